@@ -14,7 +14,8 @@ import picocli.CommandLine.ParameterException;
 /** The options of {@code analyze --format github-issue}: which finding to draft a bug report from, and whether to keep names. */
 final class DraftOptions {
     @Option(names = "--finding", paramLabel = "N", description = "With github-issue: the finding to draft from, numbered as in the JSON report's "
-            + "findings (default: the most severe confirmed finding).")
+            + "findings (default: the lead finding: of the confirmed and likely ones, a symptom's cause about the same Pod first, then the most "
+            + "severe, the most sure).")
     Integer finding;
 
     @Option(names = "--no-redact", description = "With github-issue: keep the names (the draft is redacted by default).")
@@ -23,7 +24,7 @@ final class DraftOptions {
     /**
      * Checks the options against the format and the redaction options.
      *
-     * @param pod the one Pod {@code --pod} scopes the report to (the draft is made from its most severe finding), or null
+     * @param pod the one Pod {@code --pod} scopes the report to (the draft is made from the lead among its findings), or null
      */
     void check(CommandSpec spec, boolean draft, boolean redactAsked, String pod) {
         if (!draft && (finding != null || noRedact)) {

@@ -96,6 +96,7 @@ final class DeletionBounds {
         }
         boolean exactFromExport = false;
         Known inferred = null;
+        Known lowerStated = null; // the lower bound before any grace-0 inference
         if (firstDeleted != null) {
             Timestamp ts = firstDeleted.deletionTimestamp();
             Long g = firstDeleted.deletionGracePeriodSeconds();
@@ -115,8 +116,12 @@ final class DeletionBounds {
                     grace = 0L;
                     if (containers != null && containers.allZero() && "Completed".equals(containers.mainReason())
                             && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
+                        // Session 40: say what this rests on. No object states it; a kubelet slow to tear the Pod down on 1.33+ breaks it.
                         inferred = new Known(ts, "deletionTimestamp with grace period 0s, " + GoDuration.format(containers.at().nanosUntil(ts))
-                                + " after the containers completed with exit 0: too late to be the kubelet's own final delete", firstDeleted.source(), false);
+                                + " after the containers completed with exit 0, read as the request (an inference: the kubelet's final delete usually "
+                                + "comes within seconds of the end)",
+                                firstDeleted.source(), false);
+                        lowerStated = lower;
                         lower = max(lower, inferred);
                     }
                 }
@@ -164,6 +169,22 @@ final class DeletionBounds {
         if (missing != null) {
             fromLogs.add(new Known(missing.time(), DeletionRequest.MISSING_FROM_INFORMER, missing.source(), true));
             streamOf.put(fromLogs.get(fromLogs.size() - 1), missing.stream());
+        }
+        if (inferred != null && lower == inferred) {
+            // Session 40: the controller saw the deletion well before the grace-0 deletionTimestamp taken for the request. That contradicts
+            // the inference (the request came earlier; the timestamp is the kubelet's final delete, 1.33+), not the controller's clock,
+            // unless a pair of facts shows that clock off by enough to explain it.
+            for (Known k : fromLogs) {
+                if (k.at().comparable(inferred.at()) && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(inferred.at().instant())) {
+                    ClockSkew measured = ClockSkew.of(pod, k, inferred, clocks.of(streamOf.get(k)), streamOf.get(k));
+                    boolean clockExplains = measured.offsetNanos() != null && !k.at().instant().plusNanos(measured.offsetNanos())
+                            .plusNanos(CROSS_CLOCK_NANOS).isBefore(inferred.at().instant());
+                    if (!clockExplains) {
+                        lower = lowerStated;
+                        break;
+                    }
+                }
+            }
         }
         for (Known k : fromLogs) {
             if (lower != null && k.at().comparable(lower.at()) && k.at().instant().plusNanos(CROSS_CLOCK_NANOS).isBefore(lower.at().instant())) {

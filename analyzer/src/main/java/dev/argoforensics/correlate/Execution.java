@@ -25,9 +25,20 @@ import dev.argoforensics.source.SourceRef;
  *                   two clocks may disagree: main's end is the kubelet's node clock, the request the API server's (deletionTimestamp
  *                   minus the grace period); the order holds only where the two agree within a second, which nothing here checks
  *                   (session 39)
+ * @param graceGuess finished before, but only because a grace-0 {@code deletionTimestamp} long after the containers' end was taken
+ *                   for the request ({@link DeletionRequest#inferredLower}): the analyzer's own inference that the kubelet's final
+ *                   delete comes within a minute of the end, not a statement of any object. On Kubernetes 1.33+ that delete sets its own
+ *                   time, so a main that exited 0 on the deletion's SIGTERM, its kubelet slow to tear the Pod down, reads the same
+ *                   (session 40)
  */
 public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
-                        boolean crossClock) {
+                        boolean crossClock, boolean graceGuess) {
+
+    /** An execution that rests on no grace-0 inference. */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
+                     boolean crossClock) {
+        this(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, false);
+    }
 
     /** An execution shown by main's own evidence. */
     public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown) {

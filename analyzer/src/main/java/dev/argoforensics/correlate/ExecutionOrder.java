@@ -293,7 +293,9 @@ final class ExecutionOrder {
         }
         if (finished == null && end != null && deletion.notBefore() != null && DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at())) {
             finished = new Execution(State.FINISHED_BEFORE, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
-                    + "), before the deletion was requested " + deletion.when(), deletion.notBefore().evidence(), deletion.notBefore().statedClock());
+                    + "), before the deletion was requested " + deletion.when() + (deletion.inferredLower()
+                    ? " (the grace-0 deletionTimestamp read as the request: an inference, not what an object states)" : ""),
+                    deletion.notBefore().evidence(), deletion.notBefore().statedClock(), false, false, false, false, deletion.inferredLower());
         }
         if (running != null && finished != null) {
             return new Execution(State.UNDETERMINED, "the evidence disagrees: " + running.reason() + ", but " + finished.reason(), running.evidence(), false);

@@ -125,6 +125,16 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     }
 
     /**
+     * Whether the lines show the release's cleanup worker removing the finalizer: one fact for the finding, AF002 and the timeline
+     * (session 40). Not where the Pod had left that worker's informer before its line ({@code goneBeforeWorker}), where it stayed
+     * there more than a minute after it ({@code stayedAfterWorker}: the patch left something holding it, the finalizer or a graceful
+     * deletion), nor where no worker of the run took the item ({@link FinalizerRemoval#unworked}).
+     */
+    public boolean releaseShownRemoving() {
+        return release != null && goneBeforeWorker == null && stayedAfterWorker == null && (release.started() != null || release.unworked() == null);
+    }
+
+    /**
      * Another controller's cleanup worker taking this Pod's release within two clocks' disagreement of the release's, both runs
      * working unconditionally (leader election off, or no election line): which removed the finalizer is not known
      * ({@code secondRelease}, {@link SecondReleaser}).

@@ -117,7 +117,7 @@ public final class GithubIssueRenderer {
                         : "the releases " + numbers + " were reported on are not recorded here: compare them with the version(s) below");
             }
             if (f.confidence() != Confidence.CONFIRMED) {
-                differs.add("here the finding is " + f.confidence().label() + ", not confirmed: " + prose(f.confidenceReason()));
+                differs.add("here the finding is " + f.confidence().label() + ", not confirmed (**How sure**, below, says what it lacked)");
             }
             b.append(differs.isEmpty() ? "only this cluster's evidence (the Workflow, timings and log lines below)" : String.join("; ", differs))
                     .append(". ");
@@ -148,6 +148,9 @@ public final class GithubIssueRenderer {
         b.append("**What happened.** ").append(prose(f.summary())).append("\n\n").append(prose(f.explanation())).append("\n\n");
         b.append("**What I expected.** ").append(d.expected() == null ? "_not stated for this rule: say what you expected_"
                 : prose(d.expected())).append("\n\n");
+        // The lead's confidence as the report gives it, and why: a likely or possible finding says what it lacked (session 41).
+        b.append("**How sure.** ").append(f.confidence() == Confidence.CONFIRMED ? "Confirmed" : f.confidence() == Confidence.LIKELY
+                ? "Likely, not confirmed" : "Possible only").append(": ").append(prose(f.confidenceReason())).append(".\n\n");
         if (f.evidence().isEmpty()) {
             b.append("_No evidence line to quote._\n");
             return;

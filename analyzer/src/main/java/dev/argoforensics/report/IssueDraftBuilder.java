@@ -12,6 +12,7 @@ import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.report.IssueDraft.Quoted;
 import dev.argoforensics.report.IssueDraft.Version;
+import dev.argoforensics.rules.CauseOf;
 import dev.argoforensics.rules.Confidence;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Finding;
@@ -68,8 +69,11 @@ public final class IssueDraftBuilder {
     }
 
     /**
-     * The position of the finding a draft is about, from 0: {@code --finding N}, else the most severe
-     * finding of the Pod {@code --pod} names, else the most severe confirmed finding.
+     * The position of the finding a draft is about, from 0: {@code --finding N}; else the lead among the findings of the Pod
+     * {@code --pod} names, or, without it, among the confirmed and likely findings (a possible one leads a draft only when chosen
+     * by number). The lead (docs/reports.md, "The lead finding"): a finding whose cause, about the same Pod, is among them and at
+     * least likely gives way to that cause ({@link CauseOf}: AF001 over AF002's symptom); then the most severe, then the most
+     * sure, then the first. The draft shows the lead's confidence and, where it is not confirmed, what it lacked.
      *
      * @throws IllegalArgumentException saying why none was chosen, and which findings there are
      */
@@ -85,21 +89,28 @@ public final class IssueDraftBuilder {
             }
             return number - 1;
         }
-        Comparator<Finding> best = Comparator.<Finding, Integer>comparing(f -> f.severity().ordinal()).reversed()
-                .thenComparing(f -> f.confidence().ordinal());
         List<Integer> candidates = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
             Finding f = all.get(i);
             boolean ofPod = pod != null && f.pod() != null && (f.pod().name().equals(pod) || f.pod().toString().equals(pod));
-            if (pod == null ? f.confidence() == Confidence.CONFIRMED : ofPod) {
+            if (pod == null ? f.confidence() != Confidence.POSSIBLE : ofPod) {
                 candidates.add(i);
             }
         }
         if (candidates.isEmpty()) {
-            throw new IllegalArgumentException((pod == null ? "no confirmed finding to draft a bug report from" : "no finding about Pod " + pod)
+            throw new IllegalArgumentException((pod == null ? "no confirmed or likely finding to draft a bug report from" : "no finding about Pod " + pod)
                     + (all.size() == 1 ? "; the one finding, with --finding 1" : "; choose one of the " + all.size() + " findings with --finding N") + list(all));
         }
-        return candidates.stream().min(Comparator.comparing(all::get, best).thenComparing(i -> i)).orElseThrow();
+        return lead(all, candidates);
+    }
+
+    /** Of {@code candidates} (positions in {@code all}), the lead: see {@link #choose}. */
+    static int lead(List<Finding> all, List<Integer> candidates) {
+        List<Integer> leads = candidates.stream().filter(i -> candidates.stream().noneMatch(c -> all.get(c).confidence() != Confidence.POSSIBLE
+                && CauseOf.explains(all.get(c), all.get(i)))).toList();
+        Comparator<Finding> best = Comparator.<Finding, Integer>comparing(f -> f.severity().ordinal()).reversed()
+                .thenComparing(f -> f.confidence().ordinal());
+        return (leads.isEmpty() ? candidates : leads).stream().min(Comparator.comparing(all::get, best).thenComparing(i -> i)).orElseThrow();
     }
 
     private static String list(List<Finding> all) {

@@ -274,7 +274,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             // An item no worker line of its run took while it could remove the finalizer (session 38): its run lost the Lease or ended,
             // or ran on, read whole, past a line showing the Pod gone. Nothing it did removed the finalizer: no removal time is known.
             FinalizerRemoval.Unworked unworked = goneFirst == null && removal.started() == null ? removal.unworked() : null;
-            facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", goneFirst != null || unworked != null ? null : decisive.time().format()));
+            // Session 40: the Pod that stayed in the worker's informer a minute after its line (StayedAfterWorker) was not shown released
+            // by it either: the same fact (PodLifecycle#releaseShownRemoving) the timeline and AF002 read.
+            StayedAfterWorker stayedFact = goneFirst == null && unworked == null ? life.stayedAfterTheWorker().orElse(null) : null;
+            facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", goneFirst != null || unworked != null || stayedFact != null ? null
+                    : decisive.time().format()));
+            if (stayedFact != null) {
+                facts.add(new Fact("cleanupWorkerAt", "Cleanup worker took the item at", decisive.time().format()));
+                facts.add(new Fact("podStayedUntil", "Pod still in the controller's informer until", stayedFact.until().format()));
+            }
             if (unworked != null) {
                 facts.add(new Fact("releaseNotTaken", "Release item not taken", PrematureRemovalAccount.unworkedWords(unworked)));
                 if (unworked.kind() == FinalizerRemoval.Unworked.Kind.GONE_BEFORE) {
@@ -347,6 +355,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             cite.line(removal.scheduled(), schedule.map(s -> s.delayNanos() <= 0).orElse(false)
                     ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
             cite.line(removal.started(), goneFirst != null ? "cleanup worker takes the item, the Pod no longer in its informer: it removes nothing"
+                    : stayedFact != null ? "cleanup worker takes the item; the Pod stays in its informer more than a minute after: not shown removing the finalizer"
                     : life.alsoReleasedBy().isPresent() && unworked == null ? "one controller's cleanup worker takes the release; another's did too, which removed it rests on two clocks"
                     : "cleanup worker removes the finalizer");
             if (goneFirst == null && unworked == null) {
@@ -420,6 +429,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 if (stood.isPresent() && execution.weak()) {
                     confidence = Confidence.LIKELY;
                     reason = Message.of("AF001.reason.endShownOrderedByLines", "loss", loss, "execution", how, "stood", stood.get().how());
+                } else if (stood.isPresent() && !stood.get().weak() && execution.graceGuess()) {
+                    // Session 40: the order rests on a grace-0 deletionTimestamp taken for the request, an inference the kubelet's final
+                    // delete on Kubernetes 1.33+ can break: a confirmed finding must not rest on it.
+                    confidence = Confidence.LIKELY;
+                    reason = Message.of("AF001.reason.graceGuess", "loss", loss, "execution", how, "stood", stood.get().how());
                 } else if (stood.isPresent() && !stood.get().weak()) {
                     confidence = Confidence.CONFIRMED;
                     reason = Message.of("AF001.reason.confirmed", "loss", loss, "execution", how, "stood", stood.get().how());

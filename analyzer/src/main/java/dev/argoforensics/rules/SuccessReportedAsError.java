@@ -201,8 +201,7 @@ public final class SuccessReportedAsError extends NodeRule {
         // A release whose cleanup worker took the item after the Pod had left its own informer removed nothing (AF001 says
         // so, possible): it is not stated here as the release, which is not in the evidence. Nor one whose Pod stayed in that
         // informer minutes after the worker's line (session 39): the worker's patch left something holding it.
-        FinalizerRemoval removal = pod.removals().isEmpty() || correlation.lifecycle(pod.key()).goneBeforeTheWorker().isPresent()
-                || correlation.lifecycle(pod.key()).stayedAfterTheWorker().isPresent()
+        FinalizerRemoval removal = pod.removals().isEmpty() || !correlation.lifecycle(pod.key()).releaseShownRemoving()
                 || pod.removals().get(0).unworked() != null ? null : pod.removals().get(0);
         if (removal != null) {
             facts.add(new Fact("finalizerReleasedAt", "Status-capture finalizer released at", removal.time().format()));
@@ -251,6 +250,15 @@ public final class SuccessReportedAsError extends NodeRule {
             // broke at the wrong moment would have missed what they rest on): likely at most.
             confidence = Confidence.LIKELY;
             reason = Message.of("AF002.reason.orderFromLines", "recorded", outcome.fromExport()
+                    ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase()),
+                    "why", execution.reason());
+        } else if (execution != null && execution.state() == Execution.State.FINISHED_BEFORE && execution.graceGuess() && finished != null) {
+            // Session 41: the order of the end and the deletion rests on the grace-0 deletionTimestamp read as the request (AF001's
+            // Execution#graceGuess, the one derived fact). A main that exited 0 on the deletion's SIGTERM, its kubelet slow to tear
+            // the Pod down (1.33+: the timestamp is then that delete's own time), reads the same: a Pod deleted while it ran, whose
+            // "pod deleted" is true (AF007), not a success reported as failure. Likely at most.
+            confidence = confidence == Confidence.CONFIRMED ? Confidence.LIKELY : confidence;
+            reason = Message.of("AF002.reason.graceGuess", "recorded", outcome.fromExport()
                     ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase()),
                     "why", execution.reason());
         } else if (atDeletion != null && request != null && request.latestMayBeKubeletsFinalDelete(atDeletion.at())

@@ -42,6 +42,17 @@ final class CrossChecks {
                         + "nothing: the finalizer had gone before, removed by someone these inputs do not show");
                 continue;
             }
+            if (r == life.release() && life.stayedAfterTheWorker().isPresent() && !life.releaseShownRemoving()) {
+                // Session 40: the same fact the finding reads (PodLifecycle#releaseShownRemoving): the worker's line is not the release.
+                var st = life.stayedAfterTheWorker().get();
+                out.derived(r.decisive(), "finalizer:not-shown-removed", "status-capture finalizer NOT shown released by this controller: its "
+                        + "release was queued because " + cause(r, delay) + " and its cleanup worker took the item, but the Pod stayed in this "
+                        + "controller's informer " + GoDuration.format(r.decisive().time().nanosUntil(st.until())) + " more, until "
+                        + st.until().format() + (st.gone() != null ? " (" + st.gone().source() + ")" : " (the run's last line)") + ": the update "
+                        + "that empties a deleted Pod's finalizers removes it at once, so the patch left something holding it (the finalizer, "
+                        + "removed later by someone these inputs do not show, or a graceful deletion still under way)");
+                continue;
+            }
             if (r.started() == null && r.unworked() != null) {
                 var u = r.unworked();
                 String why = switch (u.kind()) {

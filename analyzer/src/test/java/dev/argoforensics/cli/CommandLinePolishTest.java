@@ -72,7 +72,7 @@ class CommandLinePolishTest {
         String plain = run(Terminal.NONE);
         assertFalse(plain.contains("\u001b["), "no escape codes on a pipe");
         String coloured = run(new Terminal(true, false, false));
-        assertTrue(coloured.contains("\u001b[1mAF001\u001b[0m [\u001b[31mhigh\u001b[0m, confirmed]"), coloured);
+        assertTrue(coloured.contains("\u001b[1mAF001\u001b[0m [\u001b[31mhigh\u001b[0m, likely]"), coloured);
         assertEquals(plain, coloured.replaceAll("\u001b\\[[0-9;]*m", ""), "the same words either way");
         assertFalse(run(new Terminal(true, true, false)).contains("\u001b["), "NO_COLOR");
         assertFalse(run(new Terminal(true, false, true)).contains("\u001b["), "TERM=dumb");

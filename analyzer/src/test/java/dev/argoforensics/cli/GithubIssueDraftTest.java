@@ -181,7 +181,14 @@ class GithubIssueDraftTest {
         String d = r.out();
         assertTrue(d.contains("**Known upstream issues**: this matches argoproj/argo-workflows#17024. Same: status-capture finalizer removed"),
                 d);
-        assertTrue(d.contains("on v4.1.3, the release #17024 was reported on. Differs: only this cluster's evidence"), d);
+        // Session 41: the draft leads with the cause (AF001), likely, over its symptom (AF002, likely too): each rests on the Pod
+        // export's grace-0 deletionTimestamp read as the request. The lead's confidence is shown, and what it lacked.
+        assertTrue(d.contains("_Drafted by argo-forensics from finding 1, AF001 (high, likely): Status-capture finalizer removed"), d);
+        assertTrue(d.contains("on v4.1.3, the release #17024 was reported on. Differs: here the finding is likely, not confirmed (**How sure**, "
+                + "below, says what it lacked)."), d);
+        assertTrue(d.contains("**How sure.** Likely, not confirmed: the exported Workflow records the node as Error \"pod deleted\""), d);
+        assertTrue(d.contains("(the grace-0 deletionTimestamp read as the request: an inference, not what an object states)"), d);
+        assertTrue(d.contains("but no object states that order"), d);
         assertTrue(d.contains("### Version(s)\n\nv4.1.3\n"), d);
         assertTrue(d.contains("executor image quay.io/argoproj/argoexec:v4.1.3"), "the executor image is a second reading");
         assertTrue(d.contains("delay=-1m24.257168224s"), d);
@@ -241,7 +248,7 @@ class GithubIssueDraftTest {
         assertTrue(third.out().contains("from finding 3, AF003"), third.out());
         assertTrue(third.out().contains("no upstream issue reports what AF003 finds by itself"), "AF003 is context of #17024, no match");
         Cli byPod = draft17024("--pod", "status-capture-test/status-capture-repro");
-        assertTrue(byPod.out().contains("from finding 1, AF001"), "the most severe, most sure finding of the Pod");
+        assertTrue(byPod.out().contains("from finding 1, AF001"), "the cause of the Pod's symptom (AF002), of its most severe findings");
         Cli none = draft17024("--pod", "no-such-pod");
         assertEquals(Main.EXIT_USAGE, none.exitCode());
         // --pod scopes the report, so the draft is chosen among that Pod's findings: there are none.
@@ -250,13 +257,20 @@ class GithubIssueDraftTest {
         assertTrue(outOfRange.err().contains("--finding 4: there are 3 findings"), outOfRange.err());
     }
 
+    /**
+     * A likely finding may lead a draft, its confidence and what it lacked shown (session 41; before, only a confirmed one could); a
+     * possible one leads only when chosen by number: without a confirmed or likely finding the command says so and lists them.
+     */
     @Test
-    void withoutAConfirmedFindingItSaysSoAndListsTheFindings() {
-        Cli r = Cli.run("analyze", "samples/false-pod-deleted/logs", "--now", "2026-06-13T00:00:00Z", "-o", "github-issue");
+    void aLikelyFindingLeadsSayingSoWithoutOneItSaysSoAndListsTheFindings() {
+        Cli likely = Cli.run("analyze", "samples/false-pod-deleted/logs", "--now", "2026-06-13T00:00:00Z", "-o", "github-issue", "--no-redact");
+        assertTrue(likely.out().contains("from finding 1, AF008 (high, likely)"), likely.out() + likely.err());
+        assertTrue(likely.out().contains("**How sure.** Likely, not confirmed: "), likely.out());
+        Cli r = Cli.run("analyze", "samples/false-pod-deleted-grep-cut/logs", "--now", "2026-06-13T00:00:00Z", "-o", "github-issue");
         assertEquals(Main.EXIT_USAGE, r.exitCode());
         assertEquals("", r.out());
-        assertTrue(r.err().contains("no confirmed finding to draft a bug report from; the one finding, with --finding 1"), r.err());
-        assertTrue(r.err().contains("1. AF008 high likely, Pod reports/nightly-ledger-export-export-3089624639"), r.err());
+        assertTrue(r.err().contains("no confirmed or likely finding to draft a bug report from; the one finding, with --finding 1"), r.err());
+        assertTrue(r.err().contains("1. AF008 high possible, Pod billing/daily-invoice-rollup-export-3089624639"), r.err());
     }
 
     @Test

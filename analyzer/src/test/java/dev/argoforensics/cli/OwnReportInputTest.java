@@ -45,7 +45,7 @@ class OwnReportInputTest {
     @Test
     void aReportBesideItsInputsIsRefusedAndNothingCountsTwice() throws IOException {
         JsonNode alone = JSON.readTree(report("json"));
-        assertEquals(List.of("AF001 confirmed", "AF002 confirmed", "AF003 confirmed"), findings(alone).stream().sorted().toList());
+        assertEquals(List.of("AF001 likely", "AF002 likely", "AF003 confirmed"), findings(alone).stream().sorted().toList());
         for (String format : List.of("text", "markdown", "json", "github-issue", "html")) {
             Path pasted = Files.writeString(dir.resolve("report-" + format + ".log"), report(format));
             Cli run = Cli.run("analyze", LOGS, SNAPSHOTS, pasted.toString(), "--now", NOW, "--format", "json");

@@ -39,6 +39,9 @@ class StayedAfterWorkerTest {
     @TempDir
     Path dir;
 
+    /** The text report of the last {@link #af001} run (its Pod timeline). */
+    private String text = "";
+
     private static final String TICKER = " level=info msg=\"Alloc=9412 TotalAlloc=31876 Sys=41235 NumGC=14 Goroutines=141\"";
 
     /** The controller restarted with no Workflow workers releases the Pod; {@code goneAt} its delete event (null: none), the run logging on. */
@@ -65,6 +68,7 @@ class StayedAfterWorkerTest {
         Files.writeString(dir.resolve("pod.yaml"), V4.podYaml(true));
         Files.writeString(dir.resolve("wf.yaml"), V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:43:02Z"));
         Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");
+        text = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z").out();
         for (JsonNode f : new ObjectMapper().readTree(c.out()).get("findings")) {
             if (f.get("rule").asText().equals("AF001")) {
                 return f.toString();
@@ -79,6 +83,24 @@ class StayedAfterWorkerTest {
         assertTrue(f.contains("\"confidence\":\"possible\""), f);
         assertTrue(f.contains("left this controller's informer only 10m18.751s later"), f);
         assertTrue(f.contains("ARGO_POD_STATUS_CAPTURE_FINALIZER"), f);
+    }
+
+    /**
+     * Session 40: one fact, derived once (PodLifecycle#releaseShownRemoving), read by the finding and the timeline. The worker's line
+     * of a Pod that stayed is not told as the release anywhere: no finalizerRemovedAt, the worker's time as such, and the timeline
+     * saying it was not shown released. Control: the Pod gone within the minute keeps its release in both.
+     */
+    @Test
+    void theTimelineAndTheFactsDoNotCallTheWorkersLineTheReleaseWhereThePodStayed() throws IOException {
+        JsonNode f = new ObjectMapper().readTree(af001("2026-09-19T16:41:30.101Z"));
+        assertTrue(f.path("finalizerRemovedAt").isNull() || f.path("finalizerRemovedAt").isMissingNode(), f::toString);
+        assertEquals("2026-09-19T16:31:11.350Z", f.path("cleanupWorkerAt").asText(), f::toString);
+        assertEquals("2026-09-19T16:41:30.101Z", f.path("podStayedUntil").asText(), f::toString);
+        assertFalse(text.contains("status-capture finalizer released by the controller"), text);
+        assertTrue(text.contains("status-capture finalizer NOT shown released by this controller"), text);
+        JsonNode kept = new ObjectMapper().readTree(af001("2026-09-19T16:31:56.350Z"));
+        assertEquals("2026-09-19T16:31:11.350Z", kept.path("finalizerRemovedAt").asText(), kept::toString);
+        assertTrue(text.contains("status-capture finalizer released by the controller"), text);
     }
 
     /** No delete event at all in the releasing run, read whole for ten minutes past the worker's line: the Pod stayed. */

@@ -203,7 +203,7 @@ class RedactionTest {
         JsonNode report = new ObjectMapper().readTree(run("json").out());
         JsonNode f = report.get("findings").get(0);
         assertEquals("AF001", f.get("rule").asText());
-        assertEquals("confirmed", f.get("confidence").asText());
+        assertEquals("likely", f.get("confidence").asText(), "session 40: the sample's order rests on its grace-0 deletionTimestamp");
         String ns = f.get("pod").get("namespace").asText();
         String pod = f.get("pod").get("name").asText();
         String wf = f.get("workflow").get("name").asText();
@@ -314,7 +314,9 @@ class RedactionTest {
             for (String name : names) {
                 assertFalse(r.out().contains(name), format + " leaks " + name + ":\n" + excerpt(r.out(), name));
             }
-            assertTrue(r.out().contains("-1m24.257168224s"), format);
+            // The delay as the report words it, or as the quoted slog JSON line holds it (the issue draft quotes the release's line,
+            // its delay in nanoseconds; session 41: it leads with AF001, the cause, over AF002 again).
+            assertTrue(r.out().contains("-1m24.257168224s") || r.out().contains("\"delay\":-84257168224"), format);
             assertTrue(r.out().contains("workflows.argoproj.io/status"), format);
         }
     }

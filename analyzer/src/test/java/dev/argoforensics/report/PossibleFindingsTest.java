@@ -98,7 +98,12 @@ class PossibleFindingsTest {
         for (JsonNode f : all.get("findings")) {
             String tag = f.get("rule").asText() + " [" + f.get("severity").asText() + ", " + f.get("confidence").asText() + "]";
             List<String> entries = index.stream().filter(l -> l.startsWith("      " + tag)).toList();
-            assertEquals(1, entries.size(), tag + " in " + index);
+            // One entry per finding: two samples' findings may share a rule and a confidence (AF002 likely in both, session 41).
+            long same = 0;
+            for (JsonNode g : all.get("findings")) {
+                same += (g.get("rule").asText() + " [" + g.get("severity").asText() + ", " + g.get("confidence").asText() + "]").equals(tag) ? 1 : 0;
+            }
+            assertEquals(same, entries.size(), tag + " in " + index);
             assertEquals(f.get("confidence").asText().equals("possible"), entries.get(0).endsWith("(in short below)"), entries.get(0));
         }
 

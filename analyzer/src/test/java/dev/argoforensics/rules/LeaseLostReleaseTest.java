@@ -113,6 +113,7 @@ class LeaseLostReleaseTest {
         assertEquals(1, e.findings().size(), e.cleared().toString());
         Finding f = e.findings().get(0);
         assertEquals("2026-09-19T16:31:11.290Z", f.fact("finalizerRemovedAt").orElseThrow().value());
-        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        // Session 40: the release stands; likely, not confirmed, as the order rests on the export's grace-0 deletionTimestamp.
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
     }
 }

@@ -341,13 +341,30 @@ class PrematureFinalizerRemovalTest {
                 .findings().size(), "the loss is recorded: the Workflow was there");
     }
 
+    /**
+     * Session 40: the exported Pod's only word on when the deletion was requested is its grace-0 deletionTimestamp, 3m20s after
+     * the containers completed: taken as the request, an inference the kubelet's final delete on Kubernetes 1.33+ can break (it
+     * sets its own time), so likely, the reason saying what it rests on. An export taken before the deletion showing the
+     * containers ended states the order: confirmed.
+     */
     @Test
-    void exportsOfTheFinishedPodAndTheErroredNodeConfirmIt() {
+    void exportsOfTheFinishedPodAndTheErroredNodeConfirmItOnlyWhereAnObjectStatesTheOrder() {
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
                 .pod("pod.yaml", V4.podYaml(true))
                 .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate());
+        Finding guessed = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, guessed.confidence());
+        assertTrue(guessed.confidenceReason().contains("(the grace-0 deletionTimestamp read as the request: an inference, not what an object states)"),
+                guessed.confidenceReason());
+        assertTrue(guessed.confidenceReason().contains("but no object states that order (on Kubernetes 1.33+ the kubelet's final delete sets its own "
+                + "time"), guessed.confidenceReason());
+        assertTrue(guessed.fact("deletionRequested").orElseThrow().value().toString().contains("read as the request (an inference"),
+                () -> guessed.fact("deletionRequested").toString());
+        e = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .pod("pod.yaml", V4.podYaml(true)).takenAt("pod-before.yaml", "2026-09-19T16:30:00Z", finishedBeforeDeletion())
+                .workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z")).correlate());
         Finding f = e.findings().get(0);
-        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         assertEquals("u-1", f.podUid());
         assertEquals("2026-09-19T16:29:47Z", f.fact("recomputedDeadline").orElseThrow().value());
         assertEquals("-1m24.257s", f.fact("recomputedDelay").orElseThrow().value());
@@ -1289,6 +1306,19 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * The same, with an export taken before the deletion that already shows every container terminated: the order of the end and the
+     * deletion stated by an object, not inferred from the grace-0 deletionTimestamp (session 40).
+     */
+    private static Evidence raceWithStatedOrder() {
+        return raceWithPodExport().takenAt("pod-before.yaml", "2026-09-19T16:30:00Z", finishedBeforeDeletion());
+    }
+
+    private static String finishedBeforeDeletion() {
+        return Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+    }
+
+    /**
      * Review s21 c05: a Workflow deleted in the foreground keeps being reconciled while the garbage collector deletes its Pods,
      * and leaves the race's lines, line for line (lifecycle reference A3). Without an export of the Workflow taken after the
      * Pod's deletion, or a record of who deleted the Pod, that is not excluded: possible (session 23: the judgment's
@@ -1315,7 +1345,7 @@ class PrematureFinalizerRemovalTest {
     /** An export of the Workflow recording the node lost was taken after the Pod's deletion; without a deletionTimestamp it was not being deleted. */
     @Test
     void aWorkflowExportAfterThePodsDeletionWithoutADeletionTimestampConfirms() {
-        Finding f = rule.evaluate(raceWithPodExport().workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z"))
+        Finding f = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z"))
                 .correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence());
         assertTrue(f.confidenceReason().endsWith("the Workflow itself was not being deleted then: an export of the Workflow recording the node \"pod deleted\" "
@@ -1351,7 +1381,7 @@ class PrematureFinalizerRemovalTest {
         // A write the API server stamped after the deletion (a label set at 16:31:40) dates the object itself: confirmed.
         String written = later.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, "
                 + "time: \"2026-09-19T16:31:40Z\"}]}");
-        Finding f = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", written).correlate()).findings().get(0);
+        Finding f = rule.evaluate(raceWithStatedOrder().takenAt("wf-later.yaml", "2026-09-19T16:32:00Z", written).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("an export of the Workflow taken at 2026-09-19T16:32:00Z shows it without a deletionTimestamp"),
                 f.confidenceReason());
@@ -1407,8 +1437,65 @@ class PrematureFinalizerRemovalTest {
         // The object's own time after the deletion (a label the API server stamped at 16:31:40) shows it, whatever the stated time.
         String written = later.replace("uid: w-1}", "uid: w-1, managedFields: [{manager: kubectl-label, operation: Update, "
                 + "time: \"2026-09-19T16:31:40Z\"}]}");
-        Finding shown = rule.evaluate(raceWithPodExport().takenAt("wf-later.yaml", "2026-09-19T18:30:00", written).correlate()).findings().get(0);
+        Finding shown = rule.evaluate(raceWithStatedOrder().takenAt("wf-later.yaml", "2026-09-19T18:30:00", written).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, shown.confidence(), shown.confidenceReason());
+    }
+
+    /**
+     * Session 40 (the grace-0 inference on Kubernetes 1.33+): a user deletes the running Pod (grace 30); main traps SIGTERM and exits
+     * 0 two seconds later; the kubelet's final delete comes 64 s after the end (a slow teardown), and on 1.33 it sets deletionTimestamp
+     * to its own time, grace 0, the finalizer still on (the release was due later: the Pod had started under two minutes before). The
+     * export reads as "deleted 64 s after an all-zero end", which the grace-0 inference took for the request; the controller, watching,
+     * saw the deletion arrive 66 s before that timestamp, and it was read as the controller's clock being off. Now the sighting
+     * contradicts the inference, not the clock (no pair of facts says the clock is off): no finding above possible, and the deletion is
+     * not dated by the guess. Control: the same export beside a controller that first saw the deletion after the timestamp (a restart's
+     * listing) keeps the inference, likely, the reason naming it.
+     */
+    @Test
+    void aControllerThatSawTheDeletionBeforeAGraceZeroTimestampContradictsTheInferenceNotItsClock() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0).lastTransition("2026-09-19T16:30:01Z")
+                .terminated("main", 0, "Completed", "2026-09-19T16:30:00Z").terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").yaml();
+        String workflow = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z");
+        String[] watching = {
+            workers("2026-09-19T16:28:00.132Z", 0),
+            podEvent("2026-09-19T16:28:00.256Z", "add"),
+            podEvent("2026-09-19T16:29:58.100Z", "update"),
+            removingFinalizers("2026-09-19T16:29:58.101Z"),
+            queuingPodDelay("2026-09-19T16:29:58.101Z", "removeFinalizer", "1m22.899s"),
+            V4.queueingAfter("2026-09-19T16:29:58.102Z", "removeFinalizer", "1m22.899s"),
+            podEvent("2026-09-19T16:30:01.500Z", "update"),
+            removingFinalizers("2026-09-19T16:30:01.501Z"),
+            queuingPodDelay("2026-09-19T16:30:01.501Z", "removeFinalizer", "1m59.499s"),
+            V4.queueingAfter("2026-09-19T16:30:01.502Z", "removeFinalizer", "1m59.499s"),
+            cleaningUp("2026-09-19T16:31:21.010Z", "removeFinalizer"),
+            podEvent("2026-09-19T16:31:21.100Z", "delete")};
+        dev.argoforensics.correlate.Correlation c = beforeRemoval().log("2.log", watching).log("3.log", podDeletedLater())
+                .pod("pod.yaml", pod).workflow("wf-after.yaml", workflow).correlate();
+        Evaluation e = rule.evaluate(c);
+        for (Finding f : e.findings()) {
+            assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        }
+        var deletion = c.lifecycle(new PodKey("ns", "p", "u-1")).deletionRequest().orElseThrow();
+        assertTrue(deletion.logsAgree(), "the controller's clock is not what the sighting contradicts");
+        assertTrue(!deletion.inferredLower() && deletion.skew() == null, deletion::describe);
+        assertEquals(dev.argoforensics.correlate.Execution.State.RUNNING, c.lifecycle(new PodKey("ns", "p", "u-1")).execution().state(),
+                () -> c.lifecycle(new PodKey("ns", "p", "u-1")).execution().reason());
+
+        // Control: the controller down at the deletion, its restart's listing after the timestamp: the inference stands, named, likely.
+        String[] restarted = {
+            workers("2026-09-19T16:31:11.132Z", 0),
+            podEvent("2026-09-19T16:31:11.256Z", "add"),
+            removingFinalizers("2026-09-19T16:31:11.257Z"),
+            queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "1m49.743s"),
+            V4.queueingAfter("2026-09-19T16:31:11.258Z", "removeFinalizer", "1m49.743s"),
+            cleaningUp("2026-09-19T16:33:01.010Z", "removeFinalizer"),
+            podEvent("2026-09-19T16:33:01.100Z", "delete")};
+        dev.argoforensics.correlate.Correlation later = beforeRemoval().log("2.log", restarted).log("3.log", podDeletedLater())
+                .pod("pod.yaml", pod).workflow("wf-after.yaml", workflow).correlate();
+        assertTrue(later.lifecycle(new PodKey("ns", "p", "u-1")).deletionRequest().orElseThrow().inferredLower());
+        for (Finding f : rule.evaluate(later).findings()) {
+            assertTrue(f.confidence() != Confidence.CONFIRMED, f.confidenceReason());
+        }
     }
 
     /** Who deleted the Pod: a user's delete in the audit log excludes the garbage collector; the garbage collector's own does not. */

@@ -60,7 +60,8 @@ class StandbyReplicaReleaseTest {
         assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
         assertEquals("2026-09-19T16:31:11.350Z", f.fact("finalizerRemovedAt").orElseThrow().value());
         assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().startsWith("standby.log")), f.evidence().toString());
-        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        // Session 40: the release stands; likely, not confirmed, as the order rests on the export's grace-0 deletionTimestamp.
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
     }
 
     /**

@@ -34,21 +34,39 @@ class SuccessReportedAsErrorTest {
             nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error")};
     }
 
+    /**
+     * Session 41: the exported Pod's only word on when its deletion was requested is its grace-0 deletionTimestamp, 3m20s after the
+     * containers completed, read as the request: the analyzer's inference (AF001's Execution#graceGuess, derived once). A main that
+     * exited 0 on the deletion's SIGTERM, its kubelet slow to tear the Pod down (on Kubernetes 1.33+ that delete sets its own time),
+     * reads the same, and that is a Pod deleted while it ran, its "pod deleted" true: likely, the reason saying what it rests on.
+     * An export taken before the deletion that already shows the containers ended states the order: confirmed.
+     */
     @Test
-    void exportsOfTheSucceededPodAndTheErroredNodeConfirmIt() {
-        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+    void exportsOfTheSucceededPodAndTheErroredNodeConfirmItOnlyWhereAnObjectStatesTheOrder() {
+        Evaluation guess = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(1, guess.findings().size());
+        Finding guessed = guess.findings().get(0);
+        assertEquals(Confidence.LIKELY, guessed.confidence(), guessed.confidenceReason());
+        assertTrue(guessed.confidenceReason().contains("(the grace-0 deletionTimestamp read as the request: an inference, not what an object states), "
+                + "and no object states that order: on Kubernetes 1.33+ the kubelet's final delete sets its own time"),
+                guessed.confidenceReason());
+        assertTrue(guessed.confidenceReason().contains("a Pod deleted while it ran, whose \"pod deleted\" is true (AF007)"), guessed.confidenceReason());
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().takenAt("pod-0.yaml", "2026-09-19T16:30:00Z", before).pod("pod.yaml", SUCCEEDED_POD)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
         assertEquals(1, e.findings().size());
         Finding f = e.findings().get(0);
         assertEquals("AF002", f.rule());
         assertEquals(Severity.HIGH, f.severity());
-        assertEquals(Confidence.CONFIRMED, f.confidence());
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         assertEquals("ns/p", f.pod().toString());
         assertEquals("ns/p", f.workflow().toString());
         assertEquals("Error", f.fact("finalNodePhase").orElseThrow().value());
         assertEquals("pod deleted", f.fact("finalNodeMessage").orElseThrow().value());
         assertEquals("main exit 0, wait exit 0", f.fact("containerExitCodes").orElseThrow().value());
         assertEquals("2026-09-19T16:27:44Z", f.fact("containersFinishedAt").orElseThrow().value());
-        assertEquals(List.of("pod.yaml:1", "wf.yaml:1"), f.evidence().stream().map(x -> x.source().toString()).toList());
+        assertTrue(f.evidence().stream().map(x -> x.source().toString()).toList().contains("wf.yaml:1"), f.evidence().toString());
         assertTrue(f.explanation().contains("this Pod disappeared after its containers had finished"), f.explanation());
     }
 
@@ -162,15 +180,35 @@ class SuccessReportedAsErrorTest {
     }
 
     /**
-     * Its negative controls: a grace-0 timestamp later after the end than the kubelet's final delete comes (the request's own time,
-     * whatever the version), and an export taken before the deletion that shows the containers ended: a success, confirmed.
+     * Session 41, the look-alike the grace-0 inference cannot tell: the kubelet's Killing Event for main, two seconds before the
+     * containers' end, shows main running when the deletion came (it trapped the SIGTERM and exited 0): the inference is overruled,
+     * the order undetermined, no success shown: possible, not likely or confirmed.
      */
     @Test
-    void aGraceZeroTimestampLongAfterTheEndOrAnExportBeforeTheDeletionStillConfirm() {
+    void mainsKillingEventBeforeTheEndOverrulesTheGraceZeroInference() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:27:42Z", "Stopping container main"))
+                .correlate());
+        assertEquals(1, e.findings().size());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the kubelet stopped the running container main at 2026-09-19T16:27:42Z"), f.confidenceReason());
+    }
+
+    /**
+     * Its controls: a grace-0 timestamp later after the end than the kubelet's final delete usually comes is read as the request
+     * (the order then stands), but only as the analyzer's inference: likely, not confirmed (session 41; a slow teardown on 1.33+
+     * breaks it); an export taken before the deletion that shows the containers ended states it: a success, confirmed.
+     */
+    @Test
+    void aGraceZeroTimestampLongAfterTheEndIsLikelyAnExportBeforeTheDeletionConfirms() {
         String late = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:33:07Z", 0).terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
-        assertEquals(Confidence.CONFIRMED, rule.evaluate(new Evidence().pod("pod.yaml", late).workflow("wf.yaml", ERRORED_WORKFLOW)
-                .log("3.log", errorLines()).correlate()).findings().get(0).confidence());
+        Finding guessed = rule.evaluate(new Evidence().pod("pod.yaml", late).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("3.log", errorLines()).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, guessed.confidence(), guessed.confidenceReason());
+        assertTrue(guessed.confidenceReason().contains("the containers ended at 2026-09-19T16:31:06Z (main exit 0, wait exit 0), before the deletion "
+                + "was requested at 2026-09-19T16:33:07Z (the grace-0 deletionTimestamp read as the request: an inference"), guessed.confidenceReason());
         String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:31:06Z").yaml();
         String deleted = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:07Z", 0).terminated("main", 0, "Completed", "2026-09-19T16:31:05Z")
@@ -247,9 +285,10 @@ class SuccessReportedAsErrorTest {
                     : new Evidence().pod("pod.yaml", ownedBy(SUCCEEDED_POD, owner));
             Evaluation e = rule.evaluate(with.apply("w-0").workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
             assertTrue(e.findings().isEmpty(), e.toString());
-            // The control: owned by the exported Workflow, the same evidence confirms it.
+            // The control: owned by the exported Workflow, the same evidence finds it: confirmed from the export taken before the
+            // deletion, likely from the deleted export alone (its order resting on the grace-0 deletionTimestamp, session 41).
             Evaluation own = rule.evaluate(with.apply("w-1").workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
-            assertEquals(Confidence.CONFIRMED, own.findings().get(0).confidence(), own.toString());
+            assertEquals(trimmed ? Confidence.CONFIRMED : Confidence.LIKELY, own.findings().get(0).confidence(), own.toString());
         }
     }
 
