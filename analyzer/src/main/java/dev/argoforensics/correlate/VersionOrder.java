@@ -40,9 +40,10 @@ public final class VersionOrder {
 
     /**
      * Reconciles that update the Workflow with no {@code Processing workflow} line first (processNextItem: the offloaded nodes not
-     * found, or postponed by the parallelism limit): their update's precondition is the informer's version then, unknown here.
+     * found, postponed by the parallelism limit, or, session 41, a Workflow that does not unmarshal): their update's precondition
+     * is the informer's version then, unknown here.
      */
-    private static final Set<String> RECONCILE_WITHOUT_READ = Set.of("hydration-failed", "parallelism-postponed");
+    private static final Set<String> RECONCILE_WITHOUT_READ = Set.of("hydration-failed", "parallelism-postponed", "unmarshal-failed");
 
     /** Line {@code earlier} (less the call's room) came before line {@code later} in real time; they are of different runs. */
     public record Before(LogEvent earlier, LogEvent later) {

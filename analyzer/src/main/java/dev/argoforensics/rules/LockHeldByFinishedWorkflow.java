@@ -76,7 +76,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             }
             if (open != null) {
                 LogEvent released = release(s, lock, open);
-                LogEvent completed = s.completionAfter(open.holder().workflow(), open.acquired().line());
+                LogEvent completed = s.completionAfter(open.holder(), open.acquired().line());
                 // Certainly before it (by time across runs): a release too close to the new acquisition to tell leaves one holding.
                 boolean ended = (released != null && EventOrder.before(released, a.line()))
                         || (completed != null && EventOrder.before(completed, a.line()));
@@ -107,7 +107,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             List<Clearance> cleared) {
         Holder h = held.holder();
         // Its completion after this acquisition: an earlier run's (before a retry or a resubmission) is not this holding's.
-        LogEvent completed = s.completionAfter(h.workflow(), held.acquired() == null ? null : held.acquired().line());
+        LogEvent completed = s.completionAfter(h, held.acquired() == null ? null : held.acquired().line());
         Timestamp doneAt = completed != null ? completed.time()
                 : held.exported() != null ? held.exported().export().finishedAt() : null;
         PodHistory anchor = anchor(c, h);
@@ -155,7 +155,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             return;
         }
         List<Held> running = holders(s, lock).stream()
-                .filter(o -> !o.holder().sameAs(h) && o.acquired() != null && s.completionAfter(o.holder().workflow(), o.acquired().line()) == null
+                .filter(o -> !o.holder().sameAs(h) && o.acquired() != null && s.completionAfter(o.holder(), o.acquired().line()) == null
                         && release(s, lock, o) == null)
                 .toList();
         Wait last = late.get(late.size() - 1);

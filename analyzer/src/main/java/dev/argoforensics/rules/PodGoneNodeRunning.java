@@ -370,6 +370,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         Confidence confidence;
         Message reason;
         LogEvent notLooked = missing.isEmpty() ? notLookedAfter(correlation, workflow, gone.at) : null;
+        LogEvent suspendedAt;
         if (neverSeenLeaving(correlation, pod, missing, rerun)) {
             confidence = Confidence.POSSIBLE;
             LogEvent exists = existsAfter(pod, missing.get(0));
@@ -388,6 +389,13 @@ public final class PodGoneNodeRunning extends NodeRule {
             reason = Message.of("AF005.reason.waitingOutStart", "count", missing.size(), "last", missing.get(missing.size() - 1).time().format(),
                     "export", unfinished == null ? Message.NOTHING : Message.of("AF005.reason.waitingExport", "export", export(unfinished),
                             "at", unfinished.snapshot().observed().time().format(), "phase", phase));
+        } else if ((suspendedAt = suspendedAfter(correlation, workflow, missing)) != null) {
+            // Session 41 breaker: the pass that last found the Pod missing returned at the suspension check (the Workflow suspended:
+            // argo suspend): no template runs while it is, so the Pending node is not given its Pod again until it is resumed. The
+            // node is held by the suspension, not left by the controller.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF005.reason.suspended", "count", missing.size(), "at", suspendedAt.time().format());
+            cite.line(suspendedAt, "the pass stops at the Workflow's suspension: no template runs");
         } else if (notLooked != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF005.reason.notLooked", "export", export(unfinished), "phase", phase, "last", notLooked.time().format());
@@ -429,6 +437,36 @@ public final class PodGoneNodeRunning extends NodeRule {
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, missing, phase, lastSeen, nanos), facts, cite.evidence()),
                 correlation, gone.at, unfinished == null ? null : unfinished.snapshot().observed().takenNoEarlierThan().at(),
                 Message.of("caveat.tailCutCould.AF005"));
+    }
+
+    /**
+     * The Workflow's {@code workflow suspended} line that closed the pass which last found the Pod missing, where that line gave the
+     * node {@code Pending}: the same controller run's next line of the Workflow's processing after the missing line is the
+     * suspension ({@code operate} returns there, every release, before any template runs), not another {@code Processing workflow}.
+     * A suspended Workflow's Pending node is given its Pod again (executeTemplate) only once the Workflow is resumed: the node is
+     * held by the suspension, not left. A Running node whose Pod is missing is marked {@code Error} whether or not the Workflow is
+     * suspended (pod reconciliation comes first), so only a Pending one is held. Null otherwise.
+     */
+    private static LogEvent suspendedAfter(Correlation correlation, WorkflowHistory workflow, List<LogEvent> missing) {
+        if (missing.isEmpty()) {
+            return null;
+        }
+        LogEvent last = missing.get(missing.size() - 1);
+        if (!"Pending".equals(((WorkflowPodMissing) last.event()).nodePhase())) {
+            return null;
+        }
+        LogEvent closing = null;
+        for (LogEvent e : workflow.events()) {
+            if (e.stream() != last.stream() || e.ordinal() <= last.ordinal()) {
+                continue;
+            }
+            if (e.event() instanceof WorkflowProcessing || (e.event() instanceof Signal s && "workflow-suspended".equals(s.name()))) {
+                if (closing == null || e.ordinal() < closing.ordinal()) {
+                    closing = e;
+                }
+            }
+        }
+        return closing != null && closing.event() instanceof Signal ? closing : null;
     }
 
     /**

@@ -71,11 +71,40 @@ public final class ReconciliationStalled extends DeclaredRule {
             } else if (stall.isPresent() && deleted.isPresent() && !deleted.get().at().isAfter(stall.get().end())) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.deleted", "at", deleted.get().at().format(),
                         "how", deleted.get().how()), deleted.get().evidence()));
+            } else if (stall.isPresent() && leftInformer(stall.get(), pod, rec) != null) {
+                LogEvent queued = leftInformer(stall.get(), pod, rec);
+                cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.leftInformer", "at", queued.time().format(),
+                        "run", correlation.process(queued).label()), queued.source()));
             } else {
                 stall.ifPresent(s -> out.add(finding(s, correlation, pod, rec, threshold)));
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * Session 41 breaker: in a controller run without Workflow workers, the release of one of the Workflow's Pods' finalizers
+     * queued with no scheduling line of the pod event handler before it ({@code queueing pod for cleanup action=removeFinalizer}
+     * alone, cause {@code AFTER_PERSIST}). Two callers queue it so: {@code queuePodsForCleanup} after a worker's write, which a
+     * run without workers never makes, and the Workflow informer's delete handler, which runs whatever the workers (it lists the
+     * Workflow's Pods that carry the finalizer and queues each). So the Workflow had left the run's informer by then: deleted, or
+     * labelled completed by another writer. Nothing was waiting for a worker of that run, which a stall claims; it was
+     * {@code confirmed}, "not reconciled until the logs end". The queueing line, where it comes at or before the stall's end;
+     * null otherwise.
+     */
+    private static LogEvent leftInformer(Stall stall, PodHistory pod, Reconciliation rec) {
+        if (stall.zeroWorkers() == null) {
+            return null;
+        }
+        for (dev.argoforensics.correlate.FinalizerRemoval r : pod.removals()) {
+            LogEvent queued = r.queued();
+            if (r.cause() == dev.argoforensics.correlate.FinalizerRemoval.RemovalCause.AFTER_PERSIST && queued != null
+                    && queued.stream() == stall.zeroWorkers().stream() && rec.zeroWorkers(queued).isPresent()
+                    && !queued.time().isAfter(stall.end())) {
+                return queued;
+            }
+        }
+        return null;
     }
 
     /**

@@ -170,14 +170,19 @@ final class SyncLocks {
     private void signal(LogEvent e, Signal g, Map<String, List<LogEvent>> messages, List<LogEvent> postponed) {
         switch (g.name()) {
             case "lock-acquired" -> {
-                Holder h = holder(g.attribute("holder"));
+                Holder h = holder(g.attribute("holder"), g.attribute("lock"));
                 if (h != null && g.attribute("lock") != null) {
                     String limit = g.attribute("limit");
                     acquisitions.add(new Acquisition(e, g.attribute("lock"), h, limit == null ? null : Integer.valueOf(limit)));
                 }
             }
             case "lock-released" -> {
-                Holder h = holder(g.attribute("holder"));
+                Holder h = holder(g.attribute("holder"), g.attribute("lock"));
+                if (h != null && g.attribute("lock") == null && !h.key().contains("/")) {
+                    // A bare key on a line that names no lock: any namespace's holder of the name (a release clears, so it may
+                    // not miss the acquisition's, whose namespace comes from its lock's name).
+                    h = new Holder(h.key(), null, h.workflow(), h.nodeId());
+                }
                 if (h != null) {
                     releases.add(new Release(e, g.attribute("lock"), h));
                 }
@@ -223,7 +228,7 @@ final class SyncLocks {
         Timestamp at = snap.observed() == null ? null : snap.observed().time();
         if (snap.completed()) {
             for (Synchronization.Lock l : sync.holding()) {
-                Holder h = holder(l.holder());
+                Holder h = holder(l.holder(), l.lock());
                 if (h != null && h.workflow().equals(snap.name())) {
                     exportedHolds.add(new ExportedHold(snap, l.lock(), h));
                 }
@@ -249,6 +254,14 @@ final class SyncLocks {
      * alone, resolved against the Workflows the evidence names (a node ID is {@code <wf>-<digits>}).
      */
     Holder holder(String key) {
+        return holder(key, null);
+    }
+
+    /**
+     * As {@link #holder(String)}, a bare key's namespace taken from the lock's name where it gives one: a Workflow's lock is named
+     * in its own namespace ({@code <ns>/ConfigMap/…}, {@code <ns>/Mutex/…}), so a namesake in another namespace is not the holder.
+     */
+    Holder holder(String key, String lock) {
         if (key == null || key.isEmpty()) {
             return null;
         }
@@ -256,9 +269,10 @@ final class SyncLocks {
         if (parts.length >= 2) {
             return new Holder(key, parts[0], parts[1], parts.length >= 3 ? parts[2] : null);
         }
+        String lockNs = lock != null && lock.indexOf('/') > 0 ? lock.substring(0, lock.indexOf('/')) : null;
         WorkflowRef exact = byName.get(key);
         if (exact != null) {
-            return new Holder(key, exact.namespace(), key, null);
+            return new Holder(key, lockNs != null ? lockNs : exact.namespace(), key, null);
         }
         WorkflowRef best = null;
         for (WorkflowRef w : byName.values()) {
@@ -267,12 +281,22 @@ final class SyncLocks {
                 best = w;
             }
         }
-        return best == null ? null : new Holder(key, best.namespace(), best.name(), key);
+        return best == null ? null : new Holder(key, lockNs != null ? lockNs : best.namespace(), best.name(), key);
     }
 
-    /** The Workflow's first completion after the line (its acquisition), by time across runs, or its first at all when {@code after} is null. */
-    LogEvent completionAfter(String workflow, LogEvent after) {
-        for (LogEvent e : allCompletions.getOrDefault(workflow, List.of())) {
+    /**
+     * The holder's Workflow's first completion after the line (its acquisition), by time across runs, or its first at all when
+     * {@code after} is null. Not a namesake's in another namespace (session 41 breaker: a CronWorkflow of one name in two
+     * namespaces names its runs alike; the completion of the one in {@code reports} made the still running holder in
+     * {@code staging} a finished Workflow holding its lock, likely): a completion whose namespace and the holder's are both known
+     * and differ is another Workflow's.
+     */
+    LogEvent completionAfter(Holder holder, LogEvent after) {
+        for (LogEvent e : allCompletions.getOrDefault(holder.workflow(), List.of())) {
+            String ns = e.event() instanceof WorkflowUpdated u && u.wf() != null ? u.wf().namespace() : null;
+            if (ns != null && holder.namespace() != null && !ns.equals(holder.namespace())) {
+                continue;
+            }
             // Another run's completion counts when certainly after: one too close to tell would report on a guess.
             if (after == null || EventOrder.after(e, after)) {
                 return e;

@@ -247,6 +247,28 @@ class TwoActiveControllersTest {
         assertEquals(Confidence.POSSIBLE, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
     }
 
+    /**
+     * Session 41 breaker: a Workflow that does not unmarshal is marked Failed and written in processNextItem after only the Warn
+     * {@code Failed to unmarshal key to workflow object} (no Processing line), on whatever the informer then held. Read as applied
+     * on the version a's last Processing line read (a pass that wrote nothing), it put a's 08:03:00 update before b's 08:00:10
+     * refusal on that version, as the hydration failure above did.
+     */
+    @Test
+    void anUpdateAfterAnUnmarshalFailureOrdersNothing() throws IOException {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "100"), updated("08:00:00.481", "104"), processing("08:00:05.300", "120"),
+                line("08:03:00.000", "WARN", "Failed to unmarshal key to workflow object", "key=etl/" + WF
+                        + " error=\"json: cannot unmarshal string into Go struct field\""),
+                updated("08:03:00.050", "300"));
+        log("b.log", electionOff("07:58:14.60"));
+        log("b.log", processing("08:00:01.208", "104"), updated("08:00:01.240", "109"), processing("08:00:10.000", "120"), conflict("08:00:10.050"),
+                processing("08:02:40.700", "160"), updated("08:02:40.731", "162"));
+        RuleOutcome o = run();
+        assertEquals(List.of(), o.cleared().stream().filter(c -> c.reason().contains("one controller after the other")).toList(), o.toString());
+        assertEquals(1, o.findings().size(), o.toString());
+        assertEquals(Confidence.POSSIBLE, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
+    }
+
     /** The control: an update right after its own Processing line still orders (b refused on 120 after a's update applied on it). */
     @Test
     void anUpdateAfterItsOwnProcessingLineStillOrders() throws IOException {
