@@ -41,11 +41,20 @@ import org.junit.jupiter.api.io.TempDir;
  * counted on its own with {@link Visits} (reads of a kept line's controller event or time; a count, not a clock): the
  * correlation's facts, the correlation, the rules together (their shared passes included), every Pod's timeline (the
  * original #17 quadratic: {@code TimelineBuilder} walked every kept line of the analysis for each Pod), and the JSON report
- * with every Pod's timeline ({@code --timelines all}) written. Each stage's visits may grow at most
- * {@link RuleVisitsLinearTest#MARGIN} times as much as its input did, on the same two directions of growth: one Workflow
- * with ten times the lines, and ten times the Workflows and Pods, each with a second controller writing about them.
+ * with every Pod's timeline ({@code --timelines all}) written. Each stage's visits may grow at most {@link #MARGIN} times as
+ * much as its input did, on the same two directions of growth: one Workflow with ten times the lines, and ten times the
+ * Workflows and Pods, each with a second controller writing about them.
  */
 class StageVisitsLinearTest {
+    /**
+     * How many times a stage's visits per kept line may grow from the smaller input to the larger: tighter than the rules'
+     * {@link RuleVisitsLinearTest#MARGIN}, since a stage is the sum of many passes and a quadratic walk added to it is a
+     * smaller share of its visits at these sizes. A walk of every line for each Workflow in the correlation (the Workflows'
+     * lines found by a filter of all lines, not grouped once) made it grow 17.1 times for 10: not caught at 3, caught here;
+     * the stages grow 6.9 to 7.8 times for 7.5 and 9.8 to 10.0 times for 10 (their sorts included).
+     */
+    static final double MARGIN = 1.5;
+
     @TempDir
     Path dir;
 
@@ -113,7 +122,7 @@ class StageVisitsLinearTest {
         var large = measure(RuleVisitsLinearTest.requeued(1, 300, true, dir.resolve("large")));
         assertTrue(large.lines() > 6 * small.lines(), "the Workflow's lines grew: " + small.lines() + " → " + large.lines());
         everyStageRead(large);
-        assertEquals(List.of(), RuleVisitsLinearTest.superlinear(small, large));
+        assertEquals(List.of(), RuleVisitsLinearTest.superlinear(small, large, MARGIN));
     }
 
     @Test
@@ -122,6 +131,6 @@ class StageVisitsLinearTest {
         var large = measure(RuleVisitsLinearTest.requeued(20, 30, true, dir.resolve("large")));
         assertEquals(10 * small.pods(), large.pods(), "every copy's Pods are Pods of their own");
         everyStageRead(large);
-        assertEquals(List.of(), RuleVisitsLinearTest.superlinear(small, large));
+        assertEquals(List.of(), RuleVisitsLinearTest.superlinear(small, large, MARGIN));
     }
 }

@@ -68,12 +68,17 @@ public class RuleVisitsLinearTest {
      * more), leaving out those with fewer than {@link #FLOOR} visits a kept line on the larger input; with their figures.
      */
     public static List<String> superlinear(Measured small, Measured large) {
+        return superlinear(small, large, MARGIN);
+    }
+
+    /** {@link #superlinear(Measured, Measured)} with another margin. */
+    public static List<String> superlinear(Measured small, Measured large, double margin) {
         double input = Math.max((double) large.lines() / small.lines(), (double) large.pods() / small.pods());
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, Long> e : large.visits().entrySet()) {
             long before = small.visits().get(e.getKey());
             double perLine = (double) e.getValue() / large.lines();
-            if (perLine > FLOOR && e.getValue() > MARGIN * input * before) {
+            if (perLine > FLOOR && e.getValue() > margin * input * before) {
                 out.add(String.format(java.util.Locale.ROOT, "%s: %d visits on %d lines, %d Pods against %d on %d lines, %d Pods (%.1f times; the input %.1f times)",
                         e.getKey(), e.getValue(), large.lines(), large.pods(), before, small.lines(), small.pods(),
                         before == 0 ? Double.POSITIVE_INFINITY : (double) e.getValue() / before, input));
