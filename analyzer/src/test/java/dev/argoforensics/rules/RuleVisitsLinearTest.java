@@ -35,19 +35,20 @@ import org.junit.jupiter.api.io.TempDir;
  * Pods (2 and 20 copies under other names, their lines interleaved: where a walk of all lines for each Pod shows); each
  * with a second controller writing about the same Workflows, so that lines of two runs are weighed against each other
  * (what made AF006 cubic in session 39: a walk for each pair of the two runs' lines).
- * The slope benchmark ({@code analyzer/benchmarks/run-slope --check}) asks the same of CPU time on generated corpora.
+ * The slope benchmark ({@code analyzer/benchmarks/run-slope --check}) asks the same of CPU time on generated corpora;
+ * {@code StageVisitsLinearTest} asks it of the correlation, the timelines and the report on the same inputs.
  */
-class RuleVisitsLinearTest {
+public class RuleVisitsLinearTest {
     /** How many times a rule's visits per kept line may grow from the smaller input to the larger (ten times) one. */
-    static final double MARGIN = 3.0;
+    public static final double MARGIN = 3.0;
     /** Visits per kept line below which a rule's growth is not judged (a few reads per line are linear whatever the ratio). */
-    static final double FLOOR = 2.0;
+    public static final double FLOOR = 2.0;
 
     @TempDir
     Path dir;
 
-    /** Every rule's visits on one input, run alone (with its own {@link RuleContext}), on one thread. */
-    record Measured(int lines, int pods, Map<String, Long> visits) {
+    /** Visits on one input by rule, each run alone (with its own {@link RuleContext}) on one thread, or by stage ({@code StageVisitsLinearTest}). */
+    public record Measured(int lines, int pods, Map<String, Long> visits) {
     }
 
     static Measured measure(List<String> inputs) {
@@ -66,13 +67,18 @@ class RuleVisitsLinearTest {
      * The rules whose visits grew more than {@link #MARGIN} times the input did (its kept lines or its Pods, whichever grew
      * more), leaving out those with fewer than {@link #FLOOR} visits a kept line on the larger input; with their figures.
      */
-    static List<String> superlinear(Measured small, Measured large) {
+    public static List<String> superlinear(Measured small, Measured large) {
+        return superlinear(small, large, MARGIN);
+    }
+
+    /** {@link #superlinear(Measured, Measured)} with another margin. */
+    public static List<String> superlinear(Measured small, Measured large, double margin) {
         double input = Math.max((double) large.lines() / small.lines(), (double) large.pods() / small.pods());
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, Long> e : large.visits().entrySet()) {
             long before = small.visits().get(e.getKey());
             double perLine = (double) e.getValue() / large.lines();
-            if (perLine > FLOOR && e.getValue() > MARGIN * input * before) {
+            if (perLine > FLOOR && e.getValue() > margin * input * before) {
                 out.add(String.format(java.util.Locale.ROOT, "%s: %d visits on %d lines, %d Pods against %d on %d lines, %d Pods (%.1f times; the input %.1f times)",
                         e.getKey(), e.getValue(), large.lines(), large.pods(), before, small.lines(), small.pods(),
                         before == 0 ? Double.POSITIVE_INFINITY : (double) e.getValue() / before, input));
@@ -91,7 +97,7 @@ class RuleVisitsLinearTest {
      * reconciliation, the node's result not yet completed) is repeated {@code passes} more times, evenly between that pass
      * and the stats ticker's line: Workflows requeued while they wait.
      */
-    static List<String> requeued(int copies, int passes, boolean twoControllers, Path target) throws IOException {
+    public static List<String> requeued(int copies, int passes, boolean twoControllers, Path target) throws IOException {
         Path sample = Path.of("samples", "task-result-never-synced");
         List<String> lines = Files.readAllLines(sample.resolve("logs").resolve("workflow-controller-debug.log"), StandardCharsets.UTF_8);
         int ticker = lines.size() - 1;
