@@ -719,6 +719,30 @@ public final class EnvelopeDecoder {
     }
 
     /**
+     * stern's line of a workflow Pod's own container ({@code main}, {@code wait}, {@code init}) that holds no record: what the
+     * user's program prints, after the Pod, the container and the time stern adds when asked (RFC 3339, or {@code --timestamps=short}'s
+     * {@code MM-dd HH:mm:ss}, which is not read). The Pod must hold a {@code -}, as every workflow Pod's name does.
+     */
+    private static final Pattern STERN_WORKFLOW_CONTAINER = Pattern.compile("([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"
+            + " (main|wait|init)(?: (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d))"
+            + "|(?: (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d))? (.*)");
+
+    /**
+     * A stern line of a workflow Pod's container that holds no record ({@link #STERN_WORKFLOW_CONTAINER}) as that container's line,
+     * kept apart as other containers' lines are (a {@code main} container prints what it likes); any other line as it is. Before
+     * session 41 such a line was unparsed, though the same line behind {@code kubectl logs --prefix} was kept apart.
+     */
+    private static UnwrappedLine sternWorkflowContainer(UnwrappedLine u, String record) {
+        String line = record.indexOf('\u001b') >= 0 ? ANSI.matcher(record).replaceAll("") : record;
+        Matcher m = STERN_WORKFLOW_CONTAINER.matcher(line);
+        if (!m.matches()) {
+            return u;
+        }
+        Timestamp time = m.group(3) == null ? null : PrefixTimes.timeIn(m.group(3));
+        return u.withRecord(m.group(4), EnvelopeKind.STERN, time, m.group(1), null, m.group(2));
+    }
+
+    /**
      * The line inside k9s' log view as a terminal copy holds it ({@code │ time="…" level=info msg="…"      │}, as argoproj/argo-workflows#10490
      * pastes it), or null: a box-drawing bar, a space, the line, the padding to the view's width and the closing bar. Both bars
      * are needed: a line that merely holds one is the line; except the closing bar alone after a line that starts a record, or a
@@ -839,7 +863,7 @@ public final class EnvelopeDecoder {
             at = RecordStart.afterLogCommand(record);
         }
         if (at < 0) {
-            return u;
+            return u.envelope() == EnvelopeKind.NONE ? sternWorkflowContainer(u, record) : u;
         }
         String prefix = record.substring(0, at).strip();
         if (prefix.indexOf('\u001b') >= 0) {
