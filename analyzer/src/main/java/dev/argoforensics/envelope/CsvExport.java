@@ -106,11 +106,15 @@ final class CsvExport {
     /**
      * A CSV row of a log console's export copied or saved without its header line: a time cell, maybe one more cell (a host: kept as
      * the line's metadata, never taken for the replica, which nothing names), and a last cell that starts a controller record
-     * (logrus or slog text, a JSON record). Null for any other line: a bare record, a CRI line, prose with commas.
+     * (logrus or slog text, a JSON record). Or, as Kibana/OpenSearch Discover's CSV rows are pasted without their header
+     * (argoproj/argo-workflows#15942: {@code "Apr 15, 2026 @ 09:26:28.175","<line>","<pod>"}), a time cell, the cell that starts the
+     * record and one last cell holding a name (the Pod or host column the user picked: kept as metadata too, naming no replica, as
+     * nothing says which it is). Null for any other line: a bare record, a CRI line, prose with commas.
      */
     static JsonEnvelope.Content headerless(String text) {
         int comma = text.indexOf(',');
-        if (comma < 10 || comma > 40 || !(Character.isDigit(text.charAt(0)) || text.charAt(0) == '"')) {
+        // 6: Kibana's "Mar 1, 2026 @ …" (its first comma is the date's own); 10: an RFC 3339 or "yyyy-MM-dd HH:mm:ss" time
+        if (comma < 6 || comma > 40 || !(Character.isDigit(text.charAt(0)) || text.charAt(0) == '"')) {
             return null;
         }
         String[] cells = row(text);
@@ -119,18 +123,31 @@ final class CsvExport {
         }
         String timeText = cells[0].strip();
         Timestamp time = timeText.isEmpty() || timeText.indexOf('=') >= 0 ? null : time(timeText);
-        String line = cells[cells.length - 1];
-        if (time == null || !RecordStart.at(line, 0)) {
+        if (time == null) {
             return null;
         }
-        String host = null;
+        int lineCell = cells.length - 1;
+        if (!RecordStart.at(cells[lineCell], 0)) {
+            lineCell = cells.length == 3 && RecordStart.at(cells[1], 0) ? 1 : -1;
+        }
+        if (lineCell < 0) {
+            return null;
+        }
+        String line = cells[lineCell];
+        String meta = null;
         if (cells.length == 3) {
-            host = cells[1].strip();
-            if (host.isEmpty() || host.length() > 253 || host.chars().anyMatch(c -> c <= ' ' || c == '=' || c == '"')) {
+            String other = cells[lineCell == 1 ? 2 : 1].strip();
+            if (!oneName(other)) {
                 return null;
             }
+            meta = (lineCell == 1 ? "source " : "host ") + other;
         }
-        return new JsonEnvelope.Content(line, true, EnvelopeKind.CSV_HEADERLESS, time, null, null, host == null ? null : "host " + host);
+        return new JsonEnvelope.Content(line, true, EnvelopeKind.CSV_HEADERLESS, time, null, null, meta);
+    }
+
+    /** A cell holding one name (a host, a Pod): no space, no {@code =}, no quote, not empty, not longer than a DNS name. */
+    private static boolean oneName(String cell) {
+        return !cell.isEmpty() && cell.length() <= 253 && cell.chars().noneMatch(c -> c <= ' ' || c == '=' || c == '"');
     }
 
     /** One row's record, time, Pod, host and container; null when the row lacks the line column. */

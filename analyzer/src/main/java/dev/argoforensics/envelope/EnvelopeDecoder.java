@@ -44,12 +44,22 @@ public final class EnvelopeDecoder {
     /** stern and kubetail: a Pod name and a container name, DNS labels separated by one space. */
     private static final Pattern STERN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])? [a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
+    /** k9s' log view: the Pod before the line, after the time the view shows when asked ({@code [<RFC 3339> ]<pod>}). */
+    private static final Pattern K9S_POD = Pattern.compile("(?:(\\S+) )?([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)");
+
     /**
      * stern and kubetail with {@code --timestamps}: the Pod and container names, then the time the kubelet gave the line (RFC 3339,
      * as {@code kubectl logs --timestamps} prints it), then the line.
      */
     private static final Pattern STERN_TIMED = Pattern.compile(
             "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d))");
+
+    /**
+     * stern with {@code --timestamps=short}: the Pod and container names, then {@code MM-dd HH:mm:ss} in the zone stern was told
+     * ({@code --timezone}, the machine's own by default), which states neither: no time is read from it.
+     */
+    private static final Pattern STERN_SHORT = Pattern.compile(
+            "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d");
 
     /** A CSI colour sequence ({@code ESC [ 32 m}). */
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
@@ -337,12 +347,17 @@ public final class EnvelopeDecoder {
             line = line.substring(quoted);
         }
         String boxed = quoted > 0 ? null : k9sView(line);
+        // k9s cuts a line at its view's width (unless wrapping is on): a line that reaches the closing bar may stop short there
+        boolean boxCut = boxed != null && k9sViewEdge(line);
         if (boxed != null) {
             line = boxed;
         }
         UnwrappedLine u = quoted > 0 ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.MARKDOWN_QUOTE, null, null, null)
                 : boxed != null ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.K9S_VIEW, null, null, null)
                 : UnwrappedLine.raw(line, lineNumber);
+        if (boxCut) {
+            u = u.cutShort();
+        }
         if (line.isEmpty()) {
             return u;
         }
@@ -616,7 +631,9 @@ public final class EnvelopeDecoder {
             }
             return finish(u.withRecord(line.substring(r + 7), EnvelopeKind.CRI_UNTAGGED, time, null, null));
         }
-        return finish(u.withRecord(line.substring(r), EnvelopeKind.KUBECTL_TIMESTAMPS, time, null, null));
+        // k9s' view shows the kubelet's time as kubectl --timestamps prints it, before the Pod it names (recordIn)
+        EnvelopeKind kind = u.envelope() == EnvelopeKind.K9S_VIEW ? EnvelopeKind.K9S_VIEW : EnvelopeKind.KUBECTL_TIMESTAMPS;
+        return finish(u.withRecord(line.substring(r), kind, time, null, null));
     }
 
     /** Holds a piece that continues on the next line, or completes the pieces held so far. */
@@ -702,23 +719,68 @@ public final class EnvelopeDecoder {
     }
 
     /**
+     * stern's line of a workflow Pod's own container ({@code main}, {@code wait}, {@code init}) that holds no record: what the
+     * user's program prints, after the Pod, the container and the time stern adds when asked (RFC 3339, or {@code --timestamps=short}'s
+     * {@code MM-dd HH:mm:ss}, which is not read). The Pod must hold a {@code -}, as every workflow Pod's name does.
+     */
+    private static final Pattern STERN_WORKFLOW_CONTAINER = Pattern.compile("([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"
+            + " (main|wait|init)(?: (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d))"
+            + "|(?: (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d))? (.*)");
+
+    /**
+     * A stern line of a workflow Pod's container that holds no record ({@link #STERN_WORKFLOW_CONTAINER}) as that container's line,
+     * kept apart as other containers' lines are (a {@code main} container prints what it likes); any other line as it is. Before
+     * session 41 such a line was unparsed, though the same line behind {@code kubectl logs --prefix} was kept apart.
+     */
+    private static UnwrappedLine sternWorkflowContainer(UnwrappedLine u, String record) {
+        String line = record.indexOf('\u001b') >= 0 ? ANSI.matcher(record).replaceAll("") : record;
+        Matcher m = STERN_WORKFLOW_CONTAINER.matcher(line);
+        if (!m.matches()) {
+            return u;
+        }
+        Timestamp time = m.group(3) == null ? null : PrefixTimes.timeIn(m.group(3));
+        return u.withRecord(m.group(4), EnvelopeKind.STERN, time, m.group(1), null, m.group(2));
+    }
+
+    /**
      * The line inside k9s' log view as a terminal copy holds it ({@code │ time="…" level=info msg="…"      │}, as argoproj/argo-workflows#10490
      * pastes it), or null: a box-drawing bar, a space, the line, the padding to the view's width and the closing bar. Both bars
-     * are needed: a line that merely holds one is the line.
+     * are needed: a line that merely holds one is the line; except the closing bar alone after a line that starts a record, or a
+     * Pod before one, as the first line of a copy whose selection began after the opening bar holds it (argoproj/argo-workflows#14344):
+     * the controller never ends a line with a bare bar (a key without a value), so that bar is the view's.
      */
     static String k9sView(String line) {
         int n = line.length();
-        if (n < 4 || line.charAt(0) != '\u2502' || line.charAt(1) != ' ') {
-            return null;
-        }
         int end = n;
         while (end > 2 && line.charAt(end - 1) == ' ') {
             end--;
         }
-        if (end <= 2 || line.charAt(end - 1) != '\u2502') {
+        if (n < 4 || end <= 2 || line.charAt(end - 1) != '\u2502') {
             return null;
         }
-        return line.substring(2, end - 1).stripTrailing();
+        if (line.charAt(0) == '\u2502' && line.charAt(1) == ' ') {
+            return line.substring(2, end - 1).stripTrailing();
+        }
+        String content = line.substring(0, end - 1).stripTrailing();
+        if (line.charAt(end - 2) != ' ' || content.indexOf('\u2502') >= 0 || !(RecordStart.at(content, 0) || RecordStart.find(content) > 0)) {
+            return null;
+        }
+        return content;
+    }
+
+    /**
+     * Whether a k9s view line ({@link #k9sView}) runs to the view's edge: at most one space between its text and the closing bar.
+     * k9s does not wrap a log line unless asked to: it cuts it at the view's width, so such a line may stop short there, whatever
+     * its end looks like ({@code workflow=nightly-etl-k2m9p} shown as {@code workflow=nigh}). One that ends exactly there loses only
+     * its last bare field when read as cut, never gets a shortened value.
+     */
+    static boolean k9sViewEdge(String line) {
+        int end = line.length();
+        while (end > 0 && line.charAt(end - 1) == ' ') {
+            end--;
+        }
+        // end - 1: the closing bar; before it at most one space, then the line's last character
+        return end >= 3 && (line.charAt(end - 2) != ' ' || line.charAt(end - 3) != ' ');
     }
 
     /**
@@ -801,7 +863,7 @@ public final class EnvelopeDecoder {
             at = RecordStart.afterLogCommand(record);
         }
         if (at < 0) {
-            return u;
+            return u.envelope() == EnvelopeKind.NONE ? sternWorkflowContainer(u, record) : u;
         }
         String prefix = record.substring(0, at).strip();
         if (prefix.indexOf('\u001b') >= 0) {
@@ -817,12 +879,26 @@ public final class EnvelopeDecoder {
             int space = prefix.indexOf(' ');
             return u.withRecord(content, EnvelopeKind.STERN, null, prefix.substring(0, space), null, prefix.substring(space + 1));
         }
+        Matcher k9s = u.envelope() == EnvelopeKind.K9S_VIEW ? K9S_POD.matcher(prefix) : null;
+        if (k9s != null && k9s.matches()) {
+            // k9s' log view of several Pods (a Deployment's) puts each line's Pod before it, and its time when asked to show it;
+            // a Pod of one container is named alone (a Pod of several, with its container: stern's form, above)
+            Timestamp shown = k9s.group(1) == null ? null : PrefixTimes.timeIn(k9s.group(1));
+            if (k9s.group(1) == null || shown != null) {
+                return u.withRecord(content, EnvelopeKind.K9S_VIEW, shown, k9s.group(2), null);
+            }
+        }
         Matcher timed = STERN_TIMED.matcher(prefix);
         if (timed.matches()) {
             Timestamp collected = PrefixTimes.timeIn(timed.group(3));
             if (collected != null) {
                 return u.withRecord(content, EnvelopeKind.STERN, collected, timed.group(1), null, timed.group(2));
             }
+        }
+        Matcher shortTimed = STERN_SHORT.matcher(prefix);
+        if (shortTimed.matches()) {
+            // the Pod and container name the replica and whose line it is; the short time is the reader's clock, not read
+            return u.withRecord(content, EnvelopeKind.STERN, null, shortTimed.group(1), null, shortTimed.group(2));
         }
         // A prefix naming the node's container log file the line came from (aws logs tail: the event's time, then a log stream
         // fluent-bit named after it): the Pod and container.

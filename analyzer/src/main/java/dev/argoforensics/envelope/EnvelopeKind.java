@@ -92,7 +92,7 @@ public enum EnvelopeKind {
      * A log console's CSV rows without their header line (argoproj/argo-workflows#13581-like): {@code <time>,<line>} or
      * {@code <time>,<host>,<line>}, the line quoted per RFC 4180 (its quotes doubled); told by shape, row by row.
      */
-    CSV_HEADERLESS("CSV rows without a header (time, [host,] line)");
+    CSV_HEADERLESS("CSV rows without a header (time, [host,] line[, name])");
 
     /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
     public boolean bare() {

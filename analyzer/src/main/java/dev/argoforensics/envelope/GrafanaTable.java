@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  *
  * <p>A row is read only where one cell starts a record and every other cell is one a log table holds: a time (zone-less,
  * RFC 3339, or an epoch number whose digit count says its unit), a Loki entry id ({@code <tsNs>_<hash>}), a label set
- * ({@code {pod="…", container="…"}} or its JSON form) or a level word. Anything else in a cell (a sentence, a klog message that
+ * ({@code {pod="…", container="…"}} or its JSON form) or a level word; and after the record, a Kubernetes name (a Pod or host
+ * column, as Kibana/OpenSearch Discover's rows copied as text hold one: kept, naming no replica, as nothing says which it is) where
+ * a time cell says the line is a table's row. Anything else in a cell (a sentence, a klog message that
  * holds a tab) leaves the line to the other readings, as before. The time kept as the collector's is the most exact one the
  * row states with its zone (an epoch number or an RFC 3339 time before a zone-less one, then the finer); the label set's
  * {@code pod} and {@code container} name the replica and container; the other cells are kept as the line's prefix (metadata).
@@ -28,6 +30,8 @@ final class GrafanaTable {
 
     /** A Loki entry id ({@code <tsNs>_<hash>}) or a number column, also as a copy cut at its width leaves it (digits, a bare {@code _}). */
     private static final Pattern LOKI_ID = Pattern.compile("\\d{1,19}(?:_[0-9A-Za-z_]{0,64})?");
+    /** A cell holding one Kubernetes name (a Pod, a node): lower case, digits, {@code -} and {@code .}. */
+    private static final Pattern NAME = Pattern.compile("[a-z0-9](?:[-a-z0-9.]{0,251}[a-z0-9])?");
     private static final Pattern LEVEL = Pattern.compile("(?i)trace|debug|info|warn|warning|error|fatal|panic|critical|unknown");
 
     /**
@@ -53,6 +57,7 @@ final class GrafanaTable {
         }
         Timestamp time = null;
         String labels = null;
+        boolean named = false;
         List<String> others = new ArrayList<>();
         for (int i = 0; i < cells.length; i++) {
             if (i == record) {
@@ -63,17 +68,26 @@ final class GrafanaTable {
                 continue;
             }
             Timestamp t = LenientTime.parse(c);
+            if (t == null && c.indexOf(" @ ") > 0) {
+                t = CsvExport.time(c); // Kibana/OpenSearch Discover's "Mar 11, 2026 @ 14:02:10.118"
+            }
             if (t != null) {
                 time = better(time, t);
             } else if (labelSet(c)) {
                 labels = labels == null ? c : labels;
-            } else if (!LOKI_ID.matcher(c).matches() && !LEVEL.matcher(c).matches()) {
+            } else if (LOKI_ID.matcher(c).matches() || LEVEL.matcher(c).matches()) {
+                // an id, a number column or a level
+            } else if (i > record && NAME.matcher(c).matches()) {
+                named = true; // a column of names after the line (Discover's kubernetes.pod_name, a host): kept, naming no replica
+            } else {
                 return null; // a cell no log table holds: not such a row
             }
             others.add(c);
         }
-        if (others.isEmpty()) {
-            return null; // the record and empty cells only: a line with a stray tab, read as before
+        if (others.isEmpty() || named && time == null) {
+            // the record and empty cells only (a line with a stray tab); or a word after the line with no time cell to say the
+            // line is a table's row: read as before
+            return null;
         }
         boolean explore = cells.length == 2 && record == 1 && GrafanaExplore.read(line) != null;
         if (explore) {

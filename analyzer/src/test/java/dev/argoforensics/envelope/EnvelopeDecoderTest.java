@@ -85,4 +85,44 @@ class EnvelopeDecoderTest {
         assertEquals("workflow-controller-7d9f8b6c5d-q8w2n", u.origin());
         assertEquals("time=2026-09-19T16:31:11.257Z level=INFO msg=x", u.record());
     }
+
+    /**
+     * Session 41: stern's {@code --timestamps=short} puts {@code MM-dd HH:mm:ss} in its own clock's zone after the container. Before,
+     * the whole was an unrecognised prefix: no replica named, and a {@code wait} container's record read as the controller's.
+     */
+    @Test
+    void sternsShortTimestampsNameThePodAndContainerAndGiveNoTime() {
+        String record = "time=\"2026-03-11T14:02:10.119Z\" level=info msg=\"Alloc=7597 TotalAlloc=14127 Sys=29797 NumGC=6 Goroutines=8\"";
+        UnwrappedLine wait = new EnvelopeDecoder().decode("etl-k2m9p-extract-3120588431 wait 03-11 15:02:10 " + record, 1);
+        assertEquals(EnvelopeKind.STERN, wait.envelope());
+        assertEquals(record, wait.record());
+        assertEquals("etl-k2m9p-extract-3120588431", wait.origin());
+        assertEquals("wait", wait.container(), "whose line it is: kept apart from the controller's");
+        assertNull(wait.envelopeTime(), "no year and no zone: the short time is not read as the collector's");
+        // controls: not a month and day, a time without seconds
+        assertNull(new EnvelopeDecoder().decode("etl-k2m9p-extract-3120588431 wait 13-11 15:02:10 " + record, 1).container());
+        assertNull(new EnvelopeDecoder().decode("etl-k2m9p-extract-3120588431 wait 03-11 15:02 " + record, 1).container());
+    }
+
+    /**
+     * Session 41: stern's line of a workflow Pod's {@code main} that holds no record (what the user's program prints) is that
+     * container's, as behind {@code kubectl logs --prefix}; before, it was an unparsed line.
+     */
+    @Test
+    void sternsLinesOfAWorkflowPodsMainThatHoldNoRecordAreMains() {
+        UnwrappedLine plain = new EnvelopeDecoder().decode("etl-k2m9p-extract-3120588431 main 2026-03-11 14:02:10,119 INFO shard 12 of 40", 1);
+        assertEquals(EnvelopeKind.STERN, plain.envelope());
+        assertEquals("main", plain.container());
+        assertEquals("etl-k2m9p-extract-3120588431", plain.origin());
+        assertEquals("2026-03-11 14:02:10,119 INFO shard 12 of 40", plain.record());
+        UnwrappedLine timed = new EnvelopeDecoder().decode("etl-k2m9p-extract-3120588431 main 2026-03-11T14:02:10.119412345Z shard 12", 1);
+        assertEquals("shard 12", timed.record());
+        assertEquals("2026-03-11T14:02:10.119412345Z", timed.envelopeTime().instant().toString());
+        UnwrappedLine shortTimed = new EnvelopeDecoder().decode("etl-k2m9p-extract-3120588431 main 03-11 15:02:10 shard 12", 1);
+        assertEquals("shard 12", shortTimed.record());
+        assertNull(shortTimed.envelopeTime());
+        // controls: prose whose second word is main, a container that is no workflow Pod's own
+        assertNull(new EnvelopeDecoder().decode("the main container exited before the wait container", 1).container());
+        assertNull(new EnvelopeDecoder().decode("etl-k2m9p-extract-3120588431 istio-proxy shard 12", 1).container());
+    }
 }

@@ -177,4 +177,48 @@ class HeaderlessConsoleCopiesTest {
         assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one("2026-05-11T14:27:43.509Z,workflow-controller,restarted, see the runbook").envelope());
         assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one("2026-05-11T14:27:43.509Z,a host,b," + quoted).envelope(), "four cells");
     }
+
+    /**
+     * Session 41: Kibana/OpenSearch Discover's rows copied as text, cells split at tabs: Discover's time, the line, the Pod column.
+     * Before, the row was read behind an unrecognised prefix and the Pod cell glued to the last value ({@code podName} then held a
+     * tab and the Pod, which read as no name at all).
+     */
+    @Test
+    void discoverRowsCopiedAsTextWithANameAfterTheLine() {
+        UnwrappedLine u = one("May 11, 2026 @ 14:27:43.509\t" + RECORD + "\tworkflow-controller-6b8f7c9d44-zq7rt");
+        assertEquals(EnvelopeKind.GRAFANA_TABLE, u.envelope());
+        assertEquals(RECORD, u.record());
+        assertEquals("2026-05-11T14:27:43.509Z", u.envelopeTime().instant().toString());
+        assertNull(u.origin(), "nothing says whether the column is the Pod's or the host's");
+        assertEquals("May 11, 2026 @ 14:27:43.509 workflow-controller-6b8f7c9d44-zq7rt", u.prefix(), "the cells kept as metadata");
+        // controls: a name cell with no time cell, a name before the line, a sentence after it
+        assertNotEquals(EnvelopeKind.GRAFANA_TABLE, one(RECORD + "\tworkflow-controller-6b8f7c9d44-zq7rt").envelope());
+        assertNotEquals(EnvelopeKind.GRAFANA_TABLE, one("workflow-controller-6b8f7c9d44-zq7rt\t" + RECORD + "\t1778509663509").envelope());
+        assertNotEquals(EnvelopeKind.GRAFANA_TABLE, one("May 11, 2026 @ 14:27:43.509\t" + RECORD + "\tsee the runbook").envelope());
+        assertEquals(EnvelopeKind.GRAFANA_TABLE, one(RECORD + "\t42").envelope(), "a number column after the line, as before");
+    }
+
+    /**
+     * Session 41 (argoproj/argo-workflows#15942's shape): Kibana/OpenSearch Discover's CSV rows pasted without their header, the
+     * time in Discover's format, then the line, then the Pod column the user picked. Before, every row was unparsed (Discover's
+     * time has its first comma at the seventh character, and the line was not the last cell).
+     */
+    @Test
+    void discoverRowsWithoutTheirHeaderLineFirstThenTheName() {
+        String quoted = "\"" + RECORD.replace("\"", "\"\"") + "\"";
+        UnwrappedLine u = one("\"May 11, 2026 @ 14:27:43.509\"," + quoted + ",\"workflow-controller-6b8f7c9d44-zq7rt\"");
+        assertEquals(EnvelopeKind.CSV_HEADERLESS, u.envelope());
+        assertEquals(RECORD, u.record());
+        assertEquals("2026-05-11T14:27:43.509Z", u.envelopeTime().instant().toString());
+        assertEquals(ZoneBasis.ASSUMED_UTC, u.envelopeTime().zone(), "Discover's time states no zone");
+        assertEquals("source workflow-controller-6b8f7c9d44-zq7rt", u.prefix(), "kept as metadata");
+        assertNull(u.origin(), "nothing says whether the column is the Pod's or the host's: no replica named");
+        UnwrappedLine early = one("\"May 1, 2026 @ 14:27:43.509\"," + quoted);
+        assertEquals(RECORD, early.record(), "a one-digit day: the first comma at the sixth character");
+        // controls: a frame of a stack trace in the line's place, prose in the name's, a name before and after the line
+        assertNotEquals(EnvelopeKind.CSV_HEADERLESS,
+                one("\"May 11, 2026 @ 14:27:43.509\",\"\t\tgithub.com/x/y.(*z).Save@/go/src/x/y.go:89\",\"workflow-controller-6b8f7c9d44-zq7rt\"").envelope());
+        assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one("\"May 11, 2026 @ 14:27:43.509\"," + quoted + ",\"see the runbook\"").envelope());
+        assertNotEquals(EnvelopeKind.CSV_HEADERLESS, one("\"May 11, 2026 @ 14:27:43.509\",a-host," + quoted + ",b-pod").envelope(), "four cells");
+    }
 }

@@ -554,6 +554,38 @@ class PastedEnvelopesTest {
         assertEquals(record, u.record());
         assertEquals(record, one("\u2502 " + record + " \u2502   ").record(), "spaces after the closing bar too");
         assertEquals(EnvelopeKind.PREFIX, one("\u2502 " + record).envelope(), "one bar alone: an unrecognised prefix, as before");
-        assertEquals(EnvelopeKind.NONE, one(record + " \u2502").envelope());
+        assertEquals(false, u.cut(), "padding before the closing bar: the line ended inside the view");
+    }
+
+    /**
+     * Session 41 (argoproj/argo-workflows#14344's shape): k9s cuts a line at its view's width, so a line that runs to the closing
+     * bar may stop inside its last value; the first line of a copy may lack the opening bar (the selection began after it); and a
+     * view of a Deployment's logs names each line's Pod before it. Before, {@code workflow=nigh │} gave a Workflow "nigh", a
+     * padded line with the closing bar alone was unparsed, and the Pod was an unrecognised prefix.
+     */
+    @Test
+    void aK9sViewLineThatRunsToTheBarMayBeCutAndItsPodIsNamed() {
+        String whole = "time=\"2026-03-11T14:02:10.121Z\" level=info msg=\"node etl-k2m9p-3120588431 message: pod deleted\" namespace=batch";
+        UnwrappedLine edge = one("\u2502 workflow-controller-6b8f7c9d44-zq7rt " + whole + " workflow=etl-k \u2502");
+        assertEquals(EnvelopeKind.K9S_VIEW, edge.envelope());
+        assertEquals(whole + " workflow=etl-k", edge.record());
+        assertTrue(edge.cut(), "the text reaches the bar: k9s may have cut it there");
+        assertEquals("workflow-controller-6b8f7c9d44-zq7rt", edge.origin(), "the Pod k9s puts before the line names the replica");
+        UnwrappedLine padded = one("\u2502 workflow-controller-6b8f7c9d44-zq7rt " + whole + " workflow=etl-k2m9p          \u2502");
+        assertEquals(false, padded.cut(), "padding before the bar: the line ended inside the view");
+        assertEquals("workflow-controller-6b8f7c9d44-zq7rt", padded.origin());
+        UnwrappedLine timed = one("\u2502 2026-03-11T14:02:10.121412345Z workflow-controller-6b8f7c9d44-zq7rt " + whole + "     \u2502");
+        assertEquals("workflow-controller-6b8f7c9d44-zq7rt", timed.origin(), "with the time k9s shows when asked");
+        assertEquals("2026-03-11T14:02:10.121412345Z", timed.envelopeTime().instant().toString());
+        UnwrappedLine firstOfCopy = one(whole + " workflow=etl-k2m9p          \u2502");
+        assertEquals(EnvelopeKind.K9S_VIEW, firstOfCopy.envelope(), "the closing bar alone after a record: the view's");
+        assertEquals(whole + " workflow=etl-k2m9p", firstOfCopy.record());
+        assertEquals(false, firstOfCopy.cut());
+        assertTrue(one(whole + " workflow=etl-k \u2502").cut(), "the closing bar alone, the text reaching it");
+        // controls: no record before the bar, a table of bars, a bar inside the line, no space before the bar
+        assertNotEquals(EnvelopeKind.K9S_VIEW, one("Pods on the node          \u2502").envelope());
+        assertNotEquals(EnvelopeKind.K9S_VIEW, one(whole + " \u2502 workflow=etl-k2m9p \u2502").envelope());
+        assertNotEquals(EnvelopeKind.K9S_VIEW, one(whole + " workflow=etl-k2m9p\u2502").envelope());
+        assertNull(one("\u2502 [main] " + whole + "     \u2502").origin(), "a prefix that is no Pod names none");
     }
 }
