@@ -909,12 +909,17 @@ class JudgmentSmokeTest {
         assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
     }
 
+    private static final java.util.regex.Pattern POD_NAME_FORMAT_V1 =
+            java.util.regex.Pattern.compile("workflows\\.argoproj\\.io/pod-name-format\"?: \"?v1\\b");
+    private static final java.util.regex.Pattern POD_NAME_FORMAT_V2 =
+            java.util.regex.Pattern.compile("workflows\\.argoproj\\.io/pod-name-format\"?: \"?v2\\b");
+
     /**
      * Session 40 ({@link ScenariosPodNamesV1}): a controller with {@code POD_NAMES=v1} names every Pod by its node's ID
      * ({@code <workflow>-<fnv32a of the node name>}, no template), a retried step's attempts too, and its pod controller's lines
-     * key the Pod by that name; the Workflows it started carry {@code pod-name-format: v1}, and no other Workflow export carries the
-     * annotation (the model writes none for v2). The race expects AF001 and AF002 on the raced Pod alone; no finding on these classes
-     * is wrong at any confidence.
+     * key the Pod by that name; the Workflows it started carry {@code pod-name-format: v1}, and every other controller's started
+     * Workflows {@code v2} (session 41: {@code setWfPodNamesAnnotation} writes the controller's format, the default too). The race
+     * expects AF001 and AF002 on the raced Pod alone; no finding on these classes is wrong at any confidence.
      */
     @Test
     void podNamesV1NameEveryPodByItsNodeId() throws IOException {
@@ -923,6 +928,7 @@ class JudgmentSmokeTest {
                 ScenariosPodNamesV1.DELETED_RUNNING, ScenariosPodNamesV1.DELETED_AFTER);
         Map<String, Integer> seen = new java.util.TreeMap<>();
         int annotated = 0;
+        int annotatedV2 = 0;
         for (Run r : runs) {
             Set<String> namespaces = new HashSet<>();
             for (JsonNode pod : podsOf(json, r, classes)) {
@@ -945,15 +951,19 @@ class JudgmentSmokeTest {
             try (var files = Files.list(r.info().dir().resolve("exports").resolve("workflows"))) {
                 for (Path file : files.sorted().toList()) {
                     boolean ours = namespaces.stream().anyMatch(ns -> file.getFileName().toString().startsWith(ns + "."));
-                    boolean has = Files.readString(file).contains("workflows.argoproj.io/pod-name-format");
-                    assertTrue(ours || !has, file.toString());
-                    annotated += has ? 1 : 0;
+                    String text = Files.readString(file);
+                    boolean v1 = POD_NAME_FORMAT_V1.matcher(text).find();
+                    boolean v2 = POD_NAME_FORMAT_V2.matcher(text).find();
+                    assertTrue(ours ? !v2 : !v1, file.toString());
+                    annotated += ours && v1 ? 1 : 0;
+                    annotatedV2 += v2 ? 1 : 0;
                 }
             }
         }
         assertTrue(seen.containsKey(ScenariosPodNamesV1.RACE) || seen.containsKey(ScenariosPodNamesV1.RACE_ATTEMPT),
                 "a race on a node-ID-named Pod in the smoke seeds: " + seen);
         assertTrue(annotated > 0, "a Workflow export with pod-name-format v1 in the smoke seeds");
+        assertTrue(annotatedV2 > 0, "a Workflow export with pod-name-format v2 in the smoke seeds");
         assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
     }
 
