@@ -1638,6 +1638,25 @@ final class Controller {
         return p.main.terminated() && (p.wait == null || p.wait.terminated());
     }
 
+    /**
+     * {@code assessNodeStatus}'s {@code getExitCode} with the phase unchanged (session 41): main's exit code is copied into the
+     * node's {@code outputs.exitCode} as soon as the informer shows main terminated, whatever phase the node gets (read at
+     * v3.4.18, v3.5.4, v3.5.15, v3.6.19, v3.7.18, v4.0.10 and v4.1.2, {@code operator.go}): a Running node whose Pod still
+     * runs {@code wait} (or a sidecar) is changed by it and stored, and up to v3.6 the pass logs {@code node changed} with the
+     * same old and new phase. Before, the model wrote the code only with the terminal phase, so no export taken mid-run held it.
+     */
+    private boolean storeExitCode(Workflow wf, Node n, Pod p) {
+        if (!p.main.terminated() || p.main.exitCode == null || p.main.exitCode.equals(n.exitCode)) {
+            return false;
+        }
+        n.exitCode = p.main.exitCode;
+        if (release.nodeChangedAtInfo) {
+            op(wf, Level.INFO, "node changed", "nodeID", n.id, "old.phase", n.phase, "new.phase", n.phase, "old.message", n.message,
+                    "new.message", n.message, "old.progress", "0/1", "new.progress", "0/1");
+        }
+        return true;
+    }
+
     /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
     private boolean assess(Workflow wf, Node n, Pod p) {
         if (failedPodRestart && release.slog && "Failed".equals(p.phase)) {
@@ -1660,13 +1679,10 @@ final class Controller {
             case "Running" -> "Running";
             default -> "Pending";
         };
-        if ("Running".equals(phase) && p.main.terminated() && p.wait != null && !p.wait.terminated()) {
-            // assessNodeStatus would finish the node, but the executor is still saving the result.
-            String would = p.main.exitCode != null && p.main.exitCode == 0 ? "Succeeded" : "Failed";
-            String msg = release.slog ? "leaving phase un-changed: aux container is not yet terminated "
-                    : "leaving phase un-changed: wait container is not yet terminated ";
-            op(wf, Level.INFO, msg, release.slog ? "updated.phase" : "new.phase", would);
-        }
+        // A Running Pod whose main has ended while wait still saves the result is assessed Running: assessNodeStatus logs
+        // "leaving phase un-changed: wait (v4.1: aux) container is not yet terminated " only where the new phase is a completed
+        // one (and, v3.5.15+, the Pod not Failed), which a Running Pod never gives (read at v3.4.18, v3.5.4, v3.5.15, v3.6.19,
+        // v3.7.18, v4.0.10 and v4.1.2; session 41: the model wrote it here before). Its exit code is stored below.
         if ("Running".equals(phase) && p.main.terminated() && p.sidecar != null && p.sidecar.running()) {
             // podHasContainerNeedingTermination: every reconcile of the Running Pod asks the pod controller to stop the rest (B8).
             // (Modelled for Pods with a sidecar only: a wait-only Pod's wait ends on its own moments after main.)
@@ -1674,7 +1690,7 @@ final class Controller {
             cAdd(inc, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, inc.cursor));
         }
         if (phase.equals(n.phase)) {
-            return false;
+            return storeExitCode(wf, n, p);
         }
         String oldPhase = n.phase;
         String oldMessage = n.message;
@@ -1683,6 +1699,9 @@ final class Controller {
         Integer oldExitCode = n.exitCode;
         n.phase = phase;
         n.hostNode = p.hostNode;
+        if (!K8s.terminal(phase) && p.main.terminated() && p.main.exitCode != null) {
+            n.exitCode = p.main.exitCode; // getExitCode, whatever the phase (storeExitCode)
+        }
         if (K8s.terminal(phase)) {
             long fin = Math.max(p.main.finishedNanos, p.wait == null ? -1 : p.wait.finishedNanos);
             n.finishedNanos = fin > 0 ? fin : sim.now();
@@ -1932,10 +1951,9 @@ final class Controller {
         s.phase = "Running";
         s.startedAt = K8s.sec(sim.now());
         wf.labels.put("workflows.argoproj.io/phase", "Running");
-        if (podNamesV1) {
-            // setWfPodNamesAnnotation, with markWorkflowRunning (operator.go): persisted with this pass's update.
-            wf.podNameFormat = "v1";
-        }
+        // setWfPodNamesAnnotation, with markWorkflowRunning (operator.go, v3.4.18 to v4.1.2): the controller's POD_NAMES (v2
+        // unless set), written on every Workflow it starts and persisted with this pass's update (session 41: v2 too).
+        wf.podNameFormat = podNamesV1 ? "v1" : "v2";
         if (!wf.spec.steps) {
             Node n = podNode(wf, wf.name, wf.name, wf.spec.stepList.get(0).template, 0);
             n.podName = wf.name;

@@ -1,6 +1,11 @@
 package dev.argoforensics.judgment;
 
+import dev.argoforensics.judgment.K8s.Pod;
+import dev.argoforensics.judgment.K8s.Spec;
 import dev.argoforensics.judgment.K8s.Step;
+import dev.argoforensics.judgment.K8s.Workflow;
+import java.util.function.IntUnaryOperator;
+import java.util.function.Supplier;
 
 /**
  * What every scenario family with a controller of its own holds: the host it plans on, its own random stream (its salt:
@@ -82,6 +87,76 @@ abstract class OwnFamily {
             episodes.run();
         });
         sim.stream = null;
+    }
+
+    /** An episode of kind {@code kind} planned at {@code t}. */
+    interface Kinded {
+        void at(int kind, long t);
+    }
+
+    /**
+     * Starts the controller and plans its background, then up to three episodes 14-20 minutes apart from 8-12 minutes in, each
+     * with 22 minutes left before the corpus ends: the first of kind 0 or 1, the second of kind {@code second} of the first's,
+     * the third of any kind 0-3; the random draws in the order ScenariosRetry and ScenariosPodNamesV1 made them themselves.
+     */
+    final void planUpToThree(Controller c, IntUnaryOperator second, Kinded episode) {
+        planOwn(c, () -> {
+            long t = start + rng.between(8, 12) * Go.MINUTE;
+            int first = rng.pick(0, 1);
+            for (int i = 0; i < 3 && t + 22 * Go.MINUTE < end; i++) {
+                int kind = i == 0 ? first : i == 1 ? second.applyAsInt(first) : rng.pick(0, 1, 2, 3);
+                episode.at(kind, t);
+                t += rng.between(14, 20) * Go.MINUTE;
+            }
+        });
+    }
+
+    /** #17024's stall: the Workflow workers of {@code c} stall at {@code t0} for 300-360 s. */
+    final void stallAt(Controller c, long t0) {
+        long stallFor = rng.between(300, 360) * Go.SECOND;
+        sim.at(t0, () -> c.stall(t0 + stallFor));
+    }
+
+    /**
+     * A Steps Workflow named from {@code names} whose first step is {@code s}, a second (background) step half the time, and
+     * {@code podGC: OnPodCompletion} three times in ten.
+     */
+    final Workflow stepsWorkflow(Controller c, Step s, String... names) {
+        Spec spec = new Spec();
+        spec.steps = true;
+        spec.stepList.add(s);
+        if (rng.chance(0.5)) {
+            spec.stepList.add(host.step(rng.pick("report", "notify", "publish"), rng.between(10, 40) * Go.SECOND, "background", false));
+        }
+        spec.podGc = rng.chance(0.3) ? new K8s.PodGc("OnPodCompletion", "") : K8s.PodGc.NONE;
+        return host.workflow(c, rng.pick(names), spec);
+    }
+
+    /** The Pod of {@code w} named {@code name} (not a later Workflow's of the same name), or null. */
+    final Pod podNamed(Workflow w, String name) {
+        Pod p = kube.pods.get(w.namespace + "/" + name);
+        return p != null && w.uid.equals(p.workflowUid) ? p : null;
+    }
+
+    /** A finished Pod deleted at {@code at}: by a user (kubectl, the Pod's own grace: 0 for a terminal Pod) or PodGC (0). */
+    final void deleteFinished(long at, Supplier<Pod> pod) {
+        boolean byPodGc = rng.chance(0.5);
+        sim.at(at, () -> {
+            Pod p = pod.get();
+            if (p != null) {
+                kube.deletePod(p.key(), byPodGc ? 0 : null, null, byPodGc ? "pod-gc" : "user");
+            }
+        });
+    }
+
+    /** A user's {@code kubectl delete pod} at {@code at} (the Pod's own grace period), where the Pod is still there. */
+    final void userDeletes(long at, Supplier<Pod> pod) {
+        sim.at(at, () -> {
+            Pod p = pod.get();
+            if (p != null) {
+                kube.deletePod(p.key(), null, null, "user");
+            }
+        });
     }
 
     /** Whether {@code c} is this family's controller. */

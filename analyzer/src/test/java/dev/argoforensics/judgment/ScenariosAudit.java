@@ -117,8 +117,7 @@ final class ScenariosAudit extends OwnFamily {
     }
 
     private void race(Controller c, long t0, String suffix) {
-        long stallFor = rng.between(300, 360) * Go.SECOND;
-        sim.at(t0, () -> c.stall(t0 + stallFor));
+        stallAt(c, t0);
         long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
         Workflow w = single(c, RACE + suffix, finish, 0);
         host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);

@@ -102,22 +102,14 @@ final class ScenariosOutputShapes extends OwnFamily {
     }
 
     private void getRace(Controller c, long t0) {
-        long stallFor = rng.between(300, 360) * Go.SECOND;
-        sim.at(t0, () -> c.stall(t0 + stallFor));
+        stallAt(c, t0);
         long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
         Step s = getStep(GET_RACE + (c.release == Release.V3_7_1 ? V3_7_1 : ""));
         s.finishAt = finish;
         Workflow w = getWorkflow(c, s);
         host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
         long del = finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L);
-        boolean byPodGc = rng.chance(0.5);
-        sim.at(del, () -> {
-            K8s.Pod p = kube.podOf(w);
-            if (p != null) {
-                // PodGC's terminated-Pod collection deletes with grace 0; kubectl with the Pod's own (0 for a terminal Pod).
-                kube.deletePod(p.namespace + "/" + p.name, byPodGc ? 0 : null, null, byPodGc ? "pod-gc" : "user");
-            }
-        });
+        deleteFinished(del, () -> kube.podOf(w));
         host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
     }
 

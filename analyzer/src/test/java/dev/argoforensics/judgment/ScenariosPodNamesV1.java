@@ -1,7 +1,6 @@
 package dev.argoforensics.judgment;
 
 import dev.argoforensics.judgment.K8s.Pod;
-import dev.argoforensics.judgment.K8s.Spec;
 import dev.argoforensics.judgment.K8s.Step;
 import dev.argoforensics.judgment.K8s.Workflow;
 import java.nio.file.Path;
@@ -60,32 +59,19 @@ final class ScenariosPodNamesV1 extends OwnFamily {
 
     /** Starts the controller and plans its background and two or three episodes, all on our streams. */
     void plan(Controller c) {
-        planOwn(c, () -> {
-            long t = start + rng.between(8, 12) * Go.MINUTE;
-            int first = rng.pick(0, 1);
-            for (int i = 0; i < 3 && t + 22 * Go.MINUTE < end; i++) {
-                int kind = i == 0 ? first : i == 1 ? rng.pick(2, 3) : rng.pick(0, 1, 2, 3);
-                switch (kind) {
-                    case 0 -> race(c, t);
-                    case 1 -> raceAttempt(c, t);
-                    case 2 -> deletedRunning(c, t);
-                    default -> deletedAfterStored(c, t);
-                }
-                t += rng.between(14, 20) * Go.MINUTE;
+        planUpToThree(c, first -> rng.pick(2, 3), (kind, t) -> {
+            switch (kind) {
+                case 0 -> race(c, t);
+                case 1 -> raceAttempt(c, t);
+                case 2 -> deletedRunning(c, t);
+                default -> deletedAfterStored(c, t);
             }
         });
     }
 
     /** A Steps Workflow whose first step is {@code s}, a second (background) step half the time. */
     private Workflow workflow(Controller c, Step s) {
-        Spec spec = new Spec();
-        spec.steps = true;
-        spec.stepList.add(s);
-        if (rng.chance(0.5)) {
-            spec.stepList.add(host.step(rng.pick("report", "notify", "publish"), rng.between(10, 40) * Go.SECOND, "background", false));
-        }
-        spec.podGc = rng.chance(0.3) ? new K8s.PodGc("OnPodCompletion", "") : K8s.PodGc.NONE;
-        return host.workflow(c, rng.pick("nightly-load", "reindex", "claims-run", "seq-batch"), spec);
+        return stepsWorkflow(c, s, "nightly-load", "reindex", "claims-run", "seq-batch");
     }
 
     /** {@code GeneratePodName} with v1: the node ID of {@code w}'s first step ({@code a} its attempt, -1 for none). */
@@ -94,38 +80,24 @@ final class ScenariosPodNamesV1 extends OwnFamily {
     }
 
     private Pod pod(Workflow w, Step s, int a) {
-        Pod p = kube.pods.get(w.namespace + "/" + podName(w, s, a));
-        return p != null && w.uid.equals(p.workflowUid) ? p : null;
-    }
-
-    /** The finished Pod deleted at {@code at}: by a user (kubectl, the Pod's own grace: 0 for a terminal Pod) or PodGC (0). */
-    private void deleteFinished(Workflow w, Step s, int a, long at) {
-        boolean byPodGc = rng.chance(0.5);
-        sim.at(at, () -> {
-            Pod p = pod(w, s, a);
-            if (p != null) {
-                kube.deletePod(p.key(), byPodGc ? 0 : null, null, byPodGc ? "pod-gc" : "user");
-            }
-        });
+        return podNamed(w, podName(w, s, a));
     }
 
     /** #17024's race on the first step's Pod, named by its node ID. */
     private void race(Controller c, long t0) {
-        long stallFor = rng.between(300, 360) * Go.SECOND;
-        sim.at(t0, () -> c.stall(t0 + stallFor));
+        stallAt(c, t0);
         Step s = host.step(rng.pick(TEMPLATES), 0, RACE, true);
         long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
         s.finishAt = finish;
         Workflow w = workflow(c, s);
         host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
-        deleteFinished(w, s, -1, finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L));
+        deleteFinished(finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> pod(w, s, -1));
         host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
     }
 
     /** The race on attempt (0) of a retried step ({@code Always}); attempt (1) succeeds under its own node-ID name. */
     private void raceAttempt(Controller c, long t0) {
-        long stallFor = rng.between(300, 360) * Go.SECOND;
-        sim.at(t0, () -> c.stall(t0 + stallFor));
+        stallAt(c, t0);
         Step s = host.step(rng.pick(TEMPLATES), 0, RACE_ATTEMPT, true);
         s.retryLimit = rng.between(1, 3);
         s.retryPolicy = "Always";
@@ -141,7 +113,7 @@ final class ScenariosPodNamesV1 extends OwnFamily {
         s.attempts.add(next);
         Workflow w = workflow(c, s);
         host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
-        deleteFinished(w, s, 0, finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L));
+        deleteFinished(finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> pod(w, s, 0));
         host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
     }
 
@@ -153,12 +125,7 @@ final class ScenariosPodNamesV1 extends OwnFamily {
         Workflow w = workflow(c, s);
         host.submit(submit, w);
         long del = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
-        sim.at(del, () -> {
-            Pod p = pod(w, s, -1);
-            if (p != null) {
-                kube.deletePod(p.key(), null, null, "user");
-            }
-        });
+        userDeletes(del, () -> pod(w, s, -1));
         host.typicalExports(w, del + rng.between(4, 8) * Go.MINUTE, 0, 0);
     }
 
@@ -169,7 +136,7 @@ final class ScenariosPodNamesV1 extends OwnFamily {
         s.finishAt = submit + rng.between(30, 120) * Go.SECOND + rng.between(0, 999_999_999L);
         Workflow w = workflow(c, s);
         host.submit(submit, w);
-        deleteFinished(w, s, -1, s.finishAt + rng.between(60, 240) * Go.SECOND + rng.between(0, 999_999_999L));
+        deleteFinished(s.finishAt + rng.between(60, 240) * Go.SECOND + rng.between(0, 999_999_999L), () -> pod(w, s, -1));
         host.typicalExports(w, s.finishAt + rng.between(5, 8) * Go.MINUTE, 0, 0);
     }
 }

@@ -1,7 +1,6 @@
 package dev.argoforensics.judgment;
 
 import dev.argoforensics.judgment.K8s.Pod;
-import dev.argoforensics.judgment.K8s.Spec;
 import dev.argoforensics.judgment.K8s.Step;
 import dev.argoforensics.judgment.K8s.Workflow;
 import java.nio.file.Path;
@@ -68,18 +67,12 @@ final class ScenariosRetry extends OwnFamily {
 
     /** Starts the controller and plans its background and two or three episodes, all on our streams. */
     void plan(Controller c) {
-        planOwn(c, () -> {
-            long t = start + rng.between(8, 12) * Go.MINUTE;
-            int first = rng.pick(0, 1);
-            for (int i = 0; i < 3 && t + 22 * Go.MINUTE < end; i++) {
-                int kind = i == 0 ? first : i == 1 ? 1 - first : rng.pick(0, 1, 2, 3);
-                switch (kind) {
-                    case 0 -> raceFirst(c, t);
-                    case 1 -> raceLater(c, t);
-                    case 2 -> failedThenSucceeded(c, t);
-                    default -> deletedRunning(c, t);
-                }
-                t += rng.between(14, 20) * Go.MINUTE;
+        planUpToThree(c, first -> 1 - first, (kind, t) -> {
+            switch (kind) {
+                case 0 -> raceFirst(c, t);
+                case 1 -> raceLater(c, t);
+                case 2 -> failedThenSucceeded(c, t);
+                default -> deletedRunning(c, t);
             }
         });
     }
@@ -101,14 +94,7 @@ final class ScenariosRetry extends OwnFamily {
     }
 
     private Workflow workflow(Controller c, Step s) {
-        Spec spec = new Spec();
-        spec.steps = true;
-        spec.stepList.add(s);
-        if (rng.chance(0.5)) {
-            spec.stepList.add(host.step(rng.pick("report", "notify", "publish"), rng.between(10, 40) * Go.SECOND, "background", false));
-        }
-        spec.podGc = rng.chance(0.3) ? new K8s.PodGc("OnPodCompletion", "") : K8s.PodGc.NONE;
-        return host.workflow(c, rng.pick("nightly-etl", "ci-suite", "sync-job", "batch-train"), spec);
+        return stepsWorkflow(c, s, "nightly-etl", "ci-suite", "sync-job", "batch-train");
     }
 
     /** The name the controller gives attempt {@code a}'s Pod of {@code w}'s first step (GeneratePodName, POD_NAMES v2). */
@@ -118,25 +104,12 @@ final class ScenariosRetry extends OwnFamily {
 
     /** The Pod of attempt {@code a} of {@code w}'s first step, or null. */
     private Pod attemptPod(Workflow w, Step s, int a) {
-        Pod p = kube.pods.get(w.namespace + "/" + attemptPodName(w, s, a));
-        return p != null && w.uid.equals(p.workflowUid) ? p : null;
-    }
-
-    /** A finished attempt's Pod deleted at {@code at}: by a user (kubectl, the Pod's own grace: 0 for a terminal Pod) or PodGC (0). */
-    private void deleteFinished(Workflow w, Step s, int a, long at) {
-        boolean byPodGc = rng.chance(0.5);
-        sim.at(at, () -> {
-            Pod p = attemptPod(w, s, a);
-            if (p != null) {
-                kube.deletePod(p.key(), byPodGc ? 0 : null, null, byPodGc ? "pod-gc" : "user");
-            }
-        });
+        return podNamed(w, attemptPodName(w, s, a));
     }
 
     /** The race on attempt (0); retried (Always, OnError) or not (unset). */
     private void raceFirst(Controller c, long t0) {
-        long stallFor = rng.between(300, 360) * Go.SECOND;
-        sim.at(t0, () -> c.stall(t0 + stallFor));
+        stallAt(c, t0);
         String policy = rng.pick("Always", "OnError", "");
         Step s = retryStep(RACE_FIRST + (policy.isEmpty() ? NOT_RETRIED : ""), rng.between(1, 3), policy);
         long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
@@ -144,7 +117,7 @@ final class ScenariosRetry extends OwnFamily {
         attempt(s, AFTER_RACE, rng.between(20, 90), 0);
         Workflow w = workflow(c, s);
         host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
-        deleteFinished(w, s, 0, finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L));
+        deleteFinished(finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> attemptPod(w, s, 0));
         // As the other race families: the exports taken during the stall (the attempt's Pod finished, not yet deleted), the
         // Workflow's again near the end.
         host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
@@ -152,8 +125,7 @@ final class ScenariosRetry extends OwnFamily {
 
     /** Attempt (0) fails on its own before the stall; attempt (1) meets the race; limit 1 ends there, limit 2 runs (2). */
     private void raceLater(Controller c, long t0) {
-        long stallFor = rng.between(300, 360) * Go.SECOND;
-        sim.at(t0, () -> c.stall(t0 + stallFor));
+        stallAt(c, t0);
         int limit = rng.between(1, 2);
         // Always or unset (OnFailure): both retry attempt (0)'s failure; OnFailure does not retry attempt (1)'s pod-deleted Error.
         Step s = retryStep(FAILED, limit, rng.pick("Always", ""));
@@ -164,7 +136,7 @@ final class ScenariosRetry extends OwnFamily {
         attempt(s, AFTER_RACE, rng.between(20, 90), 0);
         Workflow w = workflow(c, s);
         host.submit(submit, w);
-        deleteFinished(w, s, 1, t0 + 60 * Go.SECOND + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L));
+        deleteFinished(t0 + 60 * Go.SECOND + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> attemptPod(w, s, 1));
         // The Workflow's first Pod is attempt (0)'s (exported if still there); attempt (1)'s exported by its own name, sometimes.
         long during = t0 + 120 * Go.SECOND;
         host.typicalExports(w, during, 0, 0);
@@ -198,12 +170,7 @@ final class ScenariosRetry extends OwnFamily {
         Workflow w = workflow(c, s);
         host.submit(submit, w);
         long del = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
-        sim.at(del, () -> {
-            Pod p = attemptPod(w, s, 0);
-            if (p != null) {
-                kube.deletePod(p.key(), null, null, "user");
-            }
-        });
+        userDeletes(del, () -> attemptPod(w, s, 0));
         host.typicalExports(w, del + rng.between(4, 8) * Go.MINUTE, 0, 0);
     }
 }
