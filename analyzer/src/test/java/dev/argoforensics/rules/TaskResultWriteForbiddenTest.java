@@ -109,6 +109,37 @@ class TaskResultWriteForbiddenTest {
     }
 
     @Test
+    void aRefusedPatchOfTheSameNodeIdInAnotherNamespaceIsNotThisPods() {
+        // s41 breaker: node IDs hash the Workflow's and node's names, not the namespace; a Workflow of the same name in another
+        // namespace (one CronWorkflow deployed in two) has the same task-result names. Its refused patch was read as this Pod's,
+        // likely, over this Pod's own exit-64 message giving another reason.
+        String patch = "workflowtaskresults.argoproj.io \"p\" is forbidden: User \"system:serviceaccount:ns-staging:runner\" cannot patch resource"
+                + " \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"ns-staging\"";
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): failed to save outputs: Access Denied"),
+                forced("2026-09-19T16:27:40.101Z", 64)).log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch)).correlate());
+        assertTrue(e.findings().isEmpty(), e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("Access Denied"), e.cleared().toString());
+        // Control: the same refusal in the Pod's own namespace, and no other message, still ties by node.
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), forced("2026-09-19T16:27:40.101Z", 64))
+                .log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch.replace("ns-staging", "ns"))).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+    }
+
+    @Test
+    void aRefusalTiedByNodeBesideThePodsOwnOtherReasonIsPossible() {
+        // The Pod's wait exit-64 message names another error; a wait log naming no Pod, tied by node ID, may be an earlier run's
+        // (a Workflow of the same name in the namespace): not likely.
+        String patch = "workflowtaskresults.argoproj.io \"p\" is forbidden: User \"system:serviceaccount:ns:runner\" cannot patch resource"
+                + " \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"ns\"";
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): failed to save outputs: Access Denied"),
+                forced("2026-09-19T16:27:40.101Z", 64)).log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("another reason (failed to save outputs: Access Denied)"), f.confidenceReason());
+    }
+
+    @Test
     void theWaitContainersOwnLogTiedByNamespaceOnlyIsPossible() {
         Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), forced("2026-09-19T16:27:40.101Z", 64))
                 .log("wait.log", executorLine("2026-09-19T16:27:11.000Z", REFUSAL)).correlate()).findings().get(0);
