@@ -216,12 +216,20 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
         ForbiddenWrite f = forbidden.forbidden();
         Cite cite = new Cite(correlation);
         Set<Source> kinds = new LinkedHashSet<>();
+        // A source giving the wait container's exit 64 another reason disagrees (one termination message per container, the node's
+        // message made from it): it is no second kind of evidence, and one of the two is not this Pod's (s41 breaker: a Pod failed
+        // line stating the refusal beside an export of a Pod of the name whose wait exited 64 for an artifact upload was confirmed).
+        Said disagrees = said.stream().filter(s -> s.exit64() && s.forbidden() == null && !s.text().isBlank()).findFirst().orElse(null);
         for (Said s : said) {
             if (!s.exit64() && s.forbidden() == null) {
                 continue;
             }
-            kinds.add(s.kind());
-            String role = s.forbidden() != null ? "the API server refused the task-result write" : "the wait container exited 64";
+            boolean other = s.forbidden() == null && !s.text().isBlank();
+            if (!other) {
+                kinds.add(s.kind());
+            }
+            String role = s.forbidden() != null ? "the API server refused the task-result write"
+                    : other ? "the wait container exited 64 for another reason" : "the wait container exited 64";
             if (s.cited() instanceof LogEvent e) {
                 cite.line(e, role);
             } else if (s.cited() instanceof PodSnapshot p) {
@@ -239,7 +247,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
 
         Confidence confidence;
         Message reason;
-        if (forbidden.kind() != Source.EXECUTOR && kinds.size() >= 2) {
+        if (forbidden.kind() != Source.EXECUTOR && kinds.size() >= 2 && disagrees == null) {
             confidence = Confidence.CONFIRMED;
             List<Message> sources = new ArrayList<>();
             for (Source k : kinds) {
@@ -249,6 +257,10 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                 sources.add(k.words());
             }
             reason = Message.of("AF011.reason.agree", "sources", Message.sequence(sources));
+        } else if (forbidden.kind() != Source.EXECUTOR && disagrees != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF011.reason.disagree", "source", forbidden.kind().words(), "other", disagrees.kind().words(),
+                    "text", disagrees.text());
         } else if (forbidden.kind() == Source.EXECUTOR && otherReason != null) {
             // A wait log that names no Pod, tied by the node ID or the namespace its refusal names, beside the Pod's own
             // exit-64 message naming another error: another Pod's refusal (a namesake Workflow's earlier run) reads the same.

@@ -57,6 +57,21 @@ class TaskResultWriteForbiddenTest {
     }
 
     @Test
+    void anExportGivingTheWaitExitAnotherReasonDoesNotAgree() {
+        // s41 breaker: the controller's Pod failed states the refusal; an export of a Pod of the name shows wait exit 64 for an artifact
+        // upload (one termination message per container: one of the two is another Pod's, the Workflow run again under its name).
+        // "The controller log and the exported Pod agree" was confirmed.
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:27:38Z")
+                .terminated("wait", 64, "Error, message: 'failed to save outputs: Access Denied'", "2026-09-19T16:27:39Z").yaml();
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): " + REFUSAL), forced("2026-09-19T16:27:40.101Z", 64))
+                .pod("pod.yaml", pod).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("another reason (failed to save outputs: Access Denied)"), f.confidenceReason());
+        assertEquals("the controller log", f.fact("shownIn").orElseThrow().value());
+    }
+
+    @Test
     void anExitForAnotherReasonIsNotReportedAsRbac() {
         Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
                 podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): Unauthorized"), forced("2026-09-19T16:27:40.101Z", 64)).correlate());
