@@ -175,6 +175,9 @@ final class ExecutionOrder {
         String nearRequest = null;
         for (PodSnapshot s : pod.snapshots()) {
             ContainerState main = PodLifecycle.main(s);
+            if (lagging(pod, s, main)) {
+                continue;
+            }
             if (s.deletionTimestamp() != null && main != null && !main.terminated() && MainStart.of(s) != MainStart.NOT_STARTED) {
                 running = new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " " + main.state(), s.source(), false);
                 break;
@@ -338,6 +341,31 @@ final class ExecutionOrder {
     }
 
     /** main's exit code is one a signal gives (137 SIGKILL, 143 SIGTERM, …), not its own exit. */
+    /**
+     * An export of the deleted Pod showing main not terminated, where another export of the Pod reports main's end at or before the
+     * request's second (deletionTimestamp, less the grace period where above 1). An export shows main as the kubelet last reported
+     * it, which lags main's end by a second or two (its relist and status sync): the version the deletion itself wrote can show main
+     * running though it had ended just before. Main's reported end, read against the request by the other export, decides; this one
+     * says nothing (s41 breaker: main exited 0 a second before an eviction, the deletion's own version showing it running beside a
+     * later export showing it terminated, was AF007 confirmed "main still running"). An end reported after the request's second
+     * leaves the running version as it was read (it agrees).
+     */
+    private static boolean lagging(PodHistory pod, PodSnapshot s, ContainerState main) {
+        if (s.deletionTimestamp() == null || main == null || main.terminated()) {
+            return false;
+        }
+        Long g = s.deletionGracePeriodSeconds();
+        Timestamp requested = g != null && g > 1 ? new Timestamp(s.deletionTimestamp().instant().minusSeconds(g), s.deletionTimestamp().precision(),
+                s.deletionTimestamp().zone()) : s.deletionTimestamp();
+        for (PodSnapshot other : pod.snapshots()) {
+            ContainerState m = PodLifecycle.main(other);
+            if (other != s && m != null && m.terminated() && m.finishedAt() != null && m.finishedAt().instant().isBefore(requested.windowEnd())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean signalExit(ContainerState main) {
         return main.exitCode() != null && ContainersEnd.SIGNAL_EXITS.contains(main.exitCode()) && !"Completed".equals(main.reason())
                 && !"OOMKilled".equals(main.reason());

@@ -102,12 +102,27 @@ public record RunningMainSuccess(LogEvent warning, LogEvent assessed, LogEvent s
                 laterRun = latest;
                 latest = null;
             }
+            // A node that finished before the warning is an earlier run of it (s41 breaker: an argo get of a namesake Workflow run the
+            // day before, quoted from status: on with no time of its own, confirmed a success over a container template's lost Pod whose
+            // node ended pod deleted). The pass's success is assessed after the warning, and the controller stamps finishedAt on the
+            // clock it logs with; the margin leaves a collector's re-stamped log times and the second finishedAt is cut to.
+            if (latest != null && finishedBefore(latest.node().finishedAt(), warning)) {
+                latest = null;
+            }
             exported = latest != null && afterWarning && "Succeeded".equals(latest.node().phase()) ? latest : null;
         }
         if (assessed == null && exported == null) {
             return Optional.empty();
         }
         return Optional.of(new RunningMainSuccess(warning, assessed, stored, exported, run, laterRun));
+    }
+
+    /** Past the finishedAt's own window, how much earlier than the warning a node's end must be to be another run's. */
+    static final long EARLIER_RUN_MARGIN_NANOS = 2_000_000_000L;
+
+    private static boolean finishedBefore(dev.argoforensics.time.Timestamp finished, LogEvent warning) {
+        return finished != null && finished.isBefore(warning.time())
+                && finished.nanosUntil(warning.time()) > finished.precision().windowNanos() + EARLIER_RUN_MARGIN_NANOS;
     }
 
     /** The release of the run that logged the warning, as its start banner (or the user) states it, else as its lines' shapes point. */

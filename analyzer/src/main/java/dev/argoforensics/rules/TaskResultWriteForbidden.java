@@ -84,6 +84,10 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
             }
             Said forbidden = said.stream().filter(s -> s.forbidden() != null).findFirst().orElse(null);
             boolean byNode = false;
+            // The Pod's own sources give its wait container's exit 64 another reason (its termination message is the
+            // executor's first error): a refusal tied to it only by node or namespace does not outweigh that.
+            Said otherReason = forbidden != null ? null
+                    : said.stream().filter(s -> s.exit64() && !s.text().isBlank()).findFirst().orElse(null);
             if (forbidden == null) {
                 LogEvent ex = own != null ? own : executor.ofNode(pod);
                 byNode = ex != null;
@@ -95,7 +99,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                 }
             }
             if (forbidden != null) {
-                findings.add(finding(correlation, pod, said, forbidden, byNode));
+                findings.add(finding(correlation, pod, said, forbidden, byNode, own == null ? otherReason : null));
                 continue;
             }
             Said other = said.stream().filter(s -> s.exit64() && !s.text().isBlank()).findFirst().orElse(null);
@@ -136,7 +140,9 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                 if (executorRefusal(e)) {
                     ForbiddenWrite f = ForbiddenWrite.parse(((Signal) e.event()).attribute("error")).get();
                     if (f.nodeId() != null) {
-                        byNode.putIfAbsent(f.nodeId(), e);
+                        // A node ID hashes the Workflow's and the node's names, not the namespace: a Workflow of the same
+                        // name in another namespace has the same IDs, so the namespace the refusal names is part of the key.
+                        byNode.putIfAbsent(nodeKey(f.target(), f.nodeId()), e);
                     }
                     if (f.target() != null) {
                         byNamespace.putIfAbsent(f.target(), e);
@@ -148,7 +154,15 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
 
         /** The first refusal naming the Pod's node. */
         LogEvent ofNode(PodHistory pod) {
-            return pod.link() == null ? null : byNode.get(pod.link().nodeId());
+            if (pod.link() == null) {
+                return null;
+            }
+            LogEvent e = byNode.get(nodeKey(pod.key().namespace(), pod.link().nodeId()));
+            return e != null ? e : byNode.get(nodeKey(null, pod.link().nodeId()));
+        }
+
+        private static String nodeKey(String namespace, String nodeId) {
+            return (namespace == null ? "" : namespace) + "/" + nodeId;
         }
 
         /** The first refusal naming the Pod's namespace. */
@@ -198,16 +212,24 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
         return new Said(kind, wait64, wait64 ? x.text().strip() : "", wait64 ? ForbiddenWrite.parse(x.text()).orElse(null) : null, cited);
     }
 
-    private Finding finding(Correlation correlation, PodHistory pod, List<Said> said, Said forbidden, boolean byNode) {
+    private Finding finding(Correlation correlation, PodHistory pod, List<Said> said, Said forbidden, boolean byNode, Said otherReason) {
         ForbiddenWrite f = forbidden.forbidden();
         Cite cite = new Cite(correlation);
         Set<Source> kinds = new LinkedHashSet<>();
+        // A source giving the wait container's exit 64 another reason disagrees (one termination message per container, the node's
+        // message made from it): it is no second kind of evidence, and one of the two is not this Pod's (s41 breaker: a Pod failed
+        // line stating the refusal beside an export of a Pod of the name whose wait exited 64 for an artifact upload was confirmed).
+        Said disagrees = said.stream().filter(s -> s.exit64() && s.forbidden() == null && !s.text().isBlank()).findFirst().orElse(null);
         for (Said s : said) {
             if (!s.exit64() && s.forbidden() == null) {
                 continue;
             }
-            kinds.add(s.kind());
-            String role = s.forbidden() != null ? "the API server refused the task-result write" : "the wait container exited 64";
+            boolean other = s.forbidden() == null && !s.text().isBlank();
+            if (!other) {
+                kinds.add(s.kind());
+            }
+            String role = s.forbidden() != null ? "the API server refused the task-result write"
+                    : other ? "the wait container exited 64 for another reason" : "the wait container exited 64";
             if (s.cited() instanceof LogEvent e) {
                 cite.line(e, role);
             } else if (s.cited() instanceof PodSnapshot p) {
@@ -225,7 +247,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
 
         Confidence confidence;
         Message reason;
-        if (forbidden.kind() != Source.EXECUTOR && kinds.size() >= 2) {
+        if (forbidden.kind() != Source.EXECUTOR && kinds.size() >= 2 && disagrees == null) {
             confidence = Confidence.CONFIRMED;
             List<Message> sources = new ArrayList<>();
             for (Source k : kinds) {
@@ -235,6 +257,15 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                 sources.add(k.words());
             }
             reason = Message.of("AF011.reason.agree", "sources", Message.sequence(sources));
+        } else if (forbidden.kind() != Source.EXECUTOR && disagrees != null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF011.reason.disagree", "source", forbidden.kind().words(), "other", disagrees.kind().words(),
+                    "text", disagrees.text());
+        } else if (forbidden.kind() == Source.EXECUTOR && otherReason != null) {
+            // A wait log that names no Pod, tied by the node ID or the namespace its refusal names, beside the Pod's own
+            // exit-64 message naming another error: another Pod's refusal (a namesake Workflow's earlier run) reads the same.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF011.reason.otherMessage", "text", otherReason.text());
         } else if (forbidden.kind() == Source.EXECUTOR && !exit64) {
             // The executor's own word, and nothing else about the Pod: its write was refused, but not that it stopped there
             // (its exit code) nor what became of the node; no controller line or export says.

@@ -261,6 +261,44 @@ class LostPodStoredSucceededTest {
         assertEquals(List.of(), e.cleared(), "nothing assessed Succeeded: nothing to clear");
     }
 
+    /**
+     * s41 breaker: the container template's Pod of {@link #aRunningWaitKeepsThePhaseNoSuccess} (its node ended {@code pod deleted},
+     * AF007's), beside an {@code argo get -o yaml} quoted from {@code status:} on (no time of its own) of an earlier Workflow of the
+     * same name, whose node (same ID: it hashes the names) had Succeeded the day before. It confirmed a success recorded over the
+     * lost Pod. A node that finished before the warning's second is not the pass's record: its success came before main was found
+     * still running. Control: the same quote finishing at the warning's second confirms the resource Pod's finding.
+     */
+    @Test
+    void anExportOfANodeFinishedBeforeTheWarningIsAnEarlierRun() {
+        List<String> lines = List.of(wf("2026-11-20T01:47:10.412Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                warning("2026-11-20T01:47:10.413Z", "main"), warning("2026-11-20T01:47:10.413Z", "wait"), podFailed("2026-11-20T01:47:10.413Z"),
+                wf("2026-11-20T01:47:10.413Z", "leaving phase un-changed: wait container is not yet terminated ", "new.phase=Succeeded"),
+                wf("2026-11-20T01:47:10.413Z", "node unchanged", "nodeID=" + NODE),
+                wf("2026-11-20T01:47:20.500Z", "Processing workflow", "Phase=Running ResourceVersion=110"),
+                wf("2026-11-20T01:47:20.501Z", "Workflow pod is missing", "nodeName=\"" + WF + "[0].load\" nodePhase=Running recentlyStarted=false"),
+                wf("2026-11-20T01:47:20.502Z", "node " + NODE + " phase Running -> Error", ""),
+                wf("2026-11-20T01:47:20.502Z", "node " + NODE + " message: pod deleted", ""),
+                wf("2026-11-20T01:47:20.520Z", "Workflow update successful", "phase=Error resourceVersion=190"));
+        String earlier = """
+                status:
+                  phase: Succeeded
+                  startedAt: "2026-11-19T01:05:00Z"
+                  finishedAt: "2026-11-19T01:31:40Z"
+                  nodes:
+                    %s: {id: %s, name: %s, displayName: %s, type: Steps, phase: Succeeded, templateName: main,
+                      startedAt: "2026-11-19T01:05:00Z", finishedAt: "2026-11-19T01:31:40Z", children: [%s]}
+                    %s: {id: %s, name: "%s[0].load", displayName: load, type: Pod, phase: Succeeded, templateName: load,
+                      boundaryID: %s, startedAt: "2026-11-19T01:05:00Z", finishedAt: "2026-11-19T01:31:38Z"}
+                """.formatted(WF, WF, WF, WF, NODE, NODE, NODE, WF, WF);
+        Evaluation e = af016(correlate("v3.5.4", run("v3.5.4", lines), earlier));
+        assertEquals(List.of(), e.findings(), () -> e.findings().get(0).confidenceReason());
+        // Control: finished at the warning's own second, the quote may be the pass's record; the resource Pod's finding confirmed.
+        String same = earlier.replace("2026-11-19T01:31:38Z", "2026-11-20T01:47:10Z").replace("2026-11-19T01:31:40Z", "2026-11-20T01:47:10Z")
+                .replace("2026-11-19T01:05:00Z", "2026-11-20T01:05:00Z");
+        Evaluation c = af016(correlate("v3.5.4", run("v3.5.4", resourcePodLost()), same));
+        assertEquals(Confidence.CONFIRMED, c.findings().get(0).confidence(), c.findings().get(0).confidenceReason());
+    }
+
     /** Negative control: the warning for wait alone (main had exited 0): the success is main's own. */
     @Test
     void theWaitWarningAloneSaysNothing() {

@@ -236,6 +236,33 @@ class PodDeletedDuringExecutionTest {
     }
 
     /**
+     * s41 breaker: main exited 0 on its own at 16:39:59, and a drain's eviction was requested at 16:40:00 (grace 30 s). The version
+     * the deletion wrote (a {@code kubectl get -w} capture) still shows main running: the kubelet reports a container's end a second
+     * or two late. A later export shows main terminated at 16:39:59. The running version confirmed "main still running"; main's own
+     * end, read against the request, decides instead (here: nothing, on clocks that may disagree by more than a second). Controls:
+     * the running version alone still confirms, and beside main's later kill by a signal after the request it confirms too.
+     */
+    @Test
+    void theDeletionsOwnVersionShowingMainRunningDoesNotOutweighMainsReportedEnd() {
+        String atDeletion = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml();
+        String later = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:39:59Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:01Z").yaml();
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod-w.yaml", atDeletion).takenAt("pod.yaml", "2026-09-19T16:40:10Z", later)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE),
+                () -> e.findings().stream().map(f -> f.confidence() + ": " + f.confidenceReason()).toList().toString());
+
+        Evaluation alone = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod-w.yaml", atDeletion).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .correlate());
+        assertEquals(Confidence.CONFIRMED, alone.findings().get(0).confidence(), () -> alone.findings().get(0).confidenceReason());
+        String killed = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).terminated("main", 143, "Error", "2026-09-19T16:40:03Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:04Z").yaml();
+        Evaluation k = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod-w.yaml", atDeletion).takenAt("pod.yaml", "2026-09-19T16:40:10Z", killed)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(Confidence.CONFIRMED, k.findings().get(0).confidence(), () -> k.findings().get(0).confidenceReason());
+    }
+
+    /**
      * Review (s17): a Workflow deleted in the foreground; the garbage collector deletes its running Pod and the controller,
      * still reconciling the Workflow, marks the node "pod deleted". The only record of the Workflow's deletion is
      * {@code argo get -o yaml} with its {@code deletionTimestamp}. That is the Workflow's deletion, not a disruption of the

@@ -57,6 +57,21 @@ class TaskResultWriteForbiddenTest {
     }
 
     @Test
+    void anExportGivingTheWaitExitAnotherReasonDoesNotAgree() {
+        // s41 breaker: the controller's Pod failed states the refusal; an export of a Pod of the name shows wait exit 64 for an artifact
+        // upload (one termination message per container: one of the two is another Pod's, the Workflow run again under its name).
+        // "The controller log and the exported Pod agree" was confirmed.
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:27:38Z")
+                .terminated("wait", 64, "Error, message: 'failed to save outputs: Access Denied'", "2026-09-19T16:27:39Z").yaml();
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): " + REFUSAL), forced("2026-09-19T16:27:40.101Z", 64))
+                .pod("pod.yaml", pod).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("another reason (failed to save outputs: Access Denied)"), f.confidenceReason());
+        assertEquals("the controller log", f.fact("shownIn").orElseThrow().value());
+    }
+
+    @Test
     void anExitForAnotherReasonIsNotReportedAsRbac() {
         Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
                 podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): Unauthorized"), forced("2026-09-19T16:27:40.101Z", 64)).correlate());
@@ -106,6 +121,37 @@ class TaskResultWriteForbiddenTest {
                 .log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch)).correlate()).findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence());
         assertEquals("patch workflowtaskresults.argoproj.io in namespace ns", f.fact("refusedVerb").orElseThrow().value());
+    }
+
+    @Test
+    void aRefusedPatchOfTheSameNodeIdInAnotherNamespaceIsNotThisPods() {
+        // s41 breaker: node IDs hash the Workflow's and node's names, not the namespace; a Workflow of the same name in another
+        // namespace (one CronWorkflow deployed in two) has the same task-result names. Its refused patch was read as this Pod's,
+        // likely, over this Pod's own exit-64 message giving another reason.
+        String patch = "workflowtaskresults.argoproj.io \"p\" is forbidden: User \"system:serviceaccount:ns-staging:runner\" cannot patch resource"
+                + " \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"ns-staging\"";
+        Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): failed to save outputs: Access Denied"),
+                forced("2026-09-19T16:27:40.101Z", 64)).log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch)).correlate());
+        assertTrue(e.findings().isEmpty(), e.findings().toString());
+        assertTrue(e.cleared().get(0).reason().contains("Access Denied"), e.cleared().toString());
+        // Control: the same refusal in the Pod's own namespace, and no other message, still ties by node.
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), forced("2026-09-19T16:27:40.101Z", 64))
+                .log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch.replace("ns-staging", "ns"))).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+    }
+
+    @Test
+    void aRefusalTiedByNodeBesideThePodsOwnOtherReasonIsPossible() {
+        // The Pod's wait exit-64 message names another error; a wait log naming no Pod, tied by node ID, may be an earlier run's
+        // (a Workflow of the same name in the namespace): not likely.
+        String patch = "workflowtaskresults.argoproj.io \"p\" is forbidden: User \"system:serviceaccount:ns:runner\" cannot patch resource"
+                + " \"workflowtaskresults\" in API group \"argoproj.io\" in the namespace \"ns\"";
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): failed to save outputs: Access Denied"),
+                forced("2026-09-19T16:27:40.101Z", 64)).log("wait.log", executorLine("2026-09-19T16:27:39.000Z", patch)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("another reason (failed to save outputs: Access Denied)"), f.confidenceReason());
     }
 
     @Test
