@@ -123,7 +123,8 @@ final class LifecycleBuilder {
             }
         }
         NodeLink link = pod.link();
-        List<LogEvent> nodeLines = nodes.of(link);
+        LogEvent laterRun = laterRun(nodes.of(link), created, pod.key().name());
+        List<LogEvent> nodeLines = laterRun == null ? nodes.of(link) : nodes.of(link).stream().filter(l -> EventOrder.before(l, laterRun)).toList();
         LogEvent persistedLine = null;
         Known persisted = null;
         String phaseAtRelease = null;
@@ -133,7 +134,14 @@ final class LifecycleBuilder {
             if (persistedLine != null) {
                 persisted = new Known(persistedLine.time(), persistedHow(persistedLine), persistedLine.source(), true);
             } else {
-                PhaseHistory.Completion c = completedBefore(workflow, pod.latestCreated(), release.decisive());
+                // The Workflow completed before the node's run in a later Pod began (laterRun) completed this Pod's run: the pass
+                // that made the later Pod is of a new Workflow of the name, whose first pass would otherwise void that completion.
+                LogEvent bound = release.decisive();
+                if (laterRun != null && workflow != null && EventOrder.before(laterRun, bound)) {
+                    PhaseHistory.Pass p = PhaseHistory.passOf(passesOf(workflow), laterRun);
+                    bound = p != null && p.processing() != null ? p.processing() : laterRun;
+                }
+                PhaseHistory.Completion c = completedBefore(workflow, pod.latestCreated(), bound);
                 persisted = c == null ? null : completionKnown(c);
                 persistedLine = c == null ? null : c.stored();
             }
@@ -163,7 +171,7 @@ final class LifecycleBuilder {
         }
         Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
         Instant podStart = podStart(pod, created);
-        List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart);
+        List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart, laterRun);
         NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
                 : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), podStart, nodeExports);
         RecordedMainExit recordedExit = outcome == null || !PodLifecycle.podDeleted(outcome.message()) ? null
@@ -193,7 +201,32 @@ final class LifecycleBuilder {
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
-                recordedExit);
+                recordedExit, laterRun);
+    }
+
+    /**
+     * The first {@code Created pod} for the node, after this Pod's own, that names another Pod, or null (session 41): the node's
+     * lines from it on are not this Pod's.
+     * In one Workflow object a node's ID names one Pod: the pod-name format is fixed by the object's
+     * {@code workflows.argoproj.io/pod-name-format} annotation and the template by the node, and a retried step's attempts are
+     * nodes of their own. So the node created again under another name is a later run of it: a Workflow deleted and submitted
+     * again under its name after the controller's {@code POD_NAMES} changed (v1, the node ID, against v2, with the template), the
+     * two Pods' names sharing only the node's hash, by which both are linked to the node. What the node did from then on (its
+     * {@code Workflow pod is missing}, {@code pod deleted}) is that Pod's: read as this one's, a Pod of the earlier object, released
+     * when the garbage collector deleted it, took the later run's loss as its own. Without this Pod's own {@code Created pod} line
+     * the two are not ordered and every line is kept, as before.
+     */
+    static LogEvent laterRun(List<LogEvent> nodeLines, LogEvent created, String podName) {
+        if (created == null) {
+            return null;
+        }
+        for (LogEvent e : nodeLines) {
+            if (e.event() instanceof ControllerEvent.PodCreated c && c.podRef() != null && !c.podRef().name().equals(podName)
+                    && EventOrder.after(e, created)) {
+                return e;
+            }
+        }
+        return null;
     }
 
     /**
@@ -629,7 +662,7 @@ final class LifecycleBuilder {
      * before this Pod existed. Empty without a Workflow or a node.
      */
     private static List<WorkflowSnapshot> nodeExports(WorkflowHistory workflow, NodeLink link, PodIdentity identity, String ownerUid,
-                                                      Instant podStart) {
+                                                      Instant podStart, LogEvent laterRun) {
         if (workflow == null || link == null) {
             return List.of();
         }
@@ -648,6 +681,13 @@ final class LifecycleBuilder {
         if (bound != null) {
             exports = exports.stream().filter(w -> w.node(link.nodeId()).map(n -> n.finishedAt() == null
                     || !n.finishedAt().windowEnd().isBefore(bound)).orElse(true)).toList();
+        }
+        // And one whose node started no earlier than two clocks' 10 s before the node's later run in another Pod (session 41,
+        // laterRun): it records that run, where the Pod export that would name the owner by UID is missing.
+        if (laterRun != null) {
+            Instant later = laterRun.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+            exports = exports.stream().filter(w -> w.node(link.nodeId()).map(n -> n.startedAt() == null
+                    || n.startedAt().windowEnd().isBefore(later)).orElse(true)).toList();
         }
         return exports;
     }

@@ -83,6 +83,9 @@ import java.util.Optional;
  * @param recordedExit      main's exit 0 as the controller recorded it on the node ({@code outputs.exitCode}) before the node was
  *                          lost {@code pod deleted}, and whether an export orders it before the deletion ({@link RecordedMainExit};
  *                          null: not shown)
+ * @param laterRun          the first {@code Created pod} of this Pod's node, after its own, naming another Pod: the node run again
+ *                          in that Pod (a Workflow submitted again under its name with the other pod-name format); the node's lines
+ *                          from it on are that Pod's ({@code LifecycleBuilder.laterRun}; null: none)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -93,7 +96,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
-                           RecordedMainExit recordedExit) {
+                           RecordedMainExit recordedExit, LogEvent laterRun) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -141,6 +144,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
      */
     public Optional<FinalizerRemoval> alsoReleasedBy() {
         return Optional.ofNullable(secondRelease);
+    }
+
+    /** Whether a line of this Pod's node is of this Pod's run of it: not at or after a later Pod's run of the node ({@code laterRun}). */
+    public boolean ofOwnRun(LogEvent nodeLine) {
+        return laterRun == null || EventOrder.before(nodeLine, laterRun);
     }
 
     /** Main's exit 0 recorded on the node before it was lost ({@code recordedExit}). */

@@ -658,8 +658,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         private List<LogEvent> laterErrors() {
             List<LogEvent> out = new ArrayList<>();
             for (LogEvent e : correlation.nodes().of(link)) {
-                if (!EventOrder.after(e, decisive)) {
-                    continue;
+                if (!EventOrder.after(e, decisive) || !life.ofOwnRun(e)) {
+                    continue; // before the release, or the node's run in a later Pod (session 41)
                 }
                 ControllerEvent ev = e.event();
                 if ((ev instanceof NodeMarkedError m && PodLifecycle.podDeleted(m.error()))
