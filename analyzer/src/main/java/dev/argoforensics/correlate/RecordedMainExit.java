@@ -16,8 +16,9 @@ import java.util.Set;
  * assessment of a Pod ({@code assessNodeStatus}, read at v3.4.0 to v4.1) copies the exit code of the Pod's {@code main} container,
  * once the controller's informer shows it terminated, into the node's {@code outputs.exitCode} ({@code getExitCode}), whatever
  * phase it gives the node; the task-result reconciliation keeps it. The executor writes none (it reports the template's outputs).
- * A node whose Pod still runs {@code wait} keeps its phase ({@code leaving phase un-changed: wait container is not yet terminated})
- * and is stored with main's exit code; a node assessed {@code Succeeded} with its task result incomplete is not stored (v3.5.5+),
+ * A node whose Pod is still {@code Running} (main ended, {@code wait} saving outputs) is assessed {@code Running} and stored with
+ * main's exit code (no line says so: {@code leaving phase un-changed: … not yet terminated} is logged only where the assessment
+ * gave a completed phase, never for a {@code Running} Pod; read at v3.4.0, v3.6.10, v4.1.2); a node assessed {@code Succeeded} with its task result incomplete is not stored (v3.5.5+),
  * so it carries main's exit code only from such an earlier pass.
  *
  * <p>It is read where the node was lost unfinished: an export of the Workflow holds the node with {@code outputs.exitCode} "0" (the
