@@ -25,6 +25,8 @@ public final class PodIndex {
     private final Map<PodKey, PodHistory> pods;
     private final Instant auditFirst;
     private final Instant auditLast;
+    /** The namespaces in which an audit record deletes or evicts a Pod (any Pod, at any time); "" for a record naming none. */
+    private final java.util.Set<String> podDeletesLogged = new java.util.HashSet<>();
 
     PodIndex(Map<PodKey, PodHistory> pods) {
         this.pods = pods;
@@ -37,6 +39,9 @@ public final class PodIndex {
                 byWorkflowName.computeIfAbsent(p.link().workflow().name(), k -> new ArrayList<>()).add(p);
             }
             for (AuditRecord a : p.auditRecords()) {
+                if ("pods".equals(a.resource()) && (("delete".equals(a.verb()) && a.subresource().isEmpty()) || "eviction".equals(a.subresource()))) {
+                    podDeletesLogged.add(a.namespace() == null ? "" : a.namespace());
+                }
                 if (a.time() != null) {
                     first = first == null || a.time().instant().isBefore(first) ? a.time().instant() : first;
                     last = last == null || a.time().instant().isAfter(last) ? a.time().instant() : last;
@@ -84,6 +89,15 @@ public final class PodIndex {
     /** The earliest and the latest time of an audit record about any Pod; empty without any. */
     public Optional<Span> auditSpan() {
         return auditFirst == null ? Optional.empty() : Optional.of(new Span(auditFirst, auditLast));
+    }
+
+    /**
+     * Whether the audit records given show that their policy logs Pod deletes in the namespace (null: in any): a delete or an eviction
+     * of some Pod there. An audit policy may log a resource's writes and not its deletes (a rule by verb), or several API servers may
+     * each log their own requests; a log that records none at all shows nothing by its silence about one Pod (session 41 breaker).
+     */
+    public boolean podDeletesLogged(String namespace) {
+        return namespace == null || namespace.isEmpty() ? !podDeletesLogged.isEmpty() : podDeletesLogged.contains(namespace);
     }
 
     /** From the earliest time to the latest, both included. */

@@ -335,6 +335,11 @@ public final class FalsePodDeleted extends NodeRule {
         if (first == null || first.isAfter(created.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)) || last.isBefore(to)) {
             return null;
         }
+        // Its silence counts only where it shows that Pod deletes are logged at all (session 41 breaker; as the Workflow's reading
+        // asks a delete of a Workflow, WorkflowAudit): a policy by verb logs creates and patches and no delete.
+        if (!scope.correlation().podIndex().podDeletesLogged(pod.key().namespace())) {
+            return null;
+        }
         AuditRecord seen = null;
         // A delete whose UID precondition the controller's lines give to an earlier Pod of the name deletes no other (session 39).
         java.util.Set<String> earlierUids = UidBoundDeletes.earlierUids(pod, created);

@@ -279,6 +279,9 @@ final class FalsePodDeletedReport {
         }
         if (!have.contains(EvidenceKind.AUDIT_LOG)) {
             lacking.add(Message.of("AF008.settle.auditLog"));
+        } else if (!correlation.podIndex().podDeletesLogged(c.pod().key().namespace())) {
+            // An audit log given whose silence shows nothing (FalsePodDeleted#auditClean): one that shows it logs Pod deletes would.
+            lacking.add(Message.of("AF008.settle.podDeletesUnshown"));
         }
         boolean workflow = c.stood() == null && !have.contains(EvidenceKind.WORKFLOW_SNAPSHOT);
         if (lacking.isEmpty()) {

@@ -302,12 +302,24 @@ class FalsePodDeletedTest {
 
     @Test
     void anAuditLogSpanningTheWindowWithoutADeleteConfirmsIt() {
-        Evidence ev = new Evidence().log("c.log", EARLIER, queueing("2026-09-19T16:24:00.000Z", "labelPodCompleted"), NEW,
+        java.util.function.Supplier<Evidence> spanning = () -> new Evidence().log("c.log", EARLIER, queueing("2026-09-19T16:24:00.000Z", "labelPodCompleted"), NEW,
                         podEvent("2026-09-19T16:27:10.452Z", "add"), cleaningUp("2026-09-19T16:28:40.000Z", "labelPodCompleted"),
                         podEvent("2026-09-19T16:28:40.020Z", "delete"), podMissing("2026-09-19T16:28:40.031Z"), markingError("2026-09-19T16:28:40.032Z"))
                 .object("create.log", Exports.audit("create", "", "system:serviceaccount:argo:argo", "2026-09-19T16:27:10.420000Z", 201))
                 .object("patch.log", Exports.audit("patch", "", "system:serviceaccount:argo:argo", "2026-09-19T16:28:40.010000Z", 200))
                 .object("other.log", Exports.audit("update", "", "system:serviceaccount:argo:argo", "2026-09-19T16:31:00.000000Z", 200));
+        // Without a delete of any Pod of the namespace the audit log does not show that its policy records Pods' deletes: no
+        // confirmation by its silence, even with the Workflow shown standing (session 41).
+        Finding unshown = rule.evaluate(spanning.get().takenAt("wf.yaml", "2026-09-19T16:35:00Z", dev.argoforensics.testing.V4.workflowYaml("Error",
+                "pod deleted", "2026-09-19T16:28:40Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, unshown.confidence(), unshown.confidenceReason());
+        assertTrue(unshown.confidenceReason().contains("an audit log whose policy shows that it records Pods' deletes"), unshown.confidenceReason());
+        // A delete of a Pod of another namespace shows nothing of the policy for this one (a policy's rules may name namespaces).
+        Finding elsewhere = rule.evaluate(spanning.get().object("patch.log", otherPodDeleted("2026-09-19T16:29:30.000000Z")
+                .replace("\"namespace\":\"ns\"", "\"namespace\":\"staging\"")).takenAt("wf.yaml", "2026-09-19T16:35:00Z",
+                dev.argoforensics.testing.V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:28:40Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, elsewhere.confidence(), elsewhere.confidenceReason());
+        Evidence ev = spanning.get().object("patch.log", otherPodDeleted("2026-09-19T16:29:30.000000Z"));
         Finding f = rule.evaluate(ev.correlate()).findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence(), "the audit log shows the Pod not deleted, nothing shows its Workflow not being deleted");
         assertTrue(f.confidenceReason().startsWith("the audit log spans the Pod's creation to the declaration, records requests on the Pod, and "
@@ -325,9 +337,68 @@ class FalsePodDeletedTest {
         List<String> lines = new ArrayList<>(List.of(
                 Exports.audit("create", "", "system:serviceaccount:argo:argo", "2026-09-19T16:27:10.420000Z", 201),
                 Exports.audit("patch", "", "system:serviceaccount:argo:argo", "2026-09-19T16:28:40.010000Z", 200),
-                Exports.audit("update", "status", "system:node:n1", "2026-09-19T16:31:00.000000Z", 200)));
+                Exports.audit("update", "status", "system:node:n1", "2026-09-19T16:31:00.000000Z", 200),
+                otherPodDeleted("2026-09-19T16:29:30.000000Z")));
         lines.addAll(List.of(workflows));
         return lines;
+    }
+
+    /**
+     * The garbage collector's delete of another Pod of the namespace (ns/other-batch-4hx2, of no Workflow here), as the same policy
+     * records it: it shows the audit log records Pods' deletes, so its silence about Pod p counts (FalsePodDeleted#auditClean).
+     */
+    private static String otherPodDeleted(String at) {
+        return Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", at, 200)
+                .replace("\"name\":\"p\"", "\"name\":\"other-batch-4hx2\"").replace("\"a-delete\"", "\"a-other-delete-" + at + "\"");
+    }
+
+    private static final java.nio.file.Path AUDIT_COVERED = java.nio.file.Path.of("samples/false-pod-deleted-audit-covered");
+
+    /** samples/false-pod-deleted-audit-covered analyzed as its EXPECTED.md says, its audit log's lines kept by {@code keep}; its AF008 finding. */
+    private com.fasterxml.jackson.databind.JsonNode auditCovered(java.util.function.Predicate<String> keep) throws java.io.IOException {
+        java.nio.file.Path logs = java.nio.file.Files.createDirectories(dir.resolve("logs"));
+        java.nio.file.Path audit = java.nio.file.Files.createDirectories(dir.resolve("audit"));
+        java.nio.file.Files.copy(AUDIT_COVERED.resolve("logs/workflow-controller.log"), logs.resolve("workflow-controller.log"));
+        java.nio.file.Files.write(audit.resolve("kube-apiserver-audit.log"),
+                java.nio.file.Files.readAllLines(AUDIT_COVERED.resolve("audit/kube-apiserver-audit.log")).stream().filter(keep).toList());
+        dev.argoforensics.testing.Cli run = dev.argoforensics.testing.Cli.run("analyze", logs.toString(), audit.toString(),
+                "--now", "2026-06-20T00:00:00Z", "--format", "json");
+        assertEquals(1, run.exitCode(), run.err());
+        com.fasterxml.jackson.databind.JsonNode found = null;
+        for (com.fasterxml.jackson.databind.JsonNode f : new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.out()).get("findings")) {
+            if (FalsePodDeleted.ID.equals(f.get("rule").asText())) {
+                assertNull(found, "one AF008 finding");
+                found = f;
+            }
+        }
+        assertTrue(found != null, run.out());
+        return found;
+    }
+
+    private static boolean podDelete(String auditLine) {
+        return auditLine.contains("\"verb\":\"delete\"") && auditLine.contains("\"resource\":\"pods\"");
+    }
+
+    @Test
+    void anAuditLogThatRecordsNoPodDeleteAtAllDoesNotConfirmByItsSilence() throws java.io.IOException {
+        // Session 41 (s41-breaker2): the sample's audit log without the garbage collector's delete of the earlier run's Pod records
+        // Pods' creates and patches and no delete of any Pod: a policy by verb (create, update, patch only) or a delete served by
+        // another API server leaves it so, and then a real delete of this Pod would be missing from it too.
+        com.fasterxml.jackson.databind.JsonNode f = auditCovered(line -> !podDelete(line));
+        assertEquals("likely", f.get("confidence").asText(), f.toString());
+        String why = f.get("confidenceReason").asText();
+        assertFalse(why.contains("holds no delete or eviction of it"), why);
+        assertTrue(why.contains("an audit log whose policy shows that it records Pods' deletes (the one given records no delete or eviction "
+                + "of any Pod in the Pod's namespace"), why);
+    }
+
+    @Test
+    void theSameAuditLogWithItsPodDeleteStillConfirms() throws java.io.IOException {
+        // Control: the sample as it is (the earlier run's Pod deleted by the garbage collector, 3.5 s before this Pod's creation)
+        // shows its policy logs Pods' deletes, and its silence about this run's Pod confirms.
+        com.fasterxml.jackson.databind.JsonNode f = auditCovered(line -> true);
+        assertEquals("confirmed", f.get("confidence").asText(), f.toString());
+        assertFalse(f.get("confidenceReason").asText().contains("records Pods' deletes"), f.toString());
     }
 
     private static final String ARGO = "system:serviceaccount:argo:argo";
