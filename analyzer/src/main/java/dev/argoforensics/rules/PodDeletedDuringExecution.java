@@ -15,6 +15,7 @@ import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
@@ -79,6 +80,18 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     "at", wf.at().format()), wf.evidence());
             return;
         }
+        // The warning for main reads the Pod the controller's informer last held, whose container states are the kubelet's last report
+        // (the Pod garbage collector's Failed leaves them as they were). The controller copies main's exit code into the node only once
+        // its informer showed main terminated (getExitCode, s39), and a terminated container never runs again: an export of the
+        // Workflow holding that code for the unfinished node says main HAD ended, so "main never ended" is contradicted, and AF007,
+        // which needs main running at the deletion, cannot stand on the warning (s41; the two records disagree, AF002 reads the code).
+        LogEvent warned = pod.failedWithMainRunning();
+        NodeObservation stored = warned == null ? null : storedExit(scope.correlation().workflow(pod.link().workflow()).orElse(null), pod.link());
+        if (execution.state() == Execution.State.RUNNING && stored != null && warned.source().equals(execution.evidence())) {
+            scope.clear(pod, Message.of("AF007.cleared.exitRecorded", "code", stored.node().exitCode().trim(), "phase", stored.node().phase(),
+                    "at", warned.time().format()), stored.source());
+            return;
+        }
         switch (execution.state()) {
             case FINISHED_BEFORE -> scope.clear(pod, Message.of(execution.weak() ? "AF007.cleared.finishedBeforeWeak" : "AF007.cleared.finishedBefore",
                     "reason", execution.reason()), execution.evidence());
@@ -100,6 +113,26 @@ public final class PodDeletedDuringExecution extends NodeRule {
                 }
             }
         }
+    }
+
+    /**
+     * The latest export of the Pod's node, where it holds main's exit code ({@code outputs.exitCode}) on the node still unfinished
+     * ({@code Pending}, {@code Running}): the controller wrote it there from its informer's copy of the Pod showing main terminated.
+     * The controller never clears the code, so a latest export without it (another instance of the node, reset by argo retry) gives
+     * null, as does an export of the node ended (its end decides elsewhere). Null: no such export.
+     */
+    private static NodeObservation storedExit(WorkflowHistory workflow, NodeLink link) {
+        if (workflow == null || link == null) {
+            return null;
+        }
+        List<NodeObservation> observed = workflow.nodeObservations(link.nodeId());
+        if (observed.isEmpty()) {
+            return null;
+        }
+        NodeObservation latest = observed.get(observed.size() - 1);
+        String code = latest.node().exitCode();
+        String phase = latest.node().phase();
+        return code == null || code.isBlank() || !("Pending".equals(phase) || "Running".equals(phase)) ? null : latest;
     }
 
     /**

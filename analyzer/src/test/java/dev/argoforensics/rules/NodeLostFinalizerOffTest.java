@@ -18,6 +18,7 @@ import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,46 @@ class NodeLostFinalizerOffTest {
         assertEquals("Error", f.fact("finalNodePhase").orElseThrow().value());
         assertTrue(f.explanation().contains("an export of the Pod, the node's Events or the audit log would confirm it"), f.explanation());
         noneButAf007(c);
+    }
+
+    /**
+     * Workflow ns/p as exported at 16:29 while its single Pod node p ran, with {@code outputs.exitCode} {@code exitCode} (null: none).
+     * The controller writes that code into the node itself, once its informer shows main terminated (s39).
+     */
+    private static String v4RunningExport(String exitCode) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata:\n  name: p\n  namespace: ns\n"
+                + "  uid: 0b5e8a1c-7d3f-4c2e-9a61-5f4d3c2b1a09\n  resourceVersion: \"7\"\n  creationTimestamp: \"2026-09-19T16:27:10Z\"\n"
+                + "status:\n  phase: Running\n  startedAt: \"2026-09-19T16:27:10Z\"\n  nodes:\n"
+                + "    p:\n      id: p\n      name: p\n      displayName: p\n      type: Pod\n      templateName: main\n      phase: Running\n"
+                + "      startedAt: \"2026-09-19T16:27:10Z\"\n"
+                + (exitCode == null ? "" : "      outputs:\n        exitCode: \"" + exitCode + "\"\n");
+    }
+
+    /**
+     * s41 (judgment seeds 2007 and 2018's look-alike): the warning for main reads the kubelet's last report, which the Pod garbage
+     * collector's {@code Failed} leaves as it was. An export of the Workflow holding main's exit code 0 on the still-Running node,
+     * which the controller copies only once its informer showed main terminated, says main had ended: "main never ended" is
+     * contradicted, and AF007 is cleared naming the stored code. It was {@code likely} "main never ended".
+     */
+    @Test
+    void anExitCodeTheControllerStoredContradictsTheWarningForMain() {
+        Correlation c = new Evidence().log("1.log", v4Lost(true).toArray(String[]::new))
+                .takenAt("wf.yaml", "2026-09-19T16:29:00Z", v4RunningExport("0")).correlate();
+        Evaluation e = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(List.of(), e.findings(), "main had ended: its exit code was stored on the node");
+        assertTrue(e.cleared().stream().anyMatch(x -> x.reason().contains("holds main's exit code 0 on the node while it was still Running")),
+                () -> e.cleared().toString());
+    }
+
+    /** Its control: the same export with no exit code stored (main really ran when its node was lost): likely, as before. */
+    @Test
+    void withNoExitCodeStoredTheWarningForMainStillShowsMainRan() {
+        Correlation c = new Evidence().log("1.log", v4Lost(true).toArray(String[]::new))
+                .takenAt("wf.yaml", "2026-09-19T16:29:00Z", v4RunningExport(null)).correlate();
+        Evaluation e = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence());
+        assertEquals(Deletion.POD_GC, e.findings().get(0).fact("deletedBy").orElseThrow().value());
     }
 
     /** Negative control: without the warning for main (only wait's) the same lines leave main's state unknown: nothing said. */
