@@ -852,7 +852,9 @@ final class ExecutionOrder {
      * Failed but main did not have terminated state}). The kubelet writes a terminal phase only once the containers have ended
      * (lifecycle reference A2); the Pod garbage collector writes {@code Failed} over the running containers of a Pod whose Node no
      * longer exists (or is out of service), right before deleting it with grace 0, and nothing reports them ended after that. So
-     * main never ended: whenever the deletion was requested, it still ran. Where an export shows every container terminated
+     * main had not ended by the dead kubelet's last report: whenever the deletion was requested, it still ran, unless it ended in
+     * the kubelet's report delay before the node was lost (session 41: the generator's seeds 2007 and 2018; nothing in the lines
+     * tells that apart, the reason says so). Where an export shows every container terminated
      * before that line, the two disagree (a terminal phase is never left, a terminated container never runs again: an export of
      * another Pod of the name, a line of another, an edited paste) and neither decides: {@link #of} reports the disagreement
      * (session 28 review; the export's order decided before, and a pasted Pod {@code Succeeded} made AF001 confirmed over the
@@ -867,7 +869,8 @@ final class ExecutionOrder {
         return new Execution(State.RUNNING, "the controller found the Pod Failed while " + container + " had not terminated (\"Pod phase was "
                 + "Failed but " + container + " did not have terminated state\" at " + line.time().format() + "): a phase the kubelet never "
                 + "writes over a running container, but the Pod garbage collector does on the Pods of a node that no longer exists, right "
-                + "before deleting them; " + container + " never ended", line.source(), false);
+                + "before deleting them; " + container + " had not ended by its kubelet's last report (one that ended in the seconds before its "
+                + "node was lost, before the kubelet reported it, reads the same)", line.source(), false);
     }
 
     /**
