@@ -88,7 +88,9 @@ class Af001ProbesTest {
         JsonNode r = report(logs, SAMPLE.resolve("snapshots"));
         JsonNode f = finding(r, "AF001", "status-capture-repro");
         assertNotNull(f, r.toString());
-        assertEquals("confirmed", f.get("confidence").asText(), f.toString());
+        // Likely since s41-af001: the order of the end and the deletion rests on a grace-0 deletionTimestamp read as the request.
+        assertEquals("likely", f.get("confidence").asText(), f.toString());
+        assertEquals("AF001.reason.graceGuess", f.get("confidenceReasonCode").asText(), f.toString());
         assertEquals("-1m24.257168224s", f.get("delay").asText(), f.toString());
         assertEquals(-84257168224L, f.get("delayNanos").asLong(), f.toString());
         assertTrue(cites(f, "logs-insights-results.csv", 22) && cites(f, "logs-insights-results.csv", 20), "the scheduling and worker rows\n" + f);
@@ -121,7 +123,9 @@ class Af001ProbesTest {
         JsonNode r = report(logs, SAMPLE.resolve("snapshots"));
         JsonNode f = finding(r, "AF001", "status-capture-repro");
         assertNotNull(f, r.toString());
-        assertEquals("confirmed", f.get("confidence").asText(), f.toString());
+        // Likely since s41-af001: the order of the end and the deletion rests on a grace-0 deletionTimestamp read as the request.
+        assertEquals("likely", f.get("confidence").asText(), f.toString());
+        assertEquals("AF001.reason.graceGuess", f.get("confidenceReasonCode").asText(), f.toString());
         assertTrue(f.get("delay") == null || f.get("delay").isNull(), "no delay made up from the two halves\n" + f);
         assertTrue(cites(f, "workflow-controller.log.1", 3), "the worker's line, third of its piece\n" + f);
         assertTrue(f.get("explanation").asText().contains("the delay is unknown"), f.toString());
@@ -210,7 +214,9 @@ class Af001ProbesTest {
         JsonNode r = report(logs, snapshots);
         JsonNode f = finding(r, "AF001", "status-capture-repro");
         assertNotNull(f, r.toString());
-        assertEquals("confirmed", f.get("confidence").asText(), f.toString());
+        // Likely since s41-af001: the order of the end and the deletion rests on a grace-0 deletionTimestamp read as the request.
+        assertEquals("likely", f.get("confidence").asText(), f.toString());
+        assertEquals("AF001.reason.graceGuess", f.get("confidenceReasonCode").asText(), f.toString());
         assertEquals("-1m40.612903117s", f.get("delay").asText(), "the new leader's own delay\n" + f);
         assertEquals("2026-09-19T16:31:27.700Z", f.get("finalizerRemovedAt").asText(), f.toString());
         assertTrue(cites(f, "stern.log", 41) && cites(f, "stern.log", 43), f.toString());
