@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,14 @@ import org.junit.jupiter.api.io.TempDir;
  * findings and account for the same lines as keeping every line on one thread.
  */
 class SelectiveReadingTest {
+
+    /**
+     * Samples whose Pod the default selective reading does not pick up by design (their EXPECTED.md says so and runs
+     * {@code --timelines all}): a {@code removeFinalizer} queued by the Workflow's delete handler is no trigger, since every Pod
+     * released after its result was stored gets one too. Their findings must still agree (none of interest is lost); the
+     * clearances of a Pod only the full reading keeps cannot.
+     */
+    private static final Set<String> FULL_READING_ONLY = Set.of("zero-workers-workflow-deleted");
     private static final AnalysisOptions EVERYTHING_ONE_THREAD = AnalysisOptions.defaults().withThreads(1).keepingEverything(true);
     private static final AnalysisOptions SELECTIVE_SMALL_CHUNKS = AnalysisOptions.defaults().withThreads(3).withChunkBytes(4096);
 
@@ -38,7 +47,8 @@ class SelectiveReadingTest {
         assertFalse(cases.isEmpty());
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
             List<String> inputs = SampleFiles.inputs(c);
-            assertSame(Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs), Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs));
+            assertSame(Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs), Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs),
+                    !FULL_READING_ONLY.contains(c.getFileName().toString()));
         }));
     }
 
@@ -52,7 +62,8 @@ class SelectiveReadingTest {
         assertFalse(cases.isEmpty());
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
             List<String> inputs = List.of(c.resolve("logs").toString());
-            assertSame(Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs), Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs));
+            assertSame(Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs), Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs),
+                    !FULL_READING_ONLY.contains(c.getFileName().toString()));
         }));
     }
 
@@ -65,7 +76,7 @@ class SelectiveReadingTest {
         }
         AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(List.of(log.toString()));
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS.withChunkBytes(64 * 1024)).run(List.of(log.toString()));
-        assertSame(everything, selective);
+        assertSame(everything, selective, true);
 
         assertEquals(3, manifest.racePods().size());
         assertEquals(3, manifest.controlPods().size(), "as many controls as races, over all three formats of the upgrade mix");
@@ -80,7 +91,7 @@ class SelectiveReadingTest {
                         + everything.correlation().events().size());
     }
 
-    private static void assertSame(AnalysisResult expected, AnalysisResult actual) {
+    private static void assertSame(AnalysisResult expected, AnalysisResult actual, boolean clearances) {
         assertEquals(expected.unreadable(), actual.unreadable());
         assertEquals(expected.inputs(), actual.inputs(), "per-input accounting");
         assertEquals(expected.correlation().processes(), actual.correlation().processes(), "controller processes");
@@ -90,7 +101,9 @@ class SelectiveReadingTest {
             RuleOutcome a = actual.outcomes().get(i);
             assertEquals(e.rule(), a.rule());
             assertEquals(e.findings().stream().map(Finding::toString).toList(), a.findings().stream().map(Finding::toString).toList(), e.rule());
-            assertEquals(e.cleared().stream().map(Clearance::toString).toList(), a.cleared().stream().map(Clearance::toString).toList(), e.rule());
+            if (clearances) {
+                assertEquals(e.cleared().stream().map(Clearance::toString).toList(), a.cleared().stream().map(Clearance::toString).toList(), e.rule());
+            }
             assertEquals(e.missing(), a.missing(), e.rule());
         }
     }
