@@ -62,11 +62,24 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (workflow == null) {
             return;
         }
-        List<LogEvent> nodeLines = ofThisPod(scope.nodes().of(link), pod);
+        PodLifecycle life = scope.correlation().lifecycle(pod.key());
+        // The node's lines from a later Pod's run of it on (another Pod name, the lifecycle's laterRun) are that Pod's (session 42).
+        List<LogEvent> nodeLines = ofThisPod(scope.nodes().of(link), pod).stream().filter(life::ofOwnRun).toList();
         LogEvent existing = lastSeenExisting(pod);
         List<LogEvent> missing = lastEpisode(nodeLines, existing);
-        Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing, pod, existing);
+        Gone gone = gone(life, missing, pod, existing);
         if (gone == null) {
+            return;
+        }
+        if (life.laterRun() != null) {
+            // Session 42 breaker: the node was run again in a later Pod of another name (a Workflow deleted and submitted again
+            // under its name with the other pod-name format): as for a later Pod of the same name (below), this Pod's absence did
+            // not leave the node for good, and what the node did from the later run on (missing again, finished, exported
+            // unfinished) is the later Pod's. It was AF005 likely on the earlier Pod from the later Pod's missing lines.
+            if (missing.size() > 1) {
+                scope.clear(pod, Message.of("AF005.cleared.nodeRunAgain", "count", missing.size(), "at", life.laterRun().time().format(),
+                        "pod", ((PodCreated) life.laterRun().event()).podRef().name()), life.laterRun().source());
+            }
             return;
         }
         PodHistory later = laterOfTheName(scope.correlation(), pod, gone.at);
