@@ -98,7 +98,7 @@ public final class PodGoneNodeRunning extends NodeRule {
             scope.clear(pod, Message.of("AF005.cleared.finishedLater", "count", missing.size(), "at", finished.get().time().format()),
                     finished.get().source());
         } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
-            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow, endBefore(nodeLines, missing)));
+            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow, endBefore(nodeLines, missing), existing));
         }
     }
 
@@ -171,6 +171,21 @@ public final class PodGoneNodeRunning extends NodeRule {
             return false;
         }
         return PodEventLines.logged(correlation.process(first));
+    }
+
+    /**
+     * The latest {@code Failed to create pod} line of this Pod (refused for another reason than "already exists") after it was last
+     * seen existing ({@code existing}: its {@code Created pod}, an add or update by the informer; null: never seen), or null.
+     */
+    private static LogEvent creationRefused(PodHistory pod, LogEvent existing) {
+        LogEvent last = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && "pod-create-failed".equals(s.name()) && (existing == null || EventOrder.after(e, existing))
+                    && (last == null || EventOrder.after(e, last))) {
+                last = e;
+            }
+        }
+        return last;
     }
 
     /** The first {@code Failed pod creation: already exists} line of this Pod after the given missing line, or null. */
@@ -352,7 +367,7 @@ public final class PodGoneNodeRunning extends NodeRule {
     }
 
     private Finding finding(Correlation correlation, PodHistory pod, List<LogEvent> missing, Gone gone, NodeObservation unfinished,
-                            WorkflowHistory workflow, LogEvent rerun) {
+                            WorkflowHistory workflow, LogEvent rerun, LogEvent existing) {
         NodeLink link = pod.link();
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -384,7 +399,18 @@ public final class PodGoneNodeRunning extends NodeRule {
         Message reason;
         LogEvent notLooked = missing.isEmpty() ? notLookedAfter(correlation, workflow, gone.at) : null;
         LogEvent suspendedAt;
-        if (neverSeenLeaving(correlation, pod, missing, rerun)) {
+        LogEvent createFailed = "Pending".equals(phase) ? creationRefused(pod, existing) : null;
+        if (createFailed != null) {
+            // Session 42 breaker: the controller's own attempt to create the Pod was refused (a ResourceQuota exceeded, an admission
+            // webhook): the Pod could not be created, it did not go. A transient refusal leaves the node Pending and every pass
+            // logs it missing and tries again (operator.go: a Pending node is left to executeTemplate); the node waits on the
+            // creation, it is not left. It was likely on three missing lines and an argo get showing the node Pending.
+            confidence = Confidence.POSSIBLE;
+            String error = ((Signal) createFailed.event()).attribute("error");
+            reason = Message.of("AF005.reason.creationRefused", "count", missing.size(), "at", createFailed.time().format(),
+                    "error", error == null ? "" : error);
+            cite.line(createFailed, "the controller's attempt to create the Pod refused");
+        } else if (neverSeenLeaving(correlation, pod, missing, rerun)) {
             confidence = Confidence.POSSIBLE;
             LogEvent exists = existsAfter(pod, missing.get(0));
             if (exists != null) {
