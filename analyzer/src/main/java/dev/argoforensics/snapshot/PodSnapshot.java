@@ -175,15 +175,16 @@ public record PodSnapshot(
                 .collect(Collectors.joining(", "));
     }
 
-    private static final java.util.regex.Pattern ARGOEXEC_TAG = java.util.regex.Pattern.compile("(?:^|/)argoexec:(v\\d+\\.\\d+\\.\\d+)");
+    private static final java.util.regex.Pattern ARGOEXEC_TAG = java.util.regex.Pattern.compile("(?:^|/)argoexec:(v\\d+\\.\\d+\\.\\d+)(?:@sha256:[0-9a-f]+)?$");
 
     /**
      * The upstream release the executor image names: {@code v3.7.3} for {@code quay.io/argoproj/argoexec:v3.7.3} (any registry,
-     * the repository named {@code argoexec}, an exact upstream tag; a suffixed tag, a digest or {@code latest} names none).
+     * the repository named {@code argoexec}, an exact upstream tag, with or without a digest after it; a suffixed tag, a digest
+     * alone or {@code latest} names none).
      */
     public Optional<String> executorRelease() {
         java.util.regex.Matcher m = ARGOEXEC_TAG.matcher(executorImage);
-        return m.find() && m.end() == executorImage.length() ? Optional.of(m.group(1)) : Optional.empty();
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     public boolean terminal() {

@@ -117,7 +117,8 @@ class FinalizerStuckTest {
     void anExportWhoseExecutorImageStatesAReleaseWithoutTheTimedReleaseDoesNotShowItStuck() {
         java.util.function.Function<String, String> withImage = image -> deletedPodLabelledAt("2026-09-19T17:00:00Z").replace("spec: {",
                 "spec: {containers: [{name: wait, image: \"" + image + "\"}, {name: main, image: \"alpine:3.20\"}], ");
-        for (String image : List.of("quay.io/argoproj/argoexec:v3.7.3", "argoproj/argoexec:v3.6.10")) {
+        for (String image : List.of("quay.io/argoproj/argoexec:v3.7.3", "argoproj/argoexec:v3.6.10",
+                "quay.io/argoproj/argoexec:v3.7.3@sha256:4f1c0e2b9d7a5c3e1f0b8d6a4c2e0f9b7d5a3c1e0f8b6d4a2c0e9f7b5d3a1c0e")) {
             Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", withImage.apply(image)).correlate())
                     .findings().get(0);
             assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
@@ -125,7 +126,8 @@ class FinalizerStuckTest {
             assertTrue(f.summary().contains("which has no timed release"), f.summary());
         }
         for (String image : List.of("quay.io/argoproj/argoexec:v3.7.7", "quay.io/argoproj/argoexec:v4.0.2",
-                "quay.io/argoproj/argoexec:v3.7.3-acme.1", "registry.example.com/tools/argoexec-fork:v3.7.3", "quay.io/argoproj/argoexec:latest")) {
+                "quay.io/argoproj/argoexec:v3.7.3-acme.1", "registry.example.com/tools/argoexec-fork:v3.7.3", "quay.io/argoproj/argoexec:latest",
+                "quay.io/argoproj/argoexec@sha256:4f1c0e2b9d7a5c3e1f0b8d6a4c2e0f9b7d5a3c1e0f8b6d4a2c0e9f7b5d3a1c0e")) {
             Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", withImage.apply(image)).correlate())
                     .findings().get(0);
             assertEquals(Confidence.CONFIRMED, f.confidence(), image);
