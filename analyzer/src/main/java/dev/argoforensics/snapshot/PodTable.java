@@ -5,6 +5,7 @@ import dev.argoforensics.time.Timestamp;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A {@code kubectl get pods} table as someone pasted it: what each row says of a Pod at the moment the
@@ -41,6 +42,9 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
     /** STATUS words kubectl prints only for a Pod whose phase is {@code Pending} or {@code Running} ({@link Row#deletionShown()}). */
     private static final Set<String> NOT_TERMINAL = Set.of("Running", "Pending", "ContainerCreating", "PodInitializing",
             "NotReady");
+
+    /** {@code Init:0/1}: init containers still to run, the Pod Pending ({@link Row#deletionShown()}). */
+    private static final Pattern INIT_PROGRESS = Pattern.compile("Init:\\d+/\\d+");
 
     /**
      * kubectl's answer that a Pod or a Workflow did not exist when the command ran: an absence, with no time of its own. The
@@ -209,14 +213,15 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
         /**
          * Whether the row shows if a deletion was requested: {@code Terminating} says one was; another STATUS says none was only
          * where it is one kubectl prints for a Pod still {@code Pending} or {@code Running} ({@code Running}, {@code Pending},
-         * {@code ContainerCreating}, {@code PodInitializing}, {@code NotReady}, {@code Init:…}). Since kubectl 1.31 a Pod
+         * {@code ContainerCreating}, {@code PodInitializing}, {@code NotReady}, {@code Init:0/1}; not {@code Init:Error}, an
+         * init container that failed, which with Argo's restartPolicy Never fails the Pod). Since kubectl 1.31 a Pod
          * whose phase is {@code Succeeded} or {@code Failed} keeps its summary ({@code Completed}, {@code Error},
          * {@code OOMKilled}…) while it is being deleted, as a completed Pod the status-capture finalizer holds is
          * (kubernetes#122038); earlier kubectl printed {@code Terminating}, and the table does not say which printed it. A
          * deleted Pod whose node is unreachable is {@code Unknown} in every version.
          */
         public boolean deletionShown() {
-            return terminating() || NOT_TERMINAL.contains(status) || status.startsWith("Init:");
+            return terminating() || NOT_TERMINAL.contains(status) || INIT_PROGRESS.matcher(status).matches();
         }
 
         /** kubectl's AGE {@code <invalid>}: the creation time lies after the clock of the machine that printed the table. */

@@ -81,7 +81,8 @@ class KubectlPodTablesTest {
      * Which rows show whether a deletion was requested. kubectl 1.31 and later (kubernetes#122038) print Terminating only for a
      * Pod whose phase is not Succeeded or Failed: a finished Pod being deleted (held by the status-capture finalizer, #17024)
      * keeps its summary, Completed or Error. So only Terminating, or a STATUS kubectl prints for a Pod not yet finished, tells;
-     * Unknown is what every kubectl prints for a deleted Pod whose node is unreachable.
+     * Unknown is what every kubectl prints for a deleted Pod whose node is unreachable; Init:Error is an init container that
+     * failed, the Pod with it (restartPolicy Never).
      */
     @Test
     void onlyTerminatingOrTheStatusOfAnUnfinishedPodShowsWhetherADeletionWasRequested() throws IOException {
@@ -96,11 +97,12 @@ class KubectlPodTablesTest {
                 List.of("build-7x2-main-8", "0/2", "Pending", "0", "3m"),
                 List.of("build-7x2-main-9", "0/2", "ContainerCreating", "0", "3m"),
                 List.of("build-7x2-main-10", "0/2", "PodInitializing", "0", "3m"),
-                List.of("build-7x2-main-11", "0/2", "Init:0/1", "0", "3m")));
+                List.of("build-7x2-main-11", "0/2", "Init:0/1", "0", "3m"),
+                List.of("build-7x2-main-12", "0/2", "Init:Error", "0", "3m")));
         PodTable t = only(read(table, null));
-        assertEquals(List.of(false, false, false, false, true, true, true, true, true, true, true),
+        assertEquals(List.of(false, false, false, false, true, true, true, true, true, true, true, false),
                 t.rows().stream().map(PodTable.Row::deletionShown).toList(), t.rows().stream().map(PodTable.Row::status).toList().toString());
-        assertEquals(List.of(false, false, false, false, true, false, false, false, false, false, false),
+        assertEquals(List.of(false, false, false, false, true, false, false, false, false, false, false, false),
                 t.rows().stream().map(PodTable.Row::terminating).toList());
     }
 
