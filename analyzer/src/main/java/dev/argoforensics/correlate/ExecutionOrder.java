@@ -1164,9 +1164,13 @@ final class ExecutionOrder {
     }
 
     /**
-     * A pasted {@code kubectl get pods} row whose STATUS is {@code Completed}: every container had terminated with exit 0, and
-     * (not {@code Terminating}) no deletion had been requested yet. Read only in a table whose time the user stated
-     * ({@code # taken-at:}, {@code --snapshot-time}), no later than the deletion's latest bound, not before this Pod's creation
+     * A pasted {@code kubectl get pods} row whose STATUS is {@code Completed}: every container had terminated with exit 0. That
+     * it is not {@code Terminating} does not show that no deletion had been requested: kubectl 1.31 and later print a Pod whose
+     * phase is {@code Succeeded} or {@code Failed} by its summary while it is being deleted ({@code PodTable.Row#deletionShown}),
+     * and a Pod deleted while main ran, main exiting 0 on the SIGTERM and the finalizer holding the Pod, is then listed
+     * {@code Completed}. So the row orders the containers' end before the deletion only where the table was printed clearly
+     * before the deletion's earliest bound (session 42; before, before its latest). Read only in a table whose time the user
+     * stated ({@code # taken-at:}, {@code --snapshot-time}), not before this Pod's creation
      * (its export, else the controller's {@code Created pod} line) and, where AGE dates the row, of this Pod (not an earlier one
      * of the same name); a table nobody dated places nothing in time.
      */
@@ -1178,6 +1182,9 @@ final class ExecutionOrder {
             Timestamp taken = l.table().observed().time();
             if (deletion.notAfter() != null && DeletionBounds.clearlyBefore(deletion.notAfter().at(), taken)) {
                 continue; // printed after the deletion: a later Pod of the same name
+            }
+            if (!l.row().deletionShown() && (deletion.notBefore() == null || !DeletionBounds.clearlyBefore(taken, deletion.notBefore().at()))) {
+                continue; // maybe printed after the request: kubectl 1.31+ lists a completed Pod being deleted Completed, not Terminating
             }
             Timestamp created = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst()
                     .orElse(pod.latestCreated() == null ? null : pod.latestCreated().time());
@@ -1191,6 +1198,9 @@ final class ExecutionOrder {
             // clock may be off of the deletion leaves it open whether a later Pod of the name was listed, so only likely.
             boolean near = deletion.notAfter() != null && l.table().observed().statedTime()
                     && !l.table().observed().before(deletion.notAfter().at().instant()).known();
+            // The same of the earliest bound, where only it orders the row before the request (its STATUS shows no deletion).
+            near |= !l.row().deletionShown() && l.table().observed().statedTime()
+                    && !l.table().observed().before(deletion.notBefore().at().instant()).known();
             // Nor, on the other side, whether it was printed after this Pod's creation, where only its stated time says so and that
             // time is within what a user's clock may be off of the creation: printed earlier, the row was an earlier Pod of the
             // name, Completed. Its AGE settles it where it dates the row's Pod no earlier than this one (AGE and the stated time

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  * @param described                  read from {@code kubectl describe pod} text, not from the object: no UID, no finalizers
  *                                   (the text prints none, so {@link #finalizersKnown()} is false), no condition times,
  *                                   no creation time; a Terminating Pod's {@code deletionTimestamp} is there only an upper
- *                                   bound of the deletion request (the time the text was printed) and its grace period unknown
+ *                                   bound of the deletion request (the time the text was printed) and its grace period unknown;
+ *                                   a Pod described {@code Succeeded} or {@code Failed} may be being deleted ({@link #deletionShown()})
  * @param trimmed                    where lines were left out of a pasted export ({@link Trimmed#NONE}: whole): what a cut may
  *                                   have held is unknown, not absent ({@link #finalizersKnown()}, {@link #deletionShown()},
  *                                   {@link #containersFinishedAt()}, {@link #lastConditionTransition()})
@@ -99,10 +100,19 @@ public record PodSnapshot(
 
     /**
      * Whether the export shows if a deletion was requested: without a {@code deletionTimestamp} it was not, unless lines were left
-     * out where it would stand (a cut under {@code metadata}).
+     * out where it would stand (a cut under {@code metadata}), or the Pod was described ({@code kubectl describe pod}) in phase
+     * {@code Succeeded} or {@code Failed}: kubectl 1.31 and later print that phase, not {@code Terminating (lasts …)}, for a Pod
+     * being deleted once its phase is terminal (kubernetes#122038), as a completed Pod the status-capture finalizer holds is;
+     * the text does not say which kubectl printed it.
      */
     public boolean deletionShown() {
-        return deletionTimestamp != null || !trimmed.hides("metadata", "deletionTimestamp");
+        if (deletionTimestamp != null) {
+            return true;
+        }
+        if (described && ("Succeeded".equals(phase) || "Failed".equals(phase))) {
+            return false;
+        }
+        return !trimmed.hides("metadata", "deletionTimestamp");
     }
 
     /** No deletion requested when the export was taken: no {@code deletionTimestamp}, and no cut where one would stand. */
