@@ -78,8 +78,11 @@ public final class FinalizerStuck extends DeclaredRule {
                 out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot())));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.leftInformer", "at", pod.removals().stream()
-                        .filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get().decisive().time().format(),
+                FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
+                // When it was queued (the scheduling line), not when a worker took it: the cited line's time is the queuing's.
+                LogEvent queuedAt = removal.scheduled() != null ? removal.scheduled() : removal.queued();
+                cleared.add(new Clearance(pod.key(), Message.of(queuedAt != null ? "AF004.cleared.leftInformer" : "AF004.cleared.leftInformerTaken",
+                        "at", (queuedAt != null ? queuedAt : removal.decisive()).time().format(),
                         "why", Message.of(life.labelled() != null ? "AF004.cleared.labelled" : "AF004.cleared.outOfSelector")),
                         life.informerExit().event().source()));
             }

@@ -107,7 +107,7 @@ final class FinalizerStuckFinding {
                 ? Message.of("AF004.summaryHeld", "pod", pod.key().toString(), "atLeast", atLeast(held), "held", GoDuration.format(held.nanos()),
                         "due", due.format())
                 : Message.of("AF004.summaryAttempt", "pod", pod.key().toString(), "due", due.format(), "outcome", outcome(attempt));
-        return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
+        return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
                 explain(pod, held, attempt, due, downSince, untimed != null && confidence == Confidence.POSSIBLE ? untimed.release() : null), facts, cite.evidence());
     }
