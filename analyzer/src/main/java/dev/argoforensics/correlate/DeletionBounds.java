@@ -55,6 +55,7 @@ final class DeletionBounds {
         Known received = null;
         Known completed = null;
         String by = null;
+        AuditRecord earliest = null;
         for (Deletion d : Deletion.of(pod)) {
             AuditRecord a = d.audit();
             if (a == null || (completed != null && !a.time().instant().isBefore(completed.at().instant()))) {
@@ -64,8 +65,16 @@ final class DeletionBounds {
             completed = new Known(a.time(), what + " (audit record)", a.source(), false);
             received = a.requestReceived() == null ? completed : new Known(a.requestReceived(), what + " received (audit record)", a.source(), false);
             by = a.user().isEmpty() ? null : a.user();
+            earliest = a;
         }
-        Known exact = completed;
+        if (earliest != null && !auditShowsFirst(pod, earliest, containers)) {
+            // Session 42 breaker: the earliest delete an audit excerpt holds is the first request only where the excerpt shows it would
+            // hold an earlier one. A Pod stuck Terminating is deleted again (kubectl delete --force, Kubernetes 1.33+ moving its
+            // deletionTimestamp to that request); an excerpt that starts later, or keeps one user's records, holds only that repeat.
+            // It still bounds the request from above.
+            received = null;
+        }
+        Known exact = received == null ? null : completed;
         Known upper = completed;
         Known lower = received;
         // The kubelet's own final delete (system:node:<node>) follows a request once the containers have stopped: the request came
@@ -218,6 +227,29 @@ final class DeletionBounds {
         }
         return new DeletionRequest(lower, upper, exact != null || exactFromExport, grace, firstSeen, by, logsAgree, lower != null && lower == inferred,
                 skew, false);
+    }
+
+    /**
+     * Whether the audit records show that {@code delete}, the earliest delete or eviction of the Pod they hold, was its first: they hold
+     * a record of the Pod by another user (its creation by the controller, the scheduler's binding, the kubelet's status writes) more
+     * than two clocks may disagree before the containers ended ({@code containers}; else before the delete), so the log ran then and
+     * was not cut to the deleter's requests, and a request while the containers still ran would be in it. An audit log holds what its
+     * policy, its retention and the user's filter left: one delete alone is a delete, not the first (the Pod's deletionTimestamp, on
+     * Kubernetes 1.33+ moved to a later shorter-grace request's time, does not tell either).
+     */
+    static boolean auditShowsFirst(PodHistory pod, AuditRecord delete, ContainersEnd containers) {
+        Timestamp ref = containers != null && containers.at() != null ? containers.at()
+                : delete.requestReceived() != null ? delete.requestReceived() : delete.time();
+        for (AuditRecord a : pod.auditRecords()) {
+            if (a == delete || a.time() == null || !"pods".equals(a.resource()) || !a.name().equals(pod.key().name())
+                    || a.user().equals(delete.user()) || !a.time().comparable(ref)) {
+                continue;
+            }
+            if (clearlyBefore(a.time(), ref)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -95,12 +95,38 @@ class LifecycleBuilderTest {
     @Test
     void anAuditRecordDatesTheRequestAndNamesWho() {
         PodLifecycle l = life(new Evidence().pod("pod.yaml", finishedPod("2026-09-19T16:27:46Z", 0, 137))
+                .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
                 .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:27:41.500123Z", 200)));
         assertTrue(l.deletion().exact());
         assertEquals("alice@example.com", l.deletion().requestedBy());
+        assertEquals("2026-09-19T16:27:41.500123Z", l.deletion().notBefore().at().format());
         assertEquals(State.RUNNING, l.execution().state(), "main ended by a signal 2.5s after the request: within two clocks' disagreement, so "
                 + "read (weakly) as the deletion's kill");
         assertTrue(l.execution().weak());
+    }
+
+    /**
+     * Session 42 breaker: a delete alone in an audit log (one that starts after the containers ended, or keeps one user's requests) is
+     * not shown to be the first request: a Pod stuck Terminating is deleted again. It bounds the request from above only, and still names
+     * who made it. A record of the Pod by someone else from before the end (the controller's create, above) shows it would hold an earlier
+     * one; one after the end, or by the deleter, does not.
+     */
+    @Test
+    void aDeleteAloneInAnAuditExcerptBoundsTheRequestOnlyFromAbove() {
+        String delete = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.101200Z", 200);
+        for (String other : new String[] {null, Exports.audit("patch", "", "alice@example.com", "2026-09-19T16:27:20.000000Z", 200),
+                Exports.audit("patch", "", "system:serviceaccount:argo:argo-workflow-controller", "2026-09-19T16:27:40.000000Z", 200)}) {
+            // The export as in #17024: grace 0 at 16:31:04 (on 1.33+ the forced delete's own time), the containers ended at 16:27:44.
+            Evidence e = new Evidence().pod("pod.yaml", finishedPod("2026-09-19T16:31:04Z", 0, 0));
+            if (other != null) {
+                e = e.object("audit.log", other);
+            }
+            PodLifecycle l = life(e.object("audit.log", delete));
+            assertFalse(l.deletion().exact(), String.valueOf(other));
+            assertTrue(l.deletion().inferredLower(), "the lower bound is the grace-0 inference again, not the audit record: " + other);
+            assertTrue(l.execution().graceGuess(), String.valueOf(other));
+            assertEquals("alice@example.com", l.deletion().requestedBy());
+        }
     }
 
     @Test

@@ -68,6 +68,7 @@ class KubeletFinalDeleteAuditTest {
                 .takenAt("pod.yaml", "2026-09-19T16:31:00Z", Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:30:25Z", 0)
                         .lastTransition("2026-09-19T16:30:03Z").terminated("main", 0, "Completed", "2026-09-19T16:30:02Z")
                         .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml())
+                .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
                 .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:30:25.101234Z", 200)).correlate();
         assertEquals(Execution.State.FINISHED_BEFORE, c.lifecycle(new PodKey("ns", "p", "u-1")).execution().state());
     }

@@ -31,7 +31,8 @@ class PodDeletedDuringExecutionTest {
     @Test
     void theExportOfTheDeletedPodWithMainRunningAndTheAuditRecordConfirmItAndNameWho() {
         Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING)
-                .object("audit.log", Exports.audit("delete", "", GC, "2026-09-19T16:40:00.212345Z", 200)).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", Exports.audit("delete", "", GC, "2026-09-19T16:40:00.212345Z", 200))
+                .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z")).workflow("wf.yaml", ERRORED_WORKFLOW)
                 .correlate());
         assertEquals(1, e.findings().size());
         Finding f = e.findings().get(0);

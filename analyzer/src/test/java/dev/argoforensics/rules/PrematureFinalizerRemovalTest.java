@@ -1502,11 +1502,35 @@ class PrematureFinalizerRemovalTest {
     @Test
     void anAuditRecordOfTheDeleteTellsWhetherTheGarbageCollectorTookThePod() {
         String user = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200);
-        Finding byUser = rule.evaluate(raceWithPodExport().object("audit.log", user).correlate()).findings().get(0);
+        Finding byUser = rule.evaluate(raceWithPodExport().object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
+                .object("audit.log", user).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, byUser.confidence());
         assertTrue(byUser.confidenceReason().contains("alice@example.com deleted it at 2026-09-19T16:31:04.1"), byUser.confidenceReason());
         String gc = Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:31:04.100000Z", 200);
         assertEquals(Confidence.POSSIBLE, rule.evaluate(raceWithPodExport().object("audit.log", gc).correlate()).findings().get(0).confidence());
+    }
+
+    /**
+     * Session 42 breaker: the earliest delete an audit log holds is the request only where the log shows it would hold an earlier one
+     * (a record of the Pod by someone else from before its containers ended). A user's forced delete alone, in an audit log that starts
+     * after the end (its rotation) or keeps one user's requests, is what a Pod stuck Terminating gets after a delete while it ran (on
+     * Kubernetes 1.33+ moving its deletionTimestamp to that time): it bounds the request from above, and the order rests on the grace-0
+     * inference again, likely, as without the audit log. A record of the Pod by the same user does not show the log uncut either;
+     * the controller's create does (the control, confirmed, above).
+     */
+    @Test
+    void aDeleteAloneInAnAuditExcerptIsNotShownToBeTheFirstRequest() {
+        String user = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200);
+        Finding alone = rule.evaluate(raceWithPodExport().object("audit.log", user).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, alone.confidence());
+        assertEquals("AF001.reason.graceGuess", alone.reason().code(), alone.confidenceReason());
+        String sameUser = Exports.audit("patch", "", "alice@example.com", "2026-09-19T16:27:20.000000Z", 200);
+        assertEquals(Confidence.LIKELY, rule.evaluate(raceWithPodExport().object("audit.log", sameUser).object("audit.log", user).correlate())
+                .findings().get(0).confidence());
+        // A record of the Pod by another, but after the containers ended (16:27:44): the log may start after a delete while it ran.
+        String late = Exports.audit("patch", "", "system:serviceaccount:argo:argo-workflow-controller", "2026-09-19T16:28:00.000000Z", 200);
+        assertEquals(Confidence.LIKELY, rule.evaluate(raceWithPodExport().object("audit.log", late).object("audit.log", user).correlate())
+                .findings().get(0).confidence());
     }
 
     /** A Pending, never scheduled Pod as exported after its deletion (grace 0: the API server gives an unscheduled Pod none). */

@@ -52,8 +52,10 @@ class RecordedMainExitTest {
      */
     @Test
     void mainsExitZeroRecordedBeforeTheDeletionIsAPossibleSuccessNamingWait() {
+        // The audit log holds the Pod's creation too, so its delete is the first request (session 42 breaker: a delete alone is not).
         Evaluation e = rule.evaluate(new Evidence().log("1.log", lostLines()).takenAt("wf-early.yaml", "2026-09-19T16:28:00Z", RUNNING_EXIT_0)
-                .workflow("wf.yaml", LOST_EXIT_0).object("audit.json", DELETE).correlate());
+                .workflow("wf.yaml", LOST_EXIT_0).object("audit.json", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
+                .object("audit.json", DELETE).correlate());
         assertEquals(1, e.findings().size(), e.cleared().toString());
         Finding f = e.findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());

@@ -164,6 +164,14 @@ public final class Exports {
     }
 
     /**
+     * The controller's {@code create} of Pod {@code ns/p} as the audit log records it: a record of the Pod by someone other than its
+     * deleter from before its containers ended, which shows that the log would hold an earlier delete (session 42 breaker).
+     */
+    public static String podCreateAudit(String at) {
+        return audit("create", "", "system:serviceaccount:argo:argo-workflow-controller", at, 201);
+    }
+
+    /**
      * One audit record (ResponseComplete, level Metadata) of a request on Workflow {@code ns/NAME} ({@code name} empty: on the
      * namespace's Workflows, a {@code deletecollection}).
      */
