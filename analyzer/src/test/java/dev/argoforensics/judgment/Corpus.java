@@ -99,6 +99,8 @@ final class Corpus {
     private ScenariosRetry retries;
     /** POD_NAMES v1 (session 40): a controller of its own, chained after the retry one. */
     private ScenariosPodNamesV1 podNamesV1;
+    /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
+    private ScenariosLostAtExit lostAtExit;
 
     private Corpus(long seed, Scale scale, Slope slope, Path dir) {
         this.seed = seed;
@@ -268,6 +270,11 @@ final class Corpus {
         controllers.add(vc);
         teamOf.put(vc, vc.namespaces);
         releaseOfNamespace.put(vc.namespaces.get(0), vc.release);
+        lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
+        Controller lx = lostAtExit.build(seed, kube, truth, logs);
+        controllers.add(lx);
+        teamOf.put(lx, lx.namespaces);
+        releaseOfNamespace.put(lx.namespaces.get(0), lx.release);
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -417,6 +424,10 @@ final class Corpus {
             }
             if (slope == null && podNamesV1.owns(c)) {
                 podNamesV1.plan(c);
+                continue;
+            }
+            if (slope == null && lostAtExit.owns(c)) {
+                lostAtExit.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));
