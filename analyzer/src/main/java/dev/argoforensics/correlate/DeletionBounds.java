@@ -127,7 +127,10 @@ final class DeletionBounds {
                 }
             }
         }
-        if (upper != null) {
+        // A component's condition or Event dates its status patch or Event, sent before its delete; where the controller's own delete
+        // took the Pod first (Deletion.controllerTookFirst, session 42) it dates no request.
+        boolean controllerFirst = Deletion.controllerTookFirst(pod) != null;
+        if (upper != null && !controllerFirst) {
             // An eviction, a preemption or a taint manager's delete that an audit excerpt lacks (a grep for "verb":"delete" drops the
             // eviction's create): the component's own record, earlier than what the objects give, bounds the first request too.
             for (Deletion d : Deletion.of(pod)) {
@@ -137,7 +140,7 @@ final class DeletionBounds {
                 }
             }
         }
-        if (upper == null) {
+        if (upper == null && !controllerFirst) {
             // No audit record and no export of the deletion: the deleting component's own record (an Event it writes just before deleting, the Pod's
             // DisruptionTarget condition) dates the request on the API server's clock, to its second.
             for (Deletion d : Deletion.of(pod)) {

@@ -30,9 +30,27 @@ import dev.argoforensics.source.SourceRef;
  *                   delete comes within a minute of the end, not a statement of any object. On Kubernetes 1.33+ that delete sets its own
  *                   time, so a main that exited 0 on the deletion's SIGTERM, its kubelet slow to tear the Pod down, reads the same
  *                   (session 40)
+ * @param frozenReport running, but read from the Pod's status as the kubelet of a lost node last reported it (the controller's
+ *                   warning over the Pod garbage collector's {@code Failed}, the node controller's {@code NotReady} on a ready Pod, an
+ *                   export of the deleted Pod of a lost node): nothing after that report is known, and the kubelet reports a
+ *                   container's end a second or two late (its relist and status sync), so a main that ended just before its node was
+ *                   lost reads as running. Says main had not ended by the kubelet's last report, not that it ran when the deletion was
+ *                   requested; no record written after the request by a kubelet still reporting (a container's start or end dated
+ *                   after it, the kubelet's {@code Killing} of main) stands beside it (session 42)
  */
 public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
-                        boolean crossClock, boolean graceGuess) {
+                        boolean crossClock, boolean graceGuess, boolean frozenReport) {
+
+    /** An execution that rests on no lost node's last report. */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
+                     boolean crossClock, boolean graceGuess) {
+        this(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, false);
+    }
+
+    /** The same execution, read from a lost node's last report ({@link #frozenReport}). */
+    Execution frozen() {
+        return new Execution(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, true);
+    }
 
     /** An execution that rests on no grace-0 inference. */
     public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,

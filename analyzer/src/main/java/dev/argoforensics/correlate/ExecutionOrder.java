@@ -179,7 +179,8 @@ final class ExecutionOrder {
                 continue;
             }
             if (s.deletionTimestamp() != null && main != null && !main.terminated() && MainStart.of(s) != MainStart.NOT_STARTED) {
-                running = new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " " + main.state(), s.source(), false);
+                running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " "
+                        + main.state(), s.source(), false));
                 break;
             }
             Long g = s.deletionGracePeriodSeconds();
@@ -224,9 +225,10 @@ final class ExecutionOrder {
                             + "still running, reads the same", s.source(), true);
                     break;
                 } else {
-                    running = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g + "s, which it gives only "
-                            + "to a Pod that has not finished, and " + (main == null ? "no container" : main.name()) + " had not ended before it",
-                            s.source(), false);
+                    // The API server judges "not finished" by the Pod's phase, which on a lost node is the kubelet's last report too.
+                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g
+                            + "s, which it gives only to a Pod that has not finished, and " + (main == null ? "no container" : main.name())
+                            + " had not ended before it", s.source(), false));
                     break;
                 }
             }
@@ -245,7 +247,8 @@ final class ExecutionOrder {
         if (finished == null) {
             finished = completedRow(pod, deletion);
         }
-        if (running == null) {
+        // A lost node's report is set aside for the kubelet's own stop of main, which it writes only while it still runs.
+        if (running == null || running.frozenReport()) {
             String mainName = mainName(pod);
             for (ClusterEvent e : pod.clusterEvents()) {
                 String path = e.regarding().fieldPath();
@@ -870,7 +873,7 @@ final class ExecutionOrder {
                 + "Failed but " + container + " did not have terminated state\" at " + line.time().format() + "): a phase the kubelet never "
                 + "writes over a running container, but the Pod garbage collector does on the Pods of a node that no longer exists, right "
                 + "before deleting them; " + container + " had not ended by its kubelet's last report (one that ended in the seconds before its "
-                + "node was lost, before the kubelet reported it, reads the same)", line.source(), false);
+                + "node was lost, before the kubelet reported it, reads the same)", line.source(), false).frozen();
     }
 
     /**
@@ -912,8 +915,113 @@ final class ExecutionOrder {
                 + datedBy(notReady)
                 + ", which the node controller writes only on a Pod it turns from ready to not ready: its containers ran by the kubelet's last "
                 + "report) and the node was deleted after (" + nodeGone.reason() + " at " + nodeGone.first().format() + datedBy(nodeGone)
-                + "): nothing could report them ended, and the Pod garbage collector deleted the Pod of a node that no longer exists",
-                notReady.source(), notReady.statedClock() || nodeGone.statedClock(), notReady.statedClock() || nodeGone.statedClock());
+                + "): nothing could report them ended, and the Pod garbage collector deleted the Pod of a node that no longer exists; "
+                + "but the NotReady reads the kubelet's last report, and a main that ended in the second or two before its node was lost, "
+                + "before the kubelet reported it, reads the same", notReady.source(), notReady.statedClock() || nodeGone.statedClock(),
+                notReady.statedClock() || nodeGone.statedClock()).frozen();
+    }
+
+    /**
+     * An export's reading of main running, as {@link Execution#frozenReport} where the Pod's node was lost ({@link #lostNode}) and
+     * nothing the kubelet wrote is dated after the deletion was requested ({@link #kubeletReportedAfter}): the export then shows main
+     * as the dead kubelet last reported it, and so does the grace period the API server gave (it judges "not finished" by the Pod's
+     * phase, the kubelet's report too). Else as it was.
+     */
+    private static Execution frozenIfLost(PodHistory pod, DeletionRequest deletion, Execution running) {
+        String lost = lostNode(pod);
+        if (lost == null || kubeletReportedAfter(pod, deletion)) {
+            return running;
+        }
+        return new Execution(running.state(), running.reason() + "; but its node was lost (" + lost + "), so the export shows the containers "
+                + "as the kubelet last reported them, and a main that ended in the second or two before the node went, before the kubelet "
+                + "reported it, reads the same", running.evidence(), running.weak(), running.statedClock(), running.endShown(), running.podOnly(),
+                running.crossClock(), running.graceGuess(), true);
+    }
+
+    /**
+     * What shows the Pod's node was lost (its kubelet no longer reporting), or null: the controller's warning that the Pod was
+     * {@code Failed} while a container had not terminated (the Pod garbage collector's phase over the Pods of a Node that no longer
+     * exists; any container), the node lifecycle controller's {@code NodeNotReady} on the Pod or its node, the node's
+     * {@code DeletingNode} or {@code RemovingNode}, an audit record of the Pod garbage collector's delete (it deletes a Pod not
+     * terminal only on a Node that no longer exists or is out of service), or an export's {@code DisruptionTarget}
+     * {@code DeletionByPodGC}. Not a node
+     * whose kubelet's {@code NodeReady} follows the last of these (it came back and reported again).
+     */
+    static String lostNode(PodHistory pod) {
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && FAILED_UNTERMINATED.equals(s.name())) {
+                return "the controller found the Pod Failed while " + s.attribute("container") + " had not terminated at " + e.time().format();
+            }
+        }
+        ClusterEvent first = null;
+        ClusterEvent last = null;
+        for (ClusterEvent e : pod.clusterEvents()) {
+            boolean onPod = "Pod".equals(e.regarding().kind()) && "NodeNotReady".equals(e.reason());
+            boolean onNode = "Node".equals(e.regarding().kind()) && LOST_NODE_REASONS.contains(e.reason());
+            if (onPod || onNode) {
+                first = first == null || e.first().isBefore(first.first()) ? e : first;
+                last = last == null || last.last().isBefore(e.last()) ? e : last;
+            }
+        }
+        if (last != null) {
+            for (ClusterEvent e : pod.clusterEvents()) {
+                if ("Node".equals(e.regarding().kind()) && "NodeReady".equals(e.reason()) && DeletionBounds.clearlyBefore(latest(last, last.last()),
+                        earliest(e, e.last()))) {
+                    first = null;
+                    break;
+                }
+            }
+        }
+        if (first != null) {
+            return first.reason() + " on its " + ("Pod".equals(first.regarding().kind()) ? "Pod" : "node") + " at " + first.first().format() + datedBy(first);
+        }
+        for (dev.argoforensics.snapshot.AuditRecord a : pod.auditRecords()) {
+            // The Pod garbage collector deletes a Pod not terminal only where its node is gone (or out of service): a lost node.
+            if ("pods".equals(a.resource()) && a.name().equals(pod.key().name()) && a.effective() && "delete".equals(a.verb())
+                    && a.subresource().isEmpty() && Deletion.POD_GC_USER.equals(a.user())) {
+                return "the Pod garbage collector deleted it at " + a.time().format() + " (audit record), which it does to a Pod not finished "
+                        + "only where its node no longer exists";
+            }
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            for (PodCondition c : s.conditions()) {
+                if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status()) && "DeletionByPodGC".equals(c.reason())) {
+                    return "its DisruptionTarget condition DeletionByPodGC: the Pod garbage collector's, for the Pods of a node that no longer exists";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The node lifecycle controller's and the cloud node lifecycle controller's Events on a Node that stopped reporting or is gone. */
+    private static final java.util.Set<String> LOST_NODE_REASONS = java.util.Set.of("NodeNotReady", "DeletingNode", "RemovingNode");
+
+    /**
+     * Whether the Pod's kubelet wrote something dated clearly after the latest the deletion can have been requested (two clocks and
+     * its report delay apart): a container's start or end in an export, or an Event it reported (its {@code Killing} of a container).
+     * A kubelet still reporting then reports a main that ended before the request within its delay, so a later report of main
+     * running shows main running at the request, whatever became of the node after.
+     */
+    private static boolean kubeletReportedAfter(PodHistory pod, DeletionRequest deletion) {
+        if (deletion == null || deletion.notAfter() == null) {
+            return false;
+        }
+        Timestamp requested = deletion.notAfter().at();
+        Timestamp after = new Timestamp(requested.instant().plusNanos(KUBELET_REPORT_LAG_NANOS), requested.precision(), requested.zone());
+        for (PodSnapshot s : pod.snapshots()) {
+            for (ContainerState c : s.containers()) {
+                if ((c.startedAt() != null && DeletionBounds.clearlyBefore(after, c.startedAt()))
+                        || (c.finishedAt() != null && DeletionBounds.clearlyBefore(after, c.finishedAt()))) {
+                    return true;
+                }
+            }
+        }
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("kubelet".equals(e.reportedBy()) && DeletionBounds.clearlyBefore(after, earliest(e, e.last()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -1056,9 +1164,13 @@ final class ExecutionOrder {
     }
 
     /**
-     * A pasted {@code kubectl get pods} row whose STATUS is {@code Completed}: every container had terminated with exit 0, and
-     * (not {@code Terminating}) no deletion had been requested yet. Read only in a table whose time the user stated
-     * ({@code # taken-at:}, {@code --snapshot-time}), no later than the deletion's latest bound, not before this Pod's creation
+     * A pasted {@code kubectl get pods} row whose STATUS is {@code Completed}: every container had terminated with exit 0. That
+     * it is not {@code Terminating} does not show that no deletion had been requested: kubectl 1.31 and later print a Pod whose
+     * phase is {@code Succeeded} or {@code Failed} by its summary while it is being deleted ({@code PodTable.Row#deletionShown}),
+     * and a Pod deleted while main ran, main exiting 0 on the SIGTERM and the finalizer holding the Pod, is then listed
+     * {@code Completed}. So the row orders the containers' end before the deletion only where the table was printed clearly
+     * before the deletion's earliest bound (session 42; before, before its latest). Read only in a table whose time the user
+     * stated ({@code # taken-at:}, {@code --snapshot-time}), not before this Pod's creation
      * (its export, else the controller's {@code Created pod} line) and, where AGE dates the row, of this Pod (not an earlier one
      * of the same name); a table nobody dated places nothing in time.
      */
@@ -1070,6 +1182,9 @@ final class ExecutionOrder {
             Timestamp taken = l.table().observed().time();
             if (deletion.notAfter() != null && DeletionBounds.clearlyBefore(deletion.notAfter().at(), taken)) {
                 continue; // printed after the deletion: a later Pod of the same name
+            }
+            if (!l.row().deletionShown() && (deletion.notBefore() == null || !DeletionBounds.clearlyBefore(taken, deletion.notBefore().at()))) {
+                continue; // maybe printed after the request: kubectl 1.31+ lists a completed Pod being deleted Completed, not Terminating
             }
             Timestamp created = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst()
                     .orElse(pod.latestCreated() == null ? null : pod.latestCreated().time());
@@ -1083,6 +1198,9 @@ final class ExecutionOrder {
             // clock may be off of the deletion leaves it open whether a later Pod of the name was listed, so only likely.
             boolean near = deletion.notAfter() != null && l.table().observed().statedTime()
                     && !l.table().observed().before(deletion.notAfter().at().instant()).known();
+            // The same of the earliest bound, where only it orders the row before the request (its STATUS shows no deletion).
+            near |= !l.row().deletionShown() && l.table().observed().statedTime()
+                    && !l.table().observed().before(deletion.notBefore().at().instant()).known();
             // Nor, on the other side, whether it was printed after this Pod's creation, where only its stated time says so and that
             // time is within what a user's clock may be off of the creation: printed earlier, the row was an earlier Pod of the
             // name, Completed. Its AGE settles it where it dates the row's Pod no earlier than this one (AGE and the stated time

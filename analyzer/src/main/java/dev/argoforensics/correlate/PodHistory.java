@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.NodeLogEntry;
@@ -53,6 +54,19 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
 
     public Optional<NodeLink> node() {
         return Optional.ofNullable(link);
+    }
+
+    /**
+     * The Pod's Workflow: its node's, else the one its exports name (the {@code workflows.argoproj.io/workflow} label,
+     * else the controlling owner reference) when every export that names one names the same, else null. A Pod whose
+     * node-id annotation was trimmed from a pasted export still says whose it is.
+     */
+    public WorkflowRef workflow() {
+        if (link != null) {
+            return link.workflow();
+        }
+        List<String> named = snapshots.stream().map(PodSnapshot::workflowName).flatMap(Optional::stream).distinct().toList();
+        return named.size() == 1 && key.namespace() != null ? new WorkflowRef(key.namespace(), named.get(0)) : null;
     }
 
     /** The UID from the exports, or "" if there is none. */

@@ -233,8 +233,15 @@ final class Describe {
         return n == null ? "size unknown" : String.format(java.util.Locale.ROOT, "%,d", n) + (n == 1 ? " byte" : " bytes");
     }
 
-    /** Evidence gaps as one line each, or the sentence saying there were none. */
-    static String noGaps() {
-        return "none: every rule was decided with all the evidence it can use, and every input was read";
+    /**
+     * The sentence saying there were no evidence gaps: every rule had what it needs and the exports it uses if present, and
+     * every input was read. It does not claim that no more evidence could have made a finding surer: a finding below
+     * confirmed says why (an audit record or an earlier export would have settled it), so the reported ones are counted here.
+     */
+    static String noGaps(Report r) {
+        long unsure = r.findings().stream().filter(f -> f.confidence() != Confidence.CONFIRMED).count();
+        return "none: every rule had the evidence it needs and the exports it uses if present, and every input was read"
+                + (unsure == 0 ? "" : "; " + plural(unsure, "finding is", "findings are")
+                        + " not confirmed, and " + (unsure == 1 ? "its" : "each one's") + " confidence reason says why");
     }
 }

@@ -320,7 +320,7 @@ final class HtmlRenderer implements ReportRenderer {
     private static void gaps(Sink b, Report r) {
         b.append("<section id=\"gaps\">\n<h2>Evidence gaps</h2>\n");
         if (r.gaps().isEmpty()) {
-            b.append("<p>").append(Html.escape(Describe.noGaps())).append(".</p>\n");
+            b.append("<p>").append(Html.escape(Describe.noGaps(r))).append(".</p>\n");
         } else {
             b.append("<ul>\n");
             for (EvidenceGap g : r.gaps()) {

@@ -418,7 +418,7 @@ final class MarkdownRenderer implements ReportRenderer {
     private static void gaps(Sink b, Report r) {
         b.append("\n### Evidence gaps\n\n");
         if (r.gaps().isEmpty()) {
-            b.append(prose(Describe.noGaps())).append(".\n");
+            b.append(prose(Describe.noGaps(r))).append(".\n");
         }
         for (EvidenceGap g : r.gaps()) {
             b.append("- **").append(prose(g.subject())).append("**: ").append(prose(g.detail())).append('\n');

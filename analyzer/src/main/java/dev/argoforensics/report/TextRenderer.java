@@ -199,7 +199,7 @@ final class TextRenderer implements ReportRenderer {
     private void gaps(Sink b, Report r) {
         b.append('\n').append(palette.bold("Evidence gaps")).append('\n');
         if (r.gaps().isEmpty()) {
-            wrap(b, Describe.noGaps(), "  ");
+            wrap(b, Describe.noGaps(r), "  ");
         }
         for (EvidenceGap g : r.gaps()) {
             wrap(b, g.subject() + ": " + g.detail(), "  ");

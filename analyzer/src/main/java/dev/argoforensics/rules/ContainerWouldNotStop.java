@@ -237,7 +237,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
                 : Message.of("AF010.notSignalled");
         Message summary = Message.of("AF010.summary", "who", who, "pod", pod.key().toString(), "what", what,
                 "stopped", end == null ? Message.NOTHING : Message.of("AF010.podStopped", "at", end.time().format()));
-        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
+        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
                 StopWording.explain(pod, who, killRound, grace, t.graceNanos() != null, undelivered, end, forcedWait != null), facts,
                 cite.evidence());

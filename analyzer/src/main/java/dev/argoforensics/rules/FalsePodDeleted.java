@@ -85,7 +85,10 @@ public final class FalsePodDeleted extends NodeRule {
         PodLifecycle life = scope.correlation().lifecycle(pod.key());
         NodeLink link = pod.link();
         LogEvent created = pod.latestCreated();
-        List<LogEvent> own = scope.nodes().of(link).stream().filter(e -> created == null || EventOrder.after(e, created)).toList();
+        // Not the node's lines from a later Pod's run of it on (another Pod name, the lifecycle's laterRun): that Pod's missing line
+        // and marking were read as this one's (session 42 breaker: AF008 likely on a Pod of the earlier object, labelled completed,
+        // for the later Pod's real deletion).
+        List<LogEvent> own = scope.nodes().of(link).stream().filter(e -> (created == null || EventOrder.after(e, created)) && life.ofOwnRun(e)).toList();
         List<LogEvent> missing = own.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
         if (missing.isEmpty()) {
             return; // the controller never said it: nothing of this rule's
@@ -294,12 +297,14 @@ public final class FalsePodDeleted extends NodeRule {
     /**
      * A pasted kubectl get pods row printed clearly after the declaration that lists the Pod, not
      * Terminating, whose AGE puts its creation before the declaration (and not before this Pod's
-     * Created line): the Pod the controller declared deleted was still there. Null if none.
+     * Created line): the Pod the controller declared deleted was still there. Only a row whose STATUS
+     * shows whether a deletion was requested ({@code PodTable.Row#deletionShown}): kubectl 1.31 and later
+     * list a completed Pod being deleted {@code Completed} or {@code Error}, not Terminating. Null if none.
      */
     private static PodListing listedAfter(PodHistory pod, LogEvent created, LogEvent declared) {
         for (PodListing l : pod.listings()) {
             PodTable.Row r = l.row();
-            if (r == null || r.terminating() || l.table().observed() == null || r.createdLatest() == null
+            if (r == null || !r.deletionShown() || r.terminating() || l.table().observed() == null || r.createdLatest() == null
                     || !l.table().observed().after(declared.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS)).known()) {
                 continue;
             }

@@ -75,11 +75,14 @@ public final class FinalizerStuck extends DeclaredRule {
                 // the controller could not release it (the finding says so; it does not say the controller held it).
                 Silence silence = held == null ? null : silence(correlation, pod, held);
                 Timestamp downSince = silence != null && silence.nextStart() == null ? silence.lastBefore() : null;
-                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod)));
+                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot())));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.leftInformer", "at", pod.removals().stream()
-                        .filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get().decisive().time().format(),
+                FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
+                // When it was queued (the scheduling line), not when a worker took it: the cited line's time is the queuing's.
+                LogEvent queuedAt = removal.scheduled() != null ? removal.scheduled() : removal.queued();
+                cleared.add(new Clearance(pod.key(), Message.of(queuedAt != null ? "AF004.cleared.leftInformer" : "AF004.cleared.leftInformerTaken",
+                        "at", (queuedAt != null ? queuedAt : removal.decisive()).time().format(),
                         "why", Message.of(life.labelled() != null ? "AF004.cleared.labelled" : "AF004.cleared.outOfSelector")),
                         life.informerExit().event().source()));
             }
@@ -125,9 +128,11 @@ public final class FinalizerStuck extends DeclaredRule {
      * v3.7.0-v3.7.6; reference 6.3): its deleting handler runs only on a delete event, which a Pod the finalizer holds never gives,
      * so the finalizer goes when the Workflow records the node (the cleanup queued after its update) and at no time of its own.
      * Every run that logged the Pod and states its release must be such a release (an upstream tag exactly: a suffixed one may
-     * carry the change); null otherwise.
+     * carry the change). Where no run states one (an export alone, an excerpt without the start banner), the export's executor
+     * image states it (session 42 breaker): the controller sets {@code argoexec} of its own release unless configured otherwise.
+     * Null otherwise.
      */
-    static String untimedRelease(Correlation correlation, PodHistory pod) {
+    static Untimed untimedRelease(Correlation correlation, PodHistory pod, PodSnapshot held) {
         String found = null;
         Set<Integer> seen = new java.util.HashSet<>();
         for (LogEvent e : pod.events()) {
@@ -136,14 +141,29 @@ public final class FinalizerStuck extends DeclaredRule {
                 continue;
             }
             String name = p.releaseName().strip();
-            dev.argoforensics.catalog.ArgoVersion v = UPSTREAM_RELEASE.matcher(name).matches() ? dev.argoforensics.catalog.ArgoVersion.exact(name) : null;
-            boolean untimed = v != null && v.major() == 3 && ((v.minor() == 6 && v.patch() <= 15) || (v.minor() == 7 && v.patch() <= 6));
-            if (!untimed) {
+            if (!untimed(UPSTREAM_RELEASE.matcher(name).matches() ? dev.argoforensics.catalog.ArgoVersion.exact(name) : null)) {
                 return null;
             }
             found = found == null ? name : found;
         }
-        return found;
+        if (found != null) {
+            return new Untimed(found, null);
+        }
+        String image = held.executorRelease().orElse(null);
+        return image != null && untimed(dev.argoforensics.catalog.ArgoVersion.exact(image)) ? new Untimed(image, held.executorImage()) : null;
+    }
+
+    private static boolean untimed(dev.argoforensics.catalog.ArgoVersion v) {
+        return v != null && v.major() == 3 && ((v.minor() == 6 && v.patch() <= 15) || (v.minor() == 7 && v.patch() <= 6));
+    }
+
+    /**
+     * A release without the timed release of a deleted Pod's finalizer.
+     *
+     * @param release       the release
+     * @param executorImage the export's executor image that states it where no controller line does, else null (a run's banner)
+     */
+    record Untimed(String release, String executorImage) {
     }
 
     /**

@@ -21,10 +21,11 @@ final class FinalizerStuckFinding {
 
     /**
      * @param downSince where every run of the Pod's controller stopped before the release was due and none came back: the last line, else null
-     * @param untimed   the controller's release where it is known to have no timed release of a deleted Pod's finalizer, else null
+     * @param untimed   the controller's release where it is known to have no timed release of a deleted Pod's finalizer (by its
+     *                  runs' banners, else by the export's executor image), else null
      */
     static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince,
-                      String untimed) {
+                      FinalizerStuck.Untimed untimed) {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         Timestamp due = held != null ? held.due() : attempt.due();
@@ -87,11 +88,15 @@ final class FinalizerStuckFinding {
             // A release without #15164 (session 41 breaker): nothing was due at the 2-minute mark; the hold may be the Workflow's
             // reconciliation not yet done (AF003) or its result pending (AF006), which the finalizer is there to wait for.
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF004.reason.noTimedRelease", "release", untimed, "held", GoDuration.format(held.nanos()));
+            reason = untimed.executorImage() == null
+                    ? Message.of("AF004.reason.noTimedRelease", "release", untimed.release(), "held", GoDuration.format(held.nanos()))
+                    : Message.of("AF004.reason.noTimedReleaseImage", "release", untimed.release(), "image", untimed.executorImage(),
+                            "held", GoDuration.format(held.nanos()));
         }
         Message summary = held != null && untimed != null && confidence == Confidence.POSSIBLE
-                ? Message.of("AF004.summaryHeldUntimed", "pod", pod.key().toString(), "held", GoDuration.format(held.nanos()), "due", due.format(),
-                        "release", untimed)
+                ? Message.of(untimed.executorImage() == null ? "AF004.summaryHeldUntimed" : "AF004.summaryHeldUntimedImage", "pod",
+                        pod.key().toString(), "held", GoDuration.format(held.nanos()), "due", due.format(), "release", untimed.release(),
+                        "image", String.valueOf(untimed.executorImage()))
                 : held != null && downSince != null
                 ? Message.of("AF004.summaryHeldControllerDown", "pod", pod.key().toString(), "atLeast", atLeast(held), "held",
                         GoDuration.format(held.nanos()), "due", due.format(), "last", downSince.format())
@@ -102,9 +107,9 @@ final class FinalizerStuckFinding {
                 ? Message.of("AF004.summaryHeld", "pod", pod.key().toString(), "atLeast", atLeast(held), "held", GoDuration.format(held.nanos()),
                         "due", due.format())
                 : Message.of("AF004.summaryAttempt", "pod", pod.key().toString(), "due", due.format(), "outcome", outcome(attempt));
-        return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
+        return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
-                explain(pod, held, attempt, due, downSince, untimed != null && confidence == Confidence.POSSIBLE ? untimed : null), facts, cite.evidence());
+                explain(pod, held, attempt, due, downSince, untimed != null && confidence == Confidence.POSSIBLE ? untimed.release() : null), facts, cite.evidence());
     }
 
     private static Message atLeast(Held held) {

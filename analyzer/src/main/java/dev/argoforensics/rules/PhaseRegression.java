@@ -110,7 +110,7 @@ public final class PhaseRegression extends DeclaredRule {
         Pass first = passes.get(0);
         Change key = key(passes);
         if (passes.stream().allMatch(p -> p.outcome() == Outcome.RECREATED)) {
-            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), key.nodeId()), Message.of("AF009.cleared.recreated",
+            cleared.add(new Clearance(RegressionWords.subject(correlation, h.ref(), key.nodeId(), key.line()), Message.of("AF009.cleared.recreated",
                     "guard", passes.get(0).guardError()), passes.get(0).outcomeLine().source()));
             return;
         }
@@ -187,7 +187,7 @@ public final class PhaseRegression extends DeclaredRule {
             reason = Message.of("AF009.reason.concurrent", "runs", concurrent, "reason", reason);
         }
         Severity severity = outcome == Outcome.GUARDED ? Severity.LOW : severity();
-        PodKey pod = RegressionWords.subject(correlation, h.ref(), key.nodeId());
+        PodKey pod = RegressionWords.subject(correlation, h.ref(), key.nodeId(), key.line());
         findings.add(RegressionWords.finding(correlation, h, pod, completion, passes, key, copy, outcome, stored, guarded, export == null ? null
                 : export.snapshot, severity, confidence, reason, title()));
     }

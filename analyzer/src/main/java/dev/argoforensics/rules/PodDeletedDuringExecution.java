@@ -289,6 +289,13 @@ public final class PodDeletedDuringExecution extends NodeRule {
         } else if (before != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF007.reason.exportBefore", "how", how, "execution", execution);
+        } else if (!running.weak() && running.frozenReport()) {
+            // Main's state is a lost node's kubelet's last report (session 42): nothing after it is known, and a main that ended in
+            // the kubelet's report delay before its node went reads the same. Likely, whether the node's end is exported or logged;
+            // confirmed needs a record written after the request by a kubelet still reporting, which ExecutionOrder reads first.
+            confidence = Confidence.LIKELY;
+            reason = outcome.fromExport() ? Message.of("AF007.reason.frozenReport", "execution", execution, "phase", outcome.phase(),
+                    "message", outcome.message()) : Message.of("AF007.reason.frozenReportLogEnd", "execution", execution);
         } else if (!running.weak() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF007.reason.confirmed", "execution", execution, "phase", outcome.phase(), "message", outcome.message());

@@ -62,11 +62,24 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (workflow == null) {
             return;
         }
-        List<LogEvent> nodeLines = ofThisPod(scope.nodes().of(link), pod);
+        PodLifecycle life = scope.correlation().lifecycle(pod.key());
+        // The node's lines from a later Pod's run of it on (another Pod name, the lifecycle's laterRun) are that Pod's (session 42).
+        List<LogEvent> nodeLines = ofThisPod(scope.nodes().of(link), pod).stream().filter(life::ofOwnRun).toList();
         LogEvent existing = lastSeenExisting(pod);
         List<LogEvent> missing = lastEpisode(nodeLines, existing);
-        Gone gone = gone(scope.correlation().lifecycle(pod.key()), missing, pod, existing);
+        Gone gone = gone(life, missing, pod, existing);
         if (gone == null) {
+            return;
+        }
+        if (life.laterRun() != null) {
+            // Session 42 breaker: the node was run again in a later Pod of another name (a Workflow deleted and submitted again
+            // under its name with the other pod-name format): as for a later Pod of the same name (below), this Pod's absence did
+            // not leave the node for good, and what the node did from the later run on (missing again, finished, exported
+            // unfinished) is the later Pod's. It was AF005 likely on the earlier Pod from the later Pod's missing lines.
+            if (missing.size() > 1) {
+                scope.clear(pod, Message.of("AF005.cleared.nodeRunAgain", "count", missing.size(), "at", life.laterRun().time().format(),
+                        "pod", ((PodCreated) life.laterRun().event()).podRef().name()), life.laterRun().source());
+            }
             return;
         }
         PodHistory later = laterOfTheName(scope.correlation(), pod, gone.at);
@@ -85,7 +98,7 @@ public final class PodGoneNodeRunning extends NodeRule {
             scope.clear(pod, Message.of("AF005.cleared.finishedLater", "count", missing.size(), "at", finished.get().time().format()),
                     finished.get().source());
         } else if (finished.isEmpty() && (missing.size() >= 2 || unfinished != null)) {
-            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow, endBefore(nodeLines, missing)));
+            scope.findings().add(finding(scope.correlation(), pod, missing, gone, unfinished, workflow, endBefore(nodeLines, missing), existing));
         }
     }
 
@@ -158,6 +171,21 @@ public final class PodGoneNodeRunning extends NodeRule {
             return false;
         }
         return PodEventLines.logged(correlation.process(first));
+    }
+
+    /**
+     * The latest {@code Failed to create pod} line of this Pod (refused for another reason than "already exists") after it was last
+     * seen existing ({@code existing}: its {@code Created pod}, an add or update by the informer; null: never seen), or null.
+     */
+    private static LogEvent creationRefused(PodHistory pod, LogEvent existing) {
+        LogEvent last = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && "pod-create-failed".equals(s.name()) && (existing == null || EventOrder.after(e, existing))
+                    && (last == null || EventOrder.after(e, last))) {
+                last = e;
+            }
+        }
+        return last;
     }
 
     /** The first {@code Failed pod creation: already exists} line of this Pod after the given missing line, or null. */
@@ -339,7 +367,7 @@ public final class PodGoneNodeRunning extends NodeRule {
     }
 
     private Finding finding(Correlation correlation, PodHistory pod, List<LogEvent> missing, Gone gone, NodeObservation unfinished,
-                            WorkflowHistory workflow, LogEvent rerun) {
+                            WorkflowHistory workflow, LogEvent rerun, LogEvent existing) {
         NodeLink link = pod.link();
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
@@ -371,7 +399,18 @@ public final class PodGoneNodeRunning extends NodeRule {
         Message reason;
         LogEvent notLooked = missing.isEmpty() ? notLookedAfter(correlation, workflow, gone.at) : null;
         LogEvent suspendedAt;
-        if (neverSeenLeaving(correlation, pod, missing, rerun)) {
+        LogEvent createFailed = "Pending".equals(phase) ? creationRefused(pod, existing) : null;
+        if (createFailed != null) {
+            // Session 42 breaker: the controller's own attempt to create the Pod was refused (a ResourceQuota exceeded, an admission
+            // webhook): the Pod could not be created, it did not go. A transient refusal leaves the node Pending and every pass
+            // logs it missing and tries again (operator.go: a Pending node is left to executeTemplate); the node waits on the
+            // creation, it is not left. It was likely on three missing lines and an argo get showing the node Pending.
+            confidence = Confidence.POSSIBLE;
+            String error = ((Signal) createFailed.event()).attribute("error");
+            reason = Message.of("AF005.reason.creationRefused", "count", missing.size(), "at", createFailed.time().format(),
+                    "error", error == null ? "" : error);
+            cite.line(createFailed, "the controller's attempt to create the Pod refused");
+        } else if (neverSeenLeaving(correlation, pod, missing, rerun)) {
             confidence = Confidence.POSSIBLE;
             LogEvent exists = existsAfter(pod, missing.get(0));
             if (exists != null) {

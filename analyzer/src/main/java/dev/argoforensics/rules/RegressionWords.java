@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.PhaseHistory.Change;
 import dev.argoforensics.correlate.PhaseHistory.Completion;
 import dev.argoforensics.correlate.PhaseHistory.Copy;
@@ -11,12 +12,14 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.wording.Message;
 import dev.argoforensics.wording.Words;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * AF009's finding assembled: the Pod a Workflow-level finding is filed under, its facts, evidence,
@@ -30,6 +33,25 @@ final class RegressionWords {
      * The Pod a finding about the Workflow is filed under: the changed node's Pod, else the Workflow's
      * first Pod, else the Workflow's own name (its root node's Pod name in both naming formats).
      */
+    /**
+     * The Pod whose run of the node the change's line is of (session 42 breaker): created before the line, the node not run again
+     * in a later Pod of another name by then ({@code PodLifecycle#ofOwnRun}); else as {@link #subject(Correlation, WorkflowRef, String)}.
+     * The last of the node's Pods was named though the node changed in an earlier Pod's run, before the later Pod existed.
+     */
+    static PodKey subject(Correlation correlation, WorkflowRef wf, String nodeId, LogEvent at) {
+        if (nodeId != null && at != null) {
+            Optional<PodKey> ofRun = correlation.podIndex().ofWorkflow(wf).stream()
+                    .filter(p -> nodeId.equals(p.link().nodeId()))
+                    .filter(p -> (p.latestCreated() == null || EventOrder.before(p.latestCreated(), at))
+                            && correlation.lifecycle(p.key()) != null && correlation.lifecycle(p.key()).ofOwnRun(at))
+                    .reduce((a, b) -> b).map(PodHistory::key);
+            if (ofRun.isPresent()) {
+                return ofRun.get();
+            }
+        }
+        return subject(correlation, wf, nodeId);
+    }
+
     static PodKey subject(Correlation correlation, WorkflowRef wf, String nodeId) {
         List<PodHistory> own = correlation.podIndex().ofWorkflow(wf);
         return own.stream().filter(p -> nodeId != null && nodeId.equals(p.link().nodeId())).reduce((a, b) -> b).map(PodHistory::key)

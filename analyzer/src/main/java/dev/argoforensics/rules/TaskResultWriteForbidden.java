@@ -284,7 +284,7 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
                 "exit", exit64 ? Message.of("AF011.exited64") : Message.NOTHING);
         String ns = f.target() != null ? f.target() : f.namespace() != null ? f.namespace() : pod.key().namespace();
         Message explanation = Message.of("AF011.explain", "answer", forbidden.text().strip(), "namespace", ns, "who", who);
-        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.link() == null ? null : pod.link().workflow(),
+        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary, explanation, facts,
                 cite.evidence());
     }

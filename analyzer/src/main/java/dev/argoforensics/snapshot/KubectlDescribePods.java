@@ -23,8 +23,10 @@ import java.util.regex.Pattern;
  * UID, no finalizers, no creation time and no condition times: those stay unknown. {@code Status:
  * Terminating (lasts …)} hides the phase and prints only how long ago the deletion deadline passed,
  * so the deletion is placed only with a stated time ({@code # taken-at:} or {@code --snapshot-time}):
- * requested no later than that; without one the block is reported, not read. The Events table (ages
- * relative to an unprinted moment) is not read.
+ * requested no later than that; without one the block is reported, not read. kubectl 1.31 and later print a Pod's
+ * {@code Succeeded} or {@code Failed} phase, not {@code Terminating}, while it is being deleted (kubernetes#122038), so such a
+ * block shows nothing of a deletion ({@link PodSnapshot#deletionShown()}). The Events table's rows are placed only by a stated
+ * time and an age to the second.
  */
 final class KubectlDescribePods {
     private static final Pattern FIELD = Pattern.compile("^([A-Z][A-Za-z -]*):(?:\\s+(.*))?$");

@@ -71,7 +71,22 @@ public final class ObjectDecoder {
                 meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
                 status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value),
-                status.path("reason").asText(""), status.path("message").asText(""), false, doc.trimmed());
+                status.path("reason").asText(""), status.path("message").asText(""), false, doc.trimmed(), executorImage(n));
+    }
+
+    /** The image of the executor's {@code wait} container, else of its {@code init} container, from the spec, else the status; "" if none. */
+    private static String executorImage(JsonNode pod) {
+        for (String name : List.of("wait", "init")) {
+            for (String[] where : new String[][] {{"spec", "containers"}, {"spec", "initContainers"}, {"status", "containerStatuses"},
+                    {"status", "initContainerStatuses"}}) {
+                for (JsonNode c : pod.path(where[0]).path(where[1])) {
+                    if (name.equals(c.path("name").asText()) && !c.path("image").asText("").isEmpty()) {
+                        return c.path("image").asText();
+                    }
+                }
+            }
+        }
+        return "";
     }
 
     /** When the deletion was asked for: {@code deletionTimestamp} less the grace period. */

@@ -21,10 +21,14 @@ import java.util.stream.Collectors;
  * @param described                  read from {@code kubectl describe pod} text, not from the object: no UID, no finalizers
  *                                   (the text prints none, so {@link #finalizersKnown()} is false), no condition times,
  *                                   no creation time; a Terminating Pod's {@code deletionTimestamp} is there only an upper
- *                                   bound of the deletion request (the time the text was printed) and its grace period unknown
+ *                                   bound of the deletion request (the time the text was printed) and its grace period unknown;
+ *                                   a Pod described {@code Succeeded} or {@code Failed} may be being deleted ({@link #deletionShown()})
  * @param trimmed                    where lines were left out of a pasted export ({@link Trimmed#NONE}: whole): what a cut may
  *                                   have held is unknown, not absent ({@link #finalizersKnown()}, {@link #deletionShown()},
  *                                   {@link #containersFinishedAt()}, {@link #lastConditionTransition()})
+ * @param executorImage              the image of the executor's {@code wait} container (else of its {@code init} container), "" if the
+ *                                   source names none: the controller sets it to {@code argoexec} of its own release unless configured
+ *                                   otherwise ({@code executorImage()}, {@code workflow/controller/config.go}), see {@link #executorRelease()}
  */
 public record PodSnapshot(
         SourceRef source,
@@ -46,7 +50,8 @@ public record PodSnapshot(
         String statusReason,
         String statusMessage,
         boolean described,
-        Trimmed trimmed) implements ExportedObject {
+        Trimmed trimmed,
+        String executorImage) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
     public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
@@ -64,6 +69,7 @@ public record PodSnapshot(
         statusReason = statusReason == null ? "" : statusReason;
         statusMessage = statusMessage == null ? "" : statusMessage;
         trimmed = trimmed == null ? Trimmed.NONE : trimmed;
+        executorImage = executorImage == null ? "" : executorImage;
     }
 
     /** A Pod from an export or from {@code kubectl describe pod} text ({@code described}), whole. */
@@ -72,7 +78,7 @@ public record PodSnapshot(
                        List<String> finalizers, List<OwnerRef> owners, String phase, List<PodCondition> conditions,
                        List<ContainerState> containers, ObservedAt observed, String statusReason, String statusMessage, boolean described) {
         this(source, namespace, name, uid, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, nodeName, labels, annotations,
-                finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, described, Trimmed.NONE);
+                finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, described, Trimmed.NONE, "");
     }
 
     /** A Pod from an export (YAML or JSON of the object). */
@@ -94,10 +100,19 @@ public record PodSnapshot(
 
     /**
      * Whether the export shows if a deletion was requested: without a {@code deletionTimestamp} it was not, unless lines were left
-     * out where it would stand (a cut under {@code metadata}).
+     * out where it would stand (a cut under {@code metadata}), or the Pod was described ({@code kubectl describe pod}) in phase
+     * {@code Succeeded} or {@code Failed}: kubectl 1.31 and later print that phase, not {@code Terminating (lasts …)}, for a Pod
+     * being deleted once its phase is terminal (kubernetes#122038), as a completed Pod the status-capture finalizer holds is;
+     * the text does not say which kubectl printed it.
      */
     public boolean deletionShown() {
-        return deletionTimestamp != null || !trimmed.hides("metadata", "deletionTimestamp");
+        if (deletionTimestamp != null) {
+            return true;
+        }
+        if (described && ("Succeeded".equals(phase) || "Failed".equals(phase))) {
+            return false;
+        }
+        return !trimmed.hides("metadata", "deletionTimestamp");
     }
 
     /** No deletion requested when the export was taken: no {@code deletionTimestamp}, and no cut where one would stand. */
@@ -168,6 +183,18 @@ public record PodSnapshot(
         return containers.stream().filter(c -> !c.init())
                 .map(c -> c.name() + " exit " + (c.exitCode() == null ? "?" : c.exitCode()))
                 .collect(Collectors.joining(", "));
+    }
+
+    private static final java.util.regex.Pattern ARGOEXEC_TAG = java.util.regex.Pattern.compile("(?:^|/)argoexec:(v\\d+\\.\\d+\\.\\d+)(?:@sha256:[0-9a-f]+)?$");
+
+    /**
+     * The upstream release the executor image names: {@code v3.7.3} for {@code quay.io/argoproj/argoexec:v3.7.3} (any registry,
+     * the repository named {@code argoexec}, an exact upstream tag, with or without a digest after it; a suffixed tag, a digest
+     * alone or {@code latest} names none).
+     */
+    public Optional<String> executorRelease() {
+        java.util.regex.Matcher m = ARGOEXEC_TAG.matcher(executorImage);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     public boolean terminal() {

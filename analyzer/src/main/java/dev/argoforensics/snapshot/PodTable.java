@@ -4,12 +4,16 @@ import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.Timestamp;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A {@code kubectl get pods} table as someone pasted it: what each row says of a Pod at the moment the
  * table was printed. Far less than an export: no UID, no finalizers, no exit codes, no condition
  * times; STATUS is kubectl's one-word summary (a container's reason, {@code Terminating} when a
- * deletion was asked for), not the Pod's phase; AGE is relative to a moment the table does not print.
+ * deletion was asked for, from kubectl 1.31 on only while the Pod's phase is not {@code Succeeded} or
+ * {@code Failed}: {@link Row#deletionShown()}), not the Pod's phase; AGE is relative to a moment the
+ * table does not print.
  *
  * @param namespace the {@code NAMESPACE} column's or the prompt's {@code -n}; "" when the table does not say
  * @param command   the command on the prompt line before the table, "" if none
@@ -34,6 +38,13 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
 
     /** What kubectl was asked for: a Pod, or a Workflow ({@code workflows.argoproj.io}). */
     public enum Resource { POD, WORKFLOW }
+
+    /** STATUS words kubectl prints only for a Pod whose phase is {@code Pending} or {@code Running} ({@link Row#deletionShown()}). */
+    private static final Set<String> NOT_TERMINAL = Set.of("Running", "Pending", "ContainerCreating", "PodInitializing",
+            "NotReady");
+
+    /** {@code Init:0/1}: init containers still to run, the Pod Pending ({@link Row#deletionShown()}). */
+    private static final Pattern INIT_PROGRESS = Pattern.compile("Init:\\d+/\\d+");
 
     /**
      * kubectl's answer that a Pod or a Workflow did not exist when the command ran: an absence, with no time of its own. The
@@ -197,6 +208,20 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
         /** kubectl prints Terminating for a Pod with a deletionTimestamp; when it was set, the table does not say. */
         public boolean terminating() {
             return "Terminating".equals(status);
+        }
+
+        /**
+         * Whether the row shows if a deletion was requested: {@code Terminating} says one was; another STATUS says none was only
+         * where it is one kubectl prints for a Pod still {@code Pending} or {@code Running} ({@code Running}, {@code Pending},
+         * {@code ContainerCreating}, {@code PodInitializing}, {@code NotReady}, {@code Init:0/1}; not {@code Init:Error}, an
+         * init container that failed, which with Argo's restartPolicy Never fails the Pod). Since kubectl 1.31 a Pod
+         * whose phase is {@code Succeeded} or {@code Failed} keeps its summary ({@code Completed}, {@code Error},
+         * {@code OOMKilled}…) while it is being deleted, as a completed Pod the status-capture finalizer holds is
+         * (kubernetes#122038); earlier kubectl printed {@code Terminating}, and the table does not say which printed it. A
+         * deleted Pod whose node is unreachable is {@code Unknown} in every version.
+         */
+        public boolean deletionShown() {
+            return terminating() || NOT_TERMINAL.contains(status) || INIT_PROGRESS.matcher(status).matches();
         }
 
         /** kubectl's AGE {@code <invalid>}: the creation time lies after the clock of the machine that printed the table. */

@@ -67,10 +67,23 @@ class PastedTablesTest {
     void af008TakesARowStillListedAfterTheDeclaration() throws IOException {
         JsonNode logsAlone = finding(run("samples/false-pod-deleted/logs"), "AF008", LEDGER_POD);
         assertFalse(logsAlone.has("podListedAt"));
-        JsonNode withTable = finding(run("samples/false-pod-deleted/logs", tableAfterTheDeclaration("Completed").toString()), "AF008", LEDGER_POD);
+        JsonNode withTable = finding(run("samples/false-pod-deleted/logs", tableAfterTheDeclaration("Running").toString()), "AF008", LEDGER_POD);
         assertEquals("likely", withTable.get("confidence").asText());
-        assertEquals("2026-06-12T01:20:00Z (STATUS Completed)", withTable.get("podListedAt").asText());
+        assertEquals("2026-06-12T01:20:00Z (STATUS Running)", withTable.get("podListedAt").asText());
         assertTrue(withTable.get("confidenceReason").asText().contains("still lists it"), withTable.get("confidenceReason").asText());
+    }
+
+    /**
+     * Session 42: kubectl 1.31 and later (kubernetes#122038) list a Pod whose phase is Succeeded or Failed by its summary even
+     * while it is being deleted (a finalizer holding it), not Terminating: a Completed row does not show that nobody had deleted
+     * the Pod, as a Terminating row shows someone had. Before, it was taken as the Pod still listed and not deleted, likely.
+     */
+    @Test
+    void af008DoesNotTakeACompletedRowAsNotDeleted() throws IOException {
+        JsonNode f = finding(run("samples/false-pod-deleted/logs", tableAfterTheDeclaration("Completed").toString()), "AF008", LEDGER_POD);
+        assertFalse(f.has("podListedAt"), f.toString());
+        assertTrue(entryKinds(run("samples/false-pod-deleted/logs", tableAfterTheDeclaration("Completed").toString()), LEDGER_POD)
+                .contains("pod:listed"));
     }
 
     /**
@@ -82,12 +95,12 @@ class PastedTablesTest {
      */
     @Test
     void af008TakesAgeToTheEndOfItsSecond() throws IOException {
-        JsonNode near = finding(run("samples/false-pod-deleted/logs", table("near", "2026-06-12T01:15:00Z", "Completed", "8m23s").toString()),
+        JsonNode near = finding(run("samples/false-pod-deleted/logs", table("near", "2026-06-12T01:15:00Z", "Running", "8m23s").toString()),
                 "AF008", LEDGER_POD);
         assertFalse(near.has("podListedAt"), near.toString());
-        JsonNode clear = finding(run("samples/false-pod-deleted/logs", table("clear", "2026-06-12T01:15:00Z", "Completed", "8m25s").toString()),
+        JsonNode clear = finding(run("samples/false-pod-deleted/logs", table("clear", "2026-06-12T01:15:00Z", "Running", "8m25s").toString()),
                 "AF008", LEDGER_POD);
-        assertEquals("2026-06-12T01:15:00Z (STATUS Completed)", clear.get("podListedAt").asText());
+        assertEquals("2026-06-12T01:15:00Z (STATUS Running)", clear.get("podListedAt").asText());
         assertEquals("likely", clear.get("confidence").asText());
     }
 

@@ -105,6 +105,39 @@ class FinalizerStuckTest {
         }
     }
 
+    /**
+     * Session 42 breaker: an export of the Pod alone (no controller line states a release) whose executor image is
+     * {@code argoexec:v3.7.3}. The controller sets the executor image to its own release unless configured otherwise
+     * ({@code executorImage()} in {@code workflow/controller/config.go}), so the export itself states a release without #15164's timed
+     * release: the hold past the 2-minute mark shows no missed release. It was confirmed; now possible, naming the image. Controls:
+     * an executor image of v3.7.7 or v4.0.2, a suffixed or a non-upstream tag, and no image stay confirmed; a run of the controller
+     * stating a timed release (v4.0.2) outweighs the image and stays confirmed.
+     */
+    @Test
+    void anExportWhoseExecutorImageStatesAReleaseWithoutTheTimedReleaseDoesNotShowItStuck() {
+        java.util.function.Function<String, String> withImage = image -> deletedPodLabelledAt("2026-09-19T17:00:00Z").replace("spec: {",
+                "spec: {containers: [{name: wait, image: \"" + image + "\"}, {name: main, image: \"alpine:3.20\"}], ");
+        for (String image : List.of("quay.io/argoproj/argoexec:v3.7.3", "argoproj/argoexec:v3.6.10",
+                "quay.io/argoproj/argoexec:v3.7.3@sha256:4f1c0e2b9d7a5c3e1f0b8d6a4c2e0f9b7d5a3c1e0f8b6d4a2c0e9f7b5d3a1c0e")) {
+            Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", withImage.apply(image)).correlate())
+                    .findings().get(0);
+            assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+            assertTrue(f.confidenceReason().contains("executor image is " + image), f.confidenceReason());
+            assertTrue(f.summary().contains("which has no timed release"), f.summary());
+        }
+        for (String image : List.of("quay.io/argoproj/argoexec:v3.7.7", "quay.io/argoproj/argoexec:v4.0.2",
+                "quay.io/argoproj/argoexec:v3.7.3-acme.1", "registry.example.com/tools/argoexec-fork:v3.7.3", "quay.io/argoproj/argoexec:latest",
+                "quay.io/argoproj/argoexec@sha256:4f1c0e2b9d7a5c3e1f0b8d6a4c2e0f9b7d5a3c1e0f8b6d4a2c0e9f7b5d3a1c0e")) {
+            Finding f = rule.evaluate(new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", withImage.apply(image)).correlate())
+                    .findings().get(0);
+            assertEquals(Confidence.CONFIRMED, f.confidence(), image);
+        }
+        Finding stated = rule.evaluate(new Evidence().release("v4.0.2")
+                .log("c.log", podEvent("2026-09-19T16:31:04.500Z", "update"), processingOther("2026-09-19T17:05:00.000Z"))
+                .takenAt("pod.yaml", "2026-09-19T17:01:04Z", withImage.apply("quay.io/argoproj/argoexec:v3.7.3")).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, stated.confidence(), "the controller's own banner outweighs the executor image");
+    }
+
     /** The pod controller handles the delete; its removal attempt then goes as the given lines say; the logs go on until 16:45. */
     private static Evidence attempt(String... then) {
         List<String> lines = new java.util.ArrayList<>(List.of(podEvent("2026-09-19T16:31:11.256Z", "update"),

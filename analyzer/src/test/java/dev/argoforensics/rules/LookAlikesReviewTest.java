@@ -10,6 +10,7 @@ import static dev.argoforensics.testing.V4.removingFinalizers;
 import static dev.argoforensics.testing.V4.workers;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.snapshot.ExportedObject;
@@ -117,28 +118,47 @@ class LookAlikesReviewTest {
                         workflowUpdated("2026-09-19T16:33:02.262Z", "Error"));
     }
 
-    /** A {@code kubectl get pods} row {@code Completed}, in a table the user dated before the deletion: the containers had finished. */
+    /** A user's delete of Pod ns/p as the API server's audit log records it, received and completed at {@code at}. */
+    static String auditDelete(String at) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a-" + at + "\","
+                + "\"stage\":\"ResponseComplete\",\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},"
+                + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\",\"name\":\"p\",\"apiVersion\":\"v1\"},"
+                + "\"responseStatus\":{\"code\":200},\"requestReceivedTimestamp\":\"" + at + "\",\"stageTimestamp\":\"" + at + "\"}";
+    }
+
+    /**
+     * A {@code kubectl get pods} row {@code Completed}, in a table the user dated before the deletion: the containers had
+     * finished when it was printed, but whether the deletion had been requested by then the row shows only where something
+     * bounds the request from below (here the audit record of the delete). kubectl 1.31 and later (kubernetes#122038) list a
+     * Pod whose phase is Succeeded or Failed Completed even while it is being deleted, and a Pod deleted while main ran, main
+     * exiting 0 on the SIGTERM, is listed so too; until session 42 the row was read as not being deleted, and AF001 was likely
+     * on the controller's lines and the table alone.
+     */
     @Test
-    void aCompletedRowOfADatedPodTableOrdersTheEnd(@TempDir Path dir) throws Exception {
+    void aCompletedRowOfADatedPodTableOrdersTheEndOnlyBeforeTheRequestsEarliestBound(@TempDir Path dir) throws Exception {
         String[] table = {"# taken-at: 2026-09-19T16:29:00Z", "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
             "p      0/2     Completed   0          1m"};
-        Finding dated = rule.evaluate(raceFromLogs().exported(pasted(dir, "pods.txt", PasteShape.KUBECTL_PODS, table).get(0)).correlate())
+        String audit = auditDelete("2026-09-19T16:31:11.200000Z");
+        Finding bounded = rule.evaluate(raceFromLogs().object("audit.log", audit)
+                .exported(pasted(dir, "pods.txt", PasteShape.KUBECTL_PODS, table).get(0)).correlate()).findings().get(0);
+        assertTrue(bounded.confidence() != Confidence.POSSIBLE, bounded.confidenceReason());
+        assertTrue(bounded.confidenceReason().contains("lists the Pod Completed"), bounded.confidenceReason());
+
+        Finding alone = rule.evaluate(raceFromLogs().exported(pasted(dir, "alone.txt", PasteShape.KUBECTL_PODS, table).get(0)).correlate())
                 .findings().get(0);
-        // Likely, not confirmed: only the lines (the Workflow written long after the Pod was gone) exclude a foreground deletion of
-        // the Workflow (review s21 c05, session 23).
-        assertEquals(Confidence.LIKELY, dated.confidence(), dated.confidenceReason());
-        assertTrue(dated.confidenceReason().contains("lists the Pod Completed"), dated.confidenceReason());
+        assertEquals(Confidence.POSSIBLE, alone.confidence(), "nothing bounds the request from below: the row may have been printed after it");
+        assertFalse(alone.confidenceReason().contains("lists the Pod Completed"), alone.confidenceReason());
 
         String[] undated = java.util.Arrays.copyOfRange(table, 1, table.length);
-        Finding f = rule.evaluate(raceFromLogs().exported(pasted(dir, "undated.txt", PasteShape.KUBECTL_PODS, undated).get(0)).correlate())
-                .findings().get(0);
-        assertEquals(Confidence.POSSIBLE, f.confidence(), "an undated table places nothing in time");
+        Finding f = rule.evaluate(raceFromLogs().object("audit.log", audit)
+                .exported(pasted(dir, "undated.txt", PasteShape.KUBECTL_PODS, undated).get(0)).correlate()).findings().get(0);
+        assertFalse(f.confidenceReason().contains("lists the Pod Completed"), "an undated table places nothing in time: " + f.confidenceReason());
 
         String[] later = table.clone();
         later[0] = "# taken-at: 2026-09-19T16:45:00Z";
-        Finding afterwards = rule.evaluate(raceFromLogs().exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)).correlate())
-                .findings().get(0);
-        assertEquals(Confidence.POSSIBLE, afterwards.confidence(), "printed after the deletion: a later Pod of the name");
+        Finding afterwards = rule.evaluate(raceFromLogs().object("audit.log", audit)
+                .exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)).correlate()).findings().get(0);
+        assertFalse(afterwards.confidenceReason().contains("lists the Pod Completed"), "printed after the deletion: " + afterwards.confidenceReason());
     }
 
     private static dev.argoforensics.correlate.Execution execution(Evidence evidence) {
@@ -158,19 +178,23 @@ class LookAlikesReviewTest {
     void aCompletedRowStatedNearThePodsCreationMayBeAnEarlierPodsUnlessAgeSaysOtherwise(@TempDir Path dir) throws Exception {
         String[] near = {"# taken-at: 2026-09-19T16:27:15Z", "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
             "p      0/2     Completed   0          <invalid>"};
-        dev.argoforensics.correlate.Execution weak = execution(raceFromLogs().exported(pasted(dir, "near.txt", PasteShape.KUBECTL_PODS, near).get(0)));
+        String audit = auditDelete("2026-09-19T16:31:11.200000Z"); // the request's earliest bound: the row is before it (session 42)
+        dev.argoforensics.correlate.Execution weak = execution(raceFromLogs().object("audit.log", audit)
+                .exported(pasted(dir, "near.txt", PasteShape.KUBECTL_PODS, near).get(0)));
         assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, weak.state(), weak.reason());
         assertTrue(weak.weak(), weak.reason());
 
         String[] later = near.clone();
         later[0] = "# taken-at: 2026-09-19T16:29:00Z";
-        dev.argoforensics.correlate.Execution past = execution(raceFromLogs().exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)));
+        dev.argoforensics.correlate.Execution past = execution(raceFromLogs().object("audit.log", audit)
+                .exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)));
         assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, past.state(), past.reason());
         assertTrue(!past.weak(), past.reason());
 
         String[] aged = near.clone();
         aged[3] = "p      0/2     Completed   0          5s";
-        dev.argoforensics.correlate.Execution dated = execution(raceFromLogs().exported(pasted(dir, "aged.txt", PasteShape.KUBECTL_PODS, aged).get(0)));
+        dev.argoforensics.correlate.Execution dated = execution(raceFromLogs().object("audit.log", audit)
+                .exported(pasted(dir, "aged.txt", PasteShape.KUBECTL_PODS, aged).get(0)));
         assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, dated.state(), dated.reason());
         assertTrue(!dated.weak(), dated.reason());
     }

@@ -37,15 +37,67 @@ class PodDeletedDuringExecutionTest {
         Finding f = e.findings().get(0);
         assertEquals("AF007", f.rule());
         assertEquals(Severity.MEDIUM, f.severity());
-        assertEquals(Confidence.CONFIRMED, f.confidence());
+        // The Pod garbage collector deletes a Pod not finished only where its node is gone: the export shows main as the lost node's
+        // kubelet last reported it, which a main that ended in the seconds before the loss shows too (session 42): likely.
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("main's state is the lost node's kubelet's last report"), f.confidenceReason());
         assertEquals(GC, f.fact("deletedBy").orElseThrow().value());
         assertEquals("deleted it", f.fact("howDeleted").orElseThrow().value());
         assertEquals("2026-09-19T16:40:00.212345Z", f.fact("deletedAt").orElseThrow().value());
         assertEquals("Deleted at", f.fact("deletedAt").orElseThrow().label(), "one audit record dates the delete itself");
-        assertEquals("an export of the deleted Pod shows main running", f.fact("mainContainer").orElseThrow().value());
+        assertTrue(f.fact("mainContainer").orElseThrow().value().toString().startsWith("an export of the deleted Pod shows main running; but its "
+                + "node was lost (the Pod garbage collector deleted it at 2026-09-19T16:40:00.212345Z (audit record)"),
+                () -> f.fact("mainContainer").orElseThrow().value().toString());
         assertTrue(f.summary().startsWith("Pod ns/p was deleted by " + GC), f.summary());
         assertEquals(List.of("audit.log:1", "c.log:2", "c.log:3", "c.log:4", "c.log:5", "pod.yaml:1", "wf.yaml:1"),
                 f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    /**
+     * Session 42: the Pod garbage collector's {@code DisruptionTarget} {@code DeletionByPodGC} on an export of the deleted Pod showing
+     * main running: the Pod of a node that no longer exists, its containers as its kubelet last reported them. An exported Workflow's
+     * "pod deleted" does not make that confirmed; the same export without the condition (nothing says the node was lost) still does.
+     */
+    @Test
+    void aLostNodesLastReportDoesNotConfirmMainRunningAtTheDeletion() {
+        String lost = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:00Z", 0)
+                .condition("DisruptionTarget", "True", "DeletionByPodGC", "2026-09-19T16:40:00Z").running("main").running("wait").yaml();
+        dev.argoforensics.correlate.Correlation c = new Evidence().log("c.log", lines()).pod("pod.yaml", lost).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .correlate();
+        dev.argoforensics.correlate.Execution x = c.lifecycle(c.pods().keySet().iterator().next()).execution();
+        assertTrue(x.frozenReport(), x.reason());
+        Finding f = rule.evaluate(c).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("its DisruptionTarget condition DeletionByPodGC"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("and the exported Workflow records the node Error \"pod deleted\"; but main's state is the lost "
+                + "node's kubelet's last report"), f.confidenceReason());
+        // Control: nothing says the node was lost.
+        Finding live = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, live.confidence(), live.confidenceReason());
+    }
+
+    /**
+     * Session 42 control: a user deletes the running Pod (audit record, grace 30 s) on a live node, and the kubelet reports after the
+     * request (wait's end, 20 s later, main still running in that report); the node is lost after that (NodeNotReady on the Pod). The
+     * report read was written after the request, so it shows main running at it: confirmed. Without the kubelet's later report the
+     * same export may be the last one from before the request: likely.
+     */
+    @Test
+    void aReportTheKubeletWroteAfterTheRequestStillConfirmsThoughTheNodeWasLostLater() {
+        String user = "alice@example.com";
+        Exports.Pod reported = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", "2026-09-19T16:40:20Z");
+        Exports.Pod silent = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait");
+        for (boolean after : new boolean[] {true, false}) {
+            Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", (after ? reported : silent).yaml())
+                    .object("audit.log", Exports.audit("delete", "", user, "2026-09-19T16:40:00.212345Z", 200))
+                    .object("ev.yaml", Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:40:50Z", "Node is not ready"))
+                    .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+            assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+            Finding f = e.findings().get(0);
+            assertEquals(user, f.fact("deletedBy").orElseThrow().value());
+            assertEquals(after ? Confidence.CONFIRMED : Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        }
     }
 
     @Test

@@ -163,6 +163,32 @@ class KubectlDescribePodsTest {
         assertFalse(p.observed().lowerBound());
     }
 
+    /**
+     * kubectl 1.31 and later (kubernetes#122038) print {@code Terminating (lasts …)} only for a Pod whose phase is not
+     * {@code Succeeded} or {@code Failed}: a finished Pod being deleted (the status-capture finalizer holding it) is described
+     * by its phase. So a Pod described {@code Succeeded} or {@code Failed} shows nothing of its deletion, and is never read as
+     * one that was not being deleted; a Pod described {@code Running} still is (kubectl would have printed Terminating).
+     */
+    @Test
+    void aPodDescribedInATerminalPhaseDoesNotShowWhetherItWasBeingDeleted() throws IOException {
+        PodSnapshot succeeded = (PodSnapshot) read(FINISHED, null).objects().get(0);
+        assertNull(succeeded.deletionTimestamp());
+        assertFalse(succeeded.deletionShown(), "kubectl 1.31+ prints Succeeded for a finished Pod being deleted");
+        assertFalse(succeeded.notDeleting());
+
+        PodSnapshot failed = (PodSnapshot) read(FINISHED.replace("Status:           Succeeded", "Status:           Failed"), null)
+                .objects().get(0);
+        assertFalse(failed.notDeleting(), "Failed is terminal too");
+
+        String running = FINISHED.replace("Status:           Succeeded", "Status:           Running")
+                .replace("    State:          Terminated\n      Reason:       Completed\n      Exit Code:    0\n"
+                        + "      Started:      Tue, 03 Nov 2026 19:40:13 +0100\n      Finished:     Tue, 03 Nov 2026 19:41:01 +0100\n",
+                        "    State:          Running\n      Started:      Tue, 03 Nov 2026 19:40:13 +0100\n");
+        PodSnapshot live = (PodSnapshot) read(running, null).objects().get(0);
+        assertEquals("running", live.containers().stream().filter(c -> c.name().equals("main")).findFirst().orElseThrow().state());
+        assertTrue(live.notDeleting(), "a Running Pod being deleted is described Terminating by every kubectl");
+    }
+
     @Test
     void severalPodsInOneFileAndABlockWithoutNamespace() throws IOException {
         String second = FINISHED.replace("invoice-run-c4d8x-render-2207194405", "invoice-run-c4d8x-mail-31337")

@@ -56,6 +56,26 @@ class KubectlEventTablesTest {
     }
 
     /**
+     * An event kubectl could give no age ({@code <unknown>}: no last timestamp, as an events.k8s.io event written with only its
+     * eventTime shows in an older kubectl) is counted with the coarse rows, its note saying so, never placed (session 42: the
+     * note said only "older than 10 minutes").
+     */
+    @Test
+    void aRowOfUnknownAgeIsCountedAndTheNoteSaysSo() throws IOException {
+        String table = "# taken-at: 2026-10-27T09:30:00Z\n$ kubectl get events -n batch\n" + TabWriter.lay(3, List.of(
+                List.of("LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"),
+                List.of("<unknown>", "Normal", "Scheduled", "pod/crunch-5tq2w-run-99120", "Successfully assigned batch/crunch-5tq2w-run-99120 to n-4"),
+                List.of("45s", "Normal", "Killing", "pod/crunch-5tq2w-run-99120", "Stopping container main")));
+        PasteFileReader.Result r = read(table);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(2, r.rows());
+        assertEquals(1, r.objects().size(), "<unknown> gives no time: counted, not kept");
+        assertEquals("Killing", ((ClusterEvent) r.objects().get(0)).reason());
+        assertTrue(dev.argoforensics.testing.Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("1 event row(s) older than 10 minutes or of no age (<unknown>")),
+                r.notes().toString());
+    }
+
+    /**
      * {@code kubectl get events -o wide}: SUBOBJECT (the field path) and SOURCE (the reporter, its host) before MESSAGE, FIRST SEEN,
      * COUNT and NAME after it. Before, its header was no events header and every row an unparsed log line.
      */

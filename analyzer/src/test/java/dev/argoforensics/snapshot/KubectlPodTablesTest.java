@@ -77,6 +77,35 @@ class KubectlPodTablesTest {
         assertEquals("pods.txt:10", invalid.source().toString());
     }
 
+    /**
+     * Which rows show whether a deletion was requested. kubectl 1.31 and later (kubernetes#122038) print Terminating only for a
+     * Pod whose phase is not Succeeded or Failed: a finished Pod being deleted (held by the status-capture finalizer, #17024)
+     * keeps its summary, Completed or Error. So only Terminating, or a STATUS kubectl prints for a Pod not yet finished, tells;
+     * Unknown is what every kubectl prints for a deleted Pod whose node is unreachable; Init:Error is an init container that
+     * failed, the Pod with it (restartPolicy Never).
+     */
+    @Test
+    void onlyTerminatingOrTheStatusOfAnUnfinishedPodShowsWhetherADeletionWasRequested() throws IOException {
+        String table = "$ kubectl get pods -n ci\n" + TabWriter.lay(3, List.of(HEADER,
+                List.of("build-7x2-main-1", "0/2", "Completed", "0", "3m"),
+                List.of("build-7x2-main-2", "0/2", "Error", "0", "3m"),
+                List.of("build-7x2-main-3", "0/2", "OOMKilled", "0", "3m"),
+                List.of("build-7x2-main-4", "0/2", "Unknown", "0", "3m"),
+                List.of("build-7x2-main-5", "1/2", "Terminating", "0", "3m"),
+                List.of("build-7x2-main-6", "2/2", "Running", "0", "3m"),
+                List.of("build-7x2-main-7", "1/2", "NotReady", "0", "3m"),
+                List.of("build-7x2-main-8", "0/2", "Pending", "0", "3m"),
+                List.of("build-7x2-main-9", "0/2", "ContainerCreating", "0", "3m"),
+                List.of("build-7x2-main-10", "0/2", "PodInitializing", "0", "3m"),
+                List.of("build-7x2-main-11", "0/2", "Init:0/1", "0", "3m"),
+                List.of("build-7x2-main-12", "0/2", "Init:Error", "0", "3m")));
+        PodTable t = only(read(table, null));
+        assertEquals(List.of(false, false, false, false, true, true, true, true, true, true, true, false),
+                t.rows().stream().map(PodTable.Row::deletionShown).toList(), t.rows().stream().map(PodTable.Row::status).toList().toString());
+        assertEquals(List.of(false, false, false, false, true, false, false, false, false, false, false, false),
+                t.rows().stream().map(PodTable.Row::terminating).toList());
+    }
+
     @Test
     void withoutAStatedTimeAgeGivesNoCreationTimeAndTheReportSaysSo() throws IOException {
         PasteFileReader.Result r = read(TabWriter.lay(3, List.of(HEADER, List.of("a-1", "1/1", "Running", "0", "5m"))), null);
