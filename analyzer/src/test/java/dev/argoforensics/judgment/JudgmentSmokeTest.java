@@ -1125,6 +1125,13 @@ class JudgmentSmokeTest {
                 ScenariosLostAtExit.NOT_STARTED, ScenariosLostAtExit.ENDED);
         Map<String, Integer> seen = new java.util.TreeMap<>();
         for (Run r : runs) {
+            assertTrue(podsOf(json, r, classes).isEmpty(), "seed " + r.info().seed() + ": the stress family is drawn only with --stress");
+        }
+        List<Run> stressed = new ArrayList<>();
+        for (long seed : List.of(3L, 4L)) {
+            stressed.add(new Run(Corpus.generate(seed, Corpus.Scale.SMALL, null, dir.resolve("stress-" + seed), true), null, null));
+        }
+        for (Run r : stressed) {
             for (JsonNode pod : podsOf(json, r, classes)) {
                 String cls = pod.path("class").asText();
                 seen.merge(cls, 1, Integer::sum);
