@@ -99,9 +99,18 @@ final class Corpus {
     private ScenariosRetry retries;
     /** POD_NAMES v1 (session 40): a controller of its own, chained after the retry one. */
     private ScenariosPodNamesV1 podNamesV1;
+    /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
+    private ScenariosLostAtExit lostAtExit;
+    /**
+     * Draw the stress families (judgment {@code --stress}): {@link ScenariosLostAtExit}, which loses a machine in the seconds around a
+     * step's end far more often than a real fleet does (half its losses fall within 1.3 s after main's exit), so a rule's base-rate
+     * claim (AF007 `likely` on a lost node's last report) is measured against its worst case, apart from the realistic corpora.
+     */
+    private final boolean stress;
 
-    private Corpus(long seed, Scale scale, Slope slope, Path dir) {
+    private Corpus(long seed, Scale scale, Slope slope, Path dir, boolean stress) {
         this.seed = seed;
+        this.stress = stress;
         this.scale = slope != null ? Scale.LARGE : scale;
         this.slope = slope;
         this.dir = dir;
@@ -128,12 +137,17 @@ final class Corpus {
 
     /** With {@code slope} not null: the large layout with the slope benchmark's knobs (see {@link Slope}). */
     static Info generate(long seed, Scale scale, Slope slope, Path dir) {
+        return generate(seed, scale, slope, dir, false);
+    }
+
+    /** With {@code stress}: the stress families too (see {@link #stress}). */
+    static Info generate(long seed, Scale scale, Slope slope, Path dir, boolean stress) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Corpus c = new Corpus(seed, scale, slope, dir);
+        Corpus c = new Corpus(seed, scale, slope, dir, stress);
         try {
             Files.createDirectories(c.logs);
             Files.createDirectories(c.exportDir);
@@ -268,6 +282,13 @@ final class Corpus {
         controllers.add(vc);
         teamOf.put(vc, vc.namespaces);
         releaseOfNamespace.put(vc.namespaces.get(0), vc.release);
+        if (stress) {
+            lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
+            Controller lx = lostAtExit.build(seed, kube, truth, logs);
+            controllers.add(lx);
+            teamOf.put(lx, lx.namespaces);
+            releaseOfNamespace.put(lx.namespaces.get(0), lx.release);
+        }
     }
 
     private ScenariosDeletion.Host scenarioHost() {
@@ -417,6 +438,10 @@ final class Corpus {
             }
             if (slope == null && podNamesV1.owns(c)) {
                 podNamesV1.plan(c);
+                continue;
+            }
+            if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {
+                lostAtExit.plan(c);
                 continue;
             }
             sim.at(start + plan.between(0, 20 * Go.SECOND), () -> c.start(c.normalWorkers, false));

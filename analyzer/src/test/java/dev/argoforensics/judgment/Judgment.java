@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * precision and recall per rule and scenario class. Run it with {@code analyzer/bin/judgment}.
  *
  * <pre>
- * judgment --seeds 1-20 [--scale small|large] [--out DIR] [--keep] [--wrong N] [--generate-only]
+ * judgment --seeds 1-20 [--scale small|large] [--out DIR] [--keep] [--wrong N] [--generate-only] [--stress]
  * judgment --seeds 1 --interest-pods N --size-mb N [--out DIR] [--keep] [--generate-only]
  * </pre>
  *
@@ -49,6 +49,7 @@ public final class Judgment {
         Path out = null;
         boolean keep = false;
         boolean generateOnly = false;
+        boolean stress = false;
         int wrong = 25;
         Integer interestPods = null;
         Integer sizeMb = null;
@@ -58,6 +59,7 @@ public final class Judgment {
                 case "--scale" -> scale = Corpus.Scale.valueOf(args[++i].toUpperCase(Locale.ROOT));
                 case "--out" -> out = Paths.get(args[++i]);
                 case "--keep" -> keep = true;
+                case "--stress" -> stress = true;
                 case "--interest-pods" -> interestPods = number(args, ++i);
                 case "--size-mb" -> sizeMb = number(args, ++i);
                 case "--generate-only" -> {
@@ -66,7 +68,7 @@ public final class Judgment {
                 }
                 case "--wrong" -> wrong = args[i + 1].equals("all") ? Integer.MAX_VALUE : Integer.parseInt(args[i + 1]);
                 case "-h", "--help" -> {
-                    System.out.println("usage: judgment --seeds 1-20 [--scale small|large] [--out DIR] [--keep] [--wrong N|all] [--generate-only]\n"
+                    System.out.println("usage: judgment --seeds 1-20 [--scale small|large] [--out DIR] [--keep] [--wrong N|all] [--generate-only] [--stress]\n"
                             + "       judgment --seeds 1 --interest-pods N --size-mb N [--out DIR] [--keep] [--generate-only]");
                     return;
                 }
@@ -103,7 +105,7 @@ public final class Judgment {
             Path dir = out.resolve("seed-" + seed);
             delete(dir);
             long t0 = System.nanoTime();
-            Corpus.Info info = Corpus.generate(seed, scale, slope, dir);
+            Corpus.Info info = Corpus.generate(seed, scale, slope, dir, stress);
             long t1 = System.nanoTime();
             String line = String.format(Locale.ROOT, "seed %d: %,d log lines in %d files, %d export files (%d objects), %,d pods (%d of interest), k8s 1.%d;"
                     + " generated in %.1f s", seed, info.logLines(), info.logFiles(), info.exportFiles(), info.exportObjects(), info.pods(),

@@ -1112,6 +1112,51 @@ class JudgmentSmokeTest {
     }
 
     /** The truth's Pods of {@code classes} in one run, in the order of its truth file. */
+    /**
+     * Session 42 ({@link ScenariosLostAtExit}): a machine lost in the seconds around a step's end. Each lost Pod's class is what its
+     * containers had done when the machine went and what the kubelet had posted of it: main exited but no report of it went out
+     * (no export shows main's exit code, and AF007's truth, deleted while main ran, is false), main's exit posted, main still running,
+     * main not started. The Pods whose class says main ended must have a recorded exit, the others none.
+     */
+    @Test
+    void lostAtExitClassesAreWhatTheContainersDid() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosLostAtExit.UNREPORTED, ScenariosLostAtExit.REPORTED, ScenariosLostAtExit.RUNNING,
+                ScenariosLostAtExit.NOT_STARTED, ScenariosLostAtExit.ENDED);
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        for (Run r : runs) {
+            assertTrue(podsOf(json, r, classes).isEmpty(), "seed " + r.info().seed() + ": the stress family is drawn only with --stress");
+        }
+        List<Run> stressed = new ArrayList<>();
+        for (long seed : List.of(3L, 4L)) {
+            stressed.add(new Run(Corpus.generate(seed, Corpus.Scale.SMALL, null, dir.resolve("stress-" + seed), true), null, null));
+        }
+        for (Run r : stressed) {
+            for (JsonNode pod : podsOf(json, r, classes)) {
+                String cls = pod.path("class").asText();
+                seen.merge(cls, 1, Integer::sum);
+                String name = "seed " + r.info().seed() + " " + pod.path("namespace").asText() + "/" + pod.path("name").asText();
+                JsonNode f = pod.path("facts");
+                boolean started = !f.path("mainStartedAt").isNull();
+                boolean ended = !f.path("mainFinishedAt").isNull();
+                switch (cls) {
+                    case ScenariosLostAtExit.UNREPORTED -> {
+                        assertTrue(ended, name);
+                        assertFalse(f.path("exitCodesExported").asBoolean(), name + ": its exit was never posted");
+                        assertFalse(pod.path("expected").path("AF007").asBoolean(), name);
+                    }
+                    case ScenariosLostAtExit.REPORTED, ScenariosLostAtExit.ENDED -> {
+                        assertTrue(ended, name);
+                        assertFalse(pod.path("expected").path("AF007").asBoolean(), name);
+                    }
+                    case ScenariosLostAtExit.RUNNING -> assertTrue(started && !ended, name);
+                    default -> assertFalse(started, name);
+                }
+            }
+        }
+        assertFalse(seen.isEmpty(), "a loss at a step's end in the smoke seeds");
+    }
+
     private static List<JsonNode> podsOf(ObjectMapper json, Run r, Set<String> classes) throws IOException {
         List<JsonNode> pods = new ArrayList<>();
         for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
