@@ -118,6 +118,13 @@ class LookAlikesReviewTest {
                         workflowUpdated("2026-09-19T16:33:02.262Z", "Error"));
     }
 
+    /**
+     * The controller's {@code create} of Pod ns/p (16:27:10.400, with its {@code Created pod} line), given beside {@link #auditDelete}:
+     * an audit log that holds the Pod's earlier records, so its delete is the first request (session 42: a lone delete in an
+     * excerpt only bounds the request from above).
+     */
+    static final String CREATE = dev.argoforensics.testing.Exports.podCreateAudit("2026-09-19T16:27:10.400000Z");
+
     /** A user's delete of Pod ns/p as the API server's audit log records it, received and completed at {@code at}. */
     static String auditDelete(String at) {
         return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a-" + at + "\","
@@ -139,7 +146,7 @@ class LookAlikesReviewTest {
         String[] table = {"# taken-at: 2026-09-19T16:29:00Z", "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
             "p      0/2     Completed   0          1m"};
         String audit = auditDelete("2026-09-19T16:31:11.200000Z");
-        Finding bounded = rule.evaluate(raceFromLogs().object("audit.log", audit)
+        Finding bounded = rule.evaluate(raceFromLogs().object("audit.log", audit).object("audit-create.log", CREATE)
                 .exported(pasted(dir, "pods.txt", PasteShape.KUBECTL_PODS, table).get(0)).correlate()).findings().get(0);
         assertTrue(bounded.confidence() != Confidence.POSSIBLE, bounded.confidenceReason());
         assertTrue(bounded.confidenceReason().contains("lists the Pod Completed"), bounded.confidenceReason());
@@ -150,13 +157,13 @@ class LookAlikesReviewTest {
         assertFalse(alone.confidenceReason().contains("lists the Pod Completed"), alone.confidenceReason());
 
         String[] undated = java.util.Arrays.copyOfRange(table, 1, table.length);
-        Finding f = rule.evaluate(raceFromLogs().object("audit.log", audit)
+        Finding f = rule.evaluate(raceFromLogs().object("audit.log", audit).object("audit-create.log", CREATE)
                 .exported(pasted(dir, "undated.txt", PasteShape.KUBECTL_PODS, undated).get(0)).correlate()).findings().get(0);
         assertFalse(f.confidenceReason().contains("lists the Pod Completed"), "an undated table places nothing in time: " + f.confidenceReason());
 
         String[] later = table.clone();
         later[0] = "# taken-at: 2026-09-19T16:45:00Z";
-        Finding afterwards = rule.evaluate(raceFromLogs().object("audit.log", audit)
+        Finding afterwards = rule.evaluate(raceFromLogs().object("audit.log", audit).object("audit-create.log", CREATE)
                 .exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)).correlate()).findings().get(0);
         assertFalse(afterwards.confidenceReason().contains("lists the Pod Completed"), "printed after the deletion: " + afterwards.confidenceReason());
     }
@@ -179,21 +186,21 @@ class LookAlikesReviewTest {
         String[] near = {"# taken-at: 2026-09-19T16:27:15Z", "$ kubectl get pods -n ns", "NAME   READY   STATUS      RESTARTS   AGE",
             "p      0/2     Completed   0          <invalid>"};
         String audit = auditDelete("2026-09-19T16:31:11.200000Z"); // the request's earliest bound: the row is before it (session 42)
-        dev.argoforensics.correlate.Execution weak = execution(raceFromLogs().object("audit.log", audit)
+        dev.argoforensics.correlate.Execution weak = execution(raceFromLogs().object("audit.log", audit).object("audit-create.log", CREATE)
                 .exported(pasted(dir, "near.txt", PasteShape.KUBECTL_PODS, near).get(0)));
         assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, weak.state(), weak.reason());
         assertTrue(weak.weak(), weak.reason());
 
         String[] later = near.clone();
         later[0] = "# taken-at: 2026-09-19T16:29:00Z";
-        dev.argoforensics.correlate.Execution past = execution(raceFromLogs().object("audit.log", audit)
+        dev.argoforensics.correlate.Execution past = execution(raceFromLogs().object("audit.log", audit).object("audit-create.log", CREATE)
                 .exported(pasted(dir, "later.txt", PasteShape.KUBECTL_PODS, later).get(0)));
         assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, past.state(), past.reason());
         assertTrue(!past.weak(), past.reason());
 
         String[] aged = near.clone();
         aged[3] = "p      0/2     Completed   0          5s";
-        dev.argoforensics.correlate.Execution dated = execution(raceFromLogs().object("audit.log", audit)
+        dev.argoforensics.correlate.Execution dated = execution(raceFromLogs().object("audit.log", audit).object("audit-create.log", CREATE)
                 .exported(pasted(dir, "aged.txt", PasteShape.KUBECTL_PODS, aged).get(0)));
         assertEquals(dev.argoforensics.correlate.Execution.State.FINISHED_BEFORE, dated.state(), dated.reason());
         assertTrue(!dated.weak(), dated.reason());

@@ -96,7 +96,7 @@ class TerminalPhaseLookAlikesTest {
         // The audit record of the delete bounds the request from below: kubectl 1.31+ lists a Pod being deleted Completed too, so a
         // Completed row orders the end only before that bound (session 42).
         return race("-1m24.257168224s").log("3.log", workflowUpdated("2026-09-19T16:33:02.262Z", "Error"))
-                .object("audit.log", LookAlikesReviewTest.auditDelete("2026-09-19T16:31:11.200000Z"))
+                .object("audit.log", LookAlikesReviewTest.auditDelete("2026-09-19T16:31:11.200000Z")).object("audit-create.log", LookAlikesReviewTest.CREATE)
                 .log("4-first-pass.log", dev.argoforensics.testing.V4.firstPass()).exported(new PasteFileReader().read(new InputFile("pods.txt", file, InputKind.SNAPSHOT, false,
                 PasteShape.KUBECTL_PODS.label()), PasteShape.KUBECTL_PODS, null, null, Message.NOTHING).objects().get(0));
     }
