@@ -40,38 +40,8 @@ class LaterRunOtherRulesTest {
     private static final String OLD = "report-gen-3220779836";
     private static final String LATER = "report-gen-render-3220779836";
 
-    private static final String V1_COMPLETED = """
-            time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:00:00.190Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:00:00.193Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:00:10.002Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50211 phase=""
-            time=2026-10-21T16:00:10.005Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:00:10.006Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:00:10.008Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:00:10.009Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:00:10.011Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:00:10.034Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-3220779836
-            time=2026-10-21T16:00:10.052Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50216 phase=Running
-            time=2026-10-21T16:00:10.056Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:11.612Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:14.980Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:20.060Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50229 phase=Running
-            time=2026-10-21T16:00:20.071Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50233 phase=Running
-            time=2026-10-21T16:02:40.511Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:02:41.304Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:02:41.310Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50391 phase=Running
-            time=2026-10-21T16:02:41.313Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=1
-            time=2026-10-21T16:02:41.318Z level=INFO msg="node phase changed" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 fromPhase=Running toPhase=Succeeded
-            time=2026-10-21T16:02:41.319Z level=INFO msg="node finished" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 finishedAt=2026-10-21T16:02:41.319004417Z
-            time=2026-10-21T16:02:41.321Z level=INFO msg="node phase changed" component=workflow_worker workflow=report-gen namespace=reports node=report-gen fromPhase=Running toPhase=Succeeded
-            time=2026-10-21T16:02:41.322Z level=INFO msg="node finished" component=workflow_worker workflow=report-gen namespace=reports node=report-gen finishedAt=2026-10-21T16:02:41.322118350Z
-            time=2026-10-21T16:02:41.324Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase=Running toPhase=Succeeded
-            time=2026-10-21T16:02:41.325Z level=INFO msg="Marking workflow completed" component=workflow_worker workflow=report-gen namespace=reports
-            time=2026-10-21T16:02:41.352Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50398 phase=Succeeded
-            time=2026-10-21T16:05:00.191Z level=INFO msg="Alloc=8102 TotalAlloc=28800 Sys=39911 NumGC=12 Goroutines=131"
-            """;
+    /** The same Workflow's first run, under POD_NAMES v1, to its end ({@link NodeRunInAnotherPodTest}'s, the same lines). */
+    private static final String V1_COMPLETED = NodeRunInAnotherPodTest.OLD_OBJECT_COMPLETED;
 
     private static final String V2_LATER_POD_GONE_PENDING = """
             time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
@@ -163,39 +133,6 @@ class LaterRunOtherRulesTest {
             time=2026-10-21T16:12:41.225Z level=INFO msg="Marking workflow completed" component=workflow_worker workflow=report-gen namespace=reports
             time=2026-10-21T16:12:41.251Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51040 phase=Succeeded
             time=2026-10-21T16:15:00.291Z level=INFO msg="Alloc=9220 TotalAlloc=34012 Sys=41120 NumGC=16 Goroutines=140"
-            """;
-
-    private static final String V1_COMPLETED_UNLABELLED = """
-            time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:00:00.190Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:00:00.193Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:00:10.002Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50211 phase=""
-            time=2026-10-21T16:00:10.005Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:00:10.006Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:00:10.008Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:00:10.009Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:00:10.011Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:00:10.034Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-3220779836
-            time=2026-10-21T16:00:10.052Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50216 phase=Running
-            time=2026-10-21T16:00:10.056Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:11.612Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:14.980Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:20.060Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50229 phase=Running
-            time=2026-10-21T16:00:20.071Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50233 phase=Running
-            time=2026-10-21T16:02:40.511Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:02:41.304Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:02:41.310Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50391 phase=Running
-            time=2026-10-21T16:02:41.313Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=1
-            time=2026-10-21T16:02:41.318Z level=INFO msg="node phase changed" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 fromPhase=Running toPhase=Succeeded
-            time=2026-10-21T16:02:41.319Z level=INFO msg="node finished" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 finishedAt=2026-10-21T16:02:41.319004417Z
-            time=2026-10-21T16:02:41.321Z level=INFO msg="node phase changed" component=workflow_worker workflow=report-gen namespace=reports node=report-gen fromPhase=Running toPhase=Succeeded
-            time=2026-10-21T16:02:41.322Z level=INFO msg="node finished" component=workflow_worker workflow=report-gen namespace=reports node=report-gen finishedAt=2026-10-21T16:02:41.322118350Z
-            time=2026-10-21T16:02:41.324Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase=Running toPhase=Succeeded
-            time=2026-10-21T16:02:41.325Z level=INFO msg="Marking workflow completed" component=workflow_worker workflow=report-gen namespace=reports
-            time=2026-10-21T16:02:41.352Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50398 phase=Succeeded
-            time=2026-10-21T16:05:00.191Z level=INFO msg="Alloc=8102 TotalAlloc=28800 Sys=39911 NumGC=12 Goroutines=131"
             """;
 
     private static final String V2_OLD_LABELLED_LATER_DELETED = """
@@ -474,7 +411,7 @@ class LaterRunOtherRulesTest {
 
     @Test
     void theLaterPodsRealDeletionIsNotTheLabelledEarlierPodsFalseOne() throws IOException {
-        JsonNode r = report(V1_COMPLETED_UNLABELLED, V2_OLD_LABELLED_LATER_DELETED, null);
+        JsonNode r = report(V1_COMPLETED, V2_OLD_LABELLED_LATER_DELETED, null);
         assertNull(finding(r, "AF008", OLD), "the earlier object's Pod was never declared deleted\n" + r);
         assertNull(finding(r, "AF008", LATER), r.toString());
         assertNotNull(clearance(r, "AF008", LATER), "the later Pod's deletion is shown: cleared\n" + r);

@@ -33,7 +33,7 @@ class NodeRunInAnotherPodTest {
     private static final String V1 = "1-controller-pod-names-v1.log";
     private static final String V2 = "2-controller-pod-names-v2.log";
 
-    private static final String OLD_OBJECT_COMPLETED = """
+    static final String OLD_OBJECT_COMPLETED = """
             time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
             time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
