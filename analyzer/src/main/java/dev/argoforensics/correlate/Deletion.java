@@ -118,8 +118,9 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
         List<Deletion> all = new ArrayList<>(of(pod));
         Comparator<Deletion> byTime = Comparator.comparing(Deletion::at);
         Optional<Deletion> first = all.stream().filter(d -> d.audit != null).min(byTime)
-                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind()) && d.requestsDeletion()).min(byTime))
-                .or(() -> all.stream().filter(d -> d.condition != null).min(byTime).map(c -> controllerBefore(pod, deletion, c)))
+                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind()) && d.requestsDeletion()).min(byTime)
+                        .map(d -> controllerBefore(pod, deletion, d)))
+                .or(() -> all.stream().filter(d -> d.condition != null).min(byTime).map(d -> controllerBefore(pod, deletion, d)))
                 .or(() -> Optional.ofNullable(controllerDelete(pod, deletion)))
                 .or(() -> Optional.ofNullable(podGcImplied(pod, all)))
                 .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
@@ -133,15 +134,16 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
     }
 
     /**
-     * The deleter a {@code DisruptionTarget} condition names ({@code byCondition}), unless the workflow controller's own delete came
-     * first ({@link #controllerTookFirst}). Else the condition's deleter.
+     * The deleter a {@code DisruptionTarget} condition or a deleting component's Event names ({@code byRecord}), unless the workflow
+     * controller's own delete came first ({@link #controllerTookFirst}; {@link DeletionBounds} then takes no bound from the record
+     * either, so the deleter and the request's time agree).
      */
-    private static Deletion controllerBefore(PodHistory pod, DeletionRequest deletion, Deletion byCondition) {
+    private static Deletion controllerBefore(PodHistory pod, DeletionRequest deletion, Deletion byRecord) {
         if (controllerTookFirst(pod) == null) {
-            return byCondition;
+            return byRecord;
         }
         Deletion controller = controllerDelete(pod, deletion);
-        return controller == null ? byCondition : controller;
+        return controller == null ? byRecord : controller;
     }
 
     /**
