@@ -127,9 +127,16 @@ public final class LostPodStoredSucceeded extends NodeRule {
         } else if (!recorded) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF016.reason.notStored", "at", success.assessed().time().format());
-        } else if (success.exported() != null && !running.weak() && !statedOnly(success)) {
+        } else if (success.exported() != null && !running.weak() && !statedOnly(success) && !running.frozenReport()) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF016.reason.exported", "release", success.releaseName());
+        } else if (success.exported() != null && !running.weak() && !statedOnly(success)) {
+            // The export shows the node stored Succeeded, but that main still ran rests on the lost node's kubelet's last report
+            // (the warning, Execution.frozenReport), as AF007's reading of it does (s43). A resource or data template's main is the
+            // executor itself, which saves the step's outputs before it exits: one that exited 0 in the kubelet's report delay before
+            // its machine went left a true success, recorded the same way. Likely, as the lines give it.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF016.reason.exportedFrozen", "release", success.releaseName());
         } else if (success.exported() != null && !running.weak()) {
             // The export shows the node Succeeded after the warning only by the time its file states: a user's clock, likely.
             confidence = Confidence.LIKELY;

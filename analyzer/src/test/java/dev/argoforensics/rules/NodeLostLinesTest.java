@@ -97,6 +97,13 @@ class NodeLostLinesTest {
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         Finding f = e.findings().get(0);
         assertEquals(Confidence.LIKELY, f.confidence(), "only the controller log records the node's end");
+        // s43: main's state is the lost node's last report, and nothing dates the loss within the kubelet's report delay of main's
+        // end, so a main that exited just before the loss reads the same: the reason names that look-alike and what would confirm
+        // (AF007.md, "Where nothing can tell": a cap to possible was measured and not taken).
+        assertEquals("AF007.reason.frozenReportLogEnd", f.reason().code());
+        assertTrue(f.confidenceReason().contains("a main that ended in the seconds before its node went reads the same"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("a record written after the deletion was requested by a kubelet still reporting"),
+                f.confidenceReason());
         assertEquals(Deletion.POD_GC, f.fact("deletedBy").orElseThrow().value());
         assertTrue(f.summary().startsWith("Pod ns/p was deleted by the Pod garbage collector"), f.summary());
         assertTrue(f.explanation().contains("the evidence implies who: the Pod garbage collector failed it and deleted it"), f.explanation());
