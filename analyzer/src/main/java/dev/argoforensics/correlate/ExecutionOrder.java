@@ -333,6 +333,10 @@ final class ExecutionOrder {
             why.append(nearRequest);
         } else if (end == null) {
             why.append("no export of the Pod shows how its containers ended");
+            String quiet = noKillingAmongItsEvents(pod);
+            if (quiet != null) {
+                why.append("; ").append(quiet);
+            }
         } else {
             why.append("the containers ended at ").append(end.at().format()).append(" (").append(end.exitSummary()).append(") and the deletion was requested ")
                     .append(deletion.when()).append(", which does not order them");
@@ -341,6 +345,40 @@ final class ExecutionOrder {
             }
         }
         return new Execution(State.UNDETERMINED, why.toString(), deletion.notAfter().evidence(), deletion.notAfter().fromLogs());
+    }
+
+    /**
+     * What the Events given say where they hold the kubelet's {@code Started} of this Pod's main container but no {@code Killing} of
+     * any of its containers, or null: a live kubelet writes {@code Killing} ({@code Stopping container <name>}) for each container it
+     * stops when the Pod is deleted, so a listing that reached this Pod's own start and holds no stop leans towards containers that
+     * had ended before the deletion. It is said, not weighed: Events are best effort (the kubelet's recorder drops some under its
+     * rate limits, they expire after an hour), a lost node's kubelet writes none, and a listing says nothing of when it was taken.
+     * Before, the undecided reason named "the kubelet's Killing Events" as what would settle it beside a listing that held the Pod's
+     * Events and none of them (author incident s43, samples/drain-during-controller-restart).
+     */
+    private static String noKillingAmongItsEvents(PodHistory pod) {
+        String mainName = mainName(pod);
+        ClusterEvent started = null;
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if (!"Pod".equals(e.regarding().kind())) {
+                continue;
+            }
+            if ("Killing".equals(e.reason())) {
+                return null;
+            }
+            if ("Started".equals(e.reason()) && ("spec.containers{" + mainName + "}").equals(e.regarding().fieldPath())
+                    && (started == null || started.first() == null
+                        || (e.first() != null && e.first().instant().isBefore(started.first().instant())))) {
+                started = e;
+            }
+        }
+        if (started == null) {
+            return null;
+        }
+        return "the Events given hold the kubelet's start of " + mainName + " (Started" + (started.first() == null ? "" : " at "
+                + started.first().format()) + ") but no Killing of "
+                + "any of its containers, which a live kubelet writes when it stops a running one: not read as proof (Events are best effort, "
+                + "and a lost node's kubelet writes none)";
     }
 
     /** main's exit code is one a signal gives (137 SIGKILL, 143 SIGTERM, …), not its own exit. */

@@ -8,7 +8,9 @@ import java.util.regex.Pattern;
  * (kubelet) and {@code /var/log/containers/<pod>_<ns>_<container>-<id>.log} (its links).
  */
 public final class ContainerPath {
-    private static final Pattern POD_DIR = Pattern.compile("(?:^|/)pods/[^/_]+_[^/_]+_[^/]+/([^/]+)/[^/]+$");
+    /** The kubelet's folder, also without its {@code pods/} parent where its last part is a UID (as the read side names its Pod). */
+    private static final Pattern POD_DIR = Pattern.compile("(?:^|/)(?:pods/[^/_]+_[^/_]+_[^/]+|[a-z0-9][-a-z0-9]*_[a-z0-9][-a-z0-9.]*_"
+            + "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/([^/]+)/[^/]+$");
     private static final Pattern CONTAINER_LINK = Pattern.compile("(?:^|/)containers/[^/_]+_[^/_]+_([a-z0-9-]+)-[0-9a-f]{64}\\.log(?:\\.[^/]*)?$");
 
     /**

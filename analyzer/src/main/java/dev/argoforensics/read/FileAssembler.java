@@ -70,8 +70,13 @@ final class FileAssembler {
     static final int UNPARSED_SAMPLES = 5;
     /** Longer lines are never excerpt furniture (and the patterns need not look at them). */
     private static final int FURNITURE_MAX_CHARS = 1000;
-    /** {@code …/pods/<namespace>_<pod>_<uid>/<container>/0.log} and {@code …/containers/<pod>_<namespace>_<container>-<id>.log}. */
-    private static final Pattern POD_DIR = Pattern.compile("(?:^|/)pods/[^/_]+_([^/_]+)_[^/]+/[^/]+/[^/]+$");
+    /**
+     * {@code …/pods/<namespace>_<pod>_<uid>/<container>/0.log} and {@code …/containers/<pod>_<namespace>_<container>-<id>.log}. The
+     * kubelet's folder is named too when copied without its {@code pods/} parent ({@code scp -r node:/var/log/pods/argo_* logs/}),
+     * where its last part is a UID: namespaces and Pod names hold no {@code _}, so {@code <ns>_<pod>_<uuid>} is that folder.
+     */
+    private static final Pattern POD_DIR = Pattern.compile("(?:^|/)(?:pods/[^/_]+_([^/_]+)_[^/]+|[a-z0-9][-a-z0-9]*_([a-z0-9][-a-z0-9.]*)_"
+            + "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/[^/]+/[^/]+$");
     private static final Pattern CONTAINER_LINK = Pattern.compile("(?:^|/)containers/([^/_]+)_[^/_]+_[^/]+\\.log(?:\\.[^/]*)?$");
 
     /** klog prints no year: its lines are first read with this leap year, then given the right one. */
@@ -640,7 +645,7 @@ final class FileAssembler {
     static String podFromPath(String path) {
         Matcher m = POD_DIR.matcher(path);
         if (m.find()) {
-            return m.group(1);
+            return m.group(1) != null ? m.group(1) : m.group(2);
         }
         m = CONTAINER_LINK.matcher(path);
         return m.find() ? m.group(1) : null;

@@ -75,8 +75,8 @@ final class IdentifierCollector {
     private static final Map<String, IdentifierKind> PASTED = Map.of("pod", IdentifierKind.POD, "namespace", IdentifierKind.NAMESPACE,
             "workflow", IdentifierKind.WORKFLOW, "host", IdentifierKind.HOST, "serviceAccount", IdentifierKind.SERVICE_ACCOUNT);
 
-    /** A CRI log folder on a node: {@code /var/log/pods/<namespace>_<pod>_<uid>/}. */
-    private static final Pattern CRI_FOLDER = Pattern.compile("pods/([^_/]+)_([^_/]+)_([0-9a-fA-F-]{36})/");
+    /** A CRI log folder on a node: {@code /var/log/pods/<namespace>_<pod>_<uid>/}, or that folder copied without its parent. */
+    private static final Pattern CRI_FOLDER = Pattern.compile("(?:^|/)(?:pods/)?([^_/]+)_([^_/]+)_([0-9a-fA-F-]{36})/");
 
     /** The alphabet of Kubernetes' generated name parts (pod-template-hash, the random suffix): no vowels, no 0, 1, 3. */
     private static final String GENERATED = "[bcdfghjklmnpqrstvwxz2456789]";

@@ -44,6 +44,11 @@ public final class FinalizerStuck extends DeclaredRule {
     }
 
     @Override
+    public boolean aboutStatusFinalizer() {
+        return true;
+    }
+
+    @Override
     public EvidenceNeeds needs() {
         return new EvidenceNeeds(Set.of(), List.of(Set.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.POD_CONTROLLER_LINES)), Set.of());
     }

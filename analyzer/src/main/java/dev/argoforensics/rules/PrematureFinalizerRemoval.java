@@ -78,6 +78,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
     }
 
     @Override
+    public boolean aboutStatusFinalizer() {
+        return true;
+    }
+
+    @Override
     public EvidenceNeeds needs() {
         return new EvidenceNeeds(EnumSet.of(EvidenceKind.CONTROLLER_LOG, EvidenceKind.POD_CONTROLLER_LINES), List.of(),
                 EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.WORKFLOW_SNAPSHOT));

@@ -36,6 +36,14 @@ public interface Rule {
         return false;
     }
 
+    /**
+     * True for a rule about the status-capture finalizer itself (its release, its hold): on a controller release without it (before
+     * v3.6.0) there is nothing for the rule to find, which its "not evaluated" says ({@link RuleEngine}).
+     */
+    default boolean aboutStatusFinalizer() {
+        return false;
+    }
+
     /** The rule's page, relative to the repository root. */
     default String doc() {
         return "docs/rules/" + id() + ".md";

@@ -77,7 +77,7 @@ public final class RuleEngine {
 
     private static RuleOutcome outcome(Rule rule, RuleContext context) {
         Correlation correlation = context.correlation();
-        List<String> missing = rule.needs().missing(correlation.available()).stream().map(m -> withReleases(m, correlation)).toList();
+        List<String> missing = rule.needs().missing(correlation.available()).stream().map(m -> withReleases(m, correlation, rule)).toList();
         List<String> lacking = rule.needs().lackingOptional(correlation.available());
         if (!missing.isEmpty()) {
             return new RuleOutcome(rule.id(), rule.title(), false, missing, lacking, List.of(), List.of());
@@ -90,21 +90,28 @@ public final class RuleEngine {
     /**
      * What was missing, in terms true of the inputs: pod-controller lines missing from the logs of a
      * controller whose release does not print them are no gap in the logs but in the release. Said
-     * when every release every controller run may be is before v3.6.5.
+     * when every release every controller run may be is before v3.6.5. A rule about the status-capture finalizer says too
+     * when every run is of a release before v3.6.0, which has no such finalizer: nothing was there to find (author incident s43: a
+     * v3.5.10 user's #17024 suspicion read "not evaluated: missing lines", as if more lines could decide it).
      */
-    private static String withReleases(String missing, Correlation correlation) {
+    private static String withReleases(String missing, Correlation correlation, Rule rule) {
         String lines = dev.argoforensics.correlate.EvidenceKind.POD_CONTROLLER_LINES.description();
         if (!missing.contains(lines) || correlation.processes().isEmpty()) {
             return missing;
         }
         java.util.Set<String> releases = new java.util.TreeSet<>();
+        boolean noFinalizer = rule.aboutStatusFinalizer();
         for (var p : correlation.processes()) {
             // Every release the run may be (its banner's, or the whole range its lines' shapes point to) is before v3.6.5.
             if (!dev.argoforensics.correlate.PodEventLines.notLogged(p.release())) {
                 return missing;
             }
+            noFinalizer &= dev.argoforensics.correlate.StatusFinalizerRelease.absent(p.release());
             releases.add(dev.argoforensics.event.ControllerProcess.releaseName(p.release()));
         }
-        return missing.replace(lines, lines.replace("and later)", "and later, not the " + String.join(" or ", releases) + " these logs come from)"));
+        String named = String.join(" or ", releases);
+        return missing.replace(lines, lines.replace("and later)", "and later, not the " + named + " these logs come from"
+                + (noFinalizer ? ", which has no status-capture finalizer either (v3.6.0 and later): no Pod was held by it, so there was "
+                        + "nothing for this rule to find" : "") + ")"));
     }
 }

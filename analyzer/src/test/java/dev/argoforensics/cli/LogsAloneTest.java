@@ -93,8 +93,17 @@ class LogsAloneTest {
         Path old = dir.resolve("v3.5.log");
         Files.writeString(old, "time=\"2026-09-21T02:00:00.114Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.5.10\n"
                 + "time=\"2026-09-21T02:10:00.016Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1 namespace=ns workflow=w\n");
+        JsonNode oldReport = run(List.of(old.toString()));
+        assertEquals("pod-controller queuing and cleanup lines (Argo v3.6.5 and later, not the v3.5.10 these logs come from, which has no "
+                + "status-capture finalizer either (v3.6.0 and later): no Pod was held by it, so there was nothing for this rule to find)",
+                af001Missing(oldReport), "AF001 is about that finalizer: a v3.5 controller has none to release");
         assertEquals("pod-controller queuing and cleanup lines (Argo v3.6.5 and later, not the v3.5.10 these logs come from)",
-                af001Missing(run(List.of(old.toString()))));
+                missing(oldReport, "AF003"), "AF003 is about the pod controller's actions, which v3.5 has (unlogged): only the lines are absent");
+        Path v36 = dir.resolve("v3.6.log");
+        Files.writeString(v36, "time=\"2026-09-21T02:00:00.114Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.2\n"
+                + "time=\"2026-09-21T02:10:00.016Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1 namespace=ns workflow=w\n");
+        assertEquals("pod-controller queuing and cleanup lines (Argo v3.6.5 and later, not the v3.6.2 these logs come from)",
+                af001Missing(run(List.of(v36.toString()))), "v3.6.0-v3.6.4 have the finalizer and do not log the lines: only the lines are absent");
         Path newer = dir.resolve("v3.7.log");
         Files.writeString(newer, "time=\"2026-09-21T02:00:00.114Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18\n"
                 + "time=\"2026-09-21T02:10:00.016Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=1 namespace=ns workflow=w\n");
@@ -118,6 +127,16 @@ class LogsAloneTest {
                 "the range's first bound is no release these logs come from");
     }
 
+    /** A release has the status-capture finalizer from v3.6.0: a range wholly before it has none; one reaching it may. */
+    @Test
+    void aRangeHasNoStatusFinalizerOnlyWhenItsLastReleaseIsBeforeV360() {
+        assertTrue(dev.argoforensics.correlate.StatusFinalizerRelease.absent("v3.5.10 (Starting Workflow Controller version=v3.5.10)"));
+        assertTrue(dev.argoforensics.correlate.StatusFinalizerRelease.absent("v3.5.6 to v3.5.x (node-changed-at-info)"));
+        assertFalse(dev.argoforensics.correlate.StatusFinalizerRelease.absent("v3.5.6 to v3.6.x (node-changed-at-info)"));
+        assertFalse(dev.argoforensics.correlate.StatusFinalizerRelease.absent("v3.6.0 (Starting Workflow Controller version=v3.6.0)"));
+        assertFalse(dev.argoforensics.correlate.StatusFinalizerRelease.absent(null));
+    }
+
     /** A range wholly before v3.6.5 does not log pod events; one reaching v3.6.5 may, whatever its first bound. */
     @Test
     void aRangeIsBeforeTheCleanupLinesOnlyWhenItsLastReleaseIs() {
@@ -129,12 +148,16 @@ class LogsAloneTest {
     }
 
     private static String af001Missing(JsonNode report) {
+        return missing(report, "AF001");
+    }
+
+    private static String missing(JsonNode report, String id) {
         for (JsonNode rule : report.get("rules")) {
-            if (rule.get("rule").asText().equals("AF001")) {
+            if (rule.get("rule").asText().equals(id)) {
                 return rule.get("missing").get(0).asText();
             }
         }
-        throw new AssertionError("no AF001 outcome");
+        throw new AssertionError("no " + id + " outcome");
     }
 
     private static List<Path> cases() throws IOException {

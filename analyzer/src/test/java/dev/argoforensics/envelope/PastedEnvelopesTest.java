@@ -501,6 +501,10 @@ class PastedEnvelopesTest {
         assertEquals("wait", ContainerPath.of("node/var/log/pods/etl_etl-x-1_5b0c1d2e-8f3a-4c6b-9d7e-1a2b3c4d5e6f/wait/0.log"));
         assertEquals("main", ContainerPath.of("/var/log/containers/etl-x-1_etl_main-" + "0123456789abcdef".repeat(4) + ".log"));
         assertNull(ContainerPath.of("logs/workflow-controller.log"));
+        // The kubelet's folder copied without its pods/ parent (scp -r node:/var/log/pods/argo_* logs/): named by its UID part.
+        assertEquals("workflow-controller", ContainerPath.of("logs/argo_workflow-controller-7d9c5b6f4-m8zbn_9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b"
+                + "/workflow-controller/0.log.20261201-100600.gz"));
+        assertNull(ContainerPath.of("logs/team_a_b/workflow-controller/0.log"), "three parts without a UID are any folder's name");
     }
 
     /**
