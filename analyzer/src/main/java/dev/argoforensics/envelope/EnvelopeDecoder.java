@@ -346,13 +346,18 @@ public final class EnvelopeDecoder {
             // the line, and a quoted line is read as the same line unquoted (a ">" alone is a blank line of the quote).
             line = line.substring(quoted);
         }
-        String boxed = quoted > 0 ? null : k9sView(line);
+        String spanned = codeSpan(line);
+        if (spanned != null) {
+            line = spanned;
+        }
+        String boxed = quoted > 0 || spanned != null ? null : k9sView(line);
         // k9s cuts a line at its view's width (unless wrapping is on): a line that reaches the closing bar may stop short there
         boolean boxCut = boxed != null && k9sViewEdge(line);
         if (boxed != null) {
             line = boxed;
         }
         UnwrappedLine u = quoted > 0 ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.MARKDOWN_QUOTE, null, null, null)
+                : spanned != null ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.MARKDOWN_CODE_SPAN, null, null, null)
                 : boxed != null ? UnwrappedLine.raw(line, lineNumber).withRecord(line, EnvelopeKind.K9S_VIEW, null, null, null)
                 : UnwrappedLine.raw(line, lineNumber);
         if (boxCut) {
@@ -741,6 +746,55 @@ public final class EnvelopeDecoder {
         Timestamp time = m.group(3) == null ? null : PrefixTimes.timeIn(m.group(3));
         return u.withRecord(m.group(4), EnvelopeKind.STERN, time, m.group(1), null, m.group(2));
     }
+
+    /**
+     * The line inside a Markdown code span that is the whole line ({@code `time="…" level=info msg="…"`}, or between two backticks,
+     * up to three spaces before it), or null: as an issue writer who did not fence a log wraps each of its lines, so that GitHub
+     * does not read its underscores and asterisks as emphasis (session 43, the shape argoproj/argo-workflows#13237 pastes
+     * kubectl's output in). The span ends at the first backtick run of its opening's length (CommonMark), so the text inside holds
+     * none; one space is taken off each side where both have one, as Markdown renders it. Only a line whose text starts a record
+     * or holds one, or is a command's prompt, is unwrapped: a sentence's code span ({@code `pod deleted`}) stays the sentence.
+     */
+    static String codeSpan(String line) {
+        int n = line.length();
+        int i = 0;
+        while (i < n && i < 3 && line.charAt(i) == ' ') {
+            i++;
+        }
+        int run = 0;
+        while (i + run < n && line.charAt(i + run) == '`') {
+            run++;
+        }
+        if (run < 1 || run > 2) {
+            return null;
+        }
+        int end = n;
+        while (end > i && line.charAt(end - 1) == ' ') {
+            end--;
+        }
+        if (end - i < 2 * run + 1) {
+            return null;
+        }
+        String delimiter = "`".repeat(run);
+        if (!line.startsWith(delimiter, end - run) || line.charAt(end - run - 1) == '`') {
+            return null;
+        }
+        String inner = line.substring(i + run, end - run);
+        if (run == 1 ? inner.indexOf('`') >= 0 : inner.contains("``")) {
+            return null;
+        }
+        if (inner.length() > 2 && inner.charAt(0) == ' ' && inner.charAt(inner.length() - 1) == ' ') {
+            inner = inner.substring(1, inner.length() - 1);
+        }
+        if (inner.isBlank() || inner.charAt(0) == ' ') {
+            return null;
+        }
+        boolean command = inner.charAt(0) == '$' || LogsCommand.mayStartBareCommand(inner);
+        return RecordStart.at(inner, 0) || RecordStart.find(inner) > 0 || command || TIME_OF_DAY_LINE.matcher(inner).lookingAt() ? inner : null;
+    }
+
+    /** A time of day opening a line as an issue's abridged excerpt writes it ({@code 16:31:11.257 queuing pod delay …}, {@code [16:31:11] INFO …}). */
+    private static final Pattern TIME_OF_DAY_LINE = Pattern.compile("\\[?\\d{1,2}:\\d{2}:\\d{2}(?:\\.\\d+)?]?\\s+\\S");
 
     /**
      * The line inside k9s' log view as a terminal copy holds it ({@code │ time="…" level=info msg="…"      │}, as argoproj/argo-workflows#10490

@@ -76,6 +76,12 @@ public enum EnvelopeKind {
     TIMELESS_JSON("a collector's time column (the record has no time of its own: that time taken as the record's)"),
     /** {@code argo logs WF} (also {@code -c wait}, {@code --timestamps}): {@code <pod>: } before each line, the Pod it came from. */
     ARGO_LOGS("argo logs prefix (<pod>: )"),
+    /**
+     * A Markdown code span around the line ({@code `time="…" level=info msg="…"`}, or with two backticks): an issue writer who did
+     * not fence a log keeps GitHub from reading its characters as Markdown this way, a line each. The backticks are taken off and
+     * the line read as written (session 43).
+     */
+    MARKDOWN_CODE_SPAN("Markdown code span (`…`)"),
     /** k9s' log view copied from the terminal: each line between box-drawing bars, {@code │ <line>   │}, padded to the view's width. */
     K9S_VIEW("k9s log view (│ … │)"),
     /**
@@ -96,7 +102,7 @@ public enum EnvelopeKind {
 
     /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
     public boolean bare() {
-        return this == NONE || this == MARKDOWN_QUOTE || this == K9S_VIEW;
+        return this == NONE || this == MARKDOWN_QUOTE || this == K9S_VIEW || this == MARKDOWN_CODE_SPAN;
     }
 
     private final String label;

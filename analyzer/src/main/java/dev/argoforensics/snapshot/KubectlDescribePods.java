@@ -154,6 +154,9 @@ final class KubectlDescribePods {
                 continue;
             }
             if (block == null) {
+                // Text before the first block (a sentence above the output that holds no "Key:" shape): reported at its line, as a
+                // sentence that does is (session 43: one with a comma before its colon was passed over unsaid).
+                problems.add(new ObjectFileReader.Problem(i + 1, "expected kubectl describe pod's Name: line first, found \"" + cut(t) + "\""));
                 continue;
             }
             switch (section) {

@@ -138,19 +138,27 @@ public enum PasteShape {
 
     /**
      * The Markdown container terminal output sits in: {@code quotes} levels of a reply's {@code >} quote, or an indentation of
-     * {@code indent} spaces (a code block, a list item). Each line loses the container where it has it, and is left as it is where it has
-     * not (a sentence after the quote), so line numbers and the text outside stay the file's.
+     * {@code indent} spaces (a code block, a list item), or code spans ({@code spans}: each line of the output between backticks,
+     * {@code `Name:   x`}, or one span opened on the output's first line and closed at the end of its last, as an issue writer
+     * who did not fence the output keeps GitHub from folding its lines; session 43, argoproj/argo-workflows#13237). Each line loses
+     * the container where it has it, and is left as it is where it has not (a sentence after the quote), so line numbers and the
+     * text outside stay the file's.
      */
-    public record Container(int quotes, int indent, int from) {
-        public static final Container NONE = new Container(0, 0, 0);
+    public record Container(int quotes, int indent, int from, boolean spans) {
+        public static final Container NONE = new Container(0, 0, 0, false);
+
+        public Container(int quotes, int indent, int from) {
+            this(quotes, indent, from, false);
+        }
 
         public boolean none() {
-            return quotes == 0 && indent == 0;
+            return quotes == 0 && indent == 0 && !spans;
         }
 
         /** How the container is named in the inputs table, after the shape: empty for none. */
         public String label() {
-            return quotes > 0 ? ", in a Markdown quote (" + ">".repeat(quotes) + ")" : indent > 0 ? ", indented by " + indent + " spaces (Markdown)" : "";
+            String outer = quotes > 0 ? ", in a Markdown quote (" + ">".repeat(quotes) + ")" : indent > 0 ? ", indented by " + indent + " spaces (Markdown)" : "";
+            return spans ? outer + ", in Markdown code spans (`…`)" : outer;
         }
 
         public List<String> unwrap(List<String> lines) {
@@ -158,6 +166,11 @@ public enum PasteShape {
         }
 
         public String unwrap(String line) {
+            String out = unwrapOuter(line);
+            return spans ? withoutSpan(out) : out;
+        }
+
+        private String unwrapOuter(String line) {
             if (quotes > 0) {
                 int at = 0;
                 for (int q = 0; q < quotes; q++) {
@@ -175,6 +188,37 @@ public enum PasteShape {
             }
             return i == indent || line.isBlank() ? line.substring(i) : line;
         }
+    }
+
+    /** A code span's delimiter at a line's start (after its indentation) or end: one or two backticks, never a fence's three. */
+    private static final Pattern SPAN_OPEN = Pattern.compile("^( *)(`{1,2})(?!`)");
+    private static final Pattern SPAN_CLOSE = Pattern.compile("(?<!`)(`{1,2}) *$");
+
+    /**
+     * Whether a line opens a code span: one or two backticks at its start (after its indentation), not a fence's three, and something
+     * after them.
+     */
+    static boolean opensSpan(String line) {
+        java.util.regex.Matcher m = SPAN_OPEN.matcher(line);
+        return m.find() && !line.substring(m.end()).isBlank();
+    }
+
+    /**
+     * The line without the code span delimiters at its start (after its indentation, which is kept: the output's own) and at its
+     * end; a line with neither is left as it is (a sentence, a blank line). The text inside is kept as written: kubectl's columns
+     * and indentation are the output's.
+     */
+    static String withoutSpan(String line) {
+        String out = line;
+        java.util.regex.Matcher open = SPAN_OPEN.matcher(out);
+        if (open.find() && !out.substring(open.end()).isBlank()) {
+            out = open.group(1) + out.substring(open.end());
+        }
+        java.util.regex.Matcher close = SPAN_CLOSE.matcher(out);
+        if (close.find() && !out.substring(0, close.start()).isBlank()) {
+            out = out.substring(0, close.start());
+        }
+        return out;
     }
 
     /** Where the text after one quote marker at {@code from} starts (up to three spaces, {@code >}, one optional space), or -1. */
@@ -214,6 +258,13 @@ public enum PasteShape {
             while (indent < raw.length() && raw.charAt(indent) == ' ') {
                 indent++;
             }
+            String inside = quotes > 0 ? new Container(quotes, 0, i).unwrap(raw) : raw;
+            if (opensSpan(inside) && !FENCE.matcher(inside.strip()).matches()) {
+                // Output in code spans (`Name:   x`, a line each or one span over its lines), maybe in a quote: no blank line needed
+                // after a sentence, as a span is no code block.
+                c = new Container(quotes, 0, i, true);
+                break;
+            }
             if (quotes == 0 && indent == 0) {
                 // A sentence or two before the quote or the indented block (a comment saved whole): never a log line, a prompt or a fence.
                 String t = stripped(raw).strip();
@@ -223,8 +274,11 @@ public enum PasteShape {
                 }
                 continue;
             }
-            if (prose > 0 && !(blank && (quotes > 0 || indent >= 4))) {
-                return Container.NONE; // after a sentence, Markdown starts a code block at 4 spaces and after a blank line only
+            if (prose > 0 && quotes == 0 && !(blank && indent >= 4)) {
+                // After a sentence, Markdown starts a code block at 4 spaces and after a blank line only; a quote interrupts the
+                // sentence's paragraph (CommonMark: a block quote may interrupt a paragraph; session 43: a reply's "as you asked:"
+                // right above its quoted output was read as a log, each line of the output unparsed).
+                return Container.NONE;
             }
             c = quotes > 0 ? new Container(quotes, 0, i) : new Container(0, indent, i);
             break;
@@ -475,7 +529,7 @@ public enum PasteShape {
     /** Where an object starts: a column-0 {@code apiVersion:} or {@code kind:}, or {@code -o json}'s opening brace. */
     private static final Pattern OBJECT_START = Pattern.compile("(?:apiVersion|kind):(?:\\s.*)?|\\{\\s*|\\{\\s*\"(?:apiVersion|kind|metadata)\".*");
     /** A log record's head: a file that quotes log lines before its first object is a log, whatever it quotes later. */
-    private static final Pattern RECORD_HEAD = Pattern.compile("(?:^|\\s)(?:time=|level=)|^\\s*\\{\"(?:time|level|msg|log)\"|^(?:DEBU|INFO|WARN|ERRO)\\[");
+    private static final Pattern RECORD_HEAD = Pattern.compile("(?:^|\\s|^ {0,3}`{1,2})(?:time=|level=)|^\\s*`{0,2}\\{\"(?:time|level|msg|log)\"|^`{0,2}(?:DEBU|INFO|WARN|ERRO)\\[");
 
     /**
      * Kubernetes objects pasted with text around them: the first object starts ({@link #OBJECT_START}) right after a Markdown
@@ -505,8 +559,9 @@ public enum PasteShape {
      * A line that quotes a log record: a logrus or slog head, a logrus TTY or klog header, a JSON record, or a time of day opening
      * a line as an issue's abridged excerpt writes it ({@code 16:31:11.257 queuing pod delay …}, {@code [16:31:11] INFO …}).
      */
-    private static final Pattern LOG_LINE = Pattern.compile("(?:^|\\s)time=\\S|(?:^|\\s)level=[A-Za-z]|^\\s*\\{.*\"msg\"\\s*:"
-            + "|^(?:DEBU|INFO|WARN|ERRO|FATA|PANI|TRAC)\\[|^[IWEF]\\d{4} \\d{2}:\\d{2}:\\d{2}|^\\s*\\[?\\d{1,2}:\\d{2}:\\d{2}(?:\\.\\d+)?]?\\s+\\S");
+    private static final Pattern LOG_LINE = Pattern.compile("(?:^|\\s|^ {0,3}`{1,2})time=\\S|(?:^|\\s)level=[A-Za-z]|^\\s*`{0,2}\\{.*\"msg\"\\s*:"
+            + "|^`{0,2}(?:DEBU|INFO|WARN|ERRO|FATA|PANI|TRAC)\\[|^`{0,2}[IWEF]\\d{4} \\d{2}:\\d{2}:\\d{2}"
+            + "|^\\s*`{0,2}\\[?\\d{1,2}:\\d{2}:\\d{2}(?:\\.\\d+)?]?\\s+\\S");
 
     /**
      * Whether a file that pasted objects also quotes log lines (an issue saved whole: its manifest in a fence, then the

@@ -592,4 +592,30 @@ class PastedEnvelopesTest {
         assertNotEquals(EnvelopeKind.K9S_VIEW, one(whole + " workflow=etl-k2m9p\u2502").envelope());
         assertNull(one("\u2502 [main] " + whole + "     \u2502").origin(), "a prefix that is no Pod names none");
     }
+
+    /**
+     * Session 43: log lines each wrapped in a Markdown code span (an issue writer who did not fence the log, as
+     * argoproj/argo-workflows#13237 wraps its kubectl output): the backticks taken off, the line read as written. A sentence's
+     * code span, a span that ends before the line does, and a fence are not taken for one.
+     */
+    @Test
+    void aLogLineInACodeSpan() {
+        UnwrappedLine u = one("`" + RECORD + "`");
+        assertEquals(EnvelopeKind.MARKDOWN_CODE_SPAN, u.envelope());
+        assertEquals(RECORD, u.record());
+        assertEquals(RECORD, one("`` " + RECORD + " ``  ").record(), "two backticks, a space inside each side (taken off, as Markdown does)");
+        String stamped = "2025-03-02T10:11:12.120345678Z " + RECORD;
+        UnwrappedLine timed = one("`" + stamped + "`");
+        assertEquals(EnvelopeKind.KUBECTL_TIMESTAMPS, timed.envelope(), "the span's text is read as any line is: kubectl's time before the record");
+        assertEquals(RECORD, timed.record());
+        assertEquals(EnvelopeKind.MARKDOWN_CODE_SPAN, one("`16:31:11.257 queuing pod delay ... action=removeFinalizer`").envelope());
+        assertEquals("16:31:11.257 queuing pod delay ... action=removeFinalizer",
+                one("`16:31:11.257 queuing pod delay ... action=removeFinalizer`").record());
+        // Look-alikes: a sentence's code span, a span closed before the line's end, a fence, text that is no record.
+        assertNotEquals(EnvelopeKind.MARKDOWN_CODE_SPAN, one("`pod deleted`").envelope());
+        assertNotEquals(EnvelopeKind.MARKDOWN_CODE_SPAN, one("`" + RECORD + "` is what we saw").envelope());
+        assertNotEquals(EnvelopeKind.MARKDOWN_CODE_SPAN, one("`time=\"2025-03-02T10:11:12Z\" level=info msg=\"a\"` and `b`").envelope());
+        assertNotEquals(EnvelopeKind.MARKDOWN_CODE_SPAN, one("```" + RECORD + "```").envelope());
+        assertNotEquals(EnvelopeKind.MARKDOWN_CODE_SPAN, one("`ARGO_POD_STATUS_CAPTURE_FINALIZER=true`").envelope());
+    }
 }

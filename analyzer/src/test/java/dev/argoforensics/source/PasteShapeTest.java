@@ -190,6 +190,57 @@ class PasteShapeTest {
         assertEquals(PasteShape.WORKFLOW_STATUS_FRAGMENT, PasteShape.detect(List.of("  status:", "    nodes:", "      wf-1:", "        phase: Running")));
     }
 
+    /**
+     * Session 43 (argoproj/argo-workflows#13237's shape): output not fenced but kept from GitHub's Markdown by code spans, a line
+     * each ({@code `Name:   p-1`}) or one span from the first line's start to the last line's end, after a sentence or not, in a
+     * quote or not. The spans are taken off, the indentation inside them kept; the text inside decides, as under any container.
+     */
+    @Test
+    void terminalOutputInCodeSpans() {
+        List<String> perLine = ARGO_GET_LINES.stream().map(l -> l.isEmpty() ? l : "`" + l + "`").toList();
+        assertEquals(PasteShape.ARGO_GET, PasteShape.detect(perLine));
+        PasteShape.Container c = PasteShape.container(perLine);
+        assertEquals(true, c.spans());
+        assertEquals(" \u2514\u2500\u2500\u2500\u26a0 render            render-pdf  nightly-report-q7m2x-render-pdf-2666830120  16m       pod deleted",
+                c.unwrap(perLine.get(7)), "the tree's own leading space is the output's, kept");
+        List<String> describe = List.of("`$ kubectl describe pod -n etl p-1`", "`Name:             p-1`", "`Namespace:        etl`",
+                "`Priority:         0`", "`    State:          Terminated`");
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(describe));
+        assertEquals("    State:          Terminated", PasteShape.container(describe).unwrap(describe.get(4)));
+        List<String> oneSpan = List.of("The pod, as described:", "``Name:             p-1", "Namespace:        etl", "Priority:         0``",
+                "", "That is all.");
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(oneSpan), "a sentence, then one span over the output's lines");
+        PasteShape.Container one = PasteShape.container(oneSpan);
+        assertEquals("The pod, as described:", one.unwrap(oneSpan.get(0)), "the sentence is left as it is");
+        assertEquals("Name:             p-1", one.unwrap(oneSpan.get(1)));
+        assertEquals("Priority:         0", one.unwrap(oneSpan.get(3)));
+        List<String> quoted = describe.stream().map(l -> "> " + l).toList();
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(quoted), "code spans in a reply's quote");
+        // Log lines in code spans stay a log (the envelope reader takes the spans off); a fence is no span.
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("`time=\"2026-10-02T14:10:00.001Z\" level=info msg=\"Processing workflow\"`")));
+        assertEquals(true, PasteShape.quotesLogLines(List.of("`16:31:11.257 queuing pod delay ... action=removeFinalizer`")));
+        assertEquals(true, PasteShape.quotesLogLines(List.of("``INFO[2026-10-02T14:10:00.001Z] Processing workflow``")));
+        assertEquals(false, PasteShape.quotesLogLines(List.of("we set `ARGO_POD_STATUS_CAPTURE_FINALIZER=true` on the controller")));
+        assertEquals(false, PasteShape.container(List.of("```", "Name:             p-1", "Namespace:        etl", "Priority:         0")).spans(),
+                "a fence opens no code span");
+        // A sentence with a code span in it is no container: what follows is read as it is.
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("We ran `kubectl describe pod` and saw:", "the pod was gone")));
+    }
+
+    /**
+     * Session 43: a block quote interrupts a paragraph (CommonMark), so a reply's sentence right above its quoted output, with no
+     * blank line between, still leaves the output in a quote; an indented code block needs the blank line.
+     */
+    @Test
+    void aQuoteRightAfterASentence() {
+        List<String> reply = new java.util.ArrayList<>(List.of("As you asked, the pod:"));
+        reply.addAll(List.of("> $ kubectl describe pod -n etl p-1", "> Name:             p-1", "> Namespace:        etl", "> Priority:         0"));
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(reply));
+        List<String> indented = new java.util.ArrayList<>(List.of("As you asked, the workflow:"));
+        ARGO_GET_LINES.forEach(l -> indented.add(l.isEmpty() ? l : "    " + l));
+        assertEquals(PasteShape.NONE, PasteShape.detect(indented), "without the blank line the indented lines continue the paragraph");
+    }
+
     /** An issue comment saved whole: a sentence or two, then the fenced output (the commonest shape of a reply). */
     @Test
     void terminalOutputInAFenceAfterASentence() {
