@@ -445,6 +445,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     confidence = Confidence.POSSIBLE;
                     reason = Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);
                 }
+                if (stood.isPresent() && stood.get().contested()) {
+                    // Session 43: the record of the Pod's delete names the garbage collector, which says the Workflow was going: the
+                    // evidence that it stood is contested, so the finding names the disagreement and is not confirmed on it.
+                    confidence = confidence == Confidence.CONFIRMED ? Confidence.LIKELY : confidence;
+                    reason = Message.of("common.stoodContested", "reason", reason, "contest", stood.get().contestedBy());
+                }
             } else if (lossRecorded) {
                 // The lines alone cannot tell a Pod that had finished from one whose node was lost (its kubelet gone, nothing
                 // changes after the deletion either: the pod-deleted-during-execution sample): possible, not likely.

@@ -1511,6 +1511,40 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 43 breaker: the garbage collector's own delete of the Pod says its Workflow was gone or being deleted in the foreground,
+     * while an export of the same Workflow (its UID the Pod's owner's) recording the node lost shows it without a deletionTimestamp. Two
+     * records of the API server disagree: the finding stays (the release, the loss and the order are what they are) but is not
+     * confirmed on the contested evidence, and its reason names the disagreement. Controls: a user's delete in the same audit log
+     * confirms; the garbage collector's delete with no export of the Workflow leaves it possible, as before.
+     */
+    @Test
+    void theGarbageCollectorsDeleteContestsAnExportShowingTheWorkflowStanding() {
+        String workflow = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z");
+        String create = Exports.podCreateAudit("2026-09-19T16:27:10.420000Z");
+        String gc = Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:31:04.100000Z", 200);
+        Finding contested = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", workflow).object("audit.log", create)
+                .object("audit.log", gc).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, contested.confidence(), contested.confidenceReason());
+        assertEquals("common.stoodContested", contested.reason().code(), contested.confidenceReason());
+        assertTrue(contested.confidenceReason().contains("shows it without a deletionTimestamp: it was not being deleted when the Pod's deletion was "
+                + "requested; but that is contested: the Pod's deletion was requested by the garbage collector "
+                + "(system:serviceaccount:kube-system:generic-garbage-collector deleted it at 2026-09-19T16:31:04.1"), contested.confidenceReason());
+        assertTrue(contested.confidenceReason().contains("the two records disagree"), contested.confidenceReason());
+        // Control: the same evidence with a user's delete: nothing contests the export.
+        String user = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200);
+        Finding byUser = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", workflow).object("audit.log", create)
+                .object("audit.log", user).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, byUser.confidence(), byUser.confidenceReason());
+        assertTrue(!byUser.confidenceReason().contains("contested"), byUser.confidenceReason());
+        // The controller manager's shared identity names no one controller (the taint manager deletes under it too; only the user agent,
+        // which is not read, would name it): not taken for the garbage collector's, it neither contests the export nor stands for it.
+        String manager = Exports.audit("delete", "", "system:kube-controller-manager", "2026-09-19T16:31:04.100000Z", 200);
+        Finding shared = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", workflow).object("audit.log", create)
+                .object("audit.log", manager).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, shared.confidence(), shared.confidenceReason());
+    }
+
+    /**
      * Session 42 breaker: the earliest delete an audit log holds is the request only where the log shows it would hold an earlier one
      * (a record of the Pod by someone else from before its containers ended). A user's forced delete alone, in an audit log that starts
      * after the end (its rotation) or keeps one user's requests, is what a Pod stuck Terminating gets after a delete while it ran (on
