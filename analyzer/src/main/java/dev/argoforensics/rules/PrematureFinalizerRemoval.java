@@ -184,7 +184,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                    if (o.node().fulfilled() && !o.node().podDeletedError() && !pod.ownedByAnother(o.snapshot())) {
+                    // Only a record of this Pod's run of the node: after argo retry the node's later run in a new Pod of the name
+                    // (session 43) is fulfilled in an export taken later, which says nothing of this Pod's result.
+                    if (o.node().fulfilled() && !o.node().podDeletedError() && !pod.ownedByAnother(o.snapshot()) && life.ofOwnRun(o.snapshot())) {
                         cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.exportFulfilled", "export", o.snapshot().what(),
                                 "phase", o.node().phase()), o.source()));
                         return;
@@ -398,7 +400,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                    cite.node(o, "exported Workflow");
+                    if (life.ofOwnRun(o.snapshot())) {
+                        cite.node(o, "exported Workflow");
+                    }
                 }
             }
             evidence.addAll(cite.evidence());

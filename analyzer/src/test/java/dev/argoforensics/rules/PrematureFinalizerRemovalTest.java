@@ -1511,6 +1511,36 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 43 breaker, {@code argo retry} after the race: the node, lost {@code pod deleted} with its Pod {@code u-1}, is reset and
+     * run again in a new Pod of the same name (its {@code Created pod} at 16:40:01), which succeeds; an export of the Workflow taken
+     * afterwards records the node {@code Succeeded}, started 16:40:01. That record is of the later run: before session 43 AF001
+     * cleared the first Pod on it ("its result was persisted") and the race went unreported. The finding stays on the first Pod, with
+     * the delay of its own release line, and cites only the exports of its own run. Control: an export of the Workflow taken before
+     * the retry that records the node fulfilled (not lost) still clears it.
+     */
+    @Test
+    void aRetryAfterTheRaceLeavesTheFindingOnTheFirstPodWithItsOwnDelay() {
+        String errored = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z");
+        String retried = V4.workflowYaml("Succeeded", "", "2026-09-19T16:40:38Z")
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:40:01Z\"");
+        Evaluation e = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", errored)
+                .log("4.log", createdPod("2026-09-19T16:40:01.338Z"), workflowUpdated("2026-09-19T16:40:38.910Z", "Succeeded"))
+                .workflow("wf-retried.yaml", retried).correlate());
+        assertEquals(1, e.findings().size(), () -> "findings " + e.findings() + ", cleared " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals("u-1", f.podUid());
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(x -> x.source().file().equals("wf-retried.yaml")), f.evidence().toString());
+        // Control: the node recorded Succeeded by an export of its own run (taken before any later Pod of the name): persisted.
+        String persisted = V4.workflowYaml("Succeeded", "", "2026-09-19T16:33:02Z");
+        Evaluation control = rule.evaluate(raceWithStatedOrder().workflow("wf-persisted.yaml", persisted).correlate());
+        assertTrue(control.findings().isEmpty(), () -> control.findings().toString());
+        assertTrue(control.cleared().stream().anyMatch(c -> c.reason().contains("records the node as Succeeded: its result was persisted")),
+                () -> control.cleared().toString());
+    }
+
+    /**
      * Session 43 breaker: the garbage collector's own delete of the Pod says its Workflow was gone or being deleted in the foreground,
      * while an export of the same Workflow (its UID the Pod's owner's) recording the node lost shows it without a deletionTimestamp. Two
      * records of the API server disagree: the finding stays (the release, the loss and the order are what they are) but is not
