@@ -14,16 +14,32 @@ import java.util.Objects;
  * @param fromLogs the controller's log established it (else an exported object, event or audit record)
  * @param statedClock an object established it, but only by the time its file states it was taken ({@code # taken-at:},
  *                    {@code --snapshot-time}): the clock of whoever took it, which nothing read checks from above
+ * @param contestedBy another record of the same weight says the opposite (in a few words a report can quote, naming it), or
+ *                    null: the evidence stands as it is, but a finding must not be confirmed on it alone
  */
-public record Known(Timestamp at, String how, SourceRef evidence, boolean fromLogs, boolean statedClock) {
+public record Known(Timestamp at, String how, SourceRef evidence, boolean fromLogs, boolean statedClock, String contestedBy) {
     public Known {
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(how, "how");
         Objects.requireNonNull(evidence, "evidence");
     }
 
+    public Known(Timestamp at, String how, SourceRef evidence, boolean fromLogs, boolean statedClock) {
+        this(at, how, evidence, fromLogs, statedClock, null);
+    }
+
     public Known(Timestamp at, String how, SourceRef evidence, boolean fromLogs) {
-        this(at, how, evidence, fromLogs, false);
+        this(at, how, evidence, fromLogs, false, null);
+    }
+
+    /** The same evidence, with the record that says the opposite ({@code contestedBy}). */
+    public Known contested(String by) {
+        return new Known(at, how, evidence, fromLogs, statedClock, Objects.requireNonNull(by, "by"));
+    }
+
+    /** Another record says the opposite ({@code contestedBy}): no finding is confirmed on this. */
+    public boolean contested() {
+        return contestedBy != null;
     }
 
     /** Less sure than an object's or a record's own content: the controller's lines, or a user's clock. */

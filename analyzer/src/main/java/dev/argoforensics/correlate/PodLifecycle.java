@@ -4,6 +4,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.List;
 import java.util.Optional;
 
@@ -86,6 +87,10 @@ import java.util.Optional;
  * @param laterRun          the first {@code Created pod} of this Pod's node, after its own, naming another Pod: the node run again
  *                          in that Pod (a Workflow submitted again under its name with the other pod-name format); the node's lines
  *                          from it on are that Pod's ({@code LifecycleBuilder.laterRun}; null: none)
+ * @param nodeExports       the exports of its Workflow whose record of its node is of this Pod's run of it: of its owner (by UID,
+ *                          where an export of the Pod names it), not finished before the Pod started, and taken before a later Pod
+ *                          of the name was created (the node reset and run again, {@code argo retry}) or before a later run of the
+ *                          node in another Pod ({@code laterRun}); the outcome is read from these ({@code LifecycleBuilder.nodeExports})
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -96,10 +101,19 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
-                           RecordedMainExit recordedExit, LogEvent laterRun) {
+                           RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
+        nodeExports = List.copyOf(nodeExports);
+    }
+
+    /**
+     * Whether an export's record of the node is of this Pod's run of it ({@code nodeExports}; session 43): an export taken after
+     * {@code argo retry} reset the node and ran it again in a new Pod of the same name records that run, not this Pod's.
+     */
+    public boolean ofOwnRun(WorkflowSnapshot export) {
+        return nodeExports.stream().anyMatch(w -> w == export);
     }
 
     /** The controller's own stop of the Pod while it could still run ({@code controllerStop}). */

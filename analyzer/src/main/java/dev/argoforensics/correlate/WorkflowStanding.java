@@ -72,9 +72,37 @@ final class WorkflowStanding {
     private WorkflowStanding() {
     }
 
-    /** The evidence that the Workflow stood when the Pod's deletion was requested, or null when nothing shows it. */
+    /** The garbage collector's own service account: its request names the collector and no other component (session 43). */
+    static final String GARBAGE_COLLECTOR_ACCOUNT = "system:serviceaccount:kube-system:generic-garbage-collector";
+
+    /**
+     * The evidence that the Workflow stood when the Pod's deletion was requested, or null when nothing shows it; contested
+     * ({@link Known#contested}) where the record of who requested the Pod's deletion names the garbage collector's own account
+     * (session 43). The garbage collector deletes a dependent only when it finds its owner absent (by UID) or being deleted in the
+     * foreground (lifecycle reference A3), so its delete says the Workflow was going while the evidence here says it stood: two
+     * records of the API server disagree, and which is wrong (an owner lookup that failed, a Workflow recreated or restored under
+     * its UID, an export of another cluster's object) is not in them. The evidence is kept and named, but confirms nothing.
+     * {@code system:kube-controller-manager} is not taken for it: with shared credentials every controller of the manager (the
+     * taint manager, the Pod garbage collector) deletes under that name.
+     */
     static Known of(PodHistory pod, WorkflowHistory workflow, NodeLink link, DeletionRequest deletion, List<Deletion> deleters,
                     ContainersEnd containers, InformerExit exit, List<LogEvent> nodeLines, WorkflowFate fate, WorkflowAudit.Reading audit) {
+        Known stood = standing(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, audit);
+        if (stood == null || deleters.isEmpty()) {
+            return stood;
+        }
+        Deletion first = deleters.get(0);
+        if (first.audit() == null || !first.requestsDeletion() || !GARBAGE_COLLECTOR_ACCOUNT.equals(first.who())) {
+            return stood;
+        }
+        return stood.contested("the Pod's deletion was requested by the garbage collector (" + first.describe() + ", its audit record), which deletes a Workflow's Pods only once it finds "
+                + "the Workflow gone or being deleted in the foreground: the two records disagree, and which is wrong is not in the evidence "
+                + "(the Pod's ownerReferences against the Workflow's UID, or an audit log of the Workflow's own requests over the span, "
+                + "would settle it)");
+    }
+
+    private static Known standing(PodHistory pod, WorkflowHistory workflow, NodeLink link, DeletionRequest deletion, List<Deletion> deleters,
+                                  ContainersEnd containers, InformerExit exit, List<LogEvent> nodeLines, WorkflowFate fate, WorkflowAudit.Reading audit) {
         // With no deletion known, only an export that records the node lost (so taken after the Pod went) can show it.
         Instant latest = deletion == null ? null : deletion.notAfter().at().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         Known byStatedTime = null;

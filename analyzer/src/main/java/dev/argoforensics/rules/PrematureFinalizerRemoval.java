@@ -189,7 +189,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                    if (o.node().fulfilled() && !o.node().podDeletedError() && !pod.ownedByAnother(o.snapshot())) {
+                    // Only a record of this Pod's run of the node: after argo retry the node's later run in a new Pod of the name
+                    // (session 43) is fulfilled in an export taken later, which says nothing of this Pod's result.
+                    if (o.node().fulfilled() && !o.node().podDeletedError() && !pod.ownedByAnother(o.snapshot()) && life.ofOwnRun(o.snapshot())) {
                         cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.exportFulfilled", "export", o.snapshot().what(),
                                 "phase", o.node().phase()), o.source()));
                         return;
@@ -403,7 +405,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             if (workflow != null) {
                 for (NodeObservation o : workflow.nodeObservations(link.nodeId())) {
-                    cite.node(o, "exported Workflow");
+                    if (life.ofOwnRun(o.snapshot())) {
+                        cite.node(o, "exported Workflow");
+                    }
                 }
             }
             evidence.addAll(cite.evidence());
@@ -449,6 +453,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 } else {
                     confidence = Confidence.POSSIBLE;
                     reason = Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);
+                }
+                if (stood.isPresent() && stood.get().contested()) {
+                    // Session 43: the record of the Pod's delete names the garbage collector, which says the Workflow was going: the
+                    // evidence that it stood is contested, so the finding names the disagreement and is not confirmed on it.
+                    confidence = confidence == Confidence.CONFIRMED ? Confidence.LIKELY : confidence;
+                    reason = Message.of("common.stoodContested", "reason", reason, "contest", stood.get().contestedBy());
                 }
             } else if (lossRecorded) {
                 // The lines alone cannot tell a Pod that had finished from one whose node was lost (its kubelet gone, nothing

@@ -216,7 +216,9 @@ public final class SuccessReportedAsError extends NodeRule {
             cite.line(e, "node recorded as failed");
         }
         if (workflow != null) {
-            workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
+            // This Pod's run of the node only: after argo retry a later export records the node's run in a new Pod (session 43).
+            PodLifecycle own = correlation.lifecycle(pod.key());
+            workflow.nodeObservations(link.nodeId()).stream().filter(o -> own.ofOwnRun(o.snapshot())).forEach(o -> cite.node(o, "exported Workflow"));
         }
         if (outcome.fromWorkflowMessage() && workflow != null) {
             workflow.snapshots().stream().filter(s -> s.source().equals(outcome.source())).findFirst()

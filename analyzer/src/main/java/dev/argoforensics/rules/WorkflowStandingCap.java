@@ -12,6 +12,8 @@ import java.util.Optional;
  * record showing the Workflow not being deleted leaves the finding as it is; the controller's lines, or an export placed after the
  * Pod's loss only by the clock its file states, make it likely at most; nothing at all makes it {@code open} at most (possible for a
  * rule whose lines the look-alike leaves as they are, likely for AF008, whose Pod evidence already rules out the Pod's deletion).
+ * Evidence another record contests ({@link Known#contested}: the garbage collector's delete of the Pod) gives what it would
+ * give, likely at most, the disagreement named (session 43).
  *
  * @param confidence the finding's confidence after the cap
  * @param reason     its reason, naming the evidence or what it lacked
@@ -29,6 +31,14 @@ record WorkflowStandingCap(Confidence confidence, Message reason) {
 
     /** The same; {@code settle}, where not null, is what the open outcome's words name as lacking ({@code {settle}}). */
     static WorkflowStandingCap of(Confidence confidence, Message reason, Optional<Known> stood, Confidence open, Words words, Message settle) {
+        if (confidence != Confidence.POSSIBLE && stood.isPresent() && stood.get().contested()) {
+            // Session 43: another record (the garbage collector's delete of the Pod) says the Workflow was going: likely at most,
+            // the disagreement named.
+            WorkflowStandingCap uncontested = of(confidence, reason, Optional.of(new Known(stood.get().at(), stood.get().how(),
+                    stood.get().evidence(), stood.get().fromLogs(), stood.get().statedClock())), open, words, settle);
+            Confidence capped = uncontested.confidence() == Confidence.CONFIRMED ? Confidence.LIKELY : uncontested.confidence();
+            return new WorkflowStandingCap(capped, Message.of("common.stoodContested", "reason", uncontested.reason(), "contest", stood.get().contestedBy()));
+        }
         if (confidence == Confidence.POSSIBLE || stood.isPresent() && !stood.get().weak()) {
             return new WorkflowStandingCap(confidence, reason);
         }

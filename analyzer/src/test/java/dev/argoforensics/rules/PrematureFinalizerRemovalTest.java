@@ -1511,6 +1511,70 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 43 breaker, {@code argo retry} after the race: the node, lost {@code pod deleted} with its Pod {@code u-1}, is reset and
+     * run again in a new Pod of the same name (its {@code Created pod} at 16:40:01), which succeeds; an export of the Workflow taken
+     * afterwards records the node {@code Succeeded}, started 16:40:01. That record is of the later run: before session 43 AF001
+     * cleared the first Pod on it ("its result was persisted") and the race went unreported. The finding stays on the first Pod, with
+     * the delay of its own release line, and cites only the exports of its own run. Control: an export of the Workflow taken before
+     * the retry that records the node fulfilled (not lost) still clears it.
+     */
+    @Test
+    void aRetryAfterTheRaceLeavesTheFindingOnTheFirstPodWithItsOwnDelay() {
+        String errored = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z");
+        String retried = V4.workflowYaml("Succeeded", "", "2026-09-19T16:40:38Z")
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:40:01Z\"");
+        Evaluation e = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", errored)
+                .log("4.log", createdPod("2026-09-19T16:40:01.338Z"), workflowUpdated("2026-09-19T16:40:38.910Z", "Succeeded"))
+                .workflow("wf-retried.yaml", retried).correlate());
+        assertEquals(1, e.findings().size(), () -> "findings " + e.findings() + ", cleared " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals("u-1", f.podUid());
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
+        assertTrue(f.evidence().stream().noneMatch(x -> x.source().file().equals("wf-retried.yaml")), f.evidence().toString());
+        // Control: the node recorded Succeeded by an export of its own run (taken before any later Pod of the name): persisted.
+        String persisted = V4.workflowYaml("Succeeded", "", "2026-09-19T16:33:02Z");
+        Evaluation control = rule.evaluate(raceWithStatedOrder().workflow("wf-persisted.yaml", persisted).correlate());
+        assertTrue(control.findings().isEmpty(), () -> control.findings().toString());
+        assertTrue(control.cleared().stream().anyMatch(c -> c.reason().contains("records the node as Succeeded: its result was persisted")),
+                () -> control.cleared().toString());
+    }
+
+    /**
+     * Session 43 breaker: the garbage collector's own delete of the Pod says its Workflow was gone or being deleted in the foreground,
+     * while an export of the same Workflow (its UID the Pod's owner's) recording the node lost shows it without a deletionTimestamp. Two
+     * records of the API server disagree: the finding stays (the release, the loss and the order are what they are) but is not
+     * confirmed on the contested evidence, and its reason names the disagreement. Controls: a user's delete in the same audit log
+     * confirms; the garbage collector's delete with no export of the Workflow leaves it possible, as before.
+     */
+    @Test
+    void theGarbageCollectorsDeleteContestsAnExportShowingTheWorkflowStanding() {
+        String workflow = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z");
+        String create = Exports.podCreateAudit("2026-09-19T16:27:10.420000Z");
+        String gc = Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:31:04.100000Z", 200);
+        Finding contested = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", workflow).object("audit.log", create)
+                .object("audit.log", gc).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, contested.confidence(), contested.confidenceReason());
+        assertEquals("common.stoodContested", contested.reason().code(), contested.confidenceReason());
+        assertTrue(contested.confidenceReason().contains("shows it without a deletionTimestamp: it was not being deleted when the Pod's deletion was "
+                + "requested; but that is contested: the Pod's deletion was requested by the garbage collector "
+                + "(system:serviceaccount:kube-system:generic-garbage-collector deleted it at 2026-09-19T16:31:04.1"), contested.confidenceReason());
+        assertTrue(contested.confidenceReason().contains("the two records disagree"), contested.confidenceReason());
+        // Control: the same evidence with a user's delete: nothing contests the export.
+        String user = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200);
+        Finding byUser = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", workflow).object("audit.log", create)
+                .object("audit.log", user).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, byUser.confidence(), byUser.confidenceReason());
+        assertTrue(!byUser.confidenceReason().contains("contested"), byUser.confidenceReason());
+        // The controller manager's shared identity names no one controller (the taint manager deletes under it too; only the user agent,
+        // which is not read, would name it): not taken for the garbage collector's, it neither contests the export nor stands for it.
+        String manager = Exports.audit("delete", "", "system:kube-controller-manager", "2026-09-19T16:31:04.100000Z", 200);
+        Finding shared = rule.evaluate(raceWithStatedOrder().workflow("wf-after.yaml", workflow).object("audit.log", create)
+                .object("audit.log", manager).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, shared.confidence(), shared.confidenceReason());
+    }
+
+    /**
      * Session 42 breaker: the earliest delete an audit log holds is the request only where the log shows it would hold an earlier one
      * (a record of the Pod by someone else from before its containers ended). A user's forced delete alone, in an audit log that starts
      * after the end (its rotation) or keeps one user's requests, is what a Pod stuck Terminating gets after a delete while it ran (on

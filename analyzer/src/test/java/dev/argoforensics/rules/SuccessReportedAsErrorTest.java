@@ -70,6 +70,28 @@ class SuccessReportedAsErrorTest {
         assertTrue(f.explanation().contains("this Pod disappeared after its containers had finished"), f.explanation());
     }
 
+    /**
+     * Session 43 breaker: the confirmed case above, with the audit log's record of the delete naming the garbage collector's own
+     * account, which deletes a Workflow's Pods only once the Workflow is gone or being deleted in the foreground, while the export
+     * shows it standing: contested, likely, the disagreement named. Control: the same delete by a user stays confirmed.
+     */
+    @Test
+    void theGarbageCollectorsDeleteOfThePodIsNamedAgainstAnExportShowingTheWorkflowStanding() {
+        String before = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+        String gc = Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:31:04.100000Z", 200);
+        Finding f = rule.evaluate(new Evidence().takenAt("pod-0.yaml", "2026-09-19T16:30:00Z", before).pod("pod.yaml", SUCCEEDED_POD)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
+                .object("audit.log", gc).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("but that is contested: the Pod's deletion was requested by the garbage collector"), f.confidenceReason());
+        String user = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200);
+        Finding byUser = rule.evaluate(new Evidence().takenAt("pod-0.yaml", "2026-09-19T16:30:00Z", before).pod("pod.yaml", SUCCEEDED_POD)
+                .workflow("wf.yaml", ERRORED_WORKFLOW).object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
+                .object("audit.log", user).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, byUser.confidence(), byUser.confidenceReason());
+    }
+
     /** The logs record the error; nothing excludes a Workflow deleted in the foreground (no write of it after the loss): possible. */
     @Test
     void withOnlyTheLogsRecordingTheErrorItIsPossibleAndPointsAtTheFinalizerRelease() {
