@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * AF010 over two Pod objects of one name (session 43 breaker). The controller logs {@code Created pod} only for a create the API
  * server accepted, so each such line is a new object; the pod controller's queue keys ({@code <ns>/<pod>/<action>}) carry no UID,
- * so a {@code killContainers} item queued for one object runs against the next. v3.5.10, logrus text, logs alone.
+ * so a {@code killContainers} item queued for one object runs against the next. v3.5.14, logrus text, logs alone.
  */
 class PodNameReusedRoundsTest {
     private final ContainerWouldNotStop rule = new ContainerWouldNotStop();
@@ -22,8 +23,8 @@ class PodNameReusedRoundsTest {
      * killContainers item runs against the new Pod and signals its running containers, main included.
      */
     private static final String STALE_KILL = """
-            time="2026-11-21T02:00:00.000Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.10
-            time="2026-11-21T02:00:00.003Z" level=info msg="Current Worker Numbers" podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
+            time="2026-11-21T02:00:00.000Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.14
+            time="2026-11-21T02:00:00.003Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
             time="2026-11-21T02:00:00.010Z" level=info msg="Leader election is turned off. Running in single-instance mode"
             time="2026-11-21T02:01:00.100Z" level=info msg="Processing workflow" Phase= ResourceVersion=880100 namespace=data workflow=etl-nightly
             time="2026-11-21T02:01:00.104Z" level=info msg="Task-result reconciliation" namespace=data numObjs=0 workflow=etl-nightly
@@ -63,7 +64,7 @@ class PodNameReusedRoundsTest {
             time="2026-11-21T02:05:32.003Z" level=info msg="Task-result reconciliation" namespace=data numObjs=1 workflow=etl-nightly
             time="2026-11-21T02:05:32.008Z" level=warning msg="marking its taskResult as completed since wait container did not exit normally" exitCode=137 namespace=data nodeID=etl-nightly-1638581088 reason=Error workflow=etl-nightly
             time="2026-11-21T02:05:32.010Z" level=info msg="Pod failed: Error (exit code 137)" displayName=load namespace=data pod=etl-nightly-load-1638581088 templateName=load workflow=etl-nightly
-            time="2026-11-21T02:05:32.012Z" level=info msg="Ignoring 137 exit code of container 'fluent-bit'" namespace=data workflow=etl-nightly
+            time="2026-11-21T02:05:32.012Z" level=info msg="Ignoring 137 exit code of container 'fluent-bit'"
             time="2026-11-21T02:05:32.015Z" level=info msg="node changed" namespace=data new.message="Error (exit code 137)" new.phase=Failed new.progress=0/1 nodeID=etl-nightly-1638581088 old.message= old.phase=Running old.progress=0/1 workflow=etl-nightly
             time="2026-11-21T02:05:32.030Z" level=info msg="Updated phase Running -> Failed" namespace=data workflow=etl-nightly
             time="2026-11-21T02:05:32.031Z" level=info msg="Marking workflow completed" namespace=data workflow=etl-nightly
@@ -76,8 +77,8 @@ class PodNameReusedRoundsTest {
      * the same name; the new Pod's fluent-bit ignores SIGTERM and is still running at its own SIGKILL round at 02:12:30.
      */
     private static final String RETRIED = """
-            time="2026-11-21T02:00:00.000Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.10
-            time="2026-11-21T02:00:00.003Z" level=info msg="Current Worker Numbers" podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
+            time="2026-11-21T02:00:00.000Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.14
+            time="2026-11-21T02:00:00.003Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
             time="2026-11-21T02:00:00.010Z" level=info msg="Leader election is turned off. Running in single-instance mode"
             time="2026-11-21T02:01:00.100Z" level=info msg="Processing workflow" Phase= ResourceVersion=880100 namespace=data workflow=etl-nightly
             time="2026-11-21T02:01:00.104Z" level=info msg="Task-result reconciliation" namespace=data numObjs=0 workflow=etl-nightly
@@ -100,7 +101,7 @@ class PodNameReusedRoundsTest {
             time="2026-11-21T02:05:01.900Z" level=info msg="Processing workflow" Phase=Running ResourceVersion=880380 namespace=data workflow=etl-nightly
             time="2026-11-21T02:05:01.903Z" level=info msg="Task-result reconciliation" namespace=data numObjs=1 workflow=etl-nightly
             time="2026-11-21T02:05:01.910Z" level=info msg="Pod failed: Error (exit code 1)" displayName=load namespace=data pod=etl-nightly-load-1638581088 templateName=load workflow=etl-nightly
-            time="2026-11-21T02:05:01.912Z" level=info msg="Ignoring 143 exit code of container 'fluent-bit'" namespace=data workflow=etl-nightly
+            time="2026-11-21T02:05:01.912Z" level=info msg="Ignoring 143 exit code of container 'fluent-bit'"
             time="2026-11-21T02:05:01.915Z" level=info msg="node changed" namespace=data new.message="Error (exit code 1)" new.phase=Failed new.progress=0/1 nodeID=etl-nightly-1638581088 old.message= old.phase=Running old.progress=0/1 workflow=etl-nightly
             time="2026-11-21T02:05:01.930Z" level=info msg="Updated phase Running -> Failed" namespace=data workflow=etl-nightly
             time="2026-11-21T02:05:01.931Z" level=info msg="Marking workflow completed" namespace=data workflow=etl-nightly
@@ -128,12 +129,84 @@ class PodNameReusedRoundsTest {
             time="2026-11-21T02:12:30.720Z" level=info msg="signaled container" container=fluent-bit error="<nil>" namespace=data pod=etl-nightly-load-1638581088 stderr= stdout=
             time="2026-11-21T02:12:32.000Z" level=info msg="Processing workflow" Phase=Running ResourceVersion=881340 namespace=data workflow=etl-nightly
             time="2026-11-21T02:12:32.003Z" level=info msg="Task-result reconciliation" namespace=data numObjs=1 workflow=etl-nightly
-            time="2026-11-21T02:12:32.012Z" level=info msg="Ignoring 137 exit code of container 'fluent-bit'" namespace=data workflow=etl-nightly
+            time="2026-11-21T02:12:32.012Z" level=info msg="Ignoring 137 exit code of container 'fluent-bit'"
             time="2026-11-21T02:12:32.015Z" level=info msg="node changed" namespace=data new.message= new.phase=Succeeded new.progress=1/1 nodeID=etl-nightly-1638581088 old.message= old.phase=Running old.progress=0/1 workflow=etl-nightly
             time="2026-11-21T02:12:32.030Z" level=info msg="Updated phase Running -> Succeeded" namespace=data workflow=etl-nightly
             time="2026-11-21T02:12:32.031Z" level=info msg="Marking workflow completed" namespace=data workflow=etl-nightly
             time="2026-11-21T02:12:32.050Z" level=info msg="Workflow update successful" namespace=data phase=Succeeded resourceVersion=881402 workflow=etl-nightly
             time="2026-11-21T02:12:32.054Z" level=info msg="cleaning up pod" action=labelPodCompleted key=data/etl-nightly-load-1638581088/labelPodCompleted
+            """;
+
+    /**
+     * v4.1.2, slog text: Pod train-daily-fit-1018302192's metrics-agent stopped on SIGTERM (exit 143 ignored at 09:05:02), the Workflow
+     * failed and was run again by {@code argo retry} at 09:10 under the same name; the new Pod's metrics-agent ignores SIGTERM and
+     * is killed at 09:12:30 (exit 137 ignored at 09:12:32). v4 logs {@code ignoring exit code} with the Workflow's fields.
+     */
+    private static final String RETRIED_V4 = """
+            time=2026-11-20T09:00:00.000Z level=INFO msg="Starting Workflow Controller" defaultRequeueTime=10s version=v4.1.2
+            time=2026-11-20T09:00:00.004Z level=INFO msg="Current Worker Numbers" workflowWorkers=32 workflowTtlWorkers=4 podCleanup=4 cronWorkflowWorkers=8 workflowArchive=8
+            time=2026-11-20T09:00:00.010Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
+            time=2026-11-20T09:00:00.012Z level=INFO msg="starting leading" id=single-instance
+            time=2026-11-20T09:01:00.100Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase="" resourceVersion=700100
+            time=2026-11-20T09:01:00.104Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=0
+            time=2026-11-20T09:01:00.110Z level=INFO msg="updated phase" component=workflow_worker workflow=train-daily namespace=ml fromPhase="" toPhase=Running
+            time=2026-11-20T09:01:00.120Z level=INFO msg="node initialized" component=workflow_worker workflow=train-daily namespace=ml node=train-daily phase=Running message=""
+            time=2026-11-20T09:01:00.130Z level=INFO msg="node initialized" component=workflow_worker workflow=train-daily namespace=ml node=train-daily-1018302192 phase=Pending message=""
+            time=2026-11-20T09:01:00.150Z level=INFO msg="Created pod" component=workflow_worker workflow=train-daily namespace=ml nodeName=train-daily.fit nodeID=train-daily-1018302192 podName=train-daily-fit-1018302192
+            time=2026-11-20T09:01:00.170Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=700104 phase=Running
+            time=2026-11-20T09:01:00.175Z level=INFO msg="add pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:01:04.500Z level=INFO msg="update pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:01:04.600Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase=Running resourceVersion=700104
+            time=2026-11-20T09:01:04.603Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=0
+            time=2026-11-20T09:01:04.620Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=700131 phase=Running
+            time=2026-11-20T09:05:00.400Z level=INFO msg="update pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:05:00.500Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase=Running resourceVersion=700131
+            time=2026-11-20T09:05:00.503Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=1
+            time=2026-11-20T09:05:00.515Z level=INFO msg="queueing pod for cleanup" component=pod_controller namespace=ml podName=train-daily-fit-1018302192 action=terminateContainers
+            time=2026-11-20T09:05:00.517Z level=INFO msg="cleaning up pod" component=pod_controller key=ml/train-daily-fit-1018302192/terminateContainers action=terminateContainers namespace=ml podName=train-daily-fit-1018302192
+            time=2026-11-20T09:05:00.530Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=700380 phase=Running
+            time=2026-11-20T09:05:00.620Z level=INFO msg="signaled container" component=pod_controller namespace=ml pod=train-daily-fit-1018302192 container=wait stdout="" stderr="" error=<nil>
+            time=2026-11-20T09:05:00.710Z level=INFO msg="signaled container" component=pod_controller namespace=ml pod=train-daily-fit-1018302192 container=metrics-agent stdout="" stderr="" error=<nil>
+            time=2026-11-20T09:05:00.711Z level=INFO msg="queueing pod for cleanup after" component=pod_controller namespace=ml podName=train-daily-fit-1018302192 action=killContainers after=30s
+            time=2026-11-20T09:05:02.300Z level=INFO msg="update pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:05:02.400Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase=Running resourceVersion=700380
+            time=2026-11-20T09:05:02.403Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=1
+            time=2026-11-20T09:05:02.410Z level=INFO msg="ignoring exit code" component=workflow_worker workflow=train-daily namespace=ml exitCode=143 containerName=metrics-agent
+            time=2026-11-20T09:05:02.420Z level=INFO msg="node phase changed" component=workflow_worker workflow=train-daily namespace=ml node=train-daily fromPhase=Running toPhase=Failed
+            time=2026-11-20T09:05:02.422Z level=INFO msg="node message changed" component=workflow_worker workflow=train-daily namespace=ml node=train-daily message="child 'train-daily-1018302192' failed"
+            time=2026-11-20T09:05:02.424Z level=INFO msg="node finished" component=workflow_worker workflow=train-daily namespace=ml node=train-daily finishedAt=2026-11-20T09:05:02.424518211Z
+            time=2026-11-20T09:05:02.430Z level=INFO msg="updated phase" component=workflow_worker workflow=train-daily namespace=ml fromPhase=Running toPhase=Failed
+            time=2026-11-20T09:05:02.431Z level=INFO msg="Marking workflow completed" component=workflow_worker workflow=train-daily namespace=ml
+            time=2026-11-20T09:05:02.450Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=700402 phase=Failed
+            time=2026-11-20T09:05:02.452Z level=INFO msg="queueing pod for cleanup" component=pod_controller namespace=ml podName=train-daily-fit-1018302192 action=labelPodCompleted
+            time=2026-11-20T09:05:02.454Z level=INFO msg="cleaning up pod" component=pod_controller key=ml/train-daily-fit-1018302192/labelPodCompleted action=labelPodCompleted namespace=ml podName=train-daily-fit-1018302192
+            time=2026-11-20T09:05:02.470Z level=INFO msg="delete pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:05:12.800Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase="" resourceVersion=700455
+            time=2026-11-20T09:10:00.100Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase=Running resourceVersion=701220
+            time=2026-11-20T09:10:00.104Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=0
+            time=2026-11-20T09:10:00.130Z level=INFO msg="node initialized" component=workflow_worker workflow=train-daily namespace=ml node=train-daily-1018302192 phase=Pending message=""
+            time=2026-11-20T09:10:00.150Z level=INFO msg="Created pod" component=workflow_worker workflow=train-daily namespace=ml nodeName=train-daily.fit nodeID=train-daily-1018302192 podName=train-daily-fit-1018302192
+            time=2026-11-20T09:10:00.170Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=701224 phase=Running
+            time=2026-11-20T09:10:00.175Z level=INFO msg="add pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:12:00.400Z level=INFO msg="update pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:12:00.500Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase=Running resourceVersion=701224
+            time=2026-11-20T09:12:00.503Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=1
+            time=2026-11-20T09:12:00.515Z level=INFO msg="queueing pod for cleanup" component=pod_controller namespace=ml podName=train-daily-fit-1018302192 action=terminateContainers
+            time=2026-11-20T09:12:00.517Z level=INFO msg="cleaning up pod" component=pod_controller key=ml/train-daily-fit-1018302192/terminateContainers action=terminateContainers namespace=ml podName=train-daily-fit-1018302192
+            time=2026-11-20T09:12:00.530Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=701380 phase=Running
+            time=2026-11-20T09:12:00.620Z level=INFO msg="signaled container" component=pod_controller namespace=ml pod=train-daily-fit-1018302192 container=wait stdout="" stderr="" error=<nil>
+            time=2026-11-20T09:12:00.710Z level=INFO msg="signaled container" component=pod_controller namespace=ml pod=train-daily-fit-1018302192 container=metrics-agent stdout="" stderr="" error=<nil>
+            time=2026-11-20T09:12:00.711Z level=INFO msg="queueing pod for cleanup after" component=pod_controller namespace=ml podName=train-daily-fit-1018302192 action=killContainers after=30s
+            time=2026-11-20T09:12:30.712Z level=INFO msg="cleaning up pod" component=pod_controller key=ml/train-daily-fit-1018302192/killContainers action=killContainers namespace=ml podName=train-daily-fit-1018302192
+            time=2026-11-20T09:12:30.810Z level=INFO msg="signaled container" component=pod_controller namespace=ml pod=train-daily-fit-1018302192 container=metrics-agent stdout="" stderr="" error=<nil>
+            time=2026-11-20T09:12:31.900Z level=INFO msg="update pod event" component=pod_controller pod=train-daily-fit-1018302192
+            time=2026-11-20T09:12:32.000Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase=Running resourceVersion=701380
+            time=2026-11-20T09:12:32.003Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=1
+            time=2026-11-20T09:12:32.012Z level=INFO msg="ignoring exit code" component=workflow_worker workflow=train-daily namespace=ml exitCode=137 containerName=metrics-agent
+            time=2026-11-20T09:12:32.020Z level=INFO msg="node phase changed" component=workflow_worker workflow=train-daily namespace=ml node=train-daily fromPhase=Running toPhase=Succeeded
+            time=2026-11-20T09:12:32.030Z level=INFO msg="updated phase" component=workflow_worker workflow=train-daily namespace=ml fromPhase=Running toPhase=Succeeded
+            time=2026-11-20T09:12:32.031Z level=INFO msg="Marking workflow completed" component=workflow_worker workflow=train-daily namespace=ml
+            time=2026-11-20T09:12:32.050Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=701402 phase=Succeeded
             """;
 
     private static String[] lines(String block) {
@@ -183,10 +256,22 @@ class PodNameReusedRoundsTest {
         assertEquals("fluent-bit", f.fact("containers").orElseThrow().value());
         assertEquals("2026-11-21T02:12:00.620Z", f.fact("firstSignalAt").orElseThrow().value());
         assertEquals(2, f.fact("terminateRounds").orElseThrow().value());
-        assertEquals("2026-11-21T02:12:32.012Z", f.fact("stoppedAt").orElseThrow().value());
-        assertEquals(137, f.fact("exitCode").orElseThrow().value());
+        assertEquals("2026-11-21T02:12:32.015Z", f.fact("stoppedAt").orElseThrow().value());
+        // v3 logs "Ignoring <code> exit code" without the Workflow's fields: the earlier sidecar's 143 is not this one's
+        assertNotEquals(143, f.fact("exitCode").orElseThrow().value());
         // the earlier object, stopped in time, is cleared on its own
         assertEquals(1, e.cleared().size(), e.cleared().toString());
         assertTrue(e.cleared().get(0).reason().contains("within the grace period"), e.cleared().toString());
+    }
+
+    @Test
+    void aRetriedPodsStuckSidecarCarriesItsOwnExitCodeNotTheEarlierObjects() {
+        Evaluation e = rule.evaluate(new Evidence().log("workflow-controller.log", lines(RETRIED_V4)).correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence());
+        assertEquals("2026-11-20T09:12:00.620Z", f.fact("firstSignalAt").orElseThrow().value());
+        assertEquals(137, f.fact("exitCode").orElseThrow().value());
+        assertEquals("2026-11-20T09:12:32.012Z", f.fact("stoppedAt").orElseThrow().value());
     }
 }
