@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.SignalledContainers;
 import dev.argoforensics.correlate.TerminationRounds;
 import dev.argoforensics.correlate.TerminationRounds.Round;
 import dev.argoforensics.correlate.TerminationRounds.Signaled;
@@ -47,18 +48,19 @@ public final class ContainerWouldNotStop extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        SignalledContainers signalled = new SignalledContainers(correlation.pods().values(), DEFAULT_GRACE);
         for (PodHistory pod : correlation.pods().values()) {
             // Each object of the Pod's name on its own (session 43 breaker): a kill item queued for one may run against the next.
             List<TerminationRounds.PodRun> runs = TerminationRounds.runs(pod.events());
             for (int i = 0; i < runs.size(); i++) {
-                evaluate(correlation, pod, runs.get(i), i == 0 ? null : runs.get(i - 1), findings, cleared);
+                evaluate(correlation, signalled, pod, runs.get(i), i == 0 ? null : runs.get(i - 1), findings, cleared);
             }
         }
         return new Evaluation(findings, cleared);
     }
 
-    private void evaluate(Correlation correlation, PodHistory pod, TerminationRounds.PodRun run, TerminationRounds.PodRun earlier,
-                          List<Finding> findings, List<Clearance> cleared) {
+    private void evaluate(Correlation correlation, SignalledContainers signalled, PodHistory pod, TerminationRounds.PodRun run,
+                          TerminationRounds.PodRun earlier, List<Finding> findings, List<Clearance> cleared) {
         TerminationRounds t = run.rounds();
         List<Signaled> signals = t.signals();
         if (signals.isEmpty()) {
@@ -71,7 +73,8 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         if (firstRound.kill() && earlierFirst != null) {
             // The object's first round is a SIGKILL no SIGTERM of its own preceded: the earlier object's delayed kill item, its
             // queue key naming the Pod by name only, run against the later object (which it finds running, main included).
-            cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.laterPod", "kill", (firstRound.started() != null ? firstRound.started() : first.line()).time().format(),
+            LogEvent kill = firstRound.started() != null ? firstRound.started() : first.line();
+            cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.laterPod", "kill", kill.time().format(),
                     "created", run.created().time().format(), "first", earlierFirst.line().time().format(),
                     "containers", String.join(", ", firstRound.signaled().stream().map(Signaled::container).toList())),
                     run.created().source()));
@@ -86,7 +89,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             return;
         }
         long grace = t.graceNanos() != null ? t.graceNanos() : DEFAULT_GRACE;
-        LogEvent end = PodStopped.first(correlation, pod, first.line(), others(signals));
+        LogEvent end = PodStopped.first(correlation, pod, first.line(), others(signals), signalled);
         if (end != null && !run.holds(end)) {
             end = null; // a later object of the name stopping says nothing of this one
         }
@@ -106,7 +109,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
                         "ended", exported.finishedAt().format(), "kill", k.line().time().format()), pod.latestSnapshot().get().source()));
                 return;
             }
-            findings.add(finding(correlation, pod, run, t, first, atKill, end, grace, exported, stoppedUnnamed(pod, run, signals, first)));
+            findings.add(finding(correlation, signalled, pod, run, t, first, atKill, end, grace, exported, stoppedUnnamed(pod, run, signals, first)));
             return;
         }
         long endNanos = end == null ? Long.MAX_VALUE : first.line().time().nanosUntil(end.time());
@@ -123,7 +126,8 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         List<Signaled> late = signals.stream().filter(s -> s.toRunning() && first.line().time().nanosUntil(s.line().time()) >= grace).toList();
         boolean undelivered = signals.stream().anyMatch(s -> s.error() != null && s.toRunning());
         if (!late.isEmpty() || (end == null && undelivered)) {
-            findings.add(finding(correlation, pod, run, t, first, late, end, grace, late.isEmpty() ? null : exported(pod, late.get(0).container()),
+            findings.add(finding(correlation, signalled, pod, run, t, first, late, end, grace,
+                    late.isEmpty() ? null : exported(pod, late.get(0).container()),
                     stoppedUnnamed(pod, run, signals, first)));
         }
     }
@@ -178,7 +182,8 @@ public final class ContainerWouldNotStop extends DeclaredRule {
      * @param stuck the signals that show a container still running after the grace period (the kill
      *              round's, else late SIGTERMs); empty when only an undelivered SIGTERM is known
      */
-    private Finding finding(Correlation correlation, PodHistory pod, TerminationRounds.PodRun run, TerminationRounds t, Signaled first, List<Signaled> stuck, LogEvent end,
+    private Finding finding(Correlation correlation, SignalledContainers signalled, PodHistory pod, TerminationRounds.PodRun run,
+                            TerminationRounds t, Signaled first, List<Signaled> stuck, LogEvent end,
                             long grace, ContainerState exported, LogEvent stoppedUnnamed) {
         Cite cite = new Cite(correlation);
         Set<String> names = new LinkedHashSet<>();
@@ -230,7 +235,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         facts.add(new Fact("runningAfterSignal", end != null ? "Ran on after the first signal for" : "Ran on after the first signal for at least",
                 ran < 0 ? null : GoDuration.format(ran)));
         facts.add(new Fact("exitCode", "Exit code", exported != null && exported.terminated() ? exported.exitCode()
-                : PodStopped.ignoredExit(correlation, pod, names, first.line(), run)));
+                : PodStopped.ignoredExit(correlation, pod, names, first.line(), run, signalled)));
 
         Confidence confidence;
         Message reason;

@@ -4,6 +4,7 @@ import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.SignalledContainers;
 import dev.argoforensics.correlate.TerminationRounds;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
@@ -28,7 +29,7 @@ final class PodStopped {
     }
 
     /** The first line after {@code after} that shows the Pod stopped, or null. */
-    static LogEvent first(Correlation correlation, PodHistory pod, LogEvent after, Set<String> containers) {
+    static LogEvent first(Correlation correlation, PodHistory pod, LogEvent after, Set<String> containers, SignalledContainers signalled) {
         List<LogEvent> candidates = new ArrayList<>();
         for (LogEvent e : pod.events()) {
             ControllerEvent ev = e.event();
@@ -50,7 +51,8 @@ final class PodStopped {
             }
             correlation.nodes().ofKind(pod.link().workflow(), WorkflowUpdated.class, Signal.class).stream()
                     .filter(e -> (e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase()))
-                            || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))))
+                            || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))
+                                    && !signalled.otherPodMayOwn(pod.key(), pod.link().workflow(), s.attribute("container"), e)))
                     .forEach(candidates::add);
         }
         // The earliest by time across runs (input order within one): not the first of whichever file was named first.
@@ -96,13 +98,15 @@ final class PodStopped {
      * object's run, or null: an earlier object's of the name (session 43 breaker), or another step's sidecar of the same name
      * ignored before this Pod was signalled, is not this one's.
      */
-    static Integer ignoredExit(Correlation correlation, PodHistory pod, Set<String> containers, LogEvent after, TerminationRounds.PodRun run) {
+    static Integer ignoredExit(Correlation correlation, PodHistory pod, Set<String> containers, LogEvent after, TerminationRounds.PodRun run,
+                               SignalledContainers signalled) {
         if (pod.link() == null) {
             return null;
         }
         return correlation.nodes().ofKind(pod.link().workflow(), Signal.class).stream()
                 .filter(e -> e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))
-                        && EventOrder.after(e, after) && run.holds(e))
+                        && EventOrder.after(e, after) && run.holds(e)
+                        && !signalled.otherPodMayOwn(pod.key(), pod.link().workflow(), ((Signal) e.event()).attribute("container"), e))
                 .map(e -> ((Signal) e.event()).attribute("exitCode")).filter(x -> x != null && x.matches("\\d+")).map(Integer::valueOf).findFirst()
                 .orElse(null);
     }
