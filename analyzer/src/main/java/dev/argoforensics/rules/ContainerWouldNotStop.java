@@ -69,9 +69,10 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         Signaled first = signals.get(0);
         Round firstRound = t.rounds().stream().filter(r -> r.signaled().contains(first)).findFirst().orElseThrow();
         Signaled earlierFirst = earlier == null || run.created() == null ? null : earlier.rounds().rounds().stream()
-                .filter(r -> r.action() == CleanupAction.TERMINATE_CONTAINERS).flatMap(r -> r.signaled().stream()).findFirst().orElse(null);
+                .filter(r -> !r.kill()).flatMap(r -> r.signaled().stream()).findFirst().orElse(null);
         if (firstRound.kill() && earlierFirst != null) {
-            // The object's first round is a SIGKILL no SIGTERM of its own preceded: the earlier object's delayed kill item, its
+            // The object's first round is a SIGKILL no SIGTERM of its own preceded, the earlier object's SIGTERM (a round whose
+            // worker line another worker's may have displaced, so of unknown action) queued a kill item: that item, its
             // queue key naming the Pod by name only, run against the later object (which it finds running, main included).
             LogEvent kill = firstRound.started() != null ? firstRound.started() : first.line();
             cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.laterPod", "kill", kill.time().format(),

@@ -209,6 +209,59 @@ class PodNameReusedRoundsTest {
             time=2026-11-20T09:12:32.050Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=train-daily namespace=ml resourceVersion=701402 phase=Succeeded
             """;
 
+    /**
+     * v4.0.10: {@code argo stop} at 08:03 (SIGTERM to main, wait and envoy of Pod report-x9k2m-build-1984207561; another cleanup
+     * worker's labelPodCompleted line comes between the SIGTERM round's worker line and its signals), the onExit Pod runs, the
+     * Workflow ends Failed, and {@code argo retry} at 08:03:25 creates the Pod again under its name: the stop's delayed kill item
+     * runs against it at 08:03:30.
+     */
+    private static final String STOPPED_THEN_RETRIED = """
+            time=2026-11-24T08:00:00.000Z level=INFO msg="Starting Workflow Controller" defaultRequeueTime=10s version=v4.0.10
+            time=2026-11-24T08:00:00.004Z level=INFO msg="Current Worker Numbers" workflowWorkers=32 workflowTtlWorkers=4 podCleanup=4 cronWorkflowWorkers=8 workflowArchive=8
+            time=2026-11-24T08:01:00.100Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-x9k2m namespace=bi phase="" resourceVersion=300100
+            time=2026-11-24T08:01:00.110Z level=INFO msg="updated phase" component=workflow_worker workflow=report-x9k2m namespace=bi fromPhase="" toPhase=Running
+            time=2026-11-24T08:01:00.130Z level=INFO msg="node initialized" component=workflow_worker workflow=report-x9k2m namespace=bi node=report-x9k2m-1984207561 phase=Pending message=""
+            time=2026-11-24T08:01:00.140Z level=INFO msg="Created pod" component=workflow_worker workflow=report-x9k2m namespace=bi nodeName=report-x9k2m.build nodeID=report-x9k2m-1984207561 podName=report-x9k2m-build-1984207561
+            time=2026-11-24T08:01:00.170Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-x9k2m namespace=bi resourceVersion=300104 phase=Running
+            time=2026-11-24T08:01:00.175Z level=INFO msg="add pod event" component=pod_controller pod=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:00.000Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-x9k2m namespace=bi phase=Running resourceVersion=300190
+            time=2026-11-24T08:03:00.010Z level=INFO msg="Terminating pod as part of workflow shutdown" component=workflow_worker workflow=report-x9k2m namespace=bi podName=report-x9k2m-build-1984207561 shutdownStrategy=Stop
+            time=2026-11-24T08:03:00.012Z level=INFO msg="queueing pod for cleanup" component=pod_controller namespace=bi podName=report-x9k2m-build-1984207561 action=terminateContainers
+            time=2026-11-24T08:03:00.014Z level=INFO msg="cleaning up pod" component=pod_controller key=bi/report-x9k2m-build-1984207561/terminateContainers action=terminateContainers namespace=bi podName=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:00.016Z level=INFO msg="node phase changed" component=workflow_worker workflow=report-x9k2m namespace=bi node=report-x9k2m-1984207561 fromPhase=Running toPhase=Failed
+            time=2026-11-24T08:03:00.017Z level=INFO msg="node message changed" component=workflow_worker workflow=report-x9k2m namespace=bi node=report-x9k2m-1984207561 message="workflow shutdown with strategy:  Stop"
+            time=2026-11-24T08:03:00.018Z level=INFO msg="node finished" component=workflow_worker workflow=report-x9k2m namespace=bi node=report-x9k2m-1984207561 finishedAt=2026-11-24T08:03:00.018Z
+            time=2026-11-24T08:03:00.030Z level=INFO msg="node initialized" component=workflow_worker workflow=report-x9k2m namespace=bi node=report-x9k2m-3619796998 phase=Pending message=""
+            time=2026-11-24T08:03:00.040Z level=INFO msg="Created pod" component=workflow_worker workflow=report-x9k2m namespace=bi nodeName=report-x9k2m.onExit nodeID=report-x9k2m-3619796998 podName=report-x9k2m-onExit-3619796998
+            time=2026-11-24T08:03:00.060Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-x9k2m namespace=bi resourceVersion=300211 phase=Running
+            time=2026-11-24T08:03:00.062Z level=INFO msg="queueing pod for cleanup" component=pod_controller namespace=bi podName=report-x9k2m-build-1984207561 action=labelPodCompleted
+            time=2026-11-24T08:03:00.064Z level=INFO msg="cleaning up pod" component=pod_controller key=bi/report-x9k2m-build-1984207561/labelPodCompleted action=labelPodCompleted namespace=bi podName=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:00.110Z level=INFO msg="signaled container" component=pod_controller namespace=bi pod=report-x9k2m-build-1984207561 container=main stdout="" stderr="" error=<nil>
+            time=2026-11-24T08:03:00.190Z level=INFO msg="signaled container" component=pod_controller namespace=bi pod=report-x9k2m-build-1984207561 container=wait stdout="" stderr="" error=<nil>
+            time=2026-11-24T08:03:00.270Z level=INFO msg="signaled container" component=pod_controller namespace=bi pod=report-x9k2m-build-1984207561 container=envoy stdout="" stderr="" error=<nil>
+            time=2026-11-24T08:03:00.271Z level=INFO msg="queueing pod for cleanup after" component=pod_controller namespace=bi podName=report-x9k2m-build-1984207561 action=killContainers after=30s
+            time=2026-11-24T08:03:00.300Z level=INFO msg="delete pod event" component=pod_controller pod=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:00.310Z level=INFO msg="add pod event" component=pod_controller pod=report-x9k2m-onExit-3619796998
+            time=2026-11-24T08:03:20.000Z level=INFO msg="update pod event" component=pod_controller pod=report-x9k2m-onExit-3619796998
+            time=2026-11-24T08:03:20.100Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-x9k2m namespace=bi phase=Running resourceVersion=300211
+            time=2026-11-24T08:03:20.120Z level=INFO msg="updated phase" component=workflow_worker workflow=report-x9k2m namespace=bi fromPhase=Running toPhase=Failed
+            time=2026-11-24T08:03:20.121Z level=INFO msg="Marking workflow completed" component=workflow_worker workflow=report-x9k2m namespace=bi
+            time=2026-11-24T08:03:20.150Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-x9k2m namespace=bi resourceVersion=300260 phase=Failed
+            time=2026-11-24T08:03:20.152Z level=INFO msg="queueing pod for cleanup" component=pod_controller namespace=bi podName=report-x9k2m-onExit-3619796998 action=labelPodCompleted
+            time=2026-11-24T08:03:20.154Z level=INFO msg="cleaning up pod" component=pod_controller key=bi/report-x9k2m-onExit-3619796998/labelPodCompleted action=labelPodCompleted namespace=bi podName=report-x9k2m-onExit-3619796998
+            time=2026-11-24T08:03:20.170Z level=INFO msg="delete pod event" component=pod_controller pod=report-x9k2m-onExit-3619796998
+            time=2026-11-24T08:03:25.100Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-x9k2m namespace=bi phase=Running resourceVersion=300300
+            time=2026-11-24T08:03:25.130Z level=INFO msg="node initialized" component=workflow_worker workflow=report-x9k2m namespace=bi node=report-x9k2m-1984207561 phase=Pending message=""
+            time=2026-11-24T08:03:25.140Z level=INFO msg="Created pod" component=workflow_worker workflow=report-x9k2m namespace=bi nodeName=report-x9k2m.build nodeID=report-x9k2m-1984207561 podName=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:25.170Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-x9k2m namespace=bi resourceVersion=300304 phase=Running
+            time=2026-11-24T08:03:25.175Z level=INFO msg="add pod event" component=pod_controller pod=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:29.000Z level=INFO msg="update pod event" component=pod_controller pod=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:30.272Z level=INFO msg="cleaning up pod" component=pod_controller key=bi/report-x9k2m-build-1984207561/killContainers action=killContainers namespace=bi podName=report-x9k2m-build-1984207561
+            time=2026-11-24T08:03:30.380Z level=INFO msg="signaled container" component=pod_controller namespace=bi pod=report-x9k2m-build-1984207561 container=main stdout="" stderr="" error=<nil>
+            time=2026-11-24T08:03:30.470Z level=INFO msg="signaled container" component=pod_controller namespace=bi pod=report-x9k2m-build-1984207561 container=wait stdout="" stderr="" error=<nil>
+            time=2026-11-24T08:03:30.560Z level=INFO msg="signaled container" component=pod_controller namespace=bi pod=report-x9k2m-build-1984207561 container=envoy stdout="" stderr="" error=<nil>
+            """;
+
     private static String[] lines(String block) {
         return block.strip().lines().map(String::strip).toArray(String[]::new);
     }
@@ -273,5 +326,18 @@ class PodNameReusedRoundsTest {
         assertEquals("2026-11-20T09:12:00.620Z", f.fact("firstSignalAt").orElseThrow().value());
         assertEquals(137, f.fact("exitCode").orElseThrow().value());
         assertEquals("2026-11-20T09:12:32.012Z", f.fact("stoppedAt").orElseThrow().value());
+    }
+
+    @Test
+    void aStopsDelayedKillRunAgainstThePodRetriedAtOnceIsNamedAsSuch() {
+        Evaluation e = rule.evaluate(new Evidence().log("workflow-controller.log", lines(STOPPED_THEN_RETRIED)).correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertEquals(2, e.cleared().size(), e.cleared().toString());
+        // the stopped Pod: the controller stopped it while main ran
+        assertTrue(e.cleared().get(0).reason().contains("signalled the main container itself at 2026-11-24T08:03:00.110Z"), e.cleared().toString());
+        // the retried one: the kill round is the stop's item, not the controller stopping the new Pod
+        String why = e.cleared().get(1).reason();
+        assertTrue(why.contains("kill round at 2026-11-24T08:03:30.272Z came after a later Pod of the name was created (2026-11-24T08:03:25.140Z)"), why);
+        assertTrue(why.contains("first asked to stop at 2026-11-24T08:03:00.110Z"), why);
     }
 }
