@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupStarted;
+import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.LogEvent;
 import java.util.ArrayList;
@@ -72,6 +73,53 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
         List<Signaled> out = new ArrayList<>();
         rounds.forEach(r -> out.addAll(r.signaled()));
         return new ArrayList<>(EventOrder.inTimeOrder(out, Signaled::line));
+    }
+
+    /**
+     * One Pod object of the name: the lines from a {@code Created pod} of the name (or the first line) to the next one.
+     *
+     * @param created the {@code Created pod} line it starts at, or null (lines before any: an earlier object's, or an
+     *                excerpt's head)
+     * @param next    the next {@code Created pod} of the name, where a later object's lines begin, or null
+     * @param events  its lines, in input order
+     * @param rounds  its rounds
+     */
+    public record PodRun(LogEvent created, LogEvent next, List<LogEvent> events, TerminationRounds rounds) {
+        public PodRun {
+            events = List.copyOf(events);
+        }
+
+        /** Whether the line comes before the next object of the name was created (always, when none was). */
+        public boolean holds(LogEvent e) {
+            return next == null || EventOrder.before(e, next);
+        }
+    }
+
+    /**
+     * The Pod's lines cut into the objects of its name. The controller logs {@code Created pod} only for a create the API
+     * server accepted (an existing object logs {@code Failed pod … creation: already exists} instead), so each such line is
+     * a new object: a Workflow deleted and submitted again under its name, {@code argo retry}, a Pod restarted. Pod names
+     * repeat and the pod controller's queue keys ({@code <ns>/<pod>/<action>}) carry no UID, so a {@code killContainers}
+     * item queued for one object may run against the next (session 43 breaker): each object's rounds are its own.
+     */
+    public static List<PodRun> runs(List<LogEvent> podEvents) {
+        List<PodRun> out = new ArrayList<>();
+        List<LogEvent> current = new ArrayList<>();
+        LogEvent created = null;
+        for (LogEvent e : podEvents) {
+            if (e.event() instanceof PodCreated && !current.isEmpty()) {
+                out.add(new PodRun(created, e, current, of(current)));
+                current = new ArrayList<>();
+                created = e;
+            } else if (e.event() instanceof PodCreated) {
+                created = e;
+            }
+            current.add(e);
+        }
+        if (!current.isEmpty()) {
+            out.add(new PodRun(created, null, current, of(current)));
+        }
+        return out;
     }
 
     /** The Pod's rounds, from its lines in input order ({@link PodHistory#events()}). */

@@ -6,6 +6,7 @@ import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeNaming;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.SignalledContainers;
 import dev.argoforensics.correlate.TerminationRounds;
 import dev.argoforensics.correlate.TerminationRounds.Round;
 import dev.argoforensics.correlate.TerminationRounds.Signaled;
@@ -47,62 +48,89 @@ public final class ContainerWouldNotStop extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        SignalledContainers signalled = new SignalledContainers(correlation.pods().values(), DEFAULT_GRACE);
         for (PodHistory pod : correlation.pods().values()) {
-            TerminationRounds t = TerminationRounds.of(pod.events());
-            List<Signaled> signals = t.signals();
-            if (signals.isEmpty()) {
-                continue;
-            }
-            Signaled first = signals.get(0);
-            Round firstRound = t.rounds().stream().filter(r -> r.signaled().contains(first)).findFirst().orElseThrow();
-            Signaled main = firstRound.signaled().stream().filter(s -> mainContainer(correlation, pod, s.container()) && s.toRunning())
-                    .findFirst().orElse(null);
-            if (main != null) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.mainSignalled", "container", "main".equals(main.container())
-                        ? Message.of("AF010.cleared.mainItself") : Message.of("AF010.cleared.setContainer", "container", main.container(),
-                                "node", pod.link().nodeName()), "at", main.line().time().format()), main.line().source()));
-                continue;
-            }
-            long grace = t.graceNanos() != null ? t.graceNanos() : DEFAULT_GRACE;
-            LogEvent end = PodStopped.first(correlation, pod, first.line(), others(signals));
-            List<Signaled> atKill = t.rounds().stream().filter(Round::kill).flatMap(r -> r.signaled().stream())
-                    .filter(s -> !"main".equals(s.container()) && s.toRunning()).toList();
-            if (!atKill.isEmpty()) {
-                Signaled k = atKill.get(0);
-                if (end != null && EventOrder.before(end, k.line())) {
-                    cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.stoppedFirst", "stopped", PodStopped.describe(end),
-                            "at", end.time().format(), "container", k.container()), end.source()));
-                    continue;
-                }
-                ContainerState exported = exported(pod, k.container());
-                if (exported != null && exported.terminated() && exported.finishedAt() != null
-                        && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant())) {
-                    cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.exportedEnded", "container", k.container(),
-                            "ended", exported.finishedAt().format(), "kill", k.line().time().format()), pod.latestSnapshot().get().source()));
-                    continue;
-                }
-                findings.add(finding(correlation, pod, t, first, atKill, end, grace, exported, stoppedUnnamed(pod, signals, first)));
-                continue;
-            }
-            long endNanos = end == null ? Long.MAX_VALUE : first.line().time().nanosUntil(end.time());
-            if (end != null && endNanos <= grace) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.withinGrace", "stopped", PodStopped.describe(end),
-                        "at", end.time().format(), "after", GoDuration.format(Math.max(0, endNanos)), "grace", GoDuration.format(grace)), end.source()));
-                continue;
-            }
-            LogEvent quietKill = t.rounds().stream().filter(r -> r.kill() && r.started() != null).map(Round::started).findFirst().orElse(null);
-            if (quietKill != null) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.quietKill", "at", quietKill.time().format()), quietKill.source()));
-                continue;
-            }
-            List<Signaled> late = signals.stream().filter(s -> s.toRunning() && first.line().time().nanosUntil(s.line().time()) >= grace).toList();
-            boolean undelivered = signals.stream().anyMatch(s -> s.error() != null && s.toRunning());
-            if (!late.isEmpty() || (end == null && undelivered)) {
-                findings.add(finding(correlation, pod, t, first, late, end, grace, late.isEmpty() ? null : exported(pod, late.get(0).container()),
-                        stoppedUnnamed(pod, signals, first)));
+            // Each object of the Pod's name on its own (session 43 breaker): a kill item queued for one may run against the next.
+            List<TerminationRounds.PodRun> runs = TerminationRounds.runs(pod.events());
+            for (int i = 0; i < runs.size(); i++) {
+                evaluate(correlation, signalled, pod, runs.get(i), i == 0 ? null : runs.get(i - 1), findings, cleared);
             }
         }
         return new Evaluation(findings, cleared);
+    }
+
+    private void evaluate(Correlation correlation, SignalledContainers signalled, PodHistory pod, TerminationRounds.PodRun run,
+                          TerminationRounds.PodRun earlier, List<Finding> findings, List<Clearance> cleared) {
+        TerminationRounds t = run.rounds();
+        List<Signaled> signals = t.signals();
+        if (signals.isEmpty()) {
+            return;
+        }
+        Signaled first = signals.get(0);
+        Round firstRound = t.rounds().stream().filter(r -> r.signaled().contains(first)).findFirst().orElseThrow();
+        Signaled earlierFirst = earlier == null || run.created() == null ? null : earlier.rounds().rounds().stream()
+                .filter(r -> !r.kill()).flatMap(r -> r.signaled().stream()).findFirst().orElse(null);
+        if (firstRound.kill() && earlierFirst != null) {
+            // The object's first round is a SIGKILL no SIGTERM of its own preceded, the earlier object's SIGTERM (a round whose
+            // worker line another worker's may have displaced, so of unknown action) queued a kill item: that item, its
+            // queue key naming the Pod by name only, run against the later object (which it finds running, main included).
+            LogEvent kill = firstRound.started() != null ? firstRound.started() : first.line();
+            cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.laterPod", "kill", kill.time().format(),
+                    "created", run.created().time().format(), "first", earlierFirst.line().time().format(),
+                    "containers", String.join(", ", firstRound.signaled().stream().map(Signaled::container).toList())),
+                    run.created().source()));
+            return;
+        }
+        Signaled main = firstRound.signaled().stream().filter(s -> mainContainer(correlation, pod, s.container()) && s.toRunning())
+                .findFirst().orElse(null);
+        if (main != null) {
+            cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.mainSignalled", "container", "main".equals(main.container())
+                    ? Message.of("AF010.cleared.mainItself") : Message.of("AF010.cleared.setContainer", "container", main.container(),
+                            "node", pod.link().nodeName()), "at", main.line().time().format()), main.line().source()));
+            return;
+        }
+        long grace = t.graceNanos() != null ? t.graceNanos() : DEFAULT_GRACE;
+        LogEvent end = PodStopped.first(correlation, pod, first.line(), others(signals), signalled);
+        if (end != null && !run.holds(end)) {
+            end = null; // a later object of the name stopping says nothing of this one
+        }
+        List<Signaled> atKill = t.rounds().stream().filter(Round::kill).flatMap(r -> r.signaled().stream())
+                .filter(s -> !"main".equals(s.container()) && s.toRunning()).toList();
+        if (!atKill.isEmpty()) {
+            Signaled k = atKill.get(0);
+            if (end != null && EventOrder.before(end, k.line())) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.stoppedFirst", "stopped", PodStopped.describe(end),
+                        "at", end.time().format(), "container", k.container()), end.source()));
+                return;
+            }
+            ContainerState exported = exported(pod, k.container());
+            if (exported != null && exported.terminated() && exported.finishedAt() != null
+                    && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant())) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.exportedEnded", "container", k.container(),
+                        "ended", exported.finishedAt().format(), "kill", k.line().time().format()), pod.latestSnapshot().get().source()));
+                return;
+            }
+            findings.add(finding(correlation, signalled, pod, run, t, first, atKill, end, grace, exported, stoppedUnnamed(pod, run, signals, first)));
+            return;
+        }
+        long endNanos = end == null ? Long.MAX_VALUE : first.line().time().nanosUntil(end.time());
+        if (end != null && endNanos <= grace) {
+            cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.withinGrace", "stopped", PodStopped.describe(end),
+                    "at", end.time().format(), "after", GoDuration.format(Math.max(0, endNanos)), "grace", GoDuration.format(grace)), end.source()));
+            return;
+        }
+        LogEvent quietKill = t.rounds().stream().filter(r -> r.kill() && r.started() != null).map(Round::started).findFirst().orElse(null);
+        if (quietKill != null) {
+            cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.quietKill", "at", quietKill.time().format()), quietKill.source()));
+            return;
+        }
+        List<Signaled> late = signals.stream().filter(s -> s.toRunning() && first.line().time().nanosUntil(s.line().time()) >= grace).toList();
+        boolean undelivered = signals.stream().anyMatch(s -> s.error() != null && s.toRunning());
+        if (!late.isEmpty() || (end == null && undelivered)) {
+            findings.add(finding(correlation, signalled, pod, run, t, first, late, end, grace,
+                    late.isEmpty() ? null : exported(pod, late.get(0).container()),
+                    stoppedUnnamed(pod, run, signals, first)));
+        }
     }
 
     /**
@@ -126,7 +154,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
      * Container child nodes, which excerpts and v3.7+ Info lines often lack) the container signalled may be one of the set,
      * stopped while it ran, not one outliving main (session 40 breaker).
      */
-    private static LogEvent stoppedUnnamed(PodHistory pod, List<Signaled> signals, Signaled first) {
+    private static LogEvent stoppedUnnamed(PodHistory pod, TerminationRounds.PodRun run, List<Signaled> signals, Signaled first) {
         if (signals.stream().anyMatch(s -> "main".equals(s.container()))) {
             return null;
         }
@@ -135,7 +163,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         if (exportedMain) {
             return null;
         }
-        return pod.events().stream().filter(e -> e.event() instanceof PodStopping && EventOrder.before(e, first.line())).findFirst().orElse(null);
+        return run.events().stream().filter(e -> e.event() instanceof PodStopping && EventOrder.before(e, first.line())).findFirst().orElse(null);
     }
 
     /** The names of the containers signalled, main excluded. */
@@ -155,7 +183,8 @@ public final class ContainerWouldNotStop extends DeclaredRule {
      * @param stuck the signals that show a container still running after the grace period (the kill
      *              round's, else late SIGTERMs); empty when only an undelivered SIGTERM is known
      */
-    private Finding finding(Correlation correlation, PodHistory pod, TerminationRounds t, Signaled first, List<Signaled> stuck, LogEvent end,
+    private Finding finding(Correlation correlation, SignalledContainers signalled, PodHistory pod, TerminationRounds.PodRun run,
+                            TerminationRounds t, Signaled first, List<Signaled> stuck, LogEvent end,
                             long grace, ContainerState exported, LogEvent stoppedUnnamed) {
         Cite cite = new Cite(correlation);
         Set<String> names = new LinkedHashSet<>();
@@ -180,7 +209,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             cite.line(s.line(), "still running");
         }
         cite.line(end, "the Pod stopped");
-        LogEvent forcedWait = names.contains("wait") ? PodStopped.forcedWait(correlation, pod) : null;
+        LogEvent forcedWait = names.contains("wait") ? PodStopped.forcedWait(correlation, pod, first.line(), run) : null;
         cite.line(forcedWait, "the controller gave up on the wait container's report");
         PodSnapshot export = pod.latestSnapshot().orElse(null);
         // An export showing the container still running agrees only where it was taken after the signal by its own times (or a
@@ -207,7 +236,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         facts.add(new Fact("runningAfterSignal", end != null ? "Ran on after the first signal for" : "Ran on after the first signal for at least",
                 ran < 0 ? null : GoDuration.format(ran)));
         facts.add(new Fact("exitCode", "Exit code", exported != null && exported.terminated() ? exported.exitCode()
-                : PodStopped.ignoredExit(correlation, pod, names)));
+                : PodStopped.ignoredExit(correlation, pod, names, first.line(), run, signalled)));
 
         Confidence confidence;
         Message reason;

@@ -4,6 +4,8 @@ import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.SignalledContainers;
+import dev.argoforensics.correlate.TerminationRounds;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
@@ -27,7 +29,7 @@ final class PodStopped {
     }
 
     /** The first line after {@code after} that shows the Pod stopped, or null. */
-    static LogEvent first(Correlation correlation, PodHistory pod, LogEvent after, Set<String> containers) {
+    static LogEvent first(Correlation correlation, PodHistory pod, LogEvent after, Set<String> containers, SignalledContainers signalled) {
         List<LogEvent> candidates = new ArrayList<>();
         for (LogEvent e : pod.events()) {
             ControllerEvent ev = e.event();
@@ -49,7 +51,8 @@ final class PodStopped {
             }
             correlation.nodes().ofKind(pod.link().workflow(), WorkflowUpdated.class, Signal.class).stream()
                     .filter(e -> (e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase()))
-                            || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))))
+                            || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))
+                                    && !signalled.otherPodMayOwn(pod.key(), pod.link().workflow(), s.attribute("container"), e)))
                     .forEach(candidates::add);
         }
         // The earliest by time across runs (input order within one): not the first of whichever file was named first.
@@ -80,19 +83,30 @@ final class PodStopped {
         return Message.of("AF010.stopped.nodeCompleted");
     }
 
-    /** The Workflow's {@code TaskResultForced} (wait exit) line for the Pod's node, or null. */
-    static LogEvent forcedWait(Correlation correlation, PodHistory pod) {
+    /**
+     * The Workflow's {@code TaskResultForced} (wait exit) line for the Pod's node after the line and within the Pod object's
+     * run (before a later object of its name was created), or null.
+     */
+    static LogEvent forcedWait(Correlation correlation, PodHistory pod, LogEvent after, TerminationRounds.PodRun run) {
         return pod.link() == null ? null : correlation.nodes().of(pod.link()).stream()
-                .filter(e -> e.event() instanceof TaskResultForced f && "wait-exit".equals(f.why())).findFirst().orElse(null);
+                .filter(e -> e.event() instanceof TaskResultForced f && "wait-exit".equals(f.why()) && EventOrder.after(e, after) && run.holds(e))
+                .findFirst().orElse(null);
     }
 
-    /** The exit code the controller ignored for one of the containers (its Workflow's line), or null. */
-    static Integer ignoredExit(Correlation correlation, PodHistory pod, Set<String> containers) {
+    /**
+     * The exit code the controller ignored for one of the containers (its Workflow's line), after the line and within the Pod
+     * object's run, or null: an earlier object's of the name (session 43 breaker), or another step's sidecar of the same name
+     * ignored before this Pod was signalled, is not this one's.
+     */
+    static Integer ignoredExit(Correlation correlation, PodHistory pod, Set<String> containers, LogEvent after, TerminationRounds.PodRun run,
+                               SignalledContainers signalled) {
         if (pod.link() == null) {
             return null;
         }
         return correlation.nodes().ofKind(pod.link().workflow(), Signal.class).stream()
-                .filter(e -> e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container")))
+                .filter(e -> e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))
+                        && EventOrder.after(e, after) && run.holds(e)
+                        && !signalled.otherPodMayOwn(pod.key(), pod.link().workflow(), ((Signal) e.event()).attribute("container"), e))
                 .map(e -> ((Signal) e.event()).attribute("exitCode")).filter(x -> x != null && x.matches("\\d+")).map(Integer::valueOf).findFirst()
                 .orElse(null);
     }
