@@ -36,7 +36,7 @@ final class ScenariosV40 extends OwnFamily {
     static final String AFTER_RACE = "v40-retry-after-race";
     static final String DELETED_RUNNING = "v40-deleted-running";
     static final String DELETED_AFTER = "v40-deleted-after-stored";
-    private static final String[] NAMESPACES = {"risk-models", "media-encode", "geo-tiles", "payments-recon"};
+    private static final String[] NAMESPACES = {"pricing-engine", "satellite-ingest", "subtitle-gen", "kyc-checks"};
     private static final String[] TEMPLATES = {"simulate", "encode", "render-tile", "reconcile", "aggregate"};
 
     /** Whether {@code cls} is one of this family's classes (all begin {@code v40-}; no other family's does). */
