@@ -1347,6 +1347,9 @@ final class Controller {
             boolean aborted = false;
             List<Node> recreate = new ArrayList<>();
             for (Node n : new ArrayList<>(s.nodes.values())) {
+                if ("Pod".equals(n.type) && n.podCreated && fulfilled(n)) {
+                    fulfilledPodUnchanged(wf, n, me.pods.get(wf.namespace + "/" + n.podName));
+                }
                 if (!"Pod".equals(n.type) || !n.podCreated || fulfilled(n)) {
                     continue;
                 }
@@ -1382,6 +1385,9 @@ final class Controller {
                     // labelled completed, so "synced" stands for "outputs on the node") is held the same way until it does.
                     op(wf, Level.INFO, release.outputsHeldLine, release.slog ? "updated.phase" : "new.phase", "Succeeded");
                     truth.heldForOutputs(p.uid, sim.now());
+                    if (Objects.equals(p.main.exitCode, n.exitCode)) {
+                        nodeUnchanged(wf, n); // the phase kept and nothing else new (a new exit code would be "node changed")
+                    }
                     continue;
                 }
                 if (p != null) {
@@ -1673,6 +1679,32 @@ final class Controller {
         return true;
     }
 
+    /**
+     * Session 43: {@code assessNodeStatus}'s last line when its assessment equals the node ({@code !reflect.DeepEqual(old, new)}
+     * false): I {@code node unchanged} ({@code nodeID}) up to v3.6 (read in {@code operator.go} at v3.4.18, v3.5.15 and
+     * v3.6.19; Debug from v3.7.0, so in no Info log of v3.7.18, v4.0.10 or v4.1.3). {@code podReconciliation} assesses every Pod
+     * the informer lists for the Workflow, so a pass logs it for each Pod whose node it leaves as it is.
+     */
+    private void nodeUnchanged(Workflow wf, Node n) {
+        if (release.nodeChangedAtInfo) {
+            op(wf, Level.INFO, "node unchanged", "nodeID", n.id);
+        }
+    }
+
+    /**
+     * Session 43: the Pods of fulfilled nodes still in the informer (not yet labelled completed: a running Workflow's finished
+     * steps keep their status finalizer, {@code removeFinalizer}, not the label) are assessed at every pass too. Modelled where the
+     * model can say the assessment equals the node: a {@code Succeeded} Pod of a {@code Succeeded} node whose main exit code is
+     * stored ({@code node unchanged}). A {@code Failed} Pod's pass would log {@code Pod failed: <message>} first (inferFailedReason
+     * runs every time): not written, as before.
+     */
+    private void fulfilledPodUnchanged(Workflow wf, Node n, Pod p) {
+        if (release.nodeChangedAtInfo && p != null && "Succeeded".equals(p.phase) && "Succeeded".equals(n.phase)
+                && Objects.equals(p.main.exitCode, n.exitCode)) {
+            nodeUnchanged(wf, n);
+        }
+    }
+
     /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
     private boolean assess(Workflow wf, Node n, Pod p) {
         if (failedPodRestart && release.slog && "Failed".equals(p.phase)) {
@@ -1706,7 +1738,11 @@ final class Controller {
             cAdd(inc, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, inc.cursor));
         }
         if (phase.equals(n.phase)) {
-            return storeExitCode(wf, n, p);
+            if (storeExitCode(wf, n, p)) {
+                return true;
+            }
+            nodeUnchanged(wf, n);
+            return false;
         }
         String oldPhase = n.phase;
         String oldMessage = n.message;

@@ -1007,6 +1007,39 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 43: {@code node unchanged} (Info up to v3.6, Debug from v3.7) is in the logs of the controllers whose release logs it
+     * at Info and of no other, and names Pod nodes only: each one's {@code nodeID} is the node ID of a Pod of that controller.
+     */
+    @Test
+    void nodeUnchangedOnlyWhereTheReleaseLogsItAtInfo() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        java.util.regex.Pattern id = java.util.regex.Pattern.compile("node unchanged.*?nodeID\\\\?\"?[=:]\\\\?\"?([a-z0-9.-]+)");
+        int atInfo = 0;
+        for (Run r : runs) {
+            Map<String, String> releaseOf = new java.util.TreeMap<>();
+            Map<String, Set<String>> nodeIds = new HashMap<>();
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                releaseOf.put(pod.path("controller").asText(), pod.path("release").asText());
+                nodeIds.computeIfAbsent(pod.path("controller").asText(), k -> new HashSet<>()).add(pod.path("nodeId").asText());
+            }
+            for (Map.Entry<String, String> c : releaseOf.entrySet()) {
+                boolean info = Release.of(c.getValue()).nodeChangedAtInfo;
+                int n = 0;
+                for (String l : logText(r.info().dir().resolve("logs").resolve(c.getKey())).lines().filter(l -> l.contains("node unchanged")).toList()) {
+                    java.util.regex.Matcher m = id.matcher(l);
+                    assertTrue(m.find(), l);
+                    assertTrue(nodeIds.get(c.getKey()).contains(m.group(1)), c.getKey() + ": " + l);
+                    n++;
+                }
+                assertTrue(info || n == 0, "seed " + r.info().seed() + " " + c.getKey() + " (" + c.getValue() + "): " + n);
+                atInfo += n;
+            }
+        }
+        assertTrue(atInfo > 0, "node unchanged in the smoke seeds' v3.4-v3.6 logs");
+    }
+
+    /**
      * Session 43 ({@link ScenariosV40}): the v4.0.10 controller writes the v4 lines v4.1 does but words the wait container's and
      * the leader election's lines its own way (client-go v0.33's text through slog, no {@code lock} key); its classes' Pods carry
      * release v4.0.10, its races expect AF001 on the raced Pod alone, and no finding on them is wrong at any confidence.
@@ -1031,6 +1064,14 @@ class JudgmentSmokeTest {
                 controllers.add(pod.path("controller").asText());
             }
             assertEquals(1, controllers.size(), "seed " + r.info().seed() + ": one v4.0 controller: " + controllers);
+            // Its namespace is no other controller's (a shared one makes two controllers act on one Workflow: AF012's truth).
+            Set<String> ours = new HashSet<>();
+            Set<String> others = new HashSet<>();
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                (controllers.contains(pod.path("controller").asText()) ? ours : others).add(pod.path("namespace").asText());
+            }
+            assertTrue(java.util.Collections.disjoint(ours, others), "seed " + r.info().seed() + ": " + ours + " shared");
             String log = logText(r.info().dir().resolve("logs").resolve(controllers.iterator().next()));
             assertTrue(log.contains("version=v4.0.10") || log.contains("\"version\":\"v4.0.10\""), "seed " + r.info().seed());
             assertTrue(log.contains("attempting to acquire leader lease ") && log.contains("successfully acquired lease "),
