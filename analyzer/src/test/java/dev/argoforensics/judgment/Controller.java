@@ -66,7 +66,7 @@ final class Controller {
     final String finalizerEnv;
     final int normalWorkers;
     final int podCleanupWorkers = 4;
-    final boolean leaderElection;
+    boolean leaderElection;
     final boolean standby;
     final String controllerNamespace;
     final long rotateBytes;
@@ -92,7 +92,10 @@ final class Controller {
     String templateSalt = "";
     /** {@code MAX_WORKFLOW_SIZE}. */
     long maxWorkflowSize = Oversize.DEFAULT_MAX_WORKFLOW_SIZE;
-    /** v4's {@code failedPodRestart: {enabled: true}} in the controller's config (maxRestarts 3, the default); v4.1.3 only. */
+    /**
+     * v4's {@code failedPodRestart: {enabled: true}} in the controller's config (maxRestarts 3, the default); v4 only (v4.0.10's
+     * {@code pod_restart.go} and {@code shouldAutoRestartPod} are v4.1.2's).
+     */
     boolean failedPodRestart;
     /**
      * Session 35 ({@code ScenariosDataHang}): on a release that sets a completed phase before it checks the task results
@@ -322,6 +325,31 @@ final class Controller {
         emit(Rec.klog(tick(), 'I', fileLine, msg));
     }
 
+    /**
+     * client-go's "attempting to acquire" line (B4): v4.1 words it with a {@code lock} key, v4.0 writes v0.33's klog text through
+     * its own logger (an Info slog line, no keys), v3 as klog.
+     */
+    private void leaseAttempt(String lease) {
+        if (release.leaseLockKey) {
+            log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
+        } else if (release.slog) {
+            log(Level.INFO, "attempting to acquire leader lease " + lease + "...");
+        } else {
+            klog("leaderelection.go:257", "attempting to acquire leader lease " + lease + "...");
+        }
+    }
+
+    /** client-go's "acquired" line, as {@link #leaseAttempt}. */
+    private void leaseAcquired(String lease) {
+        if (release.leaseLockKey) {
+            log(Level.INFO, "Successfully acquired lease", "lock", lease);
+        } else if (release.slog) {
+            log(Level.INFO, "successfully acquired lease " + lease);
+        } else {
+            klog("leaderelection.go:271", "successfully acquired lease " + lease);
+        }
+    }
+
     // ---- start, stop, crash -------------------------------------------------------------------
 
     private String newReplicaName() {
@@ -373,13 +401,8 @@ final class Controller {
         banner();
         if (leaderElection && !electionDisabled) {
             String lease = controllerNamespace + "/workflow-controller-" + instanceId;
-            if (release.slog) {
-                log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
-                log(Level.INFO, "Successfully acquired lease", "lock", lease);
-            } else {
-                klog("leaderelection.go:257", "attempting to acquire leader lease " + lease + "...");
-                klog("leaderelection.go:271", "successfully acquired lease " + lease);
-            }
+            leaseAttempt(lease);
+            leaseAcquired(lease);
             log(Level.INFO, "new leader", "leader", replica);
             log(Level.INFO, "starting leading", "id", replica);
         } else {
@@ -409,8 +432,10 @@ final class Controller {
     private void banner() {
         if (release.slog) {
             log(Level.INFO, "Starting Workflow Controller", "version", release.version, "instanceID", instanceId, "defaultRequeueTime",
-                    new Dur(10 * Go.SECOND), "gitCommit", "5fdad0fe6f6d740c55d8289f26c912ab711ca407", "gitTag", release.version,
-                    "gitTreeState", "clean", "buildDate", "2026-09-02T11:20:31Z", "goVersion", "go1.24.7");
+                    new Dur(10 * Go.SECOND), "gitCommit", release == Release.V4_0 ? "c81e2a3b9d0f4e5a6b7c8d9e0f1a2b3c4d5e6f70"
+                            : "5fdad0fe6f6d740c55d8289f26c912ab711ca407", "gitTag", release.version,
+                    "gitTreeState", "clean", "buildDate", release == Release.V4_0 ? "2026-07-14T09:02:11Z" : "2026-09-02T11:20:31Z",
+                    "goVersion", release == Release.V4_0 ? "go1.24.4" : "go1.24.7");
         } else {
             log(Level.INFO, "Starting Workflow Controller", "version", release.version, "defaultRequeueTime", new Dur(10 * Go.SECOND));
         }
@@ -438,11 +463,7 @@ final class Controller {
         inc.cursor = sim.now() + rng.between(200 * MS, 1500 * MS);
         banner();
         String lease = controllerNamespace + "/workflow-controller-" + instanceId;
-        if (release.slog) {
-            log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
-        } else {
-            klog("leaderelection.go:257", "attempting to acquire leader lease " + lease + "...");
-        }
+        leaseAttempt(lease);
         log(Level.INFO, "new leader", "leader", leader);
         inc = main;
         sim.at(sim.now() + 5 * Go.MINUTE + rng.between(0, 3 * Go.SECOND), () -> stats(s));
@@ -472,8 +493,11 @@ final class Controller {
         }
         String lease = controllerNamespace + "/workflow-controller-" + instanceId;
         Inc old = inc;
-        if (release.slog) {
+        if (release.leaseLockKey) {
             log(Level.INFO, "Failed to renew lease", "lock", lease, "err", "context deadline exceeded");
+        } else if (release.slog) {
+            // v4.0: client-go v0.33's klog line through Argo's logger (B4): the v3.7 text as the message, no keys.
+            log(Level.INFO, "failed to renew lease " + lease + ": timed out waiting for the condition");
         } else {
             klog("leaderelection.go:288", "failed to renew lease " + lease + ": timed out waiting for the condition");
         }
@@ -492,11 +516,7 @@ final class Controller {
             Inc leader = new Inc(incarnations, s.replica, s.sink, normalWorkers);
             leader.cursor = Math.max(s.cursor, sim.now());
             inc = leader;
-            if (release.slog) {
-                log(Level.INFO, "Successfully acquired lease", "lock", lease);
-            } else {
-                klog("leaderelection.go:271", "successfully acquired lease " + lease);
-            }
+            leaseAcquired(lease);
             log(Level.INFO, "new leader", "leader", leader.replica);
             log(Level.INFO, "starting leading", "id", leader.replica);
             workerNumbers(normalWorkers);
@@ -514,11 +534,7 @@ final class Controller {
                 inc = standby;
                 inc.cursor = sim.now();
                 banner();
-                if (release.slog) {
-                    log(Level.INFO, "Attempting to acquire leader lease...", "lock", lease);
-                } else {
-                    klog("leaderelection.go:257", "attempting to acquire leader lease " + lease + "...");
-                }
+                leaseAttempt(lease);
                 log(Level.INFO, "new leader", "leader", leader.replica);
                 inc = leader;
                 sim.at(sim.now() + 5 * Go.MINUTE + rng.between(0, 3 * Go.SECOND), () -> stats(standby));
@@ -1331,6 +1347,9 @@ final class Controller {
             boolean aborted = false;
             List<Node> recreate = new ArrayList<>();
             for (Node n : new ArrayList<>(s.nodes.values())) {
+                if ("Pod".equals(n.type) && n.podCreated && fulfilled(n)) {
+                    fulfilledPodUnchanged(wf, n, me.pods.get(wf.namespace + "/" + n.podName));
+                }
                 if (!"Pod".equals(n.type) || !n.podCreated || fulfilled(n)) {
                     continue;
                 }
@@ -1366,6 +1385,9 @@ final class Controller {
                     // labelled completed, so "synced" stands for "outputs on the node") is held the same way until it does.
                     op(wf, Level.INFO, release.outputsHeldLine, release.slog ? "updated.phase" : "new.phase", "Succeeded");
                     truth.heldForOutputs(p.uid, sim.now());
+                    if (Objects.equals(p.main.exitCode, n.exitCode)) {
+                        nodeUnchanged(wf, n); // the phase kept and nothing else new (a new exit code would be "node changed")
+                    }
                     continue;
                 }
                 if (p != null) {
@@ -1375,7 +1397,7 @@ final class Controller {
                     if (release.forcedCompletion && K8s.terminal(p.phase) && incomplete && p.wait != null && p.wait.terminated() && p.wait.exitCode != null
                             && p.wait.exitCode != 0) {
                         // v3.5.11+: a wait that did not exit normally will not complete its result; the controller does.
-                        if (release.slog) {
+                        if (release.auxContainer) {
                             op(wf, Level.WARN, "marking its taskResult as completed since aux container did not exit normally", "nodeID", n.id,
                                     "container", "wait", "exitCode", p.wait.exitCode, "reason", p.wait.reason);
                         } else {
@@ -1657,6 +1679,32 @@ final class Controller {
         return true;
     }
 
+    /**
+     * Session 43: {@code assessNodeStatus}'s last line when its assessment equals the node ({@code !reflect.DeepEqual(old, new)}
+     * false): I {@code node unchanged} ({@code nodeID}) up to v3.6 (read in {@code operator.go} at v3.4.18, v3.5.15 and
+     * v3.6.19; Debug from v3.7.0, so in no Info log of v3.7.18, v4.0.10 or v4.1.3). {@code podReconciliation} assesses every Pod
+     * the informer lists for the Workflow, so a pass logs it for each Pod whose node it leaves as it is.
+     */
+    private void nodeUnchanged(Workflow wf, Node n) {
+        if (release.nodeChangedAtInfo) {
+            op(wf, Level.INFO, "node unchanged", "nodeID", n.id);
+        }
+    }
+
+    /**
+     * Session 43: the Pods of fulfilled nodes still in the informer (not yet labelled completed: a running Workflow's finished
+     * steps keep their status finalizer, {@code removeFinalizer}, not the label) are assessed at every pass too. Modelled where the
+     * model can say the assessment equals the node: a {@code Succeeded} Pod of a {@code Succeeded} node whose main exit code is
+     * stored ({@code node unchanged}). A {@code Failed} Pod's pass would log {@code Pod failed: <message>} first (inferFailedReason
+     * runs every time): not written, as before.
+     */
+    private void fulfilledPodUnchanged(Workflow wf, Node n, Pod p) {
+        if (release.nodeChangedAtInfo && p != null && "Succeeded".equals(p.phase) && "Succeeded".equals(n.phase)
+                && Objects.equals(p.main.exitCode, n.exitCode)) {
+            nodeUnchanged(wf, n);
+        }
+    }
+
     /** Pod node phase from the Pod, as {@code assessNodeStatus} does; Pod-node transitions are not at Info from v3.7. */
     private boolean assess(Workflow wf, Node n, Pod p) {
         if (failedPodRestart && release.slog && "Failed".equals(p.phase)) {
@@ -1690,7 +1738,11 @@ final class Controller {
             cAdd(inc, p.namespace + "/" + p.name + "/" + TERMINATE_CONTAINERS, new Origin("terminate-containers", null, inc.cursor));
         }
         if (phase.equals(n.phase)) {
-            return storeExitCode(wf, n, p);
+            if (storeExitCode(wf, n, p)) {
+                return true;
+            }
+            nodeUnchanged(wf, n);
+            return false;
         }
         String oldPhase = n.phase;
         String oldMessage = n.message;
@@ -2095,18 +2147,39 @@ final class Controller {
             // the last attempt's finishedAt (seconds, as stored) + duration * factor^(attempts - 1), and attempts <= limit, the
             // Retry node takes the message "Backoff for <humanize.Duration>" and the Workflow is requeued after the wait; past it,
             // the pass logs the execution deadline (none set without maxDuration: the zero time) and clears the message.
+            // Session 43 (read at v3.6.19, v3.7.18, v4.0.10, v4.1.2): maxDuration first (the first attempt's startedAt + it: past
+            // that, the Retry node ends with the last attempt's phase, "Max duration limit exceeded"), the cap (v3.7.0+) on the
+            // wait, then a wait ending after that deadline ends it too ("Backoff would exceed max duration limit").
             int attempts = retry.children.size();
+            long maxDeadline = -1;
+            if (step.backoffMaxDurationSeconds > 0) {
+                Node first = wf.status.nodes.get(retry.children.get(0));
+                maxDeadline = (first.startedAt != null ? first.startedAt * Go.SECOND : sim.now()) + step.backoffMaxDurationSeconds * Go.SECOND;
+                if (sim.now() > maxDeadline) {
+                    op(wf, Level.INFO, "Max duration limit exceeded. Failing...");
+                    return endRetry(wf, retry, last.phase, "Max duration limit exceeded");
+                }
+            }
             long wait = step.backoffSeconds * Go.SECOND * (step.backoffFactor > 0 ? (long) Math.pow(step.backoffFactor, attempts - 1) : 1);
+            if (release.backoffCap && step.backoffCapSeconds > 0) {
+                wait = Math.min(wait, step.backoffCapSeconds * Go.SECOND);
+            }
             long deadline = (last.finishedAt != null ? last.finishedAt * Go.SECOND : last.finishedNanos) + wait;
+            if (maxDeadline >= 0 && deadline > maxDeadline) {
+                op(wf, Level.INFO, "Backoff would exceed max duration limit. Failing...");
+                return endRetry(wf, retry, last.phase, "Backoff would exceed max duration limit");
+            }
             if (sim.now() < deadline && attempts <= step.retryLimit) {
                 wfEnqueueAfter(inc, wf.key(), wait);
                 return retryMessage(wf, retry, "Backoff for " + humanizeDuration(wait));
             }
-            String none = "Mon Jan 01 00:00:00 +0000 (a long while ago)";
+            // With maxDuration the next attempt's Pod gets activeDeadlineSeconds to that deadline (opts.executionDeadline): not
+            // modelled; ScenariosV40's attempts end long before it.
+            String when = maxDeadline < 0 ? "Mon Jan 01 00:00:00 +0000 (a long while ago)" : humanizeTimestamp(maxDeadline, sim.now());
             if (release.slog) {
-                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline", "node", retry.name, "executionDeadline", none);
+                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline", "node", retry.name, "executionDeadline", when);
             } else {
-                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline to: " + none, "node", retry.name);
+                op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline to: " + when, "node", retry.name);
             }
             retryMessage(wf, retry, "");
         }
@@ -2131,17 +2204,7 @@ final class Controller {
             message = "No more retries left";
         }
         if (message != null) {
-            phaseLine(wf, retry, last.phase);
-            if (!message.isEmpty()) {
-                retry.message = message;
-                if (release.slog) {
-                    op(wf, Level.INFO, "node message changed", "node", retry.id, "message", message);
-                } else {
-                    op(wf, Level.INFO, "node " + retry.id + " message: " + message);
-                }
-            }
-            finish(wf, retry, inc.cursor);
-            return true;
+            return endRetry(wf, retry, last.phase, message);
         }
         if (release.slog) {
             op(wf, Level.INFO, "child nodes failed, trying again", "count", retry.children.size(), "nodeName", retry.name);
@@ -2149,6 +2212,21 @@ final class Controller {
             op(wf, Level.INFO, retry.children.size() + " child nodes of " + retry.name + " failed. Trying again...");
         }
         startAttempt(wf, retry, step, retry.children.size());
+        return true;
+    }
+
+    /** {@code markNodePhase} ending the Retry node with {@code phase} and {@code message} (none if empty): its lines, finishedAt. */
+    private boolean endRetry(Workflow wf, Node retry, String phase, String message) {
+        phaseLine(wf, retry, phase);
+        if (!message.isEmpty()) {
+            retry.message = message;
+            if (release.slog) {
+                op(wf, Level.INFO, "node message changed", "node", retry.id, "message", message);
+            } else {
+                op(wf, Level.INFO, "node " + retry.id + " message: " + message);
+            }
+        }
+        finish(wf, retry, inc.cursor);
         return true;
     }
 
@@ -2182,6 +2260,42 @@ final class Controller {
         }
         long h = s / 3600;
         return (h == 1 ? "1 hour" : h + " hours") + " " + (s % 3600 / 60) + " minutes";
+    }
+
+    private static final java.time.format.DateTimeFormatter GO_HUMANIZE_TIMESTAMP =
+            java.time.format.DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss xx", java.util.Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
+
+    /**
+     * Argo's {@code humanize.Timestamp} (util/humanize, read at v4.0.10): the time as Go's {@code "Mon Jan 02 15:04:05 -0700"}
+     * (the controller's zone: UTC here), then go-humanize's {@code Time} relative to {@code now} in brackets: {@code now} under a
+     * second, {@code 1 second}, {@code <n> seconds}, {@code 1 minute}, {@code <n> minutes}, {@code 1 hour}, {@code <n> hours},
+     * {@code 1 day}, {@code <n> days} (whole units, truncated), {@code from now} after now, {@code ago} before.
+     */
+    static String humanizeTimestamp(long at, long now) {
+        java.time.Instant t = java.time.Instant.ofEpochSecond(Math.floorDiv(at, Go.SECOND), Math.floorMod(at, Go.SECOND));
+        String label = at > now ? "from now" : "ago";
+        long diff = Math.abs(at - now);
+        String rel;
+        if (diff < Go.SECOND) {
+            rel = "now";
+        } else if (diff < 2 * Go.SECOND) {
+            rel = "1 second " + label;
+        } else if (diff < Go.MINUTE) {
+            rel = diff / Go.SECOND + " seconds " + label;
+        } else if (diff < 2 * Go.MINUTE) {
+            rel = "1 minute " + label;
+        } else if (diff < 60 * Go.MINUTE) {
+            rel = diff / Go.MINUTE + " minutes " + label;
+        } else if (diff < 120 * Go.MINUTE) {
+            rel = "1 hour " + label;
+        } else if (diff < 24 * 60 * Go.MINUTE) {
+            rel = diff / (60 * Go.MINUTE) + " hours " + label;
+        } else if (diff < 48 * 60 * Go.MINUTE) {
+            rel = "1 day " + label;
+        } else {
+            rel = diff / (24 * 60 * Go.MINUTE) + " days " + label;
+        }
+        return GO_HUMANIZE_TIMESTAMP.format(t) + " (" + rel + ")";
     }
 
     /** The steps of group {@code g}: the step and its parallel siblings. */
@@ -2562,8 +2676,8 @@ final class Controller {
     /**
      * The forced completion of a result still labelled {@code "false"} (lifecycle-and-failures.md B1), by release:
      * v3.6.19 (v3.5.12-v3.7.0) once the node is completed, its Pod is not in the informer and the node finished more than
-     * 2m ago; v3.7.18 (v3.7.1+) once the node is completed and not (Pod absent and age <= 2m, or age <= 10m); v4.1.3
-     * as v3.7 but only for a node {@code Completed()}, taskResultSynced not false. Age = now - the node's finishedAt.
+     * 2m ago; v3.7.18 (v3.7.1+) once the node is completed and not (Pod absent and age <= 2m, or age <= 10m); v4.0.10 and
+     * v4.1.3 as v3.7 but only for a node {@code Completed()}, taskResultSynced not false. Age = now - the node's finishedAt.
      */
     private boolean forceTaskResults(Inc me, Workflow wf, List<TaskResult> results) {
         if (!release.forcedCompletion) {
@@ -2576,7 +2690,7 @@ final class Controller {
             if (t.completed || n == null || !"Pod".equals(n.type) || !n.completedPhase() || n.finishedAt == null) {
                 continue;
             }
-            if (release == Release.V4_1 && Boolean.FALSE.equals(n.taskResultSynced)) {
+            if (release.forcedNeedsSynced && Boolean.FALSE.equals(n.taskResultSynced)) {
                 continue;
             }
             boolean absent = !me.pods.containsKey(wf.namespace + "/" + n.podName);

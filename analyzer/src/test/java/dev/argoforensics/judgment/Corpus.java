@@ -99,6 +99,7 @@ final class Corpus {
     private ScenariosRetry retries;
     /** POD_NAMES v1 (session 40): a controller of its own, chained after the retry one. */
     private ScenariosPodNamesV1 podNamesV1;
+    private ScenariosV40 v40;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -282,6 +283,11 @@ final class Corpus {
         controllers.add(vc);
         teamOf.put(vc, vc.namespaces);
         releaseOfNamespace.put(vc.namespaces.get(0), vc.release);
+        v40 = new ScenariosV40(scenarioHost(), seed, sim, start, end);
+        Controller v4c = v40.build(seed, kube, truth, logs);
+        controllers.add(v4c);
+        teamOf.put(v4c, v4c.namespaces);
+        releaseOfNamespace.put(v4c.namespaces.get(0), v4c.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -438,6 +444,10 @@ final class Corpus {
             }
             if (slope == null && podNamesV1.owns(c)) {
                 podNamesV1.plan(c);
+                continue;
+            }
+            if (slope == null && v40.owns(c)) {
+                v40.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

@@ -383,8 +383,16 @@ final class Exports {
                         : sorted("limit", s.retryLimit, "retryPolicy", s.retryPolicy);
                 if (s.backoffSeconds > 0) {
                     // Session 40: retryStrategy.backoff (duration as written, a factor when one is set).
-                    retry.put("backoff", s.backoffFactor > 0 ? sorted("duration", s.backoffSeconds + "s", "factor", s.backoffFactor)
-                            : sorted("duration", s.backoffSeconds + "s"));
+                    Map<String, Object> backoff = s.backoffFactor > 0 ? sorted("duration", s.backoffSeconds + "s", "factor", s.backoffFactor)
+                            : sorted("duration", s.backoffSeconds + "s");
+                    // Session 43: maxDuration and cap as written (seconds), where set.
+                    if (s.backoffMaxDurationSeconds > 0) {
+                        backoff.put("maxDuration", s.backoffMaxDurationSeconds + "s");
+                    }
+                    if (s.backoffCapSeconds > 0) {
+                        backoff.put("cap", s.backoffCapSeconds + "s");
+                    }
+                    retry.put("backoff", backoff);
                 }
                 t.put("retryStrategy", retry);
             }

@@ -993,8 +993,8 @@ class JudgmentSmokeTest {
             try (var files = Files.list(r.info().dir().resolve("exports").resolve("workflows"))) {
                 for (Path file : files.sorted().toList()) {
                     String text = Files.readString(file);
-                    if (!text.contains("backoff")) {
-                        continue;
+                    if (!text.contains("backoff") || text.contains("maxDuration")) {
+                        continue; // (session 43's maxDuration may end the retry first: v40RetryBackoffEndsAsTheSourceSays)
                     }
                     String name = file.getFileName().toString();
                     String ns = name.substring(0, name.indexOf('.'));
@@ -1004,6 +1004,129 @@ class JudgmentSmokeTest {
                 }
             }
         }
+    }
+
+    /**
+     * Session 43: {@code node unchanged} (Info up to v3.6, Debug from v3.7) is in the logs of the controllers whose release logs it
+     * at Info and of no other, and names Pod nodes only: each one's {@code nodeID} is the node ID of a Pod of that controller.
+     */
+    @Test
+    void nodeUnchangedOnlyWhereTheReleaseLogsItAtInfo() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        java.util.regex.Pattern id = java.util.regex.Pattern.compile("node unchanged.*?nodeID\\\\?\"?[=:]\\\\?\"?([a-z0-9.-]+)");
+        int atInfo = 0;
+        for (Run r : runs) {
+            Map<String, String> releaseOf = new java.util.TreeMap<>();
+            Map<String, Set<String>> nodeIds = new HashMap<>();
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                releaseOf.put(pod.path("controller").asText(), pod.path("release").asText());
+                nodeIds.computeIfAbsent(pod.path("controller").asText(), k -> new HashSet<>()).add(pod.path("nodeId").asText());
+            }
+            for (Map.Entry<String, String> c : releaseOf.entrySet()) {
+                boolean info = Release.of(c.getValue()).nodeChangedAtInfo;
+                int n = 0;
+                for (String l : logText(r.info().dir().resolve("logs").resolve(c.getKey())).lines().filter(l -> l.contains("node unchanged")).toList()) {
+                    java.util.regex.Matcher m = id.matcher(l);
+                    assertTrue(m.find(), l);
+                    assertTrue(nodeIds.get(c.getKey()).contains(m.group(1)), c.getKey() + ": " + l);
+                    n++;
+                }
+                assertTrue(info || n == 0, "seed " + r.info().seed() + " " + c.getKey() + " (" + c.getValue() + "): " + n);
+                atInfo += n;
+            }
+        }
+        assertTrue(atInfo > 0, "node unchanged in the smoke seeds' v3.4-v3.6 logs");
+    }
+
+    /**
+     * Session 43 ({@link ScenariosV40}): the v4.0.10 controller writes the v4 lines v4.1 does but words the wait container's and
+     * the leader election's lines its own way (client-go v0.33's text through slog, no {@code lock} key); its classes' Pods carry
+     * release v4.0.10, its races expect AF001 on the raced Pod alone, and no finding on them is wrong at any confidence.
+     */
+    @Test
+    void v40WritesItsOwnWordsAndItsRacesAreFound() throws IOException {
+        assertFalse(Release.V4_0.auxContainer || Release.V4_0.leaseLockKey);
+        assertTrue(Release.V4_1.auxContainer && Release.V4_1.leaseLockKey);
+        assertTrue(Release.V4_0.slog && Release.V4_0.forcedNeedsSynced && Release.V4_0.backoffCap && !Release.V3_6.backoffCap);
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosV40.RACE, ScenariosV40.RACE_ATTEMPT, ScenariosV40.AFTER_RACE, ScenariosV40.DELETED_RUNNING,
+                ScenariosV40.DELETED_AFTER);
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        for (Run r : runs) {
+            Set<String> controllers = new HashSet<>();
+            for (JsonNode pod : podsOf(json, r, classes)) {
+                String cls = pod.path("class").asText();
+                seen.merge(cls, 1, Integer::sum);
+                assertEquals("v4.0.10", pod.path("release").asText());
+                boolean race = cls.equals(ScenariosV40.RACE) || cls.equals(ScenariosV40.RACE_ATTEMPT);
+                assertEquals(race, pod.path("expected").path("AF001").asBoolean(), pod.path("name").asText());
+                controllers.add(pod.path("controller").asText());
+            }
+            assertEquals(1, controllers.size(), "seed " + r.info().seed() + ": one v4.0 controller: " + controllers);
+            // Its namespace is no other controller's (a shared one makes two controllers act on one Workflow: AF012's truth).
+            Set<String> ours = new HashSet<>();
+            Set<String> others = new HashSet<>();
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                (controllers.contains(pod.path("controller").asText()) ? ours : others).add(pod.path("namespace").asText());
+            }
+            assertTrue(java.util.Collections.disjoint(ours, others), "seed " + r.info().seed() + ": " + ours + " shared");
+            String log = logText(r.info().dir().resolve("logs").resolve(controllers.iterator().next()));
+            assertTrue(log.contains("version=v4.0.10") || log.contains("\"version\":\"v4.0.10\""), "seed " + r.info().seed());
+            assertTrue(log.contains("attempting to acquire leader lease ") && log.contains("successfully acquired lease "),
+                    "seed " + r.info().seed() + ": v0.33's lease lines");
+            assertFalse(log.contains("Attempting to acquire leader lease...") || log.contains("aux container") || log.contains("\"lock\""),
+                    "seed " + r.info().seed() + ": v4.1's words");
+            assertFalse(log.contains("leaderelection.go:"), "seed " + r.info().seed() + ": klog through slog, not klog's format");
+        }
+        assertTrue(seen.containsKey(ScenariosV40.RACE) || seen.containsKey(ScenariosV40.RACE_ATTEMPT), "a v4.0 race in the smoke seeds: " + seen);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls())).toList());
+    }
+
+    /**
+     * Session 43: {@code retryStrategy.backoff.maxDuration} and {@code cap} as {@code processNodeRetries} reads them (v3.6.19,
+     * v3.7.18, v4.0.10, v4.1.2): every exported Workflow of {@link ScenariosV40} with a maxDuration ends its retry one of the three
+     * ways (its Retry node's message {@code Max duration limit exceeded}, {@code Backoff would exceed max duration limit}, or a
+     * {@code Backoff for} wait then the execution-deadline line naming a real deadline), and {@code humanize.Timestamp} writes a
+     * time as Argo does.
+     */
+    @Test
+    void v40RetryBackoffEndsAsTheSourceSays() throws IOException {
+        long t = java.time.Instant.parse("2026-12-05T13:40:00Z").getEpochSecond() * Go.SECOND;
+        assertEquals("Sat Dec 05 13:40:00 +0000 (29 minutes from now)", Controller.humanizeTimestamp(t, t - 29 * Go.MINUTE - 59 * Go.SECOND));
+        assertEquals("Sat Dec 05 13:40:00 +0000 (1 minute ago)", Controller.humanizeTimestamp(t, t + 119 * Go.SECOND));
+        assertEquals("Sat Dec 05 13:40:00 +0000 (now)", Controller.humanizeTimestamp(t, t + 999 * Go.MILLI));
+        assertEquals("Sat Dec 05 13:40:00 +0000 (3 hours from now)", Controller.humanizeTimestamp(t, t - 3 * 60 * Go.MINUTE - 1));
+        int ended = 0;
+        for (Run r : runs) {
+            try (var files = Files.list(r.info().dir().resolve("exports").resolve("workflows"))) {
+                for (Path file : files.sorted().toList()) {
+                    String text = Files.readString(file);
+                    if (!text.contains("maxDuration")) {
+                        continue;
+                    }
+                    String name = file.getFileName().toString();
+                    String ns = name.substring(0, name.indexOf('.'));
+                    String wf = name.substring(ns.length() + 1, name.indexOf('.', ns.length() + 1));
+                    List<String> lines = logText(r.info().dir().resolve("logs").resolve("wfc-" + ns)).lines()
+                            .filter(l -> l.contains(wf)).toList();
+                    boolean exceeded = lines.stream().anyMatch(l -> l.contains("Max duration limit exceeded. Failing..."));
+                    boolean wouldExceed = lines.stream().anyMatch(l -> l.contains("Backoff would exceed max duration limit. Failing..."));
+                    boolean waited = lines.stream().anyMatch(l -> l.contains("Backoff for "))
+                            && lines.stream().anyMatch(l -> l.contains("setting executionDeadline") && l.contains("from now)"));
+                    if (lines.stream().noneMatch(l -> l.contains("marking node as error"))) {
+                        continue; // exported before the race's pass
+                    }
+                    assertEquals(1, (exceeded ? 1 : 0) + (wouldExceed ? 1 : 0) + (waited ? 1 : 0), file.toString());
+                    if (text.contains("cap:") || text.contains("\"cap\"")) {
+                        assertTrue(waited, file + ": a capped wait");
+                    }
+                    ended++;
+                }
+            }
+        }
+        assertTrue(ended > 0, "a v4.0 retry with maxDuration ended in the smoke seeds");
     }
 
     /**

@@ -308,6 +308,13 @@ final class K8s {
          */
         long backoffSeconds;
         int backoffFactor;
+        /**
+         * Session 43: {@code retryStrategy.backoff.maxDuration} in seconds (0: unset): no attempt after the first attempt's
+         * {@code startedAt} + maxDuration, and no backoff that would end after it ({@code processNodeRetries}, every release).
+         */
+        long backoffMaxDurationSeconds;
+        /** Session 43: {@code retryStrategy.backoff.cap} in seconds (0: unset): the wait's ceiling (v3.7.0+; v3.6 ignores it). */
+        long backoffCapSeconds;
         /** What attempt 1, 2, ... do (this step is attempt 0's; the last one given stands for any later attempt). */
         final List<Step> attempts = new ArrayList<>();
 

@@ -26,14 +26,14 @@ enum LogFormat {
 
     /**
      * The format a controller of release {@code r} is run with, drawn from {@code rng} as the corpora always drew it: v3.6.19
-     * logrus text (no draw), v3.7.18 logrus JSON, TTY or text, v4.1.3 slog text or JSON; the releases before v3.6 logrus JSON,
+     * logrus text (no draw), v3.7.18 logrus JSON, TTY or text, v4.1.3 and v4.0.10 slog text or JSON; the releases before v3.6 logrus JSON,
      * TTY or text (§3.2-§3.4).
      */
     static LogFormat of(Release r, Sim.Rng rng) {
         return switch (r) {
             case V3_6 -> LOGRUS_TEXT;
             case V3_7, V3_7_1, V3_5_15, V3_4_18, V3_5_4 -> rng.pick(LOGRUS_JSON, LOGRUS_TTY, LOGRUS_TEXT);
-            case V4_1 -> rng.pick(SLOG_TEXT, SLOG_JSON);
+            case V4_1, V4_0 -> rng.pick(SLOG_TEXT, SLOG_JSON);
         };
     }
 

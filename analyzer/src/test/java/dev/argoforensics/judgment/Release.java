@@ -17,7 +17,8 @@ enum Release {
     V4_1("v4.1.3", true, false, true, true, Legacy.NONE),
     V3_5_15("v3.5.15", false, true, false, false, Legacy.V3_5_15), V3_4_18("v3.4.18", false, true, false, false, Legacy.V3_4_18),
     V3_5_4("v3.5.4", false, true, false, false, Legacy.V3_5_4),
-    V3_7_1("v3.7.1", false, false, true, true, Legacy.V3_7_1);
+    V3_7_1("v3.7.1", false, false, true, true, Legacy.V3_7_1),
+    V4_0("v4.0.10", true, false, true, true, Legacy.NONE);
 
     /** The releases of the corpora before session 31, in the order the scenario families cycle through them. */
     static final List<Release> MODERN = List.of(V3_6, V3_7, V4_1);
@@ -29,6 +30,11 @@ enum Release {
      * it lacks too (v3.7.8+) throws if met rather than write what v3.7.1 would not.
      */
     static final List<Release> OUTPUT_SHAPES = List.of(V3_6, V3_7, V4_1, V3_7_1);
+    /**
+     * Session 43's family ({@code ScenariosV40}): v4.0.10 alone. A v4 release whose operator and pod controller are v4.1's but
+     * for the words of the wait container's lines ({@link #auxContainer}) and the leader election's ({@link #leaseLockKey}).
+     */
+    static final List<Release> V40 = List.of(V4_0);
     /** Every release, in the order session 32's family (resource and data templates, {@code ScenariosNoWait}) cycles through them. */
     static final List<Release> NO_WAIT = List.of(V3_6, V3_7, V3_4_18, V3_5_4, V4_1, V3_5_15);
 
@@ -110,6 +116,29 @@ enum Release {
     /** A guard against stale copies of a Workflow (v3.6.17+, v3.7.8+, v4; reference B3). None in v3.7.1: must never meet one. */
     final boolean staleCopyGuard;
 
+    /**
+     * The wait container's lines name the "aux" container (v4.1.0+, with the init-less supervisor): {@code leaving phase un-changed:
+     * aux container is not yet terminated }, W {@code marking its taskResult as completed since aux container did not exit normally}
+     * with a {@code container} key and {@code …since aux container has been cleaned up.}; v4.0.10 and every v3 say {@code wait}
+     * and have no {@code container} key (read in {@code operator.go} {@code assessNodeStatus} at v4.0.10 and v4.1.2).
+     */
+    final boolean auxContainer;
+    /**
+     * The leader election's client-go lines (lifecycle-and-failures.md B4): v4.1 (client-go v0.35) {@code Attempting to acquire
+     * leader lease...}, {@code Successfully acquired lease}, {@code Failed to renew lease} with a {@code lock} key; v3.4-v4.0
+     * (up to v0.33) the lease in the text, {@code attempting to acquire leader lease <ns>/<lease>...}. v4 routes klog through its
+     * own logger ({@code workflow/events/event_recorder_logger.go}, set up before the election: {@code cmd/workflow-controller/
+     * main.go} builds the lock's event recorder first, read at v4.0.10), so v4.0's are slog lines with the v0.33 text and no key.
+     */
+    final boolean leaseLockKey;
+    /** {@code retryStrategy.backoff.cap} caps the wait (v3.7.0+, #13782; read at v3.6.19, v3.7.18, v4.0.10, v4.1.2). */
+    final boolean backoffCap;
+    /**
+     * The forced completion of a result needs the node {@code Completed()}, {@code taskResultSynced} not false (v4.0-v4.1.2,
+     * lifecycle-and-failures.md B1); v3.7 needs the phase only.
+     */
+    final boolean forcedNeedsSynced;
+
     private enum Legacy {
         NONE, V3_5_15, V3_5_4, V3_4_18, V3_7_1
     }
@@ -141,6 +170,10 @@ enum Release {
                 : "leaving phase un-changed: required outputs are not yet set";
         this.deletingUpdateIsDelete = legacy != Legacy.V3_7_1;
         this.staleCopyGuard = legacy != Legacy.V3_7_1;
+        this.auxContainer = version.startsWith("v4.") && !version.startsWith("v4.0.");
+        this.leaseLockKey = auxContainer;
+        this.backoffCap = version.startsWith("v4.") || version.startsWith("v3.7.");
+        this.forcedNeedsSynced = slog;
     }
 
     String line() {

@@ -47,7 +47,7 @@ final class ScenariosExecControl extends OwnFamily {
         String ns = NAMESPACES[(int) Math.floorMod(seed / 2, NAMESPACES.length)];
         // Its release line two steps from the scenario controllers' (seed) and one from the deletions' (seed + 1).
         main = OwnController.build(host, this, sim, kube, rng, seed, 262, "pool-exec-control", 2, 2, ns, 260, truth, logs);
-        main.failedPodRestart = main.release == Release.V4_1;
+        main.failedPodRestart = main.release.slog;
         return main;
     }
 
