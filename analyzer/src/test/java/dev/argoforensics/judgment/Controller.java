@@ -1765,7 +1765,8 @@ final class Controller {
                 if (release.slog) {
                     op(wf, Level.INFO, "ignoring exit code", "exitCode", p.sidecar.exitCode, "containerName", p.sidecar.name);
                 } else {
-                    op(wf, Level.INFO, "Ignoring " + p.sidecar.exitCode + " exit code of container '" + p.sidecar.name + "'");
+                    // v3 logs it from logrus's global logger (log.Infof in operator.go, v3.4-v3.7): no namespace or workflow
+                    log(Level.INFO, "Ignoring " + p.sidecar.exitCode + " exit code of container '" + p.sidecar.name + "'");
                 }
                 if (release.slog) {
                     op(wf, Level.INFO, "Pod failed", "message", "", "displayName", n.displayName, "templateName", n.templateName, "pod", p.name);
