@@ -14,6 +14,7 @@ import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.RecordedMainExit;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent;
@@ -22,7 +23,6 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
-import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import dev.argoforensics.wording.Words;
@@ -97,19 +97,24 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     "reason", execution.reason()), execution.evidence());
             case RUNNING, MAIN_NEVER_STARTED -> scope.findings().add(finding(scope, pod, life, outcome, null));
             default -> {
-                Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> "0".equals(t.exitCode())).findFirst();
-                if (reported.isPresent()) {
-                    scope.clear(pod, Message.of("AF007.cleared.exitedZero"), reported.get().source());
-                } else {
-                    Optional<PodSnapshot> before = runningBefore(pod);
-                    if (before.isPresent()) {
-                        scope.findings().add(finding(scope, pod, life, outcome, before.get()));
-                    } else if (execution.state() == Execution.State.UNDETERMINED) {
-                        // Nothing to report, but AF001 points here ("it may have been deleted while it ran"): say what was lacking.
-                        scope.clear(pod, Message.of("AF007.cleared.undetermined", "outcome", outcome.message() == null || outcome.message().isEmpty()
-                                ? outcome.phase() : outcome.phase() + " \"" + outcome.message() + "\"", "reason", execution.reason()),
-                                execution.evidence() != null ? execution.evidence() : life.deletion().notAfter().evidence());
-                    }
+                // No WorkflowTaskResult speaks for main's exit: no executor from v3.3 (the first with task results) to v4.1.2 writes
+                // outputs.exitCode (it reports the template's outputs: parameters, artifacts, result); the controller copies main's
+                // code from its informer's Pod into the node (getExitCode), which storedExit above and the lifecycle read (s43).
+                // An export of the Workflow taken before the deletion was requested, holding that code on the node still unfinished,
+                // says main had ended by then: the deletion did not end it (RecordedMainExit, ordered).
+                Optional<RecordedMainExit> ended = life.mainExitRecorded().filter(RecordedMainExit::ordered);
+                Optional<PodSnapshot> before = runningBefore(pod);
+                if (ended.isPresent()) {
+                    NodeObservation b = ended.get().before();
+                    scope.clear(pod, Message.of(ended.get().stated() ? "AF007.cleared.exitRecordedBeforeStated" : "AF007.cleared.exitRecordedBefore",
+                            "code", b.node().exitCode().trim(), "phase", b.node().phase(), "at", b.snapshot().observed().time().format()), b.source());
+                } else if (before.isPresent()) {
+                    scope.findings().add(finding(scope, pod, life, outcome, before.get()));
+                } else if (execution.state() == Execution.State.UNDETERMINED) {
+                    // Nothing to report, but AF001 points here ("it may have been deleted while it ran"): say what was lacking.
+                    scope.clear(pod, Message.of("AF007.cleared.undetermined", "outcome", outcome.message() == null || outcome.message().isEmpty()
+                            ? outcome.phase() : outcome.phase() + " \"" + outcome.message() + "\"", "reason", execution.reason()),
+                            execution.evidence() != null ? execution.evidence() : life.deletion().notAfter().evidence());
                 }
             }
         }
