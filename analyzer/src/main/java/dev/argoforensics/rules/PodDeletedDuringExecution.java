@@ -229,7 +229,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
         Optional<Deletion> deletion = scope.correlation().lifecycle(pod.key()).deleter();
-        Timestamp deleted = request.notAfter().at();
+        // The request's one date where the evidence gives one (an audit record's receipt), as the summary says; else its latest bound.
+        Timestamp deleted = request.dated() != null ? request.dated().at() : request.notAfter().at();
         boolean notStarted = running.state() == Execution.State.MAIN_NEVER_STARTED;
         facts.add(new Fact("deletedAt", deletedAtLabel(request), deleted.format()));
         facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
