@@ -255,7 +255,7 @@ final class Describe {
      */
     static String noGaps(Report r) {
         long unsure = r.findings().stream().filter(f -> f.confidence() != Confidence.CONFIRMED).count();
-        return "none: every rule had the evidence it needs and the exports it uses if present, and every input was read"
+        return "none: every rule had the evidence it needs and what it uses if present, and every input was read"
                 + (unsure == 0 ? "" : "; " + plural(unsure, "finding is", "findings are")
                         + " not confirmed, and " + (unsure == 1 ? "its" : "each one's") + " confidence reason says why");
     }
