@@ -403,7 +403,10 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     : deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
                     : deletion.audit().exporter().isEmpty() ? Message.of("AF007.explain.auditNames", "who", deletion.describe())
                     : Message.of("AF007.explain.auditOfNames", "exporter", deletion.audit().exporter(), "who", deletion.describe()));
+            // In time order, as a reader follows them (the deleters are ranked by how specific they are, Pod events before node events).
             List<String> around = life.deleters().stream().filter(d -> d.event() != null && d.event() != deletion.event())
+                    .sorted(java.util.Comparator.comparing(Deletion::at, java.util.Comparator.nullsLast(
+                            java.util.Comparator.comparing(t -> t.instant()))))
                     .map(Deletion::describe).toList();
             if (!around.isEmpty()) {
                 m.add(Message.of("AF007.explain.around", "events", String.join("; ", around)));
