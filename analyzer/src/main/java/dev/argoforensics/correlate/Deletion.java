@@ -77,9 +77,9 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                 continue; // the kubelet removing a Pod whose deletion was requested before: no deleter (DeletionBounds reads it as a bound)
             }
             if ("delete".equals(a.verb()) && a.subresource().isEmpty()) {
-                out.add(new Deletion(a.user(), "deleted it", a.time(), a, null, null));
+                out.add(new Deletion(a.user(), "deleted it", a.requestTime(), a, null, null));
             } else if ("create".equals(a.verb()) && "eviction".equals(a.subresource())) {
-                out.add(new Deletion(a.user(), "evicted it", a.time(), a, null, null));
+                out.add(new Deletion(a.user(), "evicted it", a.requestTime(), a, null, null));
             }
         }
         for (ClusterEvent e : pod.clusterEvents()) {

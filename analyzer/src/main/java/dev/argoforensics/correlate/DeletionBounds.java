@@ -62,8 +62,9 @@ final class DeletionBounds {
                 continue;
             }
             String what = ("eviction".equals(a.subresource()) ? "eviction by " : "delete by ") + (a.user().isEmpty() ? "an unnamed user" : a.user());
-            completed = new Known(a.time(), what + " (audit record)", a.source(), false);
-            received = a.requestReceived() == null ? completed : new Known(a.requestReceived(), what + " received (audit record)", a.source(), false);
+            // The request is dated by its receipt wherever it is shown (AuditRecord#requestTime); its completion stays the upper bound.
+            completed = new Known(a.time(), what + " (audit record, stage " + a.stage() + ")", a.source(), false);
+            received = a.requestReceived() == null ? completed : new Known(a.requestReceived(), what + ", received by the API server (audit record)", a.source(), false);
             by = a.user().isEmpty() ? null : a.user();
             earliest = a;
         }
@@ -71,7 +72,8 @@ final class DeletionBounds {
             // Session 42 breaker: the earliest delete an audit excerpt holds is the first request only where the excerpt shows it would
             // hold an earlier one. A Pod stuck Terminating is deleted again (kubectl delete --force, Kubernetes 1.33+ moving its
             // deletionTimestamp to that request); an excerpt that starts later, or keeps one user's records, holds only that repeat.
-            // It still bounds the request from above.
+            // It still bounds the request from above: the first came before this one was received (the time every request is dated by).
+            completed = received;
             received = null;
         }
         Known exact = received == null ? null : completed;

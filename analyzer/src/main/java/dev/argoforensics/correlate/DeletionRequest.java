@@ -69,16 +69,25 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
                 && !end.windowEnd().plusNanos(DeletionBounds.KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant());
     }
 
+    /**
+     * The one statement that dates the request, where {@link #when()} says "at": both bounds at one time, or one audit record
+     * (received, then completed, moments apart: dated by its receipt, as {@code AuditRecord#requestTime} dates every request); else
+     * null. Every time the report gives for the request is this one, so that a summary, a key fact and a timeline row agree.
+     */
+    public Known dated() {
+        if (implied || notBefore == null) {
+            return null;
+        }
+        return notBefore.at().equals(notAfter.at()) || (exact && notBefore.evidence().equals(notAfter.evidence())) ? notBefore : null;
+    }
+
     /** "at 16:31:04Z", "between A and B" or "no later than B": the bounds without how they were found. */
     public String when() {
         if (implied) {
             return "at about " + notAfter.at().format();
         }
-        if (notBefore != null && notBefore.at().equals(notAfter.at())) {
-            return "at " + notBefore.at().format();
-        }
-        if (exact && notBefore != null && notBefore.evidence().equals(notAfter.evidence())) {
-            return "at " + notBefore.at().format(); // one audit record: received, then completed, moments apart
+        if (dated() != null) {
+            return "at " + dated().at().format();
         }
         return notBefore != null ? "between " + notBefore.at().format() + " and " + notAfter.at().format() : "no later than " + notAfter.at().format();
     }
@@ -88,11 +97,8 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
         if (implied) {
             return "at about " + notAfter.at().format() + " (" + notAfter.how() + ")";
         }
-        if (notBefore != null && notBefore.at().equals(notAfter.at())) {
-            return "at " + notBefore.at().format() + " (" + notBefore.how() + ")";
-        }
-        if (exact && notBefore != null && notBefore.evidence().equals(notAfter.evidence())) {
-            return "at " + notBefore.at().format() + " (" + notBefore.how() + ")";
+        if (dated() != null) {
+            return "at " + dated().at().format() + " (" + dated().how() + ")";
         }
         if (exact && notBefore == null) {
             return "at " + notAfter.at().format() + " (" + notAfter.how() + ")";

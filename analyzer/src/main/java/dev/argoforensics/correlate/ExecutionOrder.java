@@ -1017,7 +1017,7 @@ final class ExecutionOrder {
             // The Pod garbage collector deletes a Pod not terminal only where its node is gone (or out of service): a lost node.
             if ("pods".equals(a.resource()) && a.name().equals(pod.key().name()) && a.effective() && "delete".equals(a.verb())
                     && a.subresource().isEmpty() && Deletion.POD_GC_USER.equals(a.user())) {
-                return "the Pod garbage collector deleted it at " + a.time().format() + " (audit record), which it does to a Pod not finished "
+                return "the Pod garbage collector deleted it at " + a.requestTime().format() + " (audit record), which it does to a Pod not finished "
                         + "only where its node no longer exists";
             }
         }

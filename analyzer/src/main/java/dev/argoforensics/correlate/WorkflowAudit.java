@@ -549,7 +549,7 @@ public final class WorkflowAudit {
                 boolean deletes = ("delete".equals(a.verb()) && a.subresource().isEmpty() || deletesUnnamed(a)) && a.effective();
                 boolean inSpan = (after == null || a.time().instant().isAfter(after)) && !a.time().instant().isAfter(until);
                 if (deletes && inSpan) {
-                    return new Reading(Kind.DELETED, null, a.source().file(), null, a.time());
+                    return new Reading(Kind.DELETED, null, a.source().file(), null, a.requestTime());
                 }
             }
         }
@@ -584,7 +584,7 @@ public final class WorkflowAudit {
                 boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant())) && !earlierObject
                         && !a.time().instant().isAfter(until);
                 if (deletes && inSpan) {
-                    return new Reading(Kind.DELETED, null, e.getKey(), null, a.time());
+                    return new Reading(Kind.DELETED, null, e.getKey(), null, a.requestTime());
                 }
             }
             AuditRecord last = recs.get(recs.size() - 1);
@@ -604,15 +604,15 @@ public final class WorkflowAudit {
                     && ("delete".equals(a.verb()) && a.subresource().isEmpty() || "deletecollection".equals(a.verb())));
             if (fromStart && toEnd && !deletesLogged) {
                 if (unshown == null) {
-                    unshown = new Reading(Kind.DELETES_UNSHOWN, null, e.getKey(), (run != null ? run : firstWrite).time(), last.time());
+                    unshown = new Reading(Kind.DELETES_UNSHOWN, null, e.getKey(), (run != null ? run : firstWrite).requestTime(), last.requestTime());
                 }
             } else if (fromStart && toEnd && stood == null) {
-                String how = "the audit log " + e.getKey() + " records the Workflow's requests from " + from.time().format() + " ("
-                        + (run != null ? "its create" : from.verb() + " of it") + ") and goes on to " + last.time().format()
+                String how = "the audit log " + e.getKey() + " records the Workflow's requests from " + from.requestTime().format() + " ("
+                        + (run != null ? "its create" : from.verb() + " of it") + ") and goes on to " + last.requestTime().format()
                         + ", with no delete of it or of its namespace's Workflows: its audit policy logs them, so a deletion would be there";
-                stood = new Reading(Kind.STOOD, new Known(last.time(), how, last.source(), false), e.getKey(), from.time(), last.time());
+                stood = new Reading(Kind.STOOD, new Known(last.requestTime(), how, last.source(), false), e.getKey(), from.requestTime(), last.requestTime());
             } else if (nearest == null) {
-                nearest = new Reading(Kind.NOT_SPANNING, null, e.getKey(), from.time(), last.time());
+                nearest = new Reading(Kind.NOT_SPANNING, null, e.getKey(), from.requestTime(), last.requestTime());
             }
         }
         if (stood != null) {

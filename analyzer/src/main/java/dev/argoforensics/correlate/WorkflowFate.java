@@ -82,7 +82,7 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
                 earlierOnly = true;
                 continue;
             }
-            Known k = new Known(a.time(), "deleted by " + a.user() + " (audit record)", a.source(), false);
+            Known k = new Known(a.requestTime(), "deleted by " + a.user() + " (audit record)", a.source(), false);
             earliest = earliest == null || k.at().instant().isBefore(earliest.at().instant()) ? k : earliest;
         }
         return earlierOnly ? earliest : deleted;

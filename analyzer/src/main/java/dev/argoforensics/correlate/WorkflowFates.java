@@ -59,7 +59,7 @@ final class WorkflowFates {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();
-            Timestamp at = a.time();
+            Timestamp at = a.requestTime(); // dated as every audit record is (AuditRecord#requestTime)
             WorkflowRef named = new WorkflowRef(a.namespace(), a.name());
             if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null
                     && !foreign.getOrDefault(named, Set.of()).contains(a.source().file())) {

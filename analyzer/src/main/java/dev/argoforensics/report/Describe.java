@@ -36,6 +36,21 @@ final class Describe {
         return w == null ? "unknown" : w.toString();
     }
 
+    /**
+     * A finding's node, or what stands for one: a finding about a Workflow as a whole or the controllers (AF012, AF013) names no Pod
+     * and no node, and no node was missing from it; a finding about a Pod that no evidence ties to a node says that, as its timeline
+     * does. "unknown" said neither.
+     */
+    static String node(Finding f) {
+        if (f.node() != null) {
+            return node(f.node());
+        }
+        return f.pod() == null ? NO_NODE : "not tied to a Workflow node";
+    }
+
+    /** What stands for the node of a finding about a Workflow as a whole or the controllers. */
+    static final String NO_NODE = "none (the finding is about the Workflow as a whole, not one of its nodes)";
+
     static String node(Finding.NodeRef n) {
         if (n == null) {
             return "unknown";
@@ -240,7 +255,7 @@ final class Describe {
      */
     static String noGaps(Report r) {
         long unsure = r.findings().stream().filter(f -> f.confidence() != Confidence.CONFIRMED).count();
-        return "none: every rule had the evidence it needs and the exports it uses if present, and every input was read"
+        return "none: every rule had the evidence it needs and what it uses if present, and every input was read"
                 + (unsure == 0 ? "" : "; " + plural(unsure, "finding is", "findings are")
                         + " not confirmed, and " + (unsure == 1 ? "its" : "each one's") + " confidence reason says why");
     }

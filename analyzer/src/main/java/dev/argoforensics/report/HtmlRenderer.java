@@ -188,7 +188,7 @@ final class HtmlRenderer implements ReportRenderer {
         b.append("<p class=\"summary\">").append(Html.escape(f.summary())).append("</p>\n<dl class=\"ids\">\n");
         b.append("<dt>Pod</dt><dd class=\"mono\">").append(Html.escape(Describe.pod(f.pod(), f.podUid()))).append("</dd>\n");
         b.append("<dt>Workflow</dt><dd class=\"mono\">").append(Html.escape(Describe.workflow(f.workflow()))).append("</dd>\n");
-        b.append("<dt>Node</dt><dd class=\"mono\">").append(Html.escape(Describe.node(f.node()))).append("</dd>\n");
+        b.append("<dt>Node</dt><dd").append(f.node() == null ? "" : " class=\"mono\"").append('>').append(Html.escape(Describe.node(f))).append("</dd>\n");
         b.append("<dt>Confidence</dt><dd>").append(Html.escape(f.confidence().label() + ": " + f.confidenceReason())).append("</dd>\n</dl>\n");
         r.timelineOf(f).ifPresent(t -> {
             List<Finding> same = findingsOf(r, t);

@@ -281,7 +281,7 @@ final class MarkdownRenderer implements ReportRenderer {
         b.append("| Pod | ").append(f.pod() == null ? proseCell(Describe.NO_POD) : Markdown.codeCell(f.pod().toString()))
                 .append(f.podUid().isEmpty() ? "" : " (uid " + Markdown.codeCell(f.podUid()) + ")").append(" |\n");
         b.append("| Workflow | ").append(f.workflow() == null ? "unknown" : Markdown.codeCell(f.workflow().toString())).append(" |\n");
-        b.append("| Node | ").append(f.node() == null ? "unknown" : Markdown.codeCell(Describe.node(f.node()))).append(" |\n");
+        b.append("| Node | ").append(f.node() == null ? proseCell(Describe.node(f)) : Markdown.codeCell(Describe.node(f.node()))).append(" |\n");
         b.append("| Confidence | ").append(f.confidence().label()).append(": ").append(proseCell(f.confidenceReason())).append(" |\n\n");
         b.append(prose(f.explanation())).append("\n\n");
         b.append("**Key facts**\n\n| Fact | Value |\n|---|---|\n");

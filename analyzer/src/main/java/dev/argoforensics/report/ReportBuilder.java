@@ -142,6 +142,31 @@ public final class ReportBuilder {
         }
     }
 
+    /**
+     * A rule run without evidence it uses if present, said of what it found: each finding below confirmed by its Pod (or Workflow) and
+     * confidence, as one the missing evidence might have raised (its confidence reason says what would); confirmed findings as not
+     * wanting it; none, as what it cleared or did not find having been judged without it. Never a lower confidence for a finding that
+     * has none.
+     */
+    static String lackingOptional(RuleOutcome o) {
+        List<String> kinds = o.lackingOptional();
+        String without = "decided without " + (kinds.size() == 1 ? kinds.get(0)
+                : String.join(", ", kinds.subList(0, kinds.size() - 1)) + " or " + kinds.get(kinds.size() - 1));
+        List<String> unsure = o.findings().stream().filter(f -> f.confidence() != Confidence.CONFIRMED)
+                .map(f -> (f.pod() != null ? "Pod " + f.pod() : f.workflow() != null ? "Workflow " + f.workflow() : "the controllers")
+                        + " (" + f.confidence().label() + ")")
+                .distinct().toList();
+        if (o.findings().isEmpty()) {
+            return without + " (it found nothing)";
+        }
+        if (unsure.isEmpty()) {
+            return without + " (" + (o.findings().size() == 1 ? "its finding is" : "its findings are") + " confirmed all the same)";
+        }
+        return without + ": " + (unsure.size() == 1 ? "its finding on " + unsure.get(0) + " is not confirmed, and they might have raised it (its"
+                : "its findings on " + String.join(", ", unsure) + " are not confirmed, and they might have raised them (each one's")
+                + " confidence reason says what would)";
+    }
+
     /** What the inputs lacked: rules not decided or run with less, lines and files not read. */
     private static List<EvidenceGap> gaps(AnalysisResult result) {
         List<EvidenceGap> gaps = new ArrayList<>();
@@ -149,8 +174,7 @@ public final class ReportBuilder {
             if (!o.evaluated()) {
                 gaps.add(new EvidenceGap(o.rule(), "not decided: the inputs lack " + String.join("; and ", o.missing())));
             } else if (!o.lackingOptional().isEmpty()) {
-                gaps.add(new EvidenceGap(o.rule(), "decided without " + String.join(" or ", o.lackingOptional())
-                        + ": its findings may carry a lower confidence and fewer facts"));
+                gaps.add(new EvidenceGap(o.rule(), lackingOptional(o)));
             }
         }
         for (RunClocks.RunClock run : result.correlation().clocks().localZones()) {

@@ -103,7 +103,7 @@ final class TextRenderer implements ReportRenderer {
                 .append(f.confidence().label()).append("] ").append(palette.bold(f.title())).append('\n');
         b.append("  Pod       ").append(Describe.pod(f.pod(), f.podUid())).append('\n');
         b.append("  Workflow  ").append(Describe.workflow(f.workflow())).append('\n');
-        b.append("  Node      ").append(Describe.node(f.node())).append('\n');
+        b.append("  Node      ").append(Describe.node(f)).append('\n');
         b.append('\n');
         wrap(b, f.summary(), "  ");
         b.append('\n');

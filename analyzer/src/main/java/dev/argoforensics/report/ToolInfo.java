@@ -9,7 +9,8 @@ import java.util.Properties;
  * The tool's name, version and build commit, as written into every report.
  *
  * @param commit the Git commit the jar was built from, "unknown" when it was built outside a Git
- *               checkout; a trailing "-modified" marks a build from uncommitted changes
+ *               checkout; a trailing "-modified" marks a build from uncommitted changes, except in a linked
+ *               {@code git worktree}, where the build plugin sees no changes (docs/reports.md, provenance)
  */
 public record ToolInfo(String name, String version, String commit) {
     public static final String NAME = "argo-forensics";

@@ -152,7 +152,7 @@ final class Cite {
     }
 
     Cite audit(AuditRecord a, String role) {
-        return object(new EvidenceLine(a.source(), a.time(), role, describe(a), null));
+        return object(new EvidenceLine(a.source(), a.requestTime(), role, describe(a), null));
     }
 
     private Cite object(EvidenceLine l) {

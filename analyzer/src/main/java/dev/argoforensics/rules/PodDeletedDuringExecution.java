@@ -234,7 +234,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Cite cite = new Cite(correlation);
         List<Fact> facts = new ArrayList<>();
         Optional<Deletion> deletion = scope.correlation().lifecycle(pod.key()).deleter();
-        Timestamp deleted = request.notAfter().at();
+        // The request's one date where the evidence gives one (an audit record's receipt), as the summary says; else its latest bound.
+        Timestamp deleted = request.dated() != null ? request.dated().at() : request.notAfter().at();
         boolean notStarted = running.state() == Execution.State.MAIN_NEVER_STARTED;
         facts.add(new Fact("deletedAt", deletedAtLabel(request), deleted.format()));
         facts.add(new Fact("deletionRequested", "Deletion requested", request.describe()));
@@ -407,7 +408,10 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     : deletion.audit() == null ? Message.of("AF007.explain.eventsName", "who", deletion.describe())
                     : deletion.audit().exporter().isEmpty() ? Message.of("AF007.explain.auditNames", "who", deletion.describe())
                     : Message.of("AF007.explain.auditOfNames", "exporter", deletion.audit().exporter(), "who", deletion.describe()));
+            // In time order, as a reader follows them (the deleters are ranked by how specific they are, Pod events before node events).
             List<String> around = life.deleters().stream().filter(d -> d.event() != null && d.event() != deletion.event())
+                    .sorted(java.util.Comparator.comparing(Deletion::at, java.util.Comparator.nullsLast(
+                            java.util.Comparator.comparing(t -> t.instant()))))
                     .map(Deletion::describe).toList();
             if (!around.isEmpty()) {
                 m.add(Message.of("AF007.explain.around", "events", String.join("; ", around)));

@@ -85,7 +85,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
     @Override
     public EvidenceNeeds needs() {
         return new EvidenceNeeds(EnumSet.of(EvidenceKind.CONTROLLER_LOG, EvidenceKind.POD_CONTROLLER_LINES), List.of(),
-                EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.WORKFLOW_SNAPSHOT));
+                // The audit log and the Events date and name the deletion (DeletionBounds, Deletion), which orders it with the end.
+                EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.WORKFLOW_SNAPSHOT, EvidenceKind.AUDIT_LOG, EvidenceKind.CLUSTER_EVENTS));
     }
 
     @Override

@@ -58,7 +58,7 @@ public final class SuccessReportedAsError extends NodeRule {
         // From the logs alone only a Pod the controller itself saw Succeeded can be judged: the exports say how every container ended.
         return new EvidenceNeeds(Set.of(), List.of(EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.TASK_RESULT_SNAPSHOT,
                         EvidenceKind.CONTROLLER_LOG), EnumSet.of(EvidenceKind.WORKFLOW_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)),
-                EnumSet.of(EvidenceKind.POD_SNAPSHOT));
+                EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.AUDIT_LOG, EvidenceKind.CLUSTER_EVENTS));
     }
 
     @Override

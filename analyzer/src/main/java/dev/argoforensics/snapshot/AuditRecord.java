@@ -139,6 +139,20 @@ public record AuditRecord(
         return stageTimestamp != null ? stageTimestamp : requestReceived;
     }
 
+    /**
+     * The time the report dates the request by, everywhere it shows one: when the API server received it
+     * ({@code requestReceivedTimestamp}), else, where the export gives no such time, the time its stage was reached. One request is
+     * one moment to a reader; the change it makes lands between the two, and the model's bounds keep both ({@code DeletionBounds}).
+     */
+    public Timestamp requestTime() {
+        return requestReceived != null ? requestReceived : stageTimestamp;
+    }
+
+    /** What {@link #requestTime()} is, in words: "the time the API server received it", or "the time of its stage ResponseComplete". */
+    public String requestTimeIs() {
+        return requestReceived != null ? "the time the API server received it" : "the time of its stage " + stage;
+    }
+
     /** {@code pods/NAME/eviction}, {@code workflows/NAME}. */
     public String target() {
         return resource + (name.isEmpty() ? "" : "/" + name) + (subresource.isEmpty() ? "" : "/" + subresource);

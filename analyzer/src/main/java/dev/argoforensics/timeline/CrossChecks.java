@@ -113,9 +113,12 @@ final class CrossChecks {
     static void lifecycle(Entries out, PodLifecycle life) {
         DeletionRequest d = life.deletion();
         if (d != null) {
-            Known at = d.notAfter(); // placed where the deletion had certainly been requested
-            out.fact(at.at(), at.evidence(), "lifecycle:deletion-requested", "deletion requested " + d.describe()
-                    + (d.requestedBy() != null ? " by " + d.requestedBy() : ""), false);
+            // Placed at the request's one date where the evidence gives one (its row then states no second time), else where the deletion
+            // had certainly been requested.
+            Known at = d.dated() != null ? d.dated() : d.notAfter();
+            String requested = d.dated() != null ? "deletion requested (" + d.dated().how() + ")" : "deletion requested " + d.describe();
+            out.fact(at.at(), at.evidence(), "lifecycle:deletion-requested", requested
+                    + (d.requestedBy() != null && !requested.contains(d.requestedBy()) ? " by " + d.requestedBy() : ""), false);
             Execution x = life.execution();
             String state = switch (x.state()) {
                 case FINISHED_BEFORE -> "its containers had finished before the deletion was requested";

@@ -173,7 +173,9 @@ final class ObjectEntries {
         if (!a.exporter().isEmpty()) {
             b.append(" [").append(a.exporter()).append(']');
         }
-        out.fact(a.time(), a.source(), "audit:" + a.verb(), b.toString(), false);
+        // Dated by the request's receipt, as every time the report gives for a request (AuditRecord#requestTime); the row says which.
+        b.append(" (").append(a.requestTimeIs()).append(')');
+        out.fact(a.requestTime(), a.source(), "audit:" + a.verb(), b.toString(), false);
     }
 
     /** A kubelet line: "kubelet on node-1 stops container main (containerd://…) with grace period 30s". */

@@ -104,7 +104,8 @@ class TimelineSamplesTest {
         for (int i = 1; i < order.length; i++) {
             assertTrue(order[i - 1] < order[i], at(e, order[i - 1]) + " should come before " + at(e, order[i]));
         }
-        assertEquals("2026-10-02T09:22:05.409876Z audit/kube-apiserver-audit.log:10", at(e, order[17]).replace(ALL + "/", ""),
+        // The ResponseComplete record of the finalizer patch (line 10), dated, as every request is, by its receipt.
+        assertEquals("2026-10-02T09:22:05.403112Z audit/kube-apiserver-audit.log:10", at(e, order[17]).replace(ALL + "/", ""),
                 "the ResponseComplete stage of the finalizer patch, not its RequestReceived line");
     }
 
@@ -155,7 +156,7 @@ class TimelineSamplesTest {
                 "samples/issue-17024/snapshots");
         int exited = find(e, "pod:container-finished", "container main terminated: exit code 0");
         int lastCondition = find(e, "pod:condition", "(latest condition transition)");
-        int deletion = find(e, "lifecycle:deletion-requested", "deletion requested at 2026-09-19T16:31:04Z");
+        int deletion = find(e, "lifecycle:deletion-requested", "deletion requested (deletionTimestamp");
         int removed = find(e, "finalizer:removed", "the Pod was being deleted");
         int error = find(e, "node:finished", "finished Error: pod deleted");
         assertEquals("2026-09-19T16:27:44Z samples/issue-17024/snapshots/pod-terminating.yaml:3", at(e, exited));

@@ -297,7 +297,7 @@ class PrematureFinalizerRemovalTest {
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", removal()).object("audit.log", audit).correlate());
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
         assertTrue(e.cleared().get(0).reason().contains("while its Workflow was being deleted (deleted by alice@example.com (audit record), "
-                + "2026-09-19T16:31:10.911725Z)"), e.cleared().get(0).reason());
+                + "2026-09-19T16:31:10.902113Z)"), e.cleared().get(0).reason()); // the delete's receipt, as every request is dated
     }
 
     /** Another Pod of the Workflow released on the orphan path shows the Workflow missing or being deleted. */

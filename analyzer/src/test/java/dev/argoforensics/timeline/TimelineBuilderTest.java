@@ -42,7 +42,8 @@ class TimelineBuilderTest {
         Timeline t = timeline(new Evidence().pod("pod.yaml", runningPod("[workflows.argoproj.io/status]", "2026-09-19T16:31:05Z")));
         TimelineEntry requested = only(t, "lifecycle:deletion-requested");
         assertEquals("2026-09-19T16:31:04Z", requested.time().format());
-        assertEquals("deletion requested at 2026-09-19T16:31:04Z (deletionTimestamp 2026-09-19T16:31:34Z minus the grace period 30s)", requested.text());
+        // The row is dated by the time column alone: its text names how the time was found, not the time again.
+        assertEquals("deletion requested (deletionTimestamp 2026-09-19T16:31:34Z minus the grace period 30s)", requested.text());
         assertEquals("its main container was still running when the deletion was requested: an export of the deleted Pod shows main running",
                 only(t, "lifecycle:execution").text());
         assertEquals("2026-09-19T16:31:34Z", only(t, "pod:deletion-timestamp").time().format());
@@ -203,8 +204,9 @@ class TimelineBuilderTest {
         assertEquals("event Killing (kubelet, spec.containers{main}), first of 2: Stopping container main", events.get(0).text());
         assertEquals("event Killing (kubelet, spec.containers{main}) seen 2 times, the last here", events.get(1).text());
         TimelineEntry delete = only(t, "audit:delete");
-        assertEquals("delete pods/p by alice@example.com → 200: deletion requested", delete.text());
-        assertEquals("2026-09-19T16:31:04.126551Z", delete.time().format());
+        // Dated by the request's receipt, as every time the report gives for a request, and saying so; the stage's time nowhere.
+        assertEquals("delete pods/p by alice@example.com → 200: deletion requested (the time the API server received it)", delete.text());
+        assertEquals("2026-09-19T16:31:04.118204Z", delete.time().format());
         assertTrue(delete.concurrent(), "within the second the Killing event and the deletionTimestamp state");
         TimelineEntry killing = events.get(0);
         assertTrue(t.entries().indexOf(killing) < t.entries().indexOf(delete), "sorted by instant within the overlap");
