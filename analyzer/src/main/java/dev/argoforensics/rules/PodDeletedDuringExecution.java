@@ -112,7 +112,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     scope.findings().add(finding(scope, pod, life, outcome, before.get()));
                 } else if (execution.state() == Execution.State.UNDETERMINED) {
                     // Nothing to report, but AF001 points here ("it may have been deleted while it ran"): say what was lacking.
-                    scope.clear(pod, Message.of("AF007.cleared.undetermined", "outcome", outcome.message() == null || outcome.message().isEmpty()
+                    // An audit record of the delete already given dates the request, not main's state: not named as what would settle it.
+                    boolean audited = life.deleter().map(d -> d.audit() != null).orElse(false);
+                    scope.clear(pod, Message.of(audited ? "AF007.cleared.undeterminedAudited" : "AF007.cleared.undetermined", "outcome", outcome.message() == null || outcome.message().isEmpty()
                             ? outcome.phase() : outcome.phase() + " \"" + outcome.message() + "\"", "reason", execution.reason()),
                             execution.evidence() != null ? execution.evidence() : life.deletion().notAfter().evidence());
                 }
