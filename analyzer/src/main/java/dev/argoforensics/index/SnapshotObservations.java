@@ -100,7 +100,7 @@ final class SnapshotObservations {
     static List<Observation> taskResult(TaskResultSnapshot t) {
         Facts f = new Facts(t.source());
         f.field(IndexFields.NAMESPACE, t.namespace()).field(IndexFields.WORKFLOW, t.workflow()).field(IndexFields.NODE_ID, t.name())
-                .field(IndexFields.UID, t.uid()).field(IndexFields.PHASE, t.phase()).field("exitCode", t.exitCode())
+                .field(IndexFields.UID, t.uid()).field(IndexFields.PHASE, t.phase())
                 .field("outputsCompleted", t.outputsCompleted());
         f.add(t.creationTimestamp(), "taskresult-created", ExportWords.taskResultCreated(t));
         f.exported(t.observed(), "taskresult-exported", "task result " + t.name() + " exported: report-outputs-completed="

@@ -204,9 +204,6 @@ final class Cite {
     static String describe(TaskResultSnapshot t) {
         StringBuilder b = new StringBuilder("WorkflowTaskResult ").append(t.name()).append(": report-outputs-completed ")
                 .append(ExportWords.outputsCompleted(t));
-        if (t.exitCode() != null) {
-            b.append(", exitCode ").append(t.exitCode());
-        }
         if (!t.phase().isEmpty()) {
             b.append(", phase ").append(t.phase());
         }

@@ -20,7 +20,6 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
-import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -29,9 +28,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * AF002: every container of a Pod exited 0 (by an export of the Pod, by the executor's task result,
- * or by a Workflow worker's own assessment of the Pod as Succeeded in the controller log), yet its
- * node ended Error or Failed. The symptom of #17024, #5126 and #686; AF001 looks for
+ * AF002: every container of a Pod exited 0 (by an export of the Pod, or by a Workflow worker's own
+ * assessment of the Pod as Succeeded in the controller log), or main's exit 0 as the controller recorded it on
+ * the node (an export of the Workflow), yet its node ended Error or Failed. A task result says nothing of how a
+ * container ended: no release with task results writes {@code outputs.exitCode} into one (session 43). The symptom of #17024, #5126 and #686; AF001 looks for
  * one cause. See docs/rules/AF002.md.
  */
 public final class SuccessReportedAsError extends NodeRule {
@@ -55,8 +55,9 @@ public final class SuccessReportedAsError extends NodeRule {
 
     @Override
     public EvidenceNeeds needs() {
-        // From the logs alone only a Pod the controller itself saw Succeeded can be judged: the exports say how every container ended.
-        return new EvidenceNeeds(Set.of(), List.of(EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.TASK_RESULT_SNAPSHOT,
+        // From the logs alone only a Pod the controller itself saw Succeeded can be judged: an export of the Pod says how every
+        // container ended, an export of the Workflow how main ended (the code the controller stored on the node).
+        return new EvidenceNeeds(Set.of(), List.of(EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.WORKFLOW_SNAPSHOT,
                         EvidenceKind.CONTROLLER_LOG), EnumSet.of(EvidenceKind.WORKFLOW_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)),
                 EnumSet.of(EvidenceKind.POD_SNAPSHOT, EvidenceKind.AUDIT_LOG, EvidenceKind.CLUSTER_EVENTS));
     }
@@ -67,7 +68,6 @@ public final class SuccessReportedAsError extends NodeRule {
         PodSnapshot finished = life.containersEnd().map(ContainersEnd::snapshot).orElse(null);
         // An export trimmed of its container statuses, in phase Succeeded before any deletion: every container exited 0 (the lifecycle's fact).
         PodSnapshot phase = finished != null ? null : life.succeededWithoutStatuses().orElse(null);
-        Optional<TaskResultSnapshot> reported = pod.taskResults().stream().filter(t -> t.exitCode() != null).reduce((a, b) -> b);
         LogEvent seen = life.succeededAsSeenByController().orElse(null);
         // From Info lines alone: a reconcile that stopped on an incomplete result while this node was the Workflow's only
         // unfinished Pod node (an export shows it so), before the Pod's deletion.
@@ -78,9 +78,8 @@ public final class SuccessReportedAsError extends NodeRule {
             seen = sole.stop();
         }
         // Else main's exit 0 as the controller recorded it on the node before the node was lost (an export of the Workflow holds it).
-        RecordedMainExit recorded = finished == null && phase == null && reported.isEmpty() && seen == null
-                ? life.mainExitRecorded().orElse(null) : null;
-        if (finished == null && phase == null && reported.isEmpty() && seen == null && recorded == null) {
+        RecordedMainExit recorded = finished == null && phase == null && seen == null ? life.mainExitRecorded().orElse(null) : null;
+        if (finished == null && phase == null && seen == null && recorded == null) {
             return; // nothing says how the containers ended
         }
         // Nothing records the node's end: a Workflow of one Pod states its root node's end in its own phase and message (a kubectl
@@ -97,7 +96,7 @@ public final class SuccessReportedAsError extends NodeRule {
         } else if (outcome.daemonEnded()) {
             // A daemon's node ends Failed when its Pod ends, exit 0 too (v3.7+, by design; #14790 after the controller's teardown).
             scope.clear(pod, Message.of("AF002.cleared.daemonEnded", "outcome", outcome(outcome),
-                    "exits", stopExits(finished, phase, reported.orElse(null), seen, recorded)), outcome.source());
+                    "exits", stopExits(finished, phase, seen, recorded)), outcome.source());
         } else if (outcome.controllerStop() != null && !(outcome.time() != null
                 && life.containersEnd().map(c -> c.mainEndedBefore(outcome.time())).orElse(false))) {
             // The controller failed the node itself as it stopped the Workflow (argo stop/terminate, its deadline), then signalled the
@@ -105,12 +104,12 @@ public final class SuccessReportedAsError extends NodeRule {
             String stop = outcome.controllerStop();
             scope.clear(pod, Message.of("AF002.cleared.controllerStopped", "outcome", outcome(outcome), "how", "deadline".equals(stop)
                     ? Message.of("AF002.stop.deadline") : Message.of("AF002.stop.shutdown", "strategy", stop),
-                    "exits", stopExits(finished, phase, reported.orElse(null), seen, recorded)), outcome.source());
+                    "exits", stopExits(finished, phase, seen, recorded)), outcome.source());
         } else if (life.stoppedByController().isPresent()) {
             // The same stop read from the controller's own line (a log without the node's message, an excerpt of the Pod's lines).
             ControllerStop stop = life.stoppedByController().get();
             scope.clear(pod, Message.of("AF002.cleared.controllerStopLine", "outcome", outcome(outcome), "at", stop.line().time().format(),
-                    "how", StopWords.how(stop), "exits", stopExits(finished, phase, reported.orElse(null), seen, recorded)), stop.line().source());
+                    "how", StopWords.how(stop), "exits", stopExits(finished, phase, seen, recorded)), stop.line().source());
         } else if (life.containersEnd().map(ContainersEnd::kubeletStop).isPresent()) {
             // Exit 0 after the kubelet's own SIGTERM (a node shutdown, an eviction, the Pod's deadline) is no success: the Pod failed.
             scope.clear(pod, Message.of("AF002.cleared.kubeletStopped", "outcome", outcome(outcome), "stop", life.containersEnd().get().kubeletStop(),
@@ -118,20 +117,15 @@ public final class SuccessReportedAsError extends NodeRule {
         } else if (finished != null && !finished.allContainersSucceeded()) {
             scope.clear(pod, Message.of("AF002.cleared.containersFailed", "outcome", outcome(outcome), "exits", finished.exitCodeSummary()),
                     finished.source());
-        } else if (finished == null && phase == null && reported.isPresent() && !"0".equals(reported.get().exitCode())) {
-            scope.clear(pod, Message.of("AF002.cleared.exitReported", "outcome", outcome(outcome), "code", reported.get().exitCode()),
-                    reported.get().source());
         } else {
-            scope.findings().add(finding(scope, pod, outcome, finished, phase, reported.orElse(null), seen, sole, recorded, endedAtDeletion(life)));
+            scope.findings().add(finding(scope, pod, outcome, finished, phase, seen, sole, recorded, endedAtDeletion(life)));
         }
     }
 
-    /** What said the containers exited 0: the export's exit codes, its phase, the executor's report, or the controller's assessment. */
-    private static Message stopExits(PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported, LogEvent seen,
-                                     RecordedMainExit recorded) {
+    /** What said the containers exited 0: the export's exit codes, its phase, the controller's assessment, or main's code on the node. */
+    private static Message stopExits(PodSnapshot finished, PodSnapshot phase, LogEvent seen, RecordedMainExit recorded) {
         return finished != null ? Message.of("AF002.stop.exits", "exits", finished.exitCodeSummary())
                 : phase != null ? Message.of("AF002.stop.phase")
-                : reported != null ? Message.of("AF002.stop.reported", "code", reported.exitCode())
                 : seen != null ? Message.of("AF002.stop.seen", "at", seen.time().format())
                 : Message.of("AF002.stop.recorded");
     }
@@ -153,8 +147,8 @@ public final class SuccessReportedAsError extends NodeRule {
         return end.at().compareInstant(deletion.notAfter().at()) >= 0 || deletion.latestMayBeKubeletsFinalDelete(end.at()) ? end : null;
     }
 
-    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, TaskResultSnapshot reported,
-                            LogEvent seen, TaskResultLines.SoleStop sole, RecordedMainExit mainExit, ContainersEnd atDeletion) {
+    private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, LogEvent seen,
+                            TaskResultLines.SoleStop sole, RecordedMainExit mainExit, ContainersEnd atDeletion) {
         NodeLink link = pod.link();
         Correlation correlation = scope.correlation();
         WorkflowHistory workflow = correlation.workflow(link.workflow()).orElse(null);
@@ -185,10 +179,6 @@ public final class SuccessReportedAsError extends NodeRule {
         }
         if (sole != null && sole.firstPass() != null) {
             cite.line(sole.firstPass(), "the Workflow's first reconcile: every write since, to the copy the reconcile worked on, in the lines");
-        }
-        if (reported != null) {
-            facts.add(new Fact("executorExitCode", "Exit code in the task result", reported.exitCode()));
-            cite.taskResult(reported, "the executor's report");
         }
         if (mainExit != null) {
             facts.add(new Fact("recordedMainExitCode", "Main's exit code recorded on the node", mainExit.export().node().exitCode()));
@@ -300,17 +290,14 @@ public final class SuccessReportedAsError extends NodeRule {
         } else if (seen != null) {
             reason = Message.of("AF002.reason.seen", "recorded", outcome.fromExport()
                     ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.recordedLog", "phase", outcome.phase()));
-        } else if (mainExit != null) {
+        } else {
+            // Main's code on the node is all that is left (assess returns where nothing says how the containers ended).
             Message recordedIn = outcome.fromExport() ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase())
                     : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase());
             reason = mainExit.ordered()
                     ? Message.of(mainExit.stated() ? "AF002.reason.recordedExitStated" : "AF002.reason.recordedExitOrdered",
                             "at", mainExit.before().snapshot().observed().time().format(), "recorded", recordedIn)
                     : Message.of("AF002.reason.recordedExitUnordered", "recorded", recordedIn);
-        } else if (outcome.fromExport()) {
-            reason = Message.of("AF002.reason.taskResultExport", "phase", outcome.phase());
-        } else {
-            reason = Message.of("AF002.reason.taskResultOnly");
         }
         // The objects give the containers' end, but nothing orders it with the deletion (its only bound a controller's sighting, as
         // after a restart's listing): a deletion while main ran would have ended it with the same exit 0 if main traps SIGTERM (review s26).
@@ -335,9 +322,7 @@ public final class SuccessReportedAsError extends NodeRule {
                 ? Message.of("AF002.success.exportedPhase", "pod", pod.key().toString(), "at", phase.observed().time().format())
                 : seen != null
                 ? Message.of("AF002.success.seen", "pod", pod.key().toString(), "at", seen.time().format())
-                : mainExit != null
-                ? Message.of("AF002.success.recorded", "pod", pod.key().toString())
-                : Message.of("AF002.success.reported", "pod", pod.key().toString());
+                : Message.of("AF002.success.recorded", "pod", pod.key().toString());
         Message summary = Message.of("AF002.summary", "success", success, "outcome", outcome(outcome));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(success, outcome, finished, removal, deletion.orElse(null)),

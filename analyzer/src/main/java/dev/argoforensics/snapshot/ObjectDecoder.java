@@ -215,7 +215,7 @@ public final class ObjectDecoder {
                 ? labels.get(TaskResultSnapshot.OUTPUTS_COMPLETED_LABEL).asText() : null;
         return new TaskResultSnapshot(doc.source(), meta.path("namespace").asText(""), meta.path("name").asText(""),
                 meta.path("uid").asText(""), labels.path(PodSnapshot.WORKFLOW_LABEL).asText(""), completed, owners(meta),
-                n.path("phase").asText(""), n.path("message").asText(""), outputs.hasNonNull("exitCode") ? outputs.get("exitCode").asText() : null,
+                n.path("phase").asText(""), n.path("message").asText(""),
                 parameters, n.path("progress").asText(""), created, ObservedAt.of(doc.takenAt(), latest.value));
     }
 

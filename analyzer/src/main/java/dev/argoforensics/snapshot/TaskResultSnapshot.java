@@ -7,12 +7,12 @@ import java.util.Optional;
 
 /**
  * A WorkflowTaskResult as one export showed it: the executor's report of a node's outputs, named
- * after the node ID. The result sits at the top level (no spec, no status).
+ * after the node ID. The result sits at the top level (no spec, no status). Its {@code outputs.exitCode} is not read: no
+ * release with task results writes main's exit code there (the controller stores it on the node; session 43).
  *
  * @param workflow          label {@code workflows.argoproj.io/workflow}, "" if absent
  * @param outputsCompleted  label {@code workflows.argoproj.io/report-outputs-completed}
  *                          ({@code "true"}/{@code "false"}), null if absent (before v3.5.2)
- * @param exitCode          {@code outputs.exitCode}, null if not reported
  * @param outputParameters  names of {@code outputs.parameters}
  * @param observed          when the export was taken, and how that is known (null if unknown)
  */
@@ -26,7 +26,6 @@ public record TaskResultSnapshot(
         List<OwnerRef> owners,
         String phase,
         String message,
-        String exitCode,
         List<String> outputParameters,
         String progress,
         Timestamp creationTimestamp,

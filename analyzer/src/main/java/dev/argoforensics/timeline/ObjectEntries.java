@@ -126,9 +126,6 @@ final class ObjectEntries {
         if (!t.message().isEmpty()) {
             b.append(", message \"").append(t.message()).append('"');
         }
-        if (t.exitCode() != null) {
-            b.append(", exit code ").append(t.exitCode());
-        }
         if (!t.outputParameters().isEmpty()) {
             b.append(", output parameters ").append(t.outputParameters());
         }

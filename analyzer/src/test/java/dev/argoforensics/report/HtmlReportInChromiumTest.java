@@ -143,7 +143,7 @@ class HtmlReportInChromiumTest {
     void aPossibleFindingIsOneLineAfterTheOthers() throws Exception {
         Path html = OUT.resolve("possible.html");
         String[] args = {"analyze", "samples/issue-17024/logs", "samples/issue-17024/snapshots", "samples/task-result-never-synced/logs",
-            "samples/success-reported-as-error/logs", "samples/success-reported-as-error/snapshots", "--now", NOW};
+            "samples/grep-podgc-no-handler/logs", "samples/grep-podgc-no-handler/snapshots", "--now", NOW};
         JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Cli.run(concat(args, "--format", "json")).out());
         int full = 0;
         List<String> possible = new ArrayList<>();

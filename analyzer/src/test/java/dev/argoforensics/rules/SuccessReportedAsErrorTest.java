@@ -110,14 +110,29 @@ class SuccessReportedAsErrorTest {
                 f.evidence().stream().map(x -> x.source().toString()).toList());
     }
 
+    /**
+     * Negative control (session 43): no release with task results writes main's exit code into one (the executor reports
+     * parameters, artifacts and result; only the controller writes {@code outputs.exitCode}, on the node). A task result with
+     * exitCode "0", a shape no executor writes, beside an export of the node {@code Error "pod deleted"}, says nothing of how the
+     * containers ended: no finding (before, it stood in for an export of the Pod: likely).
+     */
     @Test
-    void theExecutorsExitCodeZeroStandsInForAPodExport() {
+    void aTaskResultsExitCodeZeroAloneIsNoSuccess() {
         Evaluation e = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:27:10.431Z"))
                 .object("tr.yaml", Exports.taskResult("true", "0")).workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(List.of(), e.findings(), e.findings().toString());
+        assertEquals(List.of(), e.cleared(), e.cleared().toString());
+    }
+
+    /** Negative control: a task result with exitCode "1" does not clear a Pod whose export shows every container exited 0. */
+    @Test
+    void aTaskResultsExitCodeOneDoesNotOverrideThePodExport() {
+        Evaluation e = rule.evaluate(new Evidence().pod("pod.yaml", SUCCEEDED_POD).object("tr.yaml", Exports.taskResult("true", "1"))
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(1, e.findings().size(), e.cleared().toString());
         Finding f = e.findings().get(0);
-        assertEquals(Confidence.LIKELY, f.confidence());
-        assertEquals("0", f.fact("executorExitCode").orElseThrow().value());
-        assertTrue(f.summary().startsWith("The executor reported exit code 0 for the main container of Pod ns/p"), f.summary());
+        assertTrue(f.fact("executorExitCode").isEmpty(), f.facts().toString());
+        assertTrue(f.evidence().stream().noneMatch(x -> x.source().toString().startsWith("tr.yaml")), f.evidence().toString());
     }
 
     @Test
@@ -448,10 +463,14 @@ class SuccessReportedAsErrorTest {
 
     @Test
     void needsSuccessEvidenceAndTheNodesOutcome() {
-        assertEquals(List.of("one of: workflow-controller log lines, an exported Pod, an exported WorkflowTaskResult",
+        assertEquals(List.of("one of: workflow-controller log lines, an exported Pod, an exported Workflow",
                 "one of: workflow-controller log lines, an exported Workflow"), rule.needs().missing(Set.of()));
         assertEquals(List.of(), rule.needs().missing(Set.of(EvidenceKind.CONTROLLER_LOG)), "the controller's own lines can decide");
-        assertEquals(List.of(), rule.needs().missing(Set.of(EvidenceKind.TASK_RESULT_SNAPSHOT, EvidenceKind.CONTROLLER_LOG)));
+        // An export of the Workflow alone can: the node's outcome and main's code stored on it.
+        assertEquals(List.of(), rule.needs().missing(Set.of(EvidenceKind.WORKFLOW_SNAPSHOT)));
+        // A task result holds no exit code: with an export of the Pod only, nothing says how the node ended.
+        assertEquals(List.of("one of: workflow-controller log lines, an exported Workflow"),
+                rule.needs().missing(Set.of(EvidenceKind.TASK_RESULT_SNAPSHOT, EvidenceKind.POD_SNAPSHOT)));
     }
 
     /**

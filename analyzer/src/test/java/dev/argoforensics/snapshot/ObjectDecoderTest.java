@@ -84,7 +84,6 @@ class ObjectDecoderTest {
         assertEquals("nightly-etl-7x2kq-902415131", t.nodeId());
         assertEquals("nightly-etl-7x2kq", t.workflowName().orElseThrow());
         assertEquals("true", t.outputsCompleted());
-        assertEquals("0", t.exitCode());
         assertEquals(List.of("rows-extracted"), t.outputParameters());
         assertTrue(t.podOwner().isEmpty(), "since v3.5.2 the Workflow owns it");
         assertEquals("2026-10-02T09:14:06Z", t.creationTimestamp().format());
