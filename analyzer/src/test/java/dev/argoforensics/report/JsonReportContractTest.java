@@ -31,7 +31,15 @@ class JsonReportContractTest {
         assertEquals("argo-forensics", r.get("tool").get("name").asText());
         assertFalse(r.get("tool").get("version").asText().isEmpty());
         assertFalse(r.get("tool").get("commit").asText().isEmpty());
-        assertEquals(0, r.get("gaps").size(), "the sample lacks nothing");
+        // The sample has no audit log and no Events: AF001's and AF002's likely findings say what could have confirmed them.
+        JsonNode gaps = r.get("gaps");
+        assertEquals(2, gaps.size(), gaps.toString());
+        assertEquals(List.of("AF001", "AF002"), List.of(gaps.get(0).get("subject").asText(), gaps.get(1).get("subject").asText()));
+        for (JsonNode gap : gaps) {
+            assertEquals(List.of("subject", "detail"), fieldNames(gap));
+            String detail = gap.get("detail").asText();
+            assertTrue(detail.contains("audit records") && detail.contains("Kubernetes Events") && detail.contains("(likely)"), detail);
+        }
     }
 
     @Test
