@@ -25,7 +25,8 @@ import java.util.Set;
  * {@code event:} and {@code audit:}, and {@code check:} and {@code lifecycle:} when there are cross-checks; an unknown prefix
  * gets a lane of its own), one dot per entry with its text as a
  * tooltip, and vertical markers for what a reader looks for first: deletion requested, finalizer
- * removed, node persisted, error recorded. An AF001 finding's negative delay is drawn as the band
+ * removed, the node's result persisted (the lifecycle's fact: before the release, or no later than a labelling after it; not any
+ * Workflow update, which may store the node Pending or Running), error recorded. An AF001 finding's negative delay is drawn as the band
  * between the release deadline and the removal.
  *
  * <p>Everything from the inputs is escaped; markers carry {@code data-marker} and {@code data-time}
@@ -153,8 +154,11 @@ final class SwimlaneSvg {
             String k = e.kind();
             if (k.equals("lifecycle:deletion-requested")) {
                 out.add(new Marker("deletion-requested", "deletion requested", e.time().instant(), e.time().format(), "m-delete"));
-            } else if (k.equals("log:workflow-update-successful")) {
-                out.add(new Marker("node-persisted", "node persisted", e.time().instant(), e.time().format(), "m-persist"));
+            } else if (k.equals("lifecycle:result-persisted")) {
+                // The lifecycle's fact (AF001's), not any Workflow update: one after the node appeared may store it Pending or Running.
+                out.add(new Marker("result-persisted", "result persisted", e.time().instant(), e.time().format(), "m-persist"));
+            } else if (k.equals("lifecycle:result-persisted-by")) {
+                out.add(new Marker("result-persisted", "result persisted by", e.time().instant(), e.time().format(), "m-persist"));
             } else if (k.startsWith("log:mark-error-node") || k.startsWith("log:marking-node-as-error")) {
                 out.add(new Marker("error-recorded", "error recorded", e.time().instant(), e.time().format(), "m-error"));
             } else if (k.equals("finalizer:removed")) {

@@ -10,6 +10,7 @@ import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
 import java.util.Optional;
@@ -108,7 +109,8 @@ final class CrossChecks {
 
     /**
      * The lifecycle facts that join several sources: when the deletion was requested and how that is
-     * known, whether the containers had finished by then, and what the Pod's leaving the informer was.
+     * known, whether the containers had finished by then, when the node's result was persisted (as the lifecycle shows it:
+     * before the release, or by a labelling after it), and what the Pod's leaving the informer was.
      */
     static void lifecycle(Entries out, PodLifecycle life) {
         DeletionRequest d = life.deletion();
@@ -129,6 +131,22 @@ final class CrossChecks {
             };
             out.fact(at.at(), x.evidence() != null ? x.evidence() : at.evidence(), "lifecycle:execution",
                     state + ": " + x.reason() + (x.statedClock() ? " (an Event dated by a stated clock only)" : x.weak() ? " (from the controller's lines only)" : ""), false);
+        }
+        // The node's result persisted (the fact AF001 clears on, derived once in the lifecycle): not any Workflow update after the node
+        // appeared, which may store it Pending or Running. Before the release when shown, else no later than a labelling after it.
+        Known persisted = life.persisted();
+        if (persisted != null) {
+            if (life.persistedLine() != null) {
+                out.derived(life.persistedLine(), "lifecycle:result-persisted", "the node's result persisted before the finalizer's release: "
+                        + persisted.how());
+            } else {
+                out.fact(persisted.at(), persisted.evidence(), "lifecycle:result-persisted", "the node's result persisted before the finalizer's "
+                        + "release: " + persisted.how(), false);
+            }
+        } else if (life.persistedAfter() != null) {
+            LogEvent later = life.persistedAfter();
+            out.derived(later, "lifecycle:result-persisted-by", "the node's result had been persisted by then, after the finalizer's "
+                    + "release: the controller labels a Pod still in its informer completed only after persisting its node fulfilled");
         }
         InformerExit exit = life.informerExit();
         if (exit != null && exit.kind() == InformerExit.Kind.LABELLED) {
