@@ -692,7 +692,7 @@ public final class LineFrontEnd {
         }
         pass(envelopes.flush(), envelopes, sink, cuts);
         progress.advance(0, lines & (LINES_PER_REPORT - 1));
-        return new Walked(lines, envelopes.envelopeHeaders() + (entries == null ? 0 : entries.leadingFrame()), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
+        return new Walked(lines, envelopes.envelopeHeaders() + (entries == null ? 0 : entries.leadingFrame() + entries.beforeText()), new ReadStats(damage, damageLine, cuts.count, cuts.first, cuts.firstReason, invalid,
                 firstInvalid, nulLines, firstNul, nulBytes, unterminated, wrapWidth, joiner == null ? 0 : joiner.records(), joiner == null ? 0 : joiner.lines(),
                 joiner == null ? 0 : joiner.firstLine(), entries == null ? null : document.name(), entries == null ? 0 : entries.entries(),
                 entries == null ? 0 : entries.unread(), entries == null ? 0 : entries.firstUnread()),
@@ -728,7 +728,8 @@ public final class LineFrontEnd {
                 cuts.add(UnwrappedLine.raw(e.text(), e.first()).through(e.last()), e.cut());
                 continue;
             }
-            UnwrappedLine u = envelopes.decode(e.text(), e.first());
+            // An entry read cites the line holding its text (its lines before that are counted with the document's own).
+            UnwrappedLine u = envelopes.decode(e.text(), e.cite());
             pass(u == null ? null : u.through(e.last()), envelopes, sink, cuts);
         }
     }

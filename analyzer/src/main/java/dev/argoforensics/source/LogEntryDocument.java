@@ -13,7 +13,8 @@ import java.util.List;
  * JSON download (a pretty-printed array), a pretty-printed array of Loki, Kibana or CloudWatch Logs Insights entries, and
  * {@code kubectl logs … | jq .} of a JSON log (pretty objects one after another). Read line by line, such a document gives no
  * record; read as objects, its entries are no Kubernetes objects. So each entry is read back into one compact JSON line, which
- * the envelope decoder takes as it takes a log store's JSON lines, citing the entry's first line.
+ * the envelope decoder takes as it takes a log store's JSON lines, citing the entry's line that holds its log line
+ * ({@link Entry#cite()}), its other lines counted as continuation.
  *
  * <p>Only a document whose first entry carries a log line is one: a log service's entry with the line in {@code textPayload},
  * {@code jsonPayload}, {@code log}, {@code message}, {@code @message}, {@code line}, {@code _raw} or {@code MESSAGE} (a Kibana hit
@@ -291,10 +292,134 @@ public final class LogEntryDocument {
      * lines it spans, and the entry read ({@code null} for a line given back as it was); {@code cut}: why its lines are not read
      * (an entry the file ends inside), else null.
      */
-    public record Entry(String text, long first, long last, JsonNode node, String cut) {
-        public Entry(String text, long first, long last, JsonNode node) {
-            this(text, first, last, node, null);
+    public record Entry(String text, long first, long last, JsonNode node, String cut, long cite) {
+        public Entry(String text, long first, long last, JsonNode node, String cut) {
+            this(text, first, last, node, cut, first);
         }
+
+        public Entry(String text, long first, long last, JsonNode node) {
+            this(text, first, last, node, null, first);
+        }
+
+        /** The same entry, spanning the file's lines up to {@code newLast}. */
+        Entry through(long newLast) {
+            return new Entry(text, first, newLast, node, cut, cite);
+        }
+    }
+
+    /**
+     * The line of an entry that holds its log text ({@code textPayload:}, the message in {@code jsonPayload}, {@code "log"},
+     * {@code "msg"}, a Kibana hit's {@code _source.message}, a Loki value's line), as an index into {@code lines} (the entry's
+     * lines as the document has them), or 0, the entry's first line, where no line holds it alone (an entry on one line, a key
+     * not found where it should stand). A reader who opens the cited line finds the record's text, not the entry's metadata
+     * ({@code insertId:}, {@code "_index":}); the entry's other lines are still counted with it.
+     */
+    static int textLine(List<String> lines, JsonNode n, boolean lokiValue) {
+        if (lines.size() < 2 || n == null) {
+            return 0;
+        }
+        if (lokiValue) {
+            // ["<ns>", "<line>"] spread over lines: the line is the second string that opens a line.
+            int strings = 0;
+            for (int k = 0; k < lines.size(); k++) {
+                String t = lines.get(k).strip();
+                if (k > 0 && t.startsWith("\"") && ++strings == 2) {
+                    return k;
+                }
+                if (k == 0 && t.startsWith("[\"")) {
+                    strings++;
+                }
+            }
+            return 0;
+        }
+        List<String> path = textPath(n);
+        if (path.isEmpty()) {
+            return 0;
+        }
+        int found = 0;
+        int from = 0;
+        int indent = -1;
+        for (String key : path) {
+            int at = -1;
+            for (int k = from; k < lines.size(); k++) {
+                java.util.regex.Matcher m = KEY_LINE.matcher(lines.get(k));
+                if (!m.lookingAt()) {
+                    continue;
+                }
+                int i = m.group(1).length();
+                if (k == 0 && (lines.get(0).strip().startsWith("{") || lines.get(0).strip().startsWith("["))) {
+                    continue; // the entry's opening brace, its indentation not the keys'
+                }
+                if (indent < 0) {
+                    indent = i; // the first key at this level sets its indentation
+                }
+                if (i < indent) {
+                    break; // the object this level is in closed
+                }
+                if (i == indent && m.group(2).equals(key)) {
+                    at = k;
+                    break;
+                }
+            }
+            if (at < 0) {
+                return found;
+            }
+            found = at;
+            from = at + 1;
+            indent = -1;
+            if (from < lines.size()) {
+                java.util.regex.Matcher m = KEY_LINE.matcher(lines.get(from));
+                int here = m.lookingAt() ? m.group(1).length() : -1;
+                int parent = leading(lines.get(at));
+                if (here <= parent) {
+                    return found; // the key's value is on its line (or the key is no object's): it is cited
+                }
+            }
+        }
+        return found;
+    }
+
+    /** A line that opens a key, quoted (JSON) or not (YAML): its indentation and the key. */
+    private static final java.util.regex.Pattern KEY_LINE = java.util.regex.Pattern.compile("(\\s*)\"?([A-Za-z@_$][\\w.@$-]*)\"?\\s*:");
+
+    private static int leading(String line) {
+        int i = 0;
+        while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The keys from the entry down to its log text, as {@link #isLogEntry} finds the text; empty for none. */
+    private static List<String> textPath(JsonNode n) {
+        if (n.has("msg") && n.has("level")) {
+            return List.of("msg");
+        }
+        if (datadogContent(n) != null) {
+            String outer = "log".equals(n.path("type").asText()) ? "attributes" : "content";
+            return List.of(outer, "message");
+        }
+        boolean source = n.path("_source").isObject();
+        JsonNode body = source ? n.get("_source") : n;
+        List<String> path = new ArrayList<>(3);
+        if (source) {
+            path.add("_source");
+        }
+        for (String field : LINE_FIELDS) {
+            JsonNode v = body.get(field);
+            if (v != null && (v.isTextual() || v.isObject() && (v.has("msg") || v.has("message")))) {
+                path.add(field);
+                if (v.isObject()) {
+                    path.add(v.has("msg") ? "msg" : "message");
+                }
+                return path;
+            }
+        }
+        if (source && body.has("msg")) {
+            path.add("msg");
+            return path;
+        }
+        return List.of();
     }
 
     /**
@@ -318,6 +443,7 @@ public final class LogEntryDocument {
         private long frameFrom;
         /** The document's own lines before the first entry read: no entry's (each entry cites and spans its own lines). */
         private long leadingFrame;
+        private long beforeText;
         private long entries;
         private long unread;
         private long firstUnread;
@@ -364,6 +490,14 @@ public final class LogEntryDocument {
          */
         public long leadingFrame() {
             return leadingFrame;
+        }
+
+        /**
+         * The lines of entries read between each entry's first line and the line that holds its text, which the entry cites
+         * ({@link Entry#cite()}): counted with the document's own lines, so that every line is counted once.
+         */
+        public long beforeText() {
+            return beforeText;
         }
 
         /** Entries read. */
@@ -652,7 +786,7 @@ public final class LogEntryDocument {
         /** A line of the document's own: with the entry before it, else with the first entry. */
         private void frame(long number) {
             if (held != null) {
-                held = new Entry(held.text(), held.first(), number, held.node());
+                held = held.through(number);
             } else if (frameFrom == 0) {
                 frameFrom = number;
             }
@@ -668,6 +802,7 @@ public final class LogEntryDocument {
                 text = open >= 0 && close > open ? text.substring(open, close + 1) : text;
             }
             JsonNode n = gluedEntries ? null : parse(shape, text);
+            boolean lokiLine = lokiValue;
             if (lokiValue && n != null) {
                 n = lokiEntry(labels, n);
             }
@@ -682,7 +817,13 @@ public final class LogEntryDocument {
                     leadingFrame += from - frameFrom;
                     first = from;
                 }
-                held = new Entry(n.toString(), first, last, n);
+                long cite = first;
+                int textAt = textLine(lines, n, lokiLine);
+                if (textAt > 0) {
+                    cite = Math.max(first, from + textAt - (sharedFirst ? 1 : 0));
+                    beforeText += cite - first;
+                }
+                held = new Entry(n.toString(), first, last, n, null, cite);
                 heldStream = streams;
             } else {
                 // Not an entry after all: the lines as they were, each counted as the reader finds it.

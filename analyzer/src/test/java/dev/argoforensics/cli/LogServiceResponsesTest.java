@@ -203,7 +203,7 @@ class LogServiceResponsesTest {
         assertTrue(report.toString().contains("workflow-controller-6c9d7f8b4-mq2zt #3"), report.toString());
     }
 
-    /** The newest line, first in the response, cites the line its value opens on. */
+    /** The newest line, first in the response, cites its own line: the value's line string, not the {@code [} it opens on. */
     @Test
     void aLokiValueCitesItsOwnLine() throws IOException {
         String text = jq(loki(lines(), "pod", "workflow-controller-6c9d7f8b4-mq2zt"));
@@ -214,7 +214,8 @@ class LogServiceResponsesTest {
         assertEquals("[", file.get(time - 2).strip(), text);
         Cli run = Cli.run("search", "msg:Alloc*", folder.toString());
         String newest = run.out().lines().filter(l -> l.contains("16:38:02.237Z")).findFirst().orElseThrow(() -> new AssertionError(run.out()));
-        assertTrue(newest.contains("query_range.json:" + (time - 1) + " "), "the value opens on line " + (time - 1) + ": " + newest);
+        assertTrue(file.get(time).contains("msg="), file.get(time));
+        assertTrue(newest.contains("query_range.json:" + (time + 1) + " "), "the value's line is line " + (time + 1) + ": " + newest);
     }
 
     /**
@@ -293,9 +294,9 @@ class LogServiceResponsesTest {
     }
 
     /**
-     * The newest hit, first in the response, cites the line its object opens on (Jackson's pretty-printer opens it on the line of
-     * {@code "hits" : [ {}), not the response's first line ({@code {}), where no reader would find it; the lines before it are still
-     * counted, as continuation.
+     * The newest hit, first in the response, cites the line of its own that holds its log line (inside the object Jackson's
+     * pretty-printer opens on the line of {@code "hits" : [ {}), not the response's first line ({@code {}), where no reader would find
+     * it; the lines before it are still counted, as continuation.
      */
     @Test
     void theFirstHitCitesItsOwnLine() throws IOException {
@@ -305,9 +306,11 @@ class LogServiceResponsesTest {
         List<String> file = List.of(text.split("\n"));
         int opens = 1 + file.indexOf(file.stream().filter(l -> l.strip().equals("\"hits\" : [ {")).findFirst().orElseThrow());
         assertTrue(opens > 10, text);
+        int holds = 1 + file.indexOf(file.stream().filter(l -> l.contains("16:38:02.237Z") && l.contains("msg=")).findFirst().orElseThrow());
+        assertTrue(holds > opens, text);
         Cli run = Cli.run("search", "msg:Alloc*", folder.toString());
         String newest = run.out().lines().filter(l -> l.contains("16:38:02.237Z")).findFirst().orElseThrow(() -> new AssertionError(run.out()));
-        assertTrue(newest.contains("search.json:" + opens + " "), "the first hit opens on line " + opens + ": " + newest);
+        assertTrue(newest.contains("search.json:" + holds + " "), "the first hit's line is on line " + holds + ": " + newest);
     }
 
     /** An Elasticsearch response and Splunk's results (as its REST API gives them, without jq) on one line: each says how to give it. */

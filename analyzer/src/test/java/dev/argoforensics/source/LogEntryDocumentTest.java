@@ -114,6 +114,56 @@ class LogEntryDocumentTest {
                 entries.get(0).text());
     }
 
+    /** The 1-based line of {@code doc} that {@code e} cites. */
+    private static String cited(String doc, Entry e) {
+        return doc.split("\n", -1)[(int) e.cite() - 1];
+    }
+
+    /**
+     * A reader who opens a record's file:line finds its text: each entry cites the line holding its log line (gcloud's
+     * {@code textPayload:}, the array's {@code "textPayload":}), not its first ({@code insertId:}), and still spans all its lines.
+     */
+    @Test
+    void eachEntryCitesTheLineThatHoldsItsText() {
+        String yaml = yamlEntry(LINE_1, "2026-10-14T09:19:07.331Z") + "---\n" + yamlEntry(LINE_2, "2026-10-14T09:19:07.345Z");
+        List<Entry> entries = join(Shape.YAML, yaml);
+        tiles(entries, yaml.split("\n").length);
+        for (Entry e : entries) {
+            assertTrue(cited(yaml, e).startsWith("textPayload: '"), cited(yaml, e));
+            assertTrue(e.first() < e.cite() && e.cite() <= e.last(), e.toString());
+        }
+        assertEquals(13, entries.get(0).cite(), "insertId at 1, textPayload at 13");
+        String array = "[\n" + jsonEntry(LINE_1, "2026-10-14T09:19:07.331Z") + ",\n" + jsonEntry(LINE_2, "2026-10-14T09:19:07.345Z") + "\n]\n";
+        for (Entry e : join(Shape.JSON, array)) {
+            assertTrue(cited(array, e).startsWith("    \"textPayload\": \"time="), cited(array, e));
+        }
+        // A structured record: the message inside jsonPayload, not jsonPayload's first key, nor a "message" among the labels.
+        String structured = "insertId: 9a\nlabels:\n  message: not-this-one\njsonPayload:\n  level: info\n  msg: cleaning up pod\n"
+                + "  time: '2026-10-14T09:19:07.345Z'\nseverity: INFO\ntimestamp: '2026-10-14T09:19:07.345Z'\n";
+        Entry s = join(Shape.YAML, structured).get(0);
+        assertEquals("  msg: cleaning up pod", cited(structured, s));
+        // jq . of the controller's own JSON record: its msg.
+        String jq = "{\n  \"time\": \"2026-10-14T09:19:07.331Z\",\n  \"level\": \"INFO\",\n  \"msg\": \"queuing pod delay\"\n}\n";
+        assertEquals("  \"msg\": \"queuing pod delay\"", cited(jq, join(Shape.JSON, jq).get(0)));
+        // A key of that name nested deeper (a label) before the real one is not the text's line.
+        String nested = "insertId: 4b\nlabels:\n  textPayload: a-label\ntextPayload: '" + LINE_2 + "'\ntimestamp: '2026-10-14T09:19:07.345Z'\n";
+        assertEquals(4, join(Shape.YAML, nested).get(0).cite());
+    }
+
+    /** Negative controls: an entry on one line, and one whose text sits on its first line, cite that line. */
+    @Test
+    void anEntryWhoseTextIsOnItsFirstLineCitesIt() {
+        String oneLine = "[\n{\"textPayload\": \"" + LINE_2.replace("\"", "\\\"") + "\", \"timestamp\": \"2026-10-14T09:19:07.345Z\"}\n]\n";
+        List<Entry> entries = join(Shape.JSON, oneLine);
+        assertEquals(1, entries.size(), entries.toString());
+        assertEquals(2, entries.get(0).first());
+        assertEquals(entries.get(0).first(), entries.get(0).cite());
+        String first = "textPayload: '" + LINE_2 + "'\ninsertId: 5c\ntimestamp: '2026-10-14T09:19:07.345Z'\n";
+        Entry e = join(Shape.YAML, first).get(0);
+        assertEquals(1, e.first());
+        assertEquals(1, e.cite());
+    }
+
     /** Exports stay exports: Kubernetes objects, audit entries, the kubelet's journal, CloudWatch's events wrapper, other YAML. */
     @Test
     void exportsAndOtherDocumentsAreNone() {
