@@ -88,7 +88,7 @@ class TimelineSamplesTest {
             find(e, "pod:condition", "PodReadyToStartContainers=False (latest condition transition)"),
             find(e, "check:removal-deadline", "= 2026-10-02T09:17:13Z"),
             find(e, "pod:exported", "taken at this time (the file's # taken-at comment)"),
-            find(e, "taskresult:exported", "report-outputs-completed=true, exit code 0"),
+            find(e, "taskresult:exported", "report-outputs-completed=true, output parameters [rows-extracted]"),
             find(e, "event:ScaleDown", "marked the node as toBeDeleted/unschedulable"),
             find(e, "event:ScaleDown", "deleting pod for node scale down"),
             find(e, "audit:create", "eviction by system:serviceaccount:kube-system:cluster-autoscaler → 201"),
