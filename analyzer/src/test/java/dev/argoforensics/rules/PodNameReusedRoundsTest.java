@@ -17,12 +17,8 @@ import org.junit.jupiter.api.Test;
 class PodNameReusedRoundsTest {
     private final ContainerWouldNotStop rule = new ContainerWouldNotStop();
 
-    /**
-     * Pod etl-nightly-load-1638581088: main ended, SIGTERM to wait and fluent-bit at 02:05:00; the Workflow is deleted and submitted
-     * again under its name at 02:05:12 (a new Pod of the same name, created at 02:05:12.850); at 02:05:30 the first Pod's delayed
-     * killContainers item runs against the new Pod and signals its running containers, main included.
-     */
-    private static final String STALE_KILL = """
+    /** The first Pod's run, common to both scenarios: created at 02:01:00, main ended, SIGTERM to wait and fluent-bit at 02:05:00. */
+    private static final String FIRST_RUN = """
             time="2026-11-21T02:00:00.000Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.14
             time="2026-11-21T02:00:00.003Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
             time="2026-11-21T02:00:00.010Z" level=info msg="Leader election is turned off. Running in single-instance mode"
@@ -44,6 +40,14 @@ class PodNameReusedRoundsTest {
             time="2026-11-21T02:05:00.530Z" level=info msg="Workflow update successful" namespace=data phase=Running resourceVersion=880380 workflow=etl-nightly
             time="2026-11-21T02:05:00.620Z" level=info msg="signaled container" container=wait error="<nil>" namespace=data pod=etl-nightly-load-1638581088 stderr= stdout=
             time="2026-11-21T02:05:00.710Z" level=info msg="signaled container" container=fluent-bit error="<nil>" namespace=data pod=etl-nightly-load-1638581088 stderr= stdout=
+            """;
+
+    /**
+     * Pod etl-nightly-load-1638581088: main ended, SIGTERM to wait and fluent-bit at 02:05:00; the Workflow is deleted and submitted
+     * again under its name at 02:05:12 (a new Pod of the same name, created at 02:05:12.850); at 02:05:30 the first Pod's delayed
+     * killContainers item runs against the new Pod and signals its running containers, main included.
+     */
+    private static final String STALE_KILL = FIRST_RUN + """
             time="2026-11-21T02:05:12.800Z" level=info msg="Processing workflow" Phase= ResourceVersion=880455 namespace=data workflow=etl-nightly
             time="2026-11-21T02:05:12.804Z" level=info msg="Task-result reconciliation" namespace=data numObjs=0 workflow=etl-nightly
             time="2026-11-21T02:05:12.810Z" level=info msg="Updated phase  -> Running" namespace=data workflow=etl-nightly
@@ -76,28 +80,7 @@ class PodNameReusedRoundsTest {
      * The same Workflow, whose Pod stopped 1.3 s after its SIGTERM (main failed) and was run again by {@code argo retry} at 02:10 under
      * the same name; the new Pod's fluent-bit ignores SIGTERM and is still running at its own SIGKILL round at 02:12:30.
      */
-    private static final String RETRIED = """
-            time="2026-11-21T02:00:00.000Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.14
-            time="2026-11-21T02:00:00.003Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
-            time="2026-11-21T02:00:00.010Z" level=info msg="Leader election is turned off. Running in single-instance mode"
-            time="2026-11-21T02:01:00.100Z" level=info msg="Processing workflow" Phase= ResourceVersion=880100 namespace=data workflow=etl-nightly
-            time="2026-11-21T02:01:00.104Z" level=info msg="Task-result reconciliation" namespace=data numObjs=0 workflow=etl-nightly
-            time="2026-11-21T02:01:00.110Z" level=info msg="Updated phase  -> Running" namespace=data workflow=etl-nightly
-            time="2026-11-21T02:01:00.120Z" level=info msg="Steps node etl-nightly initialized Running" namespace=data workflow=etl-nightly
-            time="2026-11-21T02:01:00.125Z" level=info msg="StepGroup node etl-nightly-3110230478 initialized Running" namespace=data workflow=etl-nightly
-            time="2026-11-21T02:01:00.130Z" level=info msg="Pod node etl-nightly-1638581088 initialized Pending" namespace=data workflow=etl-nightly
-            time="2026-11-21T02:01:00.150Z" level=info msg="Created pod: etl-nightly[0].load (etl-nightly-load-1638581088)" namespace=data workflow=etl-nightly
-            time="2026-11-21T02:01:00.170Z" level=info msg="Workflow update successful" namespace=data phase=Running resourceVersion=880104 workflow=etl-nightly
-            time="2026-11-21T02:01:05.000Z" level=info msg="Processing workflow" Phase=Running ResourceVersion=880104 namespace=data workflow=etl-nightly
-            time="2026-11-21T02:01:05.003Z" level=info msg="Task-result reconciliation" namespace=data numObjs=0 workflow=etl-nightly
-            time="2026-11-21T02:01:05.010Z" level=info msg="node changed" namespace=data new.message= new.phase=Running new.progress=0/1 nodeID=etl-nightly-1638581088 old.message= old.phase=Pending old.progress=0/1 workflow=etl-nightly
-            time="2026-11-21T02:01:05.020Z" level=info msg="Workflow update successful" namespace=data phase=Running resourceVersion=880131 workflow=etl-nightly
-            time="2026-11-21T02:05:00.500Z" level=info msg="Processing workflow" Phase=Running ResourceVersion=880131 namespace=data workflow=etl-nightly
-            time="2026-11-21T02:05:00.503Z" level=info msg="Task-result reconciliation" namespace=data numObjs=1 workflow=etl-nightly
-            time="2026-11-21T02:05:00.517Z" level=info msg="cleaning up pod" action=terminateContainers key=data/etl-nightly-load-1638581088/terminateContainers
-            time="2026-11-21T02:05:00.530Z" level=info msg="Workflow update successful" namespace=data phase=Running resourceVersion=880380 workflow=etl-nightly
-            time="2026-11-21T02:05:00.620Z" level=info msg="signaled container" container=wait error="<nil>" namespace=data pod=etl-nightly-load-1638581088 stderr= stdout=
-            time="2026-11-21T02:05:00.710Z" level=info msg="signaled container" container=fluent-bit error="<nil>" namespace=data pod=etl-nightly-load-1638581088 stderr= stdout=
+    private static final String RETRIED = FIRST_RUN + """
             time="2026-11-21T02:05:01.900Z" level=info msg="Processing workflow" Phase=Running ResourceVersion=880380 namespace=data workflow=etl-nightly
             time="2026-11-21T02:05:01.903Z" level=info msg="Task-result reconciliation" namespace=data numObjs=1 workflow=etl-nightly
             time="2026-11-21T02:05:01.910Z" level=info msg="Pod failed: Error (exit code 1)" displayName=load namespace=data pod=etl-nightly-load-1638581088 templateName=load workflow=etl-nightly
