@@ -325,7 +325,7 @@ public final class SuccessReportedAsError extends NodeRule {
                 : Message.of("AF002.success.recorded", "pod", pod.key().toString());
         Message summary = Message.of("AF002.summary", "success", success, "outcome", outcome(outcome));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
-                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(success, outcome, finished, removal, deletion.orElse(null)),
+                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(success, outcome, finished, removal, deletion.orElse(null), confidence),
                 facts, cite.evidence());
     }
 
@@ -335,11 +335,13 @@ public final class SuccessReportedAsError extends NodeRule {
                 o.message() == null || o.message().isEmpty() ? Message.NOTHING : Message.of("common.quoted", "text", o.message()));
     }
 
-    private static Message explain(Message success, NodeOutcome outcome, PodSnapshot finished, FinalizerRemoval removal, Deletion deletion) {
+    private static Message explain(Message success, NodeOutcome outcome, PodSnapshot finished, FinalizerRemoval removal, Deletion deletion,
+                                   Confidence confidence) {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF002.explain.recorded", "success", success, "outcome", outcome(outcome)));
         if (NodeLines.podDeleted(outcome.message())) {
-            m.add(Message.of("AF002.explain.podGone", "message", outcome.message()));
+            // A possible finding has not shown the containers finished before the Pod went: the explanation says "if", not "after".
+            m.add(Message.of(confidence == Confidence.POSSIBLE ? "AF002.explain.podGoneUnordered" : "AF002.explain.podGone", "message", outcome.message()));
             if (removal != null) {
                 m.add(Message.of("AF002.explain.released", "at", removal.time().format()));
             } else if (finished != null && finished.finalizersKnown() && !finished.hasStatusFinalizer()) {
