@@ -42,12 +42,20 @@ public final class PodEventLines {
 
     /** {@link #notLogged(ControllerProcess)} of a run's {@link ControllerProcess#release()} text. */
     public static boolean notLogged(String release) {
+        return allBefore(release, SINCE);
+    }
+
+    /**
+     * Every release a run's release text may be (a start banner's, or the whole range its lines' shapes point to) is before
+     * {@code version}; false when the release is not known, or its range reaches {@code version}.
+     */
+    static boolean allBefore(String release, ArgoVersion version) {
         if (release == null) {
             return false;
         }
         try {
             ArgoVersion high = ReleaseRange.parse(ControllerProcess.releaseName(release)).high();
-            return high != null && high.compareTo(SINCE) < 0;
+            return high != null && high.compareTo(version) < 0;
         } catch (IllegalArgumentException notARelease) {
             return false;
         }

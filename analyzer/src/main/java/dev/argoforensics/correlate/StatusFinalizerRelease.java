@@ -1,8 +1,6 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.catalog.ArgoVersion;
-import dev.argoforensics.catalog.ReleaseRange;
-import dev.argoforensics.event.ControllerProcess;
 
 /**
  * Whether a controller release has the status-capture finalizer {@code workflows.argoproj.io/status} at all: Argo adds it to Pods
@@ -20,14 +18,6 @@ public final class StatusFinalizerRelease {
      * status-capture finalizer. False when the release is not known, or a range reaches v3.6.0.
      */
     public static boolean absent(String release) {
-        if (release == null) {
-            return false;
-        }
-        try {
-            ArgoVersion high = ReleaseRange.parse(ControllerProcess.releaseName(release)).high();
-            return high != null && high.compareTo(SINCE) < 0;
-        } catch (IllegalArgumentException notARelease) {
-            return false;
-        }
+        return PodEventLines.allBefore(release, SINCE);
     }
 }
