@@ -43,23 +43,9 @@ class LaterRunOtherRulesTest {
     /** The same Workflow's first run, under POD_NAMES v1, to its end ({@link NodeRunInAnotherPodTest}'s, the same lines). */
     private static final String V1_COMPLETED = NodeRunInAnotherPodTest.OLD_OBJECT_COMPLETED;
 
-    private static final String V2_LATER_POD_GONE_PENDING = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:10:00.402Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:12:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51002 phase=""
-            time=2026-10-21T16:12:00.504Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:12:00.505Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:12:00.507Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:12:00.508Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:12:00.510Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:12:00.533Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-render-3220779836
-            time=2026-10-21T16:12:00.551Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51007 phase=Running
-            time=2026-10-21T16:12:00.555Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:01.900Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
+    private static final String V2_LATER_POD_GONE_PENDING = NodeRunInAnotherPodTest.V2_STARTED
+            + NodeRunInAnotherPodTest.OLD_POD_SEEN
+            + NodeRunInAnotherPodTest.LATER_POD_CREATED + """
             time=2026-10-21T16:12:02.301Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:12:02.301Z level=INFO msg="Removing finalizers during a delete" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]
             time=2026-10-21T16:12:02.302Z level=INFO msg="queuing pod delay" component=pod_controller action=removeFinalizer delay=-7m21.301877413s namespace=reports podName=report-gen-3220779836 podGC="{Strategy: LabelSelector:<nil> DeleteDelayDuration:}"
@@ -78,21 +64,7 @@ class LaterRunOtherRulesTest {
             time=2026-10-21T16:15:00.291Z level=INFO msg="Alloc=9120 TotalAlloc=33012 Sys=41120 NumGC=15 Goroutines=188"
             """;
 
-    private static final String V1_PENDING_POD_GONE = """
-            time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:00:00.190Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:00:00.193Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:00:10.002Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50211 phase=""
-            time=2026-10-21T16:00:10.005Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:00:10.006Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:00:10.008Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:00:10.009Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:00:10.011Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:00:10.034Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-3220779836
-            time=2026-10-21T16:00:10.052Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50216 phase=Running
-            time=2026-10-21T16:00:10.056Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
+    private static final String V1_PENDING_POD_GONE = NodeRunInAnotherPodTest.V1_STARTED + NodeRunInAnotherPodTest.V1_POD_CREATED + """
             time=2026-10-21T16:00:11.612Z level=INFO msg="delete pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:00:20.060Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50229 phase=Running
             time=2026-10-21T16:00:20.062Z level=INFO msg="Workflow pod is missing" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodePhase=Pending recentlyStarted=false
@@ -104,25 +76,9 @@ class LaterRunOtherRulesTest {
             time=2026-10-21T16:05:00.191Z level=INFO msg="Alloc=8102 TotalAlloc=28800 Sys=39911 NumGC=12 Goroutines=131"
             """;
 
-    private static final String V2_LATER_RUN_SUCCEEDS = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:12:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51002 phase=""
-            time=2026-10-21T16:12:00.504Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:12:00.505Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:12:00.507Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:12:00.508Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:12:00.510Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:12:00.533Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-render-3220779836
-            time=2026-10-21T16:12:00.551Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51007 phase=Running
-            time=2026-10-21T16:12:00.555Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:01.900Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:05.120Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:10.560Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51019 phase=Running
-            time=2026-10-21T16:12:10.571Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51023 phase=Running
+    private static final String V2_LATER_RUN_SUCCEEDS = NodeRunInAnotherPodTest.V2_STARTED
+            + NodeRunInAnotherPodTest.LATER_POD_CREATED
+            + NodeRunInAnotherPodTest.LATER_POD_RUNNING + """
             time=2026-10-21T16:12:40.402Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
             time=2026-10-21T16:12:41.207Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
             time=2026-10-21T16:12:41.210Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51030 phase=Running
@@ -135,25 +91,9 @@ class LaterRunOtherRulesTest {
             time=2026-10-21T16:15:00.291Z level=INFO msg="Alloc=9220 TotalAlloc=34012 Sys=41120 NumGC=16 Goroutines=140"
             """;
 
-    private static final String V2_OLD_LABELLED_LATER_DELETED = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:12:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51002 phase=""
-            time=2026-10-21T16:12:00.504Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:12:00.505Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:12:00.507Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:12:00.508Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:12:00.510Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:12:00.533Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-render-3220779836
-            time=2026-10-21T16:12:00.551Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51007 phase=Running
-            time=2026-10-21T16:12:00.555Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:01.900Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:05.120Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:10.560Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51019 phase=Running
-            time=2026-10-21T16:12:10.571Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51023 phase=Running
+    private static final String V2_OLD_LABELLED_LATER_DELETED = NodeRunInAnotherPodTest.V2_STARTED
+            + NodeRunInAnotherPodTest.LATER_POD_CREATED
+            + NodeRunInAnotherPodTest.LATER_POD_RUNNING + """
             time=2026-10-21T16:12:20.700Z level=INFO msg="delete pod event" component=pod_controller pod=report-gen-render-3220779836
             time=2026-10-21T16:12:29.400Z level=INFO msg="cleaning up pod" component=pod_controller key=reports/report-gen-3220779836/labelPodCompleted action=labelPodCompleted namespace=reports podName=report-gen-3220779836
             time=2026-10-21T16:12:29.420Z level=INFO msg="delete pod event" component=pod_controller pod=report-gen-3220779836
@@ -171,27 +111,10 @@ class LaterRunOtherRulesTest {
             time=2026-10-21T16:15:00.291Z level=INFO msg="Alloc=9220 TotalAlloc=34012 Sys=41120 NumGC=16 Goroutines=140"
             """;
 
-    private static final String V1_LABELLED_DECLARED = """
-            time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:00:00.190Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:00:00.193Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:00:10.002Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50211 phase=""
-            time=2026-10-21T16:00:10.005Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:00:10.006Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:00:10.008Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:00:10.009Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:00:10.011Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:00:10.034Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-3220779836
-            time=2026-10-21T16:00:10.052Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50216 phase=Running
-            time=2026-10-21T16:00:10.056Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:11.612Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:14.980Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:20.060Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50229 phase=Running
-            time=2026-10-21T16:00:20.071Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50233 phase=Running
-            time=2026-10-21T16:02:40.511Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:02:41.304Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
+    private static final String V1_LABELLED_DECLARED = NodeRunInAnotherPodTest.V1_STARTED
+            + NodeRunInAnotherPodTest.V1_POD_CREATED
+            + NodeRunInAnotherPodTest.V1_POD_RUNNING
+            + NodeRunInAnotherPodTest.V1_POD_EXITED + """
             time=2026-10-21T16:02:41.308Z level=INFO msg="cleaning up pod" component=pod_controller key=reports/report-gen-3220779836/labelPodCompleted action=labelPodCompleted namespace=reports podName=report-gen-3220779836
             time=2026-10-21T16:02:41.309Z level=INFO msg="delete pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:02:41.310Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50391 phase=Running
@@ -208,25 +131,9 @@ class LaterRunOtherRulesTest {
             time=2026-10-21T16:05:00.191Z level=INFO msg="Alloc=8102 TotalAlloc=28800 Sys=39911 NumGC=12 Goroutines=131"
             """;
 
-    private static final String V2_LATER_POD_DELETED = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:12:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51002 phase=""
-            time=2026-10-21T16:12:00.504Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:12:00.505Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:12:00.507Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:12:00.508Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:12:00.510Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:12:00.533Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-render-3220779836
-            time=2026-10-21T16:12:00.551Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51007 phase=Running
-            time=2026-10-21T16:12:00.555Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:01.900Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:05.120Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:10.560Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51019 phase=Running
-            time=2026-10-21T16:12:10.571Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51023 phase=Running
+    private static final String V2_LATER_POD_DELETED = NodeRunInAnotherPodTest.V2_STARTED
+            + NodeRunInAnotherPodTest.LATER_POD_CREATED
+            + NodeRunInAnotherPodTest.LATER_POD_RUNNING + """
             time=2026-10-21T16:12:20.700Z level=INFO msg="delete pod event" component=pod_controller pod=report-gen-render-3220779836
             time=2026-10-21T16:12:30.010Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51023 phase=Running
             time=2026-10-21T16:12:30.014Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0

@@ -33,12 +33,52 @@ class NodeRunInAnotherPodTest {
     private static final String V1 = "1-controller-pod-names-v1.log";
     private static final String V2 = "2-controller-pod-names-v2.log";
 
-    static final String OLD_OBJECT_COMPLETED = """
+    /** The v2 controller's start (16:10), the first lines of every later run here and in {@link LaterRunOtherRulesTest}. */
+    static final String V2_STARTED = """
+            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
+            time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
+            time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
+            time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
+            time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
+            """;
+
+    /** The earlier object's Pod seen by the v2 controller's informer at its start. */
+    static final String OLD_POD_SEEN = """
+            time=2026-10-21T16:10:00.402Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
+            """;
+
+    /** The Workflow submitted again (16:12): its step's Pod created under v2's name and seen starting. */
+    static final String LATER_POD_CREATED = """
+            time=2026-10-21T16:12:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51002 phase=""
+            time=2026-10-21T16:12:00.504Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
+            time=2026-10-21T16:12:00.505Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
+            time=2026-10-21T16:12:00.507Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
+            time=2026-10-21T16:12:00.508Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
+            time=2026-10-21T16:12:00.510Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
+            time=2026-10-21T16:12:00.533Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-render-3220779836
+            time=2026-10-21T16:12:00.551Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51007 phase=Running
+            time=2026-10-21T16:12:00.555Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-render-3220779836
+            time=2026-10-21T16:12:01.900Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
+            """;
+
+    /** The later Pod running, and the Workflow's next pass stored. */
+    static final String LATER_POD_RUNNING = """
+            time=2026-10-21T16:12:05.120Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
+            time=2026-10-21T16:12:10.560Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51019 phase=Running
+            time=2026-10-21T16:12:10.571Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51023 phase=Running
+            """;
+
+    /** The v1 controller's start (16:00), the first lines of every first run here and in {@link LaterRunOtherRulesTest}. */
+    static final String V1_STARTED = """
             time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
             time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
             time=2026-10-21T16:00:00.190Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
             time=2026-10-21T16:00:00.193Z level=INFO msg="Performing periodic GC" periodicity=5m0s
+            """;
+
+    /** The first run: the step's Pod created under v1's name (the node ID). */
+    static final String V1_POD_CREATED = """
             time=2026-10-21T16:00:10.002Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50211 phase=""
             time=2026-10-21T16:00:10.005Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
             time=2026-10-21T16:00:10.006Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
@@ -48,12 +88,23 @@ class NodeRunInAnotherPodTest {
             time=2026-10-21T16:00:10.034Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-3220779836
             time=2026-10-21T16:00:10.052Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50216 phase=Running
             time=2026-10-21T16:00:10.056Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
+            """;
+
+    /** The first run's Pod running, and the Workflow's next pass stored. */
+    static final String V1_POD_RUNNING = """
             time=2026-10-21T16:00:11.612Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:00:14.980Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:00:20.060Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50229 phase=Running
             time=2026-10-21T16:00:20.071Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50233 phase=Running
+            """;
+
+    /** The first run's Pod reporting its containers' end. */
+    static final String V1_POD_EXITED = """
             time=2026-10-21T16:02:40.511Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:02:41.304Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
+            """;
+
+    static final String OLD_OBJECT_COMPLETED = V1_STARTED + V1_POD_CREATED + V1_POD_RUNNING + V1_POD_EXITED + """
             time=2026-10-21T16:02:41.310Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50391 phase=Running
             time=2026-10-21T16:02:41.313Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=1
             time=2026-10-21T16:02:41.318Z level=INFO msg="node phase changed" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 fromPhase=Running toPhase=Succeeded
@@ -66,23 +117,7 @@ class NodeRunInAnotherPodTest {
             time=2026-10-21T16:05:00.191Z level=INFO msg="Alloc=8102 TotalAlloc=28800 Sys=39911 NumGC=12 Goroutines=131"
             """;
 
-    private static final String NEW_OBJECT_RACED = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:10:00.402Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:12:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51002 phase=""
-            time=2026-10-21T16:12:00.504Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:12:00.505Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:12:00.507Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:12:00.508Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:12:00.510Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:12:00.533Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-render-3220779836
-            time=2026-10-21T16:12:00.551Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51007 phase=Running
-            time=2026-10-21T16:12:00.555Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:01.900Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
+    private static final String NEW_OBJECT_RACED = V2_STARTED + OLD_POD_SEEN + LATER_POD_CREATED + """
             time=2026-10-21T16:12:02.301Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:12:02.301Z level=INFO msg="Removing finalizers during a delete" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]
             time=2026-10-21T16:12:02.302Z level=INFO msg="queuing pod delay" component=pod_controller action=removeFinalizer delay=-7m21.301877413s namespace=reports podName=report-gen-3220779836 podGC="{Strategy: LabelSelector:<nil> DeleteDelayDuration:}"
@@ -275,27 +310,7 @@ class NodeRunInAnotherPodTest {
                 """.formatted(takenAt, deletedAt);
     }
 
-    private static final String OLD_OBJECT_RACED = """
-            time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:00:00.190Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:00:00.193Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:00:10.002Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50211 phase=""
-            time=2026-10-21T16:00:10.005Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:00:10.006Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:00:10.008Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:00:10.009Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:00:10.011Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:00:10.034Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-3220779836
-            time=2026-10-21T16:00:10.052Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50216 phase=Running
-            time=2026-10-21T16:00:10.056Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:11.612Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:14.980Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:00:20.060Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50229 phase=Running
-            time=2026-10-21T16:00:20.071Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50233 phase=Running
-            time=2026-10-21T16:02:40.511Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
-            time=2026-10-21T16:02:41.304Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
+    private static final String OLD_OBJECT_RACED = V1_STARTED + V1_POD_CREATED + V1_POD_RUNNING + V1_POD_EXITED + """
             time=2026-10-21T16:05:00.191Z level=INFO msg="Alloc=8102 TotalAlloc=28800 Sys=39911 NumGC=12 Goroutines=131"
             time=2026-10-21T16:05:30.117Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-3220779836
             time=2026-10-21T16:05:30.118Z level=INFO msg="Removing finalizers during a delete" component=pod_controller pod.Finalizers=[workflows.argoproj.io/status]
@@ -315,25 +330,7 @@ class NodeRunInAnotherPodTest {
             time=2026-10-21T16:10:00.191Z level=INFO msg="Alloc=8302 TotalAlloc=29800 Sys=39911 NumGC=13 Goroutines=131"
             """;
 
-    private static final String NEW_OBJECT_AFTER_OLD_LOST = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
-            time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
-            time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
-            time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
-            time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
-            time=2026-10-21T16:12:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51002 phase=""
-            time=2026-10-21T16:12:00.504Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=report-gen namespace=reports numObjs=0
-            time=2026-10-21T16:12:00.505Z level=INFO msg="updated phase" component=workflow_worker workflow=report-gen namespace=reports fromPhase="" toPhase=Running
-            time=2026-10-21T16:12:00.507Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen phase=Running message=""
-            time=2026-10-21T16:12:00.508Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3724235178 phase=Running message=""
-            time=2026-10-21T16:12:00.510Z level=INFO msg="node initialized" component=workflow_worker workflow=report-gen namespace=reports node=report-gen-3220779836 phase=Pending message=""
-            time=2026-10-21T16:12:00.533Z level=INFO msg="Created pod" component=workflow_worker workflow=report-gen namespace=reports nodeName=report-gen[0].render nodeID=report-gen-3220779836 podName=report-gen-render-3220779836
-            time=2026-10-21T16:12:00.551Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51007 phase=Running
-            time=2026-10-21T16:12:00.555Z level=INFO msg="add pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:01.900Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:05.120Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
-            time=2026-10-21T16:12:10.560Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51019 phase=Running
-            time=2026-10-21T16:12:10.571Z level=INFO msg="Workflow update successful" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=51023 phase=Running
+    private static final String NEW_OBJECT_AFTER_OLD_LOST = V2_STARTED + LATER_POD_CREATED + LATER_POD_RUNNING + """
             time=2026-10-21T16:12:40.402Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
             time=2026-10-21T16:12:41.207Z level=INFO msg="update pod event" component=pod_controller pod=report-gen-render-3220779836
             time=2026-10-21T16:15:00.291Z level=INFO msg="Alloc=9120 TotalAlloc=33012 Sys=41120 NumGC=15 Goroutines=188"
