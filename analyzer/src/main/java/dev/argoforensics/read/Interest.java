@@ -1,6 +1,8 @@
 package dev.argoforensics.read;
 
 import dev.argoforensics.accounting.FileScan;
+import dev.argoforensics.line.NameWatch;
+import dev.argoforensics.line.QuickScan;
 
 /**
  * The Pods and Workflows whose lines an analysis keeps. Large inputs are mostly routine lines of
@@ -11,8 +13,12 @@ import dev.argoforensics.accounting.FileScan;
  *
  * <p>Filled from trigger lines and exported objects before the lines are kept; read-only after
  * {@link #freeze()}, and then safe to share between threads.
+ *
+ * <p>As a {@link NameWatch} it is told a logfmt line's tokens by the quick read of the line's head, which so walks the line
+ * once for both ({@link QuickScan#head(String, int, NameWatch)}); {@link #mentions(String)} walks a text by itself. Both
+ * decide each token with {@link #token}.
  */
-public final class Interest {
+public final class Interest implements NameWatch {
     private final LongSet exact = new LongSet();
     private final LongSet prefixes = new LongSet();
     /** Bit n set if some name in {@link #exact} (or {@link #prefixes}) has n characters (63: 63 or more). */
@@ -173,75 +179,90 @@ public final class Interest {
         if (everything) {
             return true;
         }
-        final long anyLength = exactLengths | prefixLengths;
-        final long prefixLengths = this.prefixLengths;
-        final long[] starts = startsUnknown ? null : this.starts;
         final int n = text.length();
         int i = from;
         while (i < n) {
-            char c = text.charAt(i);
-            if (!isTokenChar(c)) {
+            if (!isTokenChar(text.charAt(i))) {
                 i++;
                 continue;
             }
-            int start = i;
-            if (starts != null) {
-                char c1;
-                if (i + 1 == n || !isTokenChar(c1 = text.charAt(i + 1))) {
-                    i++; // one character: no name of interest is that short
-                    continue;
-                }
-                int key = c << 7 | c1;
-                if ((starts[key >>> 6] & (1L << key)) == 0) {
-                    i += 2;
-                    while (i < n && isTokenChar(text.charAt(i))) {
-                        i++;
-                    }
-                    continue;
-                }
-            }
-            long h = SEED;
-            long beforeLast = SEED;
-            while (true) {
-                if (c == '-' && i > start && (prefixLengths & lengthBit(i - start)) != 0 && prefixes.contains(h)) {
-                    return true;
-                }
-                beforeLast = h;
-                h = 31 * h + c;
-                if (++i == n) {
-                    break;
-                }
-                c = text.charAt(i);
-                if (!isTokenChar(c)) {
-                    break;
-                }
-            }
-            if ((anyLength & lengthBit(i - start)) != 0 && (exact.contains(h) || prefixes.contains(h))) {
-                return true;
-            }
-            // A name that ends a sentence ("acquired by argo/wf-1. Lock availability: 0/1"): the period is no part of it.
-            if (text.charAt(i - 1) == '.' && i - 1 > start && (anyLength & lengthBit(i - 1 - start)) != 0
-                    && (exact.contains(beforeLast) || prefixes.contains(beforeLast))) {
+            i = token(text, i, n);
+            if (i < 0) {
                 return true;
             }
         }
         return false;
     }
 
+    /**
+     * One token of {@link #mentions}'s walk, starting at {@code from} (a token character after none): the index after it, or
+     * that index's complement if it mentions a name of interest (see {@link NameWatch#token}).
+     */
+    @Override
+    public int token(String text, int from, int n) {
+        int i = from;
+        char c = text.charAt(i);
+        if (everything) {
+            while (++i < n && isTokenChar(text.charAt(i))) {
+                // every token is of interest
+            }
+            return ~i;
+        }
+        final long[] starts = startsUnknown ? null : this.starts;
+        if (starts != null) {
+            char c1;
+            if (i + 1 == n || !isTokenChar(c1 = text.charAt(i + 1))) {
+                return i + 1; // one character: no name of interest is that short
+            }
+            int key = c << 7 | c1;
+            if ((starts[key >>> 6] & (1L << key)) == 0) {
+                i += 2;
+                while (i < n && isTokenChar(text.charAt(i))) {
+                    i++;
+                }
+                return i;
+            }
+        }
+        final long prefixLengths = this.prefixLengths;
+        int start = i;
+        long h = SEED;
+        long beforeLast = SEED;
+        while (true) {
+            if (c == '-' && i > start && (prefixLengths & lengthBit(i - start)) != 0 && prefixes.contains(h)) {
+                // the rest of the token is read to give its end
+                while (++i < n && isTokenChar(text.charAt(i))) {
+                    // skipped
+                }
+                return ~i;
+            }
+            beforeLast = h;
+            h = 31 * h + c;
+            if (++i == n) {
+                break;
+            }
+            c = text.charAt(i);
+            if (!isTokenChar(c)) {
+                break;
+            }
+        }
+        final long anyLength = exactLengths | prefixLengths;
+        if ((anyLength & lengthBit(i - start)) != 0 && (exact.contains(h) || prefixes.contains(h))) {
+            return ~i;
+        }
+        // A name that ends a sentence ("acquired by argo/wf-1. Lock availability: 0/1"): the period is no part of it.
+        if (text.charAt(i - 1) == '.' && i - 1 > start && (anyLength & lengthBit(i - 1 - start)) != 0
+                && (exact.contains(beforeLast) || prefixes.contains(beforeLast))) {
+            return ~i;
+        }
+        return i;
+    }
+
     private static long lengthBit(int length) {
         return 1L << Math.min(length, 63);
     }
 
-    private static final boolean[] TOKEN_CHARS = new boolean[128];
-
-    static {
-        for (char c = 0; c < 128; c++) {
-            TOKEN_CHARS[c] = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' || c == '_';
-        }
-    }
-
     private static boolean isTokenChar(char c) {
-        return c < 128 && TOKEN_CHARS[c];
+        return QuickScan.isNameChar(c);
     }
 
     private static final long SEED = 1125899906842597L;

@@ -481,7 +481,8 @@ public final class LineFrontEnd {
         if (text.isBlank()) {
             return new ChunkItem.Blank(u.firstLine());
         }
-        QuickScan.Head head = u.cut() ? null : quickHead(text);
+        // A logfmt line's names of interest are looked for in the same walk as its head (one walk of the line, not two)
+        QuickScan.Head head = u.cut() ? null : QuickScan.head(text, FileAssembler.UNKNOWN_YEAR, interest.isEverything() ? null : interest);
         String apart = OtherContainers.of(u, head == null ? null : head.message());
         if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()))) {
             return OtherContainers.EXECUTOR.equals(apart) && EXECUTOR_STARTED.equals(head.message()) ? executorStarted(u, parse.apply(u))
@@ -489,12 +490,14 @@ public final class LineFrontEnd {
         }
         // Whether the quick read found a name of interest: then the whole text mentions one too (the
         // quick read starts at a separator, so it sees the same tokens), and it is not searched again.
+        // A logfmt head says it already (watched in its walk); another format's text is searched from where its names can start.
         boolean mentioned = false;
         if (head != null && apart == null) {
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
             // A conditional trigger's line that cannot meet its condition (a pass over a running phase) follows its names.
             boolean keep = (entry != null && (entry.interest() == CatalogEntry.Interest.ALWAYS || entry.mayTrigger(text)))
-                    || (mentioned = interest.mentions(text, afterHead(text, head)));
+                    || (mentioned = head.names() == QuickScan.Names.UNWATCHED ? interest.mentions(text, afterHead(text, head))
+                            : head.names() == QuickScan.Names.MENTIONED);
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                         u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry,

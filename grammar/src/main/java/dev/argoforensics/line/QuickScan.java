@@ -18,8 +18,73 @@ public final class QuickScan {
     private QuickScan() {
     }
 
-    /** The first three parts of a text record. */
-    public record Head(RecordFormat format, Timestamp time, Level level, String message) {
+    /** What a quick read with a {@link NameWatch} saw of its names. */
+    public enum Names {
+        /** Not watched for: no watch was given, or the record is no logfmt text record (JSON, klog). */
+        UNWATCHED,
+        /** Watched for from the message on, and none was seen. */
+        ABSENT,
+        /** Watched for, and one was seen (the walk stopped telling the watch then). */
+        MENTIONED
+    }
+
+    /**
+     * The first three parts of a text record, and, if the read was given a {@link NameWatch}, whether a name it looks for
+     * occurs from the separator before {@code msg=} to the end of the line.
+     */
+    public record Head(RecordFormat format, Timestamp time, Level level, String message, Names names) {
+        public Head(RecordFormat format, Timestamp time, Level level, String message) {
+            this(format, time, level, message, Names.UNWATCHED);
+        }
+    }
+
+    /** The characters names are made of (see {@link NameWatch}): ASCII letters and digits, '-', '.', '_'. */
+    public static boolean isNameChar(char c) {
+        return c < 128 && NAME_CHARS[c];
+    }
+
+    private static final boolean[] NAME_CHARS = new boolean[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            NAME_CHARS[c] = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' || c == '_';
+        }
+    }
+
+    /**
+     * A walk's watch while it has seen no name: told each run of name characters the walk meets (the validation of the
+     * fields never needs to look inside one: its quotes, spaces, '=' and escapes are no name characters).
+     */
+    private static final class Watching {
+        private final NameWatch watch;
+        private boolean named;
+
+        Watching(NameWatch watch) {
+            this.watch = watch;
+        }
+
+        /** The index after the run of name characters at {@code from}; once one is a name, {@link #named}. */
+        int token(String s, int from, int end) {
+            int t = watch.token(s, from, end);
+            if (t < 0) {
+                named = true;
+                return ~t;
+            }
+            return t;
+        }
+
+        /** Every run of name characters in {@code [from, to)}, where no run crosses {@code to}. */
+        void tokens(String s, int from, int to, int end) {
+            int i = from;
+            while (i < to && !named) {
+                i = isNameChar(s.charAt(i)) ? token(s, i, end) : i + 1;
+            }
+        }
+
+        /** The watch to go on telling: none once a name was seen. */
+        Watching live() {
+            return named ? null : this;
+        }
     }
 
     /**
@@ -27,12 +92,21 @@ public final class QuickScan {
      * {@code year}), or null where only the full read can tell. The analysis asks this of every line.
      */
     public static Head head(String text, int year) {
+        return head(text, year, null);
+    }
+
+    /**
+     * As {@link #head(String, int)}, and a logfmt text record's head also says whether {@code watch} (if not null) saw one of
+     * its names from the separator before {@code msg=} on ({@link Head#names()}), found in the same walk of the line that
+     * checks its fields: the same tokens that {@code watch} would be told by a walk of that part of the line by itself.
+     */
+    public static Head head(String text, int year, NameWatch watch) {
         if (text.isEmpty()) {
             return null;
         }
         char c = text.charAt(0);
         if (c == 't' && text.startsWith("time=")) {
-            return scan(text);
+            return scan(text, watch);
         }
         if (c == '{') {
             return scanJson(text);
@@ -44,6 +118,11 @@ public final class QuickScan {
     }
 
     public static Head scan(String line) {
+        return scan(line, null);
+    }
+
+    /** A logfmt text record's head, watched for {@code watch}'s names as {@link #head(String, int, NameWatch)} says. */
+    public static Head scan(String line, NameWatch watch) {
         int end = line.length();
         while (end > 0 && (line.charAt(end - 1) == ' ' || line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\t')) {
             end--;
@@ -72,10 +151,15 @@ public final class QuickScan {
             return null;
         }
         int v = levelEnd + 5;
+        // Names are watched for from the space before "msg" on: the key "msg" is a token of that part too
+        Watching w = watch == null ? null : new Watching(watch);
+        if (w != null) {
+            w.token(line, levelEnd + 1, end);
+        }
         String message;
         int after;
         if (v < end && line.charAt(v) == '"') {
-            int close = closingQuote(line, v + 1, end);
+            int close = closingQuote(line, v + 1, end, w == null ? null : w.live());
             if (close < 0) {
                 return null;
             }
@@ -92,11 +176,14 @@ public final class QuickScan {
             if (message.indexOf('\r') >= 0 || message.indexOf('"') >= 0) {
                 return null;
             }
+            if (w != null) {
+                w.tokens(line, v, after, end);
+            }
         }
         if (after != end && line.charAt(after) != ' ') {
             return null;
         }
-        if (!wellFormedFields(line, after, end)) {
+        if (!wellFormedFields(line, after, end, w == null ? null : w.live())) {
             return null;
         }
         if (!grammarTimestamp(line, timeFrom, timeTo) || stopsShort(line, after, end, format)) {
@@ -108,7 +195,7 @@ public final class QuickScan {
         } catch (IllegalArgumentException e) {
             return null;
         }
-        return new Head(format, time, level, message);
+        return new Head(format, time, level, message, w == null ? Names.UNWATCHED : w.named ? Names.MENTIONED : Names.ABSENT);
     }
 
     /**
@@ -117,7 +204,8 @@ public final class QuickScan {
      * spaces. A line that fails is left to the full parse, which says what is wrong, so that the
      * selective reading counts a malformed line as unparsed exactly as the full reading does.
      */
-    private static boolean wellFormedFields(String s, int from, int end) {
+    private static boolean wellFormedFields(String s, int from, int end, Watching watching) {
+        Watching w = watching;
         int i = from;
         while (i < end) {
             if (s.charAt(i) != ' ' || i + 1 >= end) {
@@ -125,33 +213,62 @@ public final class QuickScan {
             }
             i++;
             if (s.charAt(i) == '"') {
-                int close = closingQuote(s, i + 1, end);
+                int close = closingQuote(s, i + 1, end, w);
                 if (close < 0 || close + 1 >= end || s.charAt(close + 1) != '=') {
                     return false;
                 }
+                w = w == null ? null : w.live();
                 i = close + 2;
             } else {
                 // After the separator and any spaces that start the key itself (logrus writes a key as given: Argo v3's
-                // " workflowDeadline"), a key starts with neither a space nor '=' (the grammar's KEY_START)
+                // " workflowDeadline"), a key starts with neither a space nor '=' (the grammar's KEY_START), and holds
+                // neither a '"' nor a raw CR up to its '=' (it may hold spaces)
                 int k = i;
                 while (k < end && s.charAt(k) == ' ') {
                     k++;
                 }
-                int eq = s.indexOf('=', k);
-                if (eq < 0 || eq >= end || eq == k || s.charAt(eq - 1) == ' ' || hasQuote(s, i, eq)) {
+                int eq = k;
+                while (true) {
+                    if (eq >= end) {
+                        return false;
+                    }
+                    char c = s.charAt(eq);
+                    if (c == '=') {
+                        break;
+                    }
+                    if (w != null && isNameChar(c)) {
+                        eq = w.token(s, eq, end);
+                        w = w.live();
+                        continue;
+                    }
+                    if (c == '"' || c == '\r') {
+                        return false;
+                    }
+                    eq++;
+                }
+                if (eq == k || s.charAt(eq - 1) == ' ') {
                     return false;
                 }
                 i = eq + 1;
             }
             if (i < end && s.charAt(i) == '"') {
-                int close = closingQuote(s, i + 1, end);
+                int close = closingQuote(s, i + 1, end, w);
                 if (close < 0) {
                     return false;
                 }
+                w = w == null ? null : w.live();
                 i = close + 1;
             } else {
-                while (i < end && s.charAt(i) != ' ') {
+                while (i < end) {
                     char c = s.charAt(i);
+                    if (c == ' ') {
+                        break;
+                    }
+                    if (w != null && isNameChar(c)) {
+                        i = w.token(s, i, end);
+                        w = w.live();
+                        continue;
+                    }
                     if (c == '"' || c == '\r') {
                         return false;
                     }
@@ -183,17 +300,6 @@ public final class QuickScan {
         }
         int eq = s.indexOf('=', space);
         return eq > 0 && eq < end && CutLine.stoppedInsideDuration(s, eq + 1, end);
-    }
-
-    /** A '"' or a raw CR in a key: the grammar's key allows neither. */
-    private static boolean hasQuote(String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\r') {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -382,16 +488,28 @@ public final class QuickScan {
     /**
      * Index of the quote closing a Go-quoted string that starts at {@code from}, or -1, also where an
      * escape inside would not decode: the full read unquotes every quoted key and value and rejects
-     * the line then (found by RecordParserFuzzTest). Only strings holding a backslash are decoded.
+     * the line then (found by RecordParserFuzzTest). Only strings holding a backslash are decoded. Tells {@code watching}
+     * (if not null) the runs of name characters inside the raw text, escapes as written (the character after a backslash
+     * starts a run if it is a name character).
      */
-    private static int closingQuote(String s, int from, int end) {
+    private static int closingQuote(String s, int from, int end, Watching watching) {
+        Watching w = watching;
         boolean escaped = false;
         for (int i = from; i < end; i++) {
             char c = s.charAt(i);
+            if (w != null && isNameChar(c)) {
+                i = w.token(s, i, end) - 1;
+                w = w.live();
+                continue;
+            }
             if (c == '\\') {
                 escaped = true;
                 if (++i < end && s.charAt(i) == '\r') {
                     return -1;
+                }
+                if (w != null && i < end && isNameChar(s.charAt(i))) {
+                    i = w.token(s, i, end) - 1;
+                    w = w.live();
                 }
             } else if (c == '"') {
                 return !escaped || decodes(s, from, i) ? i : -1;

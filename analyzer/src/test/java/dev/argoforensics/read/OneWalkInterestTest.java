@@ -1,0 +1,205 @@
+package dev.argoforensics.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.generator.LogGenerator;
+import dev.argoforensics.line.QuickScan;
+import dev.argoforensics.line.RecordFormat;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pass 2 reads a logfmt line's head and looks for its names of interest in one walk of the line
+ * ({@link QuickScan#head(String, int, dev.argoforensics.line.NameWatch)} with the {@link Interest} as its watch). That walk
+ * must answer exactly as the two walks it replaces: the head read alone, then {@link Interest#mentions(String, int)} from the
+ * separator before {@code msg=}. Compared here on every line of the samples' logs, the grammar's and the analyzer's fixtures,
+ * the generator's slog, logrus, JSON and klog lines, hand-written lines (quoted keys and values, escapes, keys with spaces,
+ * a name only in an escape, a name ending a sentence, missing keys), and every one of those lines damaged at random (a
+ * quote, a backslash, a space, an '=' or a CR put in, a character taken out), each against many interests.
+ */
+class OneWalkInterestTest {
+    /** Names chosen to stress the watch's cases: a whole token, a '-'-prefix, one before a final '.', one inside escapes. */
+    private static final List<String> HAND = List.of(
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"cleaning up pod\" key=argo/wf-a-1234/removeFinalizer",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"Processing workflow\" namespace=argo workflow=wf-a",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=Processing namespace=argo workflow=wf-a",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=wf-a namespace=argo",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"acquired by argo/wf-a. Lock availability: 0/1\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"pod \\\"wf-a-1234\\\" not found\" error=\"pods \\\"wf-b\\\" not found\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" error=\"line one\\nwf-a-1234 line two\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" error=\"\\\\wf-a\\\\ \\t\\x41wf-b \\u00e9wf-a\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" \"wf-a key\"=1 b=\"\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" wf-a=1",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=wf-a=b",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=\"wf-a\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=\"wf-a",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=wf-a\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=1 b =wf-a",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=1  =wf-a",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=1   wf-a=2",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=1 wf-a",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=\"bad \\q wf-a\"",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=wf-a\t",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=wf-a\r",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=ünïwf-a b=wf-a\u0302",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg= a=wf-a",
+            "time=2026-09-19T10:00:00.123Z level=INFO msg=",
+            "time=2026-09-19T10:00:00.123Z level=INFO workflow=wf-a",
+            "time=2026-09-19T10:00:00.123Z msg=\"x\" workflow=wf-a",
+            "time=2026-09-19T10:00:00.123Z level=WARN msg=\"Non-transient error: wf-a\" workflow=wf-a-1234 timeout=1m30",
+            "time=\"2026-09-19T10:00:00Z\" level=info msg=\"cleaning up pod\" key=argo/wf-a-1234/removeFinalizer",
+            "time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\"  workflowDeadline=\"2026-11-02 15:30:00 +0000 UTC\" wf=wf-a",
+            "time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" a key=wf-a",
+            "time=\"2026-09-19T10:00:00Z\" level=info msg=\"x\" msg=wf-a.",
+            "I0919 10:00:00.123456       1 controller.go:257] Processing workflow wf-a",
+            "{\"time\":\"2026-09-19T10:00:00Z\",\"level\":\"INFO\",\"msg\":\"x\",\"workflow\":\"wf-a-1234\"}");
+
+    @Test
+    void theOneWalkAnswersAsTheHeadAndTheInterestFilterApart() {
+        List<String> lines = lines();
+        assertTrue(lines.size() > 20_000, "lines: " + lines.size());
+        SplittableRandom random = new SplittableRandom(17);
+        List<String> damaged = new ArrayList<>();
+        for (String line : lines) {
+            damaged.add(damage(line, random));
+        }
+        lines.addAll(damaged);
+        List<Interest> interests = interests(lines, random);
+        long[] outcomes = new long[3]; // mentioned, not mentioned, no logfmt head
+        for (Interest interest : interests) {
+            for (String line : lines) {
+                compare(line, interest, outcomes);
+            }
+        }
+        // Both answers are common, on well-formed and on damaged lines: the comparison is not one of empty sets.
+        assertTrue(outcomes[0] > 10_000 && outcomes[1] > 10_000 && outcomes[2] > 1_000,
+                "mentioned " + outcomes[0] + ", not " + outcomes[1] + ", no logfmt head " + outcomes[2]);
+    }
+
+    @Test
+    void aNameOnlyTheWalkAfterTheHeadCanSeeIsSeen() {
+        Interest interest = Interest.none();
+        interest.addWorkflow("wf-a");
+        interest.freeze();
+        // In an escape, a quoted key, a bare message, before a final '.': each only where the line's own walk goes.
+        for (String line : List.of(HAND.get(3), HAND.get(4), HAND.get(5), HAND.get(7), HAND.get(8), HAND.get(9), HAND.get(30))) {
+            QuickScan.Head head = QuickScan.head(line, 2026, interest);
+            assertNotNull(head, line);
+            assertEquals(QuickScan.Names.MENTIONED, head.names(), line);
+        }
+        QuickScan.Head none = QuickScan.head("time=2026-09-19T10:00:00.123Z level=INFO msg=\"x\" a=wf-ab b=xwf-a c=wf", 2026, interest);
+        assertEquals(QuickScan.Names.ABSENT, none.names());
+        assertEquals(QuickScan.Names.UNWATCHED, QuickScan.head(HAND.get(0), 2026).names(), "no watch given");
+        assertEquals(QuickScan.Names.UNWATCHED, QuickScan.head(HAND.get(31), 2026, interest).names(), "klog: searched apart");
+    }
+
+    private static void compare(String line, Interest interest, long[] outcomes) {
+        QuickScan.Head alone = QuickScan.head(line, 2026);
+        QuickScan.Head watched = QuickScan.head(line, 2026, interest);
+        if (alone == null) {
+            assertEquals(null, watched, () -> "the watched read took a line the head read alone leaves: " + line);
+            return;
+        }
+        assertNotNull(watched, () -> "the watched read left a line the head read alone takes: " + line);
+        assertEquals(new QuickScan.Head(alone.format(), alone.time(), alone.level(), alone.message()),
+                new QuickScan.Head(watched.format(), watched.time(), watched.level(), watched.message()), line);
+        if (alone.format() != RecordFormat.SLOG_TEXT && alone.format() != RecordFormat.LOGRUS_TEXT) {
+            assertEquals(QuickScan.Names.UNWATCHED, watched.names(), line);
+            outcomes[2]++;
+            return;
+        }
+        boolean mentions = interest.mentions(line, line.indexOf(" msg="));
+        assertEquals(mentions ? QuickScan.Names.MENTIONED : QuickScan.Names.ABSENT, watched.names(),
+                () -> "the one walk and the interest filter differ on: " + line);
+        outcomes[mentions ? 0 : 1]++;
+    }
+
+    /** Interests made of the lines' own tokens, as Pods, Workflows and other names; one with a single-character name. */
+    private static List<Interest> interests(List<String> lines, SplittableRandom random) {
+        List<Interest> interests = new ArrayList<>();
+        for (int k = 0; k < 12; k++) {
+            Interest interest = Interest.none();
+            int names = k < 4 ? 3 : k < 8 ? 30 : 300;
+            for (int j = 0; j < names; j++) {
+                String line = lines.get(random.nextInt(lines.size()));
+                String[] tokens = line.split("[^A-Za-z0-9._-]+");
+                String token = tokens[random.nextInt(tokens.length)];
+                if (token.isEmpty()) {
+                    continue;
+                }
+                switch (random.nextInt(3)) {
+                    case 0 -> interest.addPod(token);
+                    case 1 -> interest.addWorkflow(token.contains("-") ? token.substring(0, token.lastIndexOf('-')) : token);
+                    default -> interest.addName(token);
+                }
+            }
+            interest.addWorkflow("wf-a");
+            if (k == 11) {
+                interest.addName("x"); // every token is then told, none skipped by its first two characters
+            }
+            interest.freeze();
+            interests.add(interest);
+        }
+        return interests;
+    }
+
+    private static String damage(String line, SplittableRandom random) {
+        if (line.isEmpty()) {
+            return line;
+        }
+        int at = random.nextInt(line.length());
+        String put = switch (random.nextInt(7)) {
+            case 0 -> "\"";
+            case 1 -> "\\";
+            case 2 -> " ";
+            case 3 -> "=";
+            case 4 -> "\r";
+            case 5 -> "\\\"";
+            default -> null;
+        };
+        return put == null ? line.substring(0, at) + line.substring(at + 1) : line.substring(0, at) + put + line.substring(at);
+    }
+
+    private static List<String> lines() {
+        List<String> lines = new ArrayList<>(HAND);
+        for (LogGenerator.Mix mix : LogGenerator.Mix.values()) {
+            StringWriter out = new StringWriter();
+            try {
+                new LogGenerator(2026 + mix.ordinal(), 1_500_000, mix, 2).write(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            out.toString().lines().forEach(lines::add);
+        }
+        for (String dir : new String[] {"grammar/src/test/resources/fixtures", "analyzer/src/test/resources/fixtures"}) {
+            try (Stream<Path> files = Files.list(Path.of(dir))) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".txt")).sorted().toList()) {
+                    Files.readAllLines(f, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith("> ")).map(l -> l.substring(2))
+                            .forEach(lines::add);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        try (Stream<Path> files = Files.walk(Path.of("samples"))) {
+            for (Path f : files.filter(p -> p.toString().contains("/logs/") && p.toString().endsWith(".log") && Files.isRegularFile(p)).sorted().toList()) {
+                // as the reading decodes them: a byte that is no UTF-8 becomes U+FFFD (a few samples hold such lines)
+                new String(Files.readAllBytes(f), StandardCharsets.UTF_8).lines().forEach(lines::add);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return lines;
+    }
+}
