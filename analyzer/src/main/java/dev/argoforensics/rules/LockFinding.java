@@ -23,9 +23,12 @@ final class LockFinding {
     /**
      * @param completed the holder's completed update, or null when only its export shows it completed
      * @param late      the waits logged (or exported) at least the threshold after it completed
+     * @param freed     the line that shows the lock free, more than the threshold after the completion (the holder's late
+     *                  release, or another holder's acquisition of a lock of limit 1), or null when none is logged
+     * @param released  whether {@code freed} is the holder's release
      */
     static Finding of(LockHeldByFinishedWorkflow rule, Correlation c, String lock, SyncLocks.Held held, LogEvent completed, Timestamp doneAt,
-            List<Wait> late, PodHistory anchor, Confidence confidence, Message reason) {
+            List<Wait> late, PodHistory anchor, Confidence confidence, Message reason, LogEvent freed, boolean released) {
         Holder h = held.holder();
         SyncLocks.Acquisition acquired = held.acquired();
         SyncLocks.ExportedHold exported = held.exported();
@@ -39,7 +42,10 @@ final class LockFinding {
         }
         facts.add(new Fact("holderPhase", "Holder completed as", phase));
         facts.add(new Fact("holderCompletedAt", "Holder completed at", doneAt == null ? null : doneAt.format()));
-        facts.add(new Fact("releaseLogged", "Release logged", false));
+        facts.add(new Fact("releaseLogged", "Release logged", freed != null && released));
+        if (freed != null) {
+            facts.add(new Fact("lockFreeAt", released ? "Released only at" : "Acquired by another only at", freed.time().format()));
+        }
         Wait last = late.isEmpty() ? null : late.get(late.size() - 1);
         if (last != null) {
             facts.add(new Fact("waiters", "Still waiting", Words.english().render(LockHeldByFinishedWorkflow.waiters(late))));
@@ -55,13 +61,15 @@ final class LockFinding {
 
         Cite cite = new Cite(c);
         cite.line(acquired == null ? null : acquired.line(), "the holder acquires the lock");
-        cite.line(completed, "the holder is persisted completed; no release of its locks is logged");
+        cite.line(completed, freed != null && released ? "the holder is persisted completed; no release of its locks is logged with it"
+                : "the holder is persisted completed; no release of its locks is logged");
         if (!late.isEmpty()) {
             cite.line(late.get(0).line(), "a Workflow still waits for the lock after the threshold");
             late.stream().filter(w -> w.line() != null && w.line().text().contains(lock)).findFirst()
                     .ifPresent(w -> cite.line(w.line(), "the waiting Workflow names the lock"));
             cite.line(last.line(), "the last wait in the evidence");
         }
+        cite.line(freed, released ? "the holder's locks are released only now" : "another Workflow acquires the lock only now");
         List<EvidenceLine> evidence = new ArrayList<>(cite.evidence());
         if (exported != null) {
             evidence.add(EvidenceLine.object(exported.export().source(), "exported completed Workflow still listing itself as holder",
@@ -80,15 +88,20 @@ final class LockFinding {
                 : h.nodeId() == null ? null : new Finding.NodeRef(h.nodeId(), null);
         boolean holdingPod = anchor != null && h.nodeId() != null && h.nodeId().equals(anchor.link().nodeId());
         return new Finding(rule.id(), rule.title(), rule.severity(), confidence, reason, anchor == null ? null : anchor.key(),
-                anchor == null ? "" : anchor.uid(), wf, node, summary, explain(h, lock, level, exported != null, last, holdingPod), facts, evidence);
+                anchor == null ? "" : anchor.uid(), wf, node, summary, explain(h, lock, level, exported != null, last, holdingPod, freed, released), facts, evidence);
     }
 
-    private static Message explain(Holder h, String lock, Message level, boolean exported, Wait last, boolean holdingPod) {
+    private static Message explain(Holder h, String lock, Message level, boolean exported, Wait last, boolean holdingPod, LogEvent freed,
+            boolean released) {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF014.explain.noRelease", "level", level, "holder", h.key(), "lock", lock,
+                "when", freed != null && released ? Message.of("AF014.explain.whenCompleted") : Message.NOTHING,
                 "exported", exported ? Message.of("AF014.explain.exportLists") : Message.NOTHING));
         if (last != null) {
             m.add(Message.of("AF014.explain.keptWaiting"));
+        }
+        if (freed != null) {
+            m.add(Message.of(released ? "AF014.explain.lateRelease" : "AF014.explain.lateAcquired", "at", freed.time().format()));
         }
         m.add(Message.of("AF014.explain.remedy", "pod", Message.of(holdingPod ? "AF014.explain.holdingPod" : "AF014.explain.lastPod")));
         return Message.sequence(m);

@@ -120,28 +120,42 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                     held.acquired() == null ? null : held.acquired().line());
             return;
         }
+        // Session 44 breaker: a release (or, for a lock of limit 1, another holder's acquisition) shows the lock free from then on,
+        // not before. One within the threshold after the completion clears the holder; a later one (the delete handler's release
+        // when the finished holder was deleted, an acquisition after a restart) leaves the waits before it standing.
         LogEvent release = release(s, lock, held);
-        if (release != null) {
-            clear(cleared, anchor, Message.of("AF014.cleared.released", "holder", h.key(), "lock", lock, "at", release.time().format()), release);
+        Message releasedWords = release == null ? null
+                : Message.of("AF014.cleared.released", "holder", h.key(), "lock", lock, "at", release.time().format());
+        if (release != null && !beyond(doneAt, release)) {
+            clear(cleared, anchor, releasedWords, release);
             return;
         }
+        Acquisition next = null;
         if (Integer.valueOf(1).equals(s.limit(lock))) {
-            Acquisition next = s.acquisitions.stream()
+            next = s.acquisitions.stream()
                     .filter(a -> a.lock().equals(lock) && !a.holder().sameAs(h) && a.line().time().isAfter(doneAt)).findFirst().orElse(null);
-            if (next != null) {
-                clear(cleared, anchor, Message.of("AF014.cleared.nextAcquired", "holder", next.holder().key(), "lock", lock,
-                        "after", GoDuration.format(doneAt.nanosUntil(next.line().time())), "workflow", h.workflow()), next.line());
-                return;
-            }
         }
+        Message nextWords = next == null ? null : Message.of("AF014.cleared.nextAcquired", "holder", next.holder().key(), "lock", lock,
+                "after", GoDuration.format(doneAt.nanosUntil(next.line().time())), "workflow", h.workflow());
+        if (next != null && !beyond(doneAt, next.line())) {
+            clear(cleared, anchor, nextWords, next.line());
+            return;
+        }
+        boolean releaseFirst = release != null && (next == null || !next.line().time().isBefore(release.time()));
+        LogEvent freed = releaseFirst ? release : next == null ? null : next.line();
         // Waits after the completion, and past the threshold after it (a stated export time counts only past what a user's clock
-        // may be off, and then as likely: Wait#seenAfter).
+        // may be off, and then as likely: Wait#seenAfter), and before the lock was seen free.
         List<Wait> after = others.stream().filter(w -> w.after(doneAt).known() && !s.loggedAfterRestart(w, doneAt, lock)).toList();
         Map<String, LogEvent> acquiredAfter = acquiredAfter(s, lock, after, doneAt);
         List<Wait> late = after.stream()
                 .filter(w -> w.past(doneAt, THRESHOLD).known())
+                .filter(w -> freed == null || w.at().isBefore(freed.time()))
                 .filter(w -> acquiredAfter.get(w.waiter().name()) == null || w.at().isBefore(acquiredAfter.get(w.waiter().name()).time()))
                 .toList();
+        if (late.isEmpty() && freed != null) {
+            clear(cleared, anchor, releaseFirst ? releasedWords : nextWords, freed);
+            return;
+        }
         if (late.isEmpty()) {
             LogEvent a = EventOrder.earliest(acquiredAfter.values());
             if (a != null) {
@@ -150,13 +164,14 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             }
             if (acquiredAfter.isEmpty() && held.exported() != null) {
                 findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, List.of(), anchor, Confidence.POSSIBLE,
-                        Message.of("AF014.reason.exportNoWaiters", "lock", lock)));
+                        Message.of("AF014.reason.exportNoWaiters", "lock", lock), null, false));
             }
             return;
         }
+        // A holder that acquired only once the lock was seen free (the waiter itself, after the late release) held none of the waits.
         List<Held> running = holders(s, lock).stream()
                 .filter(o -> !o.holder().sameAs(h) && o.acquired() != null && s.completionAfter(o.holder(), o.acquired().line()) == null
-                        && release(s, lock, o) == null)
+                        && release(s, lock, o) == null && (freed == null || o.acquired().line().time().isBefore(freed.time())))
                 .toList();
         Wait last = late.get(late.size() - 1);
         Confidence confidence;
@@ -187,11 +202,16 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF014.reason.cut", "from", gap.from().format(), "to", gap.to().format(),
                     "acquired", held.acquired().line().time().format(), "completed", completed.time().format());
+        } else if (freed != null) {
+            confidence = Confidence.LIKELY;
+            reason = Message.of(releaseFirst ? "AF014.reason.lateRelease" : "AF014.reason.lateAcquired", "waiters", waiters(late),
+                    "waited", waited, "at", freed.time().format(), "after", GoDuration.format(doneAt.nanosUntil(freed.time())),
+                    "holder", releaseFirst ? h.key() : next.holder().key(), "workflow", h.workflow());
         } else {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF014.reason.noRelease", "waiters", waiters(late), "waited", waited, "workflow", h.workflow());
         }
-        findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, late, anchor, confidence, reason));
+        findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, late, anchor, confidence, reason, freed, releaseFirst));
     }
 
     /**
@@ -230,6 +250,11 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         }
         return s.releasedAll.getOrDefault(held.holder().workflow(), List.of()).stream()
                 .filter(e -> from == null || e != from && EventOrder.notBefore(e, from)).findFirst().orElse(null);
+    }
+
+    /** Whether the line comes more than the threshold after the holder completed: the lock was not seen free within it. */
+    private static boolean beyond(Timestamp doneAt, LogEvent line) {
+        return doneAt.nanosUntil(line.time()) > THRESHOLD;
     }
 
     /** Per waiter, the first line after the holder completed that shows it acquired the lock (or a lock, for a node). */

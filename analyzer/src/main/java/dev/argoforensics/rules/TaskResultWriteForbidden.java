@@ -4,6 +4,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.ForbiddenWrite;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
@@ -279,13 +280,38 @@ public final class TaskResultWriteForbidden extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF011.reason.byNamespace");
         }
+        // Session 44 breaker: an export of a Pod of this name whose wait container terminated with another exit code is another Pod
+        // (a container terminates once; restartPolicy Never): the node run again after the refusal (`argo retry`, a resubmission),
+        // which the lines, naming no UID, do not tell apart. The refusal is the earlier Pod's: the finding is by name, not by the
+        // exported Pod's UID, and says that a later Pod of the name got past the write.
+        PodSnapshot other = otherPodOfTheName(pod);
+        PodKey key = other == null ? pod.key() : pod.key().named();
+        String uid = other == null ? pod.uid() : "";
+        if (other != null) {
+            ContainerState w = waitTerminated(other);
+            facts.add(new Fact("otherPodOfTheName", "Another Pod of the name", "uid " + other.uid() + ", created "
+                    + (other.creationTimestamp() == null ? "at an unknown time" : other.creationTimestamp().format()) + ", wait container exited "
+                    + w.exitCode()));
+            cite.pod(other, "exported Pod of the same name whose wait container exited " + w.exitCode() + ": another Pod");
+            reason = Message.sequence(List.of(reason, Message.of("AF011.reason.otherPodOfTheName", "uid", other.uid(), "exit", w.exitCode())));
+        }
         Object who = f.account() != null ? Message.of("AF011.serviceAccount", "who", f.who()) : f.user();
-        Message summary = Message.of("AF011.summary", "pod", pod.key().toString(), "verb", f.verb(), "who", who,
+        Message summary = Message.of("AF011.summary", "pod", key.toString(), "verb", f.verb(), "who", who,
                 "exit", exit64 ? Message.of("AF011.exited64") : Message.NOTHING);
         String ns = f.target() != null ? f.target() : f.namespace() != null ? f.namespace() : pod.key().namespace();
         Message explanation = Message.of("AF011.explain", "answer", forbidden.text().strip(), "namespace", ns, "who", who);
-        return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), pod.workflow(),
+        return new Finding(ID, title(), severity(), confidence, reason, key, uid, pod.workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary, explanation, facts,
                 cite.evidence());
+    }
+
+    /** An export of the Pod's name whose wait container terminated with an exit code other than 64, or null. */
+    private static PodSnapshot otherPodOfTheName(PodHistory pod) {
+        return pod.snapshots().stream().filter(p -> waitTerminated(p) != null).findFirst().orElse(null);
+    }
+
+    private static ContainerState waitTerminated(PodSnapshot p) {
+        return p.containers().stream().filter(c -> "wait".equals(c.name()) && !c.init() && c.terminated() && c.exitCode() != null
+                && c.exitCode() != 64).findFirst().orElse(null);
     }
 }

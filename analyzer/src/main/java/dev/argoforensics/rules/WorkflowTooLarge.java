@@ -76,6 +76,12 @@ public final class WorkflowTooLarge extends DeclaredRule {
         LogEvent namesakeStart;
         /** A new Workflow of the name began after the failure: later sizes are its own. */
         boolean sizesClosed;
+        /**
+         * Session 44 breaker: a load of its offloaded nodes ({@code Workflow hydrated}) at a size under the default maximum, before the
+         * failure. The controller offloads a Workflow's nodes for size only when, compressed, it is still over MAX_WORKFLOW_SIZE, and
+         * compresses only over it: an offload under the default maximum is ALWAYS_OFFLOAD_NODE_STATUS (or a lowered maximum).
+         */
+        LogEvent smallOffload;
 
         void take(LogEvent e) {
             if (e.event() instanceof WorkflowProcessing p) {
@@ -90,6 +96,7 @@ public final class WorkflowTooLarge extends DeclaredRule {
                         largestSize = -1;
                         largest = null;
                         lastSizeBefore = null;
+                        smallOffload = null;
                     } else {
                         sizesClosed = true;
                     }
@@ -120,6 +127,10 @@ public final class WorkflowTooLarge extends DeclaredRule {
                 }
                 if (first == null && "workflow-dehydrating".equals(s.name())) {
                     lastSizeBefore = e;
+                }
+                if (first == null && smallOffload == null && "workflow-hydrated".equals(s.name()) && size >= 0
+                        && size <= WorkflowTooLargeFinding.DEFAULT_MAX_SIZE) {
+                    smallOffload = e;
                 }
                 return;
             }

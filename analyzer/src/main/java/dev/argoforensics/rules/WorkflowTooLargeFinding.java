@@ -27,6 +27,7 @@ final class WorkflowTooLargeFinding {
         cite.line(c.namesakeStart, "a new Workflow of the name began: sizes logged before it were the earlier one's");
         cite.line(c.lastSizeBefore, "size logged before the failure");
         cite.line(c.largest != c.lastSizeBefore ? c.largest : null, "largest size logged");
+        cite.line(c.smallOffload, "its offloaded nodes loaded at a size under the default maximum");
         cite.line(c.first, switch (c.kind) {
             case "dehydrate-failed" -> "compressed, still over the limit, and no offloading";
             case "etcd" -> "etcd refused the update: the object is too large";
@@ -54,6 +55,13 @@ final class WorkflowTooLargeFinding {
         if (c.sizeStated()) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of(c.kind.equals("etcd") ? "AF013.reason.etcdRefused" : "AF013.reason.overMaximum");
+        } else if (c.largestSize > DEFAULT_MAX_SIZE && c.smallOffload != null) {
+            // Session 44 breaker: a size over the maximum is compressed first and offloaded only if still over it; this Workflow's
+            // nodes were offloaded at a size under it, so the controller offloads whatever the size and the load's failure is the
+            // database's (it was likely here, on a persistence database refusing connections).
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF013.reason.offloadedSmall", "size", c.largestSize, "max", DEFAULT_MAX_SIZE,
+                    "small", ((Signal) c.smallOffload.event()).attribute("size"), "at", c.smallOffload.time().format());
         } else if (c.largestSize > DEFAULT_MAX_SIZE) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF013.reason.offloadedLarge", "size", c.largestSize, "max", DEFAULT_MAX_SIZE);

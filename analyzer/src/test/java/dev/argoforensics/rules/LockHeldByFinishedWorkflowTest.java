@@ -98,6 +98,61 @@ class LockHeldByFinishedWorkflowTest {
     }
 
     @Test
+    void aReleaseOnlyWhenTheFinishedHolderWasDeletedLeavesTheWaitsBeforeItStanding() {
+        // Session 44 breaker: no release with the completion; the waiter waits for an hour; the Workflow garbage collector deletes
+        // the holder and the delete handler releases its locks (`<holder> released a lock from <lock>`); the waiter acquires at once.
+        // The release was read as ending the holding whenever it came: cleared.
+        V3 v = held().postponed("2026-10-14T09:00:00.120Z", "weekly-rollup-8kq2v").postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v")
+                .line("2026-10-14T09:41:10.001Z", "info", "Deleting garbage collected workflow 'reports/" + HOLDER + "'", "")
+                .line("2026-10-14T09:41:10.012Z", "info", "reports/" + HOLDER + " released a lock from " + MUTEX, "")
+                .acquired("2026-10-14T09:41:10.120Z", "reports/weekly-rollup-8kq2v", "0/1");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("38m50.189s", f.fact("waitedAfterCompletion").orElseThrow().value());
+        assertEquals(true, f.fact("releaseLogged").orElseThrow().value());
+        assertEquals("2026-10-14T09:41:10.012Z", f.fact("lockFreeAt").orElseThrow().value());
+        assertTrue(f.confidenceReason().startsWith("its release was logged only at 2026-10-14T09:41:10.012Z, 1h0m0.081s after it completed"),
+                f.confidenceReason());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("c.log:9")), "the late release is cited: " + f.evidence());
+    }
+
+    @Test
+    void aReleaseWithinTheThresholdAfterTheCompletionStillClears() {
+        // Control: released 3 minutes after the completion (a late persist), the waits after it are ordinary.
+        V3 v = held().line("2026-10-14T08:44:10.012Z", "info", "reports/" + HOLDER + " released a lock from " + MUTEX, "")
+                .postponed("2026-10-14T09:00:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("released " + MUTEX + " at 2026-10-14T08:44:10.012Z")), e.cleared().toString());
+    }
+
+    @Test
+    void aLateReleaseWithNoWaitPastTheThresholdBeforeItClears() {
+        // Control: released 20 minutes after the completion, but nobody was seen waiting between the threshold and the release.
+        V3 v = held().line("2026-10-14T09:01:10.012Z", "info", "reports/" + HOLDER + " released a lock from " + MUTEX, "")
+                .postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertTrue(e.cleared().stream().anyMatch(c -> c.reason().contains("released " + MUTEX + " at 2026-10-14T09:01:10.012Z")), e.cleared().toString());
+    }
+
+    @Test
+    void aWaiterAcquiringAMutexOnlyLongAfterTheCompletionLeavesTheWaitsBeforeItStanding() {
+        // Session 44 breaker: of limit 1, another holder's acquisition showed the mutex free from then on, not at the completion; a
+        // waiter acquiring an hour later (nothing released it in the logs) cleared an hour of waits.
+        V3 v = held().postponed("2026-10-14T09:00:00.120Z", "weekly-rollup-8kq2v").postponed("2026-10-14T09:20:00.120Z", "weekly-rollup-8kq2v")
+                .acquired("2026-10-14T09:41:10.120Z", "reports/adhoc-backfill-t5m9c", "0/1");
+        Evaluation e = rule.evaluate(v.evidence().correlate());
+        assertEquals(1, e.findings().size(), e.toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals(false, f.fact("releaseLogged").orElseThrow().value());
+        assertTrue(f.confidenceReason().startsWith("reports/adhoc-backfill-t5m9c acquired the lock only at 2026-10-14T09:41:10.120Z"), f.confidenceReason());
+    }
+
+    @Test
     void aReleaseBeforeTheHolderReacquiredDoesNotClearTheLaterHolding() {
         // The holder fails and releases the mutex; `argo retry` puts it back to Running, it acquires the mutex again and completes,
         // and this time no release is logged while weekly-rollup waits on. The first release says nothing of the second holding.

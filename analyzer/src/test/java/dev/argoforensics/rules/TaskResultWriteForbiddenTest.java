@@ -72,6 +72,35 @@ class TaskResultWriteForbiddenTest {
     }
 
     @Test
+    void anExportOfALaterPodOfTheNameWhoseWaitExitedZeroIsNotThePodRefused() {
+        // Session 44 breaker: the controller's Pod failed states the refusal; the RoleBinding is added, the Workflow retried, and the
+        // export is of the new Pod of the same name, its wait container exited 0. The finding named the exported Pod's UID, saying
+        // that Pod's wait container exited 64.
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:43:38Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:43:39Z").yaml();
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): " + REFUSAL), forced("2026-09-19T16:27:40.101Z", 64))
+                .pod("pod.yaml", pod).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        assertEquals("", f.podUid(), "the refused Pod is not the exported one");
+        assertEquals("ns/p", f.pod().toString());
+        assertTrue(f.confidenceReason().contains("an export of a Pod of this name (uid u-1) shows its wait container exited 0"), f.confidenceReason());
+        assertEquals("the controller log", f.fact("shownIn").orElseThrow().value());
+        assertTrue(f.fact("otherPodOfTheName").orElseThrow().value().toString().contains("wait container exited 0"), f.facts().toString());
+    }
+
+    @Test
+    void anExportWhoseWaitIsStillRunningIsNoOtherPod() {
+        // Control: the export taken before the wait container ended says nothing against the refusal; the finding keeps its UID.
+        String pod = Exports.Pod.of().phase("Running").running("wait").yaml();
+        Finding f = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+                podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): " + REFUSAL), forced("2026-09-19T16:27:40.101Z", 64))
+                .pod("pod.yaml", pod).correlate()).findings().get(0);
+        assertEquals("u-1", f.podUid());
+        assertTrue(f.fact("otherPodOfTheName").isEmpty() || f.fact("otherPodOfTheName").orElseThrow().value() == null, f.facts().toString());
+    }
+
+    @Test
     void anExitForAnotherReasonIsNotReportedAsRbac() {
         Evaluation e = rule.evaluate(new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
                 podFailed("2026-09-19T16:27:40.100Z", "wait: Error (exit code 64): Unauthorized"), forced("2026-09-19T16:27:40.101Z", 64)).correlate());

@@ -143,6 +143,37 @@ class WorkflowTooLargeTest {
     }
 
     @Test
+    void aWorkflowOffloadedWhileUnderTheMaximumDoesNotMakeItsHydrationFailureLikelyOnceItGrewOverIt() throws IOException {
+        // Session 44 breaker: ALWAYS_OFFLOAD_NODE_STATUS=true, the Workflow loaded from the database at 38 KB (offloaded though far under
+        // the maximum: not for size), grows to 1.18 MB and the database refuses connections. Over the maximum the controller
+        // compresses first and offloads only if still over it, so the size says nothing of why the nodes were offloaded: it was likely.
+        processing("14:01:00.010", "", "7711201");
+        persisted("14:01:00.090", 38_211, "7711230", "Running");
+        processing("14:01:10.010", "Running", "7711230");
+        json("14:01:10.022", "INFO", "Workflow hydrated", "\"Workflow Size\":38211");
+        persisted("14:01:10.090", 212_874, "7711302", "Running");
+        processing("14:05:10.010", "Running", "7713002");
+        json("14:05:10.031", "INFO", "Workflow hydrated", "\"Workflow Size\":212874");
+        persisted("14:05:10.190", 1_181_544, "7713080", "Running");
+        processing("14:05:20.010", "Running", "7713080");
+        json("14:05:23.118", "ERROR", "hydration failed", "\"error\":\"dial tcp 10.0.31.7:5432: connect: connection refused\"");
+        Finding f = run().findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("offloaded at 38211 bytes"), f.confidenceReason());
+        assertTrue(f.evidence().stream().anyMatch(e -> e.role().contains("under the default maximum")), f.evidence().toString());
+    }
+
+    @Test
+    void aWorkflowLoadedOnlyOverTheMaximumKeepsItsHydrationFailureLikely() throws IOException {
+        // Control: every load of its offloaded nodes was over the maximum (offloaded for size, as far as the lines show).
+        persisted("10:02:01.100", 3_120_877, "80", "Running");
+        processing("10:02:11.010", "Running", "80");
+        json("10:02:11.022", "INFO", "Workflow hydrated", "\"Workflow Size\":3120877");
+        json("10:09:40.118", "ERROR", "hydration failed", "\"error\":\"unable to get offloaded nodes: connection refused\"");
+        assertEquals(Confidence.LIKELY, run().findings().get(0).confidence());
+    }
+
+    @Test
     void aHydrationFailureWithNoSizeLoggedIsOnlyPossible() throws IOException {
         json("10:09:40.118", "ERROR", "hydration failed", "\"error\":\"unable to get offloaded nodes: connection refused\"");
         assertEquals(Confidence.POSSIBLE, run().findings().get(0).confidence());
