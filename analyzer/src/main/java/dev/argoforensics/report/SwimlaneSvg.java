@@ -207,7 +207,7 @@ final class SwimlaneSvg {
                             + format(deadline) + ", finalizer removed " + removed.get().format() + ")")).append("</title></rect></g>\n");
             int labelX = Math.min(Math.max(PLOT_LEFT, x0) + 4, WIDTH - label.length() * 6 - 8);
             labels.add("<text class=\"band-label\" data-marker=\"negative-delay-label\" data-from=\"" + format(deadline) + "\" x=\"" + labelX
-                    + "\" y=\"" + (bottom - 6) + "\">" + Html.escape(label) + "</text>\n");
+                    + "\" y=\"" + (bottom - 4) + "\">" + Html.escape(label) + "</text>\n");
         }
         return labels;
     }
