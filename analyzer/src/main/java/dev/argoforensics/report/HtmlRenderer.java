@@ -51,6 +51,7 @@ final class HtmlRenderer implements ReportRenderer {
             .m-persist line{stroke:#1a7f37;stroke-width:1;stroke-dasharray:2 3}.m-persist text{fill:#1a7f37}
             .m-error line{stroke:#82071e;stroke-width:2}.m-error text{fill:#82071e}
             .negative-delay rect{fill:#cf222e;fill-opacity:.12;stroke:#cf222e;stroke-opacity:.5}.band-label{fill:#a40e26;font-weight:600}
+            .band-label,.marker-label{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
             .legend span{margin-right:14px;white-space:nowrap}.dot{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:4px}
             i.entry-log{background:#0969da}i.entry-pod{background:#8250df}i.entry-node{background:#1a7f37}i.entry-taskresult{background:#bf3989}
             i.entry-event{background:#bc4c00}

@@ -65,10 +65,25 @@ public final class Markdown {
     /**
      * Prose (already quoted by {@link #text}) in which no {@code #123} links an issue of whatever
      * repository the text is pasted in: each is put in a code span. {@code owner/repo#123}, which
-     * links the right issue anywhere, is kept.
+     * links the right issue anywhere, is kept, and so is a bare one that continues a list it starts ({@link #repositoryCarried}).
      */
     public static String noIssueLinks(String prose) {
-        return ISSUE_REF.matcher(prose).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("`" + m.group().replace("\\", "") + "`"));
+        return ISSUE_REF.matcher(repositoryCarried(prose)).replaceAll(m -> java.util.regex.Matcher.quoteReplacement("`" + m.group().replace("\\", "") + "`"));
+    }
+
+    /** {@code owner/repo#1, #2 and #3}: a list of issues whose repository is named once, at its start. */
+    private static final java.util.regex.Pattern ISSUE_LIST = java.util.regex.Pattern.compile(
+            "(?<![A-Za-z0-9_`/.-])([A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+)#[0-9]+\\b(?:(?:, | and | or |, and |, or )\\\\?#[0-9]+\\b)+");
+    private static final java.util.regex.Pattern LISTED_REF = java.util.regex.Pattern.compile("(?<=, | and | or )\\\\?#([0-9]+)\\b");
+
+    /**
+     * The repository that starts a list of issues written for every issue of the list ({@code argoproj/argo-workflows#17024, #5126
+     * and #686} becomes {@code argoproj/argo-workflows#17024, argoproj/argo-workflows#5126 and argoproj/argo-workflows#686}): each
+     * then links the issue meant wherever the text is pasted, where a bare {@code #5126} would be put in a code span, unlinked.
+     */
+    private static String repositoryCarried(String prose) {
+        return ISSUE_LIST.matcher(prose).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
+                LISTED_REF.matcher(m.group()).replaceAll(r -> java.util.regex.Matcher.quoteReplacement(m.group(1) + "#" + r.group(1)))));
     }
 
     private static int longestRun(String s, char c) {

@@ -99,7 +99,7 @@ final class SwimlaneSvg {
                         .append("\">no entries in the inputs</text>\n");
             }
         }
-        band(b, findings, x, top, lanesBottom);
+        List<String> bandLabels = band(b, findings, x, top, lanesBottom);
         axis(b, x, lanesBottom);
         drawMarkers(b, markers, x, top, lanesBottom);
         for (TimelineEntry e : t.entries()) {
@@ -111,6 +111,7 @@ final class SwimlaneSvg {
                     .append(Html.escape((e.lowerBound() ? "≥ " : "") + e.time().format() + "  " + e.source() + "\n" + e.text()))
                     .append("</title></circle>\n");
         }
+        bandLabels.forEach(b::append);
         b.append("</svg>\n");
         return b.toString();
     }
@@ -178,8 +179,13 @@ final class SwimlaneSvg {
         return f.fact("finalizerRemovedAt").map(x -> x.value() instanceof String s ? s : null).map(s -> Timestamp.parseRfc3339(s, null, false));
     }
 
-    /** AF001's negative delay: the band from the release deadline to the removal. */
-    private static void band(StringBuilder b, List<Finding> findings, Scale x, int top, int bottom) {
+    /**
+     * AF001's negative delay: the band from the release deadline to the removal. Its labels are returned, to be drawn last, over
+     * the marker lines and dots the band's lane holds (drawn before them, a marker's line crossed the label and dots hid letters),
+     * each kept inside the picture.
+     */
+    private static List<String> band(StringBuilder b, List<Finding> findings, Scale x, int top, int bottom) {
+        List<String> labels = new ArrayList<>();
         for (Finding f : findings) {
             Optional<Timestamp> removed = removedAt(f);
             Optional<Object> delay = f.fact("delayNanos").map(d -> d.value());
@@ -198,10 +204,12 @@ final class SwimlaneSvg {
                     .append("<rect x=\"").append(x0).append("\" y=\"").append(top).append("\" width=\"").append(Math.max(1, x1 - x0))
                     .append("\" height=\"").append(bottom - top).append("\"><title>")
                     .append(Html.escape(label + " (" + (recomputed.isPresent() ? "deadline from the Pod export " : "deadline ≈ ")
-                            + format(deadline) + ", finalizer removed " + removed.get().format() + ")")).append("</title></rect>")
-                    .append("<text class=\"band-label\" x=\"").append(Math.max(PLOT_LEFT, x0) + 4).append("\" y=\"").append(bottom - 6)
-                    .append("\">").append(Html.escape(label)).append("</text></g>\n");
+                            + format(deadline) + ", finalizer removed " + removed.get().format() + ")")).append("</title></rect></g>\n");
+            int labelX = Math.min(Math.max(PLOT_LEFT, x0) + 4, WIDTH - label.length() * 6 - 8);
+            labels.add("<text class=\"band-label\" data-marker=\"negative-delay-label\" data-from=\"" + format(deadline) + "\" x=\"" + labelX
+                    + "\" y=\"" + (bottom - 4) + "\">" + Html.escape(label) + "</text>\n");
         }
+        return labels;
     }
 
     private static void drawMarkers(StringBuilder b, List<Marker> markers, Scale x, int top, int bottom) {

@@ -97,12 +97,20 @@ class HtmlReportInChromiumTest {
 
         JsonNode band = page.evaluate("(() => { const g = document.querySelector('[data-marker=negative-delay]');"
                 + " const r = g.querySelector('rect').getBoundingClientRect();"
-                + " return {from: g.dataset.from, to: g.dataset.to, left: r.left, right: r.right, label: g.textContent}; })()");
+                + " const l = document.querySelector('[data-marker=negative-delay-label]');"
+                + " const svg = document.querySelector('svg.swimlane').getBoundingClientRect();"
+                + " const t = l.getBoundingClientRect();"
+                + " return {from: g.dataset.from, to: g.dataset.to, left: r.left, right: r.right, label: l.textContent,"
+                + " labelFrom: l.dataset.from, labelRight: t.right, svgRight: svg.right,"
+                + " labelLast: l === document.querySelector('svg.swimlane').lastElementChild}; })()");
         assertEquals("2026-09-19T16:29:47Z", band.get("from").asText(), "the deadline recomputed from the Pod export");
         assertEquals("2026-09-19T16:31:11.350Z", band.get("to").asText());
         assertTrue(band.get("right").asDouble() - band.get("left").asDouble() > 50, "the negative delay is a visible gap");
         assertEquals(removed.get("left").asDouble(), band.get("right").asDouble(), 2.0, "the gap ends at the removal");
         assertTrue(band.get("label").asText().contains("delay -1m24.257168224s"), band.get("label").asText());
+        assertEquals("2026-09-19T16:29:47Z", band.get("labelFrom").asText(), "the label is the band's");
+        assertTrue(band.get("labelLast").asBoolean(), "the label is drawn last, over the marker lines and dots of its lane");
+        assertTrue(band.get("labelRight").asDouble() <= band.get("svgRight").asDouble(), "the label stays inside the picture");
 
         String text = page.evaluate("document.body.innerText").asText();
         assertTrue(text.contains("AF001"), text);

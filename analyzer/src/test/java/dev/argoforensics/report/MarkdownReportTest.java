@@ -230,6 +230,22 @@ class MarkdownReportTest {
     }
 
     @Test
+    void anIssueListNamingItsRepositoryOnceLinksEachOfItsIssues() {
+        // The wording names the repository once: "argoproj/argo-workflows#17024, #5126 and #686". Pasted elsewhere, a bare #5126
+        // would link that repository's issue 5126, so it is put in a code span; in such a list it is Argo's, and says so.
+        assertEquals("Upstream: argoproj/argo-workflows#17024, argoproj/argo-workflows#5126 and argoproj/argo-workflows#686.",
+                Markdown.noIssueLinks(Markdown.text("Upstream: argoproj/argo-workflows#17024, #5126 and #686.")));
+        assertEquals("(argoproj/argo-workflows#13986, argoproj/argo-workflows#14833: informer",
+                Markdown.noIssueLinks(Markdown.text("(argoproj/argo-workflows#13986, #14833: informer")));
+        assertEquals("Related: argoproj/argo-workflows#8783, argoproj/argo-workflows#12952, and argoproj/argo-workflows#8409.",
+                Markdown.noIssueLinks(Markdown.text("Related: argoproj/argo-workflows#8783, #12952, and #8409.")));
+        // A bare number that no repository's name leads stays unlinked: the line of a run, an issue of whatever repository.
+        assertEquals("run ctl.log `#1`, see `#12` and `#13`; argoproj/argo-workflows#1 then `#2` alone",
+                Markdown.noIssueLinks(Markdown.text("run ctl.log #1, see #12 and #13; argoproj/argo-workflows#1 then #2 alone")));
+        assertEquals("`#5` and `#6`", Markdown.noIssueLinks(Markdown.text("#5 and #6")));
+    }
+
+    @Test
     void proseNeverStartsABlockOfItsOwn() {
         String text = Markdown.text("cannot read it\n# Heading\r\n- item\r```fence");
         assertFalse(text.contains("\n") || text.contains("\r"), text);

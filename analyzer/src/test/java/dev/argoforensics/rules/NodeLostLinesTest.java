@@ -101,7 +101,11 @@ class NodeLostLinesTest {
         // end, so a main that exited just before the loss reads the same: the reason names that look-alike and what would confirm
         // (AF007.md, "Where nothing can tell": a cap to possible was measured and not taken).
         assertEquals("AF007.reason.frozenReportLogEnd", f.reason().code());
-        assertTrue(f.confidenceReason().contains("a main that ended in the seconds before its node went reads the same"), f.confidenceReason());
+        // The look-alike is named once, by the execution's own reading, not again by the reason around it (s44 review).
+        assertTrue(f.confidenceReason().contains("one that ended in the seconds before its node was lost, before the kubelet reported it, "
+                + "reads the same"), f.confidenceReason());
+        assertEquals(1, f.confidenceReason().split("reads the same", -1).length - 1, f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the window in which main could have ended unreported is seconds"), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("a record written after the deletion was requested by a kubelet still reporting"),
                 f.confidenceReason());
         assertEquals(Deletion.POD_GC, f.fact("deletedBy").orElseThrow().value());

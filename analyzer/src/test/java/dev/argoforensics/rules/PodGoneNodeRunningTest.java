@@ -224,6 +224,12 @@ class PodGoneNodeRunningTest {
         assertEquals("alice@example.com deleted it at 2026-09-19T16:40:00.000000Z", f.fact("podGoneBy").orElseThrow().value());
         assertEquals("Running", f.fact("nodePhaseLastSeen").orElseThrow().value());
         assertEquals(0, f.fact("missingLogged").orElseThrow().value());
+        // Likely on the export alone: the reason says what would settle it, the controller's own lines from after the Pod went
+        // (s44 review: it said only that the logs did not show the controller noticing, which a log ending before says too).
+        assertEquals("AF005.reason.notNoticed", f.reason().code());
+        assertTrue(f.confidenceReason().contains("only its lines from after the Pod was gone would settle it: Workflow pod is missing for "
+                + "the node, the node left as it is, would confirm it; a line that finishes the node, or creates its Pod again, would clear it"),
+                f.confidenceReason());
     }
 
     /**
