@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.CleanupAction;
+import dev.argoforensics.event.ControllerEvent.EventRecorded;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
@@ -588,10 +589,33 @@ final class LifecycleBuilder {
                 break;
             }
         }
-        if (completedChange == null) {
-            return null;
+        LogEvent update = completedChange == null ? null : nodes.updateBetween(workflow.ref(), completedChange, release);
+        LogEvent recorded = recordedResultBefore(pod, nodeLines, link, created, release);
+        return recorded != null && (update == null || EventOrder.before(recorded, update)) ? recorded : update;
+    }
+
+    /**
+     * v4's {@code Event occurred} line of a {@code WorkflowNode<completed phase>} event about the node, certainly before the release
+     * and not before this Pod existed, or null. The operator records the event only after the Workflow update that persisted the
+     * node in that phase returned ({@code persistUpdates}, then {@code recordNodePhaseChangeEvents}, v4.0.10 and v4.1.2), and the
+     * broadcaster logs it later still: the update came before the line. The line names the Workflow by namespace and name only (no
+     * UID): one before this Pod's {@code Created pod} line (else before its earliest {@code creationTimestamp}) is of an earlier
+     * run of the node, or of an earlier Workflow of the same name.
+     */
+    private static LogEvent recordedResultBefore(PodHistory pod, List<LogEvent> nodeLines, NodeLink link, LogEvent created, LogEvent release) {
+        Instant start = created == null ? podStart(pod, null) : null;
+        for (LogEvent e : nodeLines) {
+            if (!(e.event() instanceof EventRecorded r) || !r.persistedResult() || !link.isAbout(r)) {
+                continue;
+            }
+            if (created != null ? !EventOrder.after(e, created) : start != null && e.time().instant().isBefore(start)) {
+                continue;
+            }
+            if (EventOrder.before(e, release)) {
+                return e;
+            }
         }
-        return nodes.updateBetween(workflow.ref(), completedChange, release);
+        return null;
     }
 
     private static String persistedHow(LogEvent e) {
@@ -601,6 +625,10 @@ final class LifecycleBuilder {
         }
         if (ev instanceof PodCleanupStarted s) {
             return s.action() + " ran at " + e.time().format() + ", which the controller queues only after persisting a fulfilled node";
+        }
+        if (ev instanceof EventRecorded r) {
+            return "the controller logged its event " + r.reason() + " at " + e.time().format()
+                    + ", which it records only after a Workflow update has persisted the node " + r.phase();
         }
         return "the node changed to a completed phase and the Workflow update at " + e.time().format() + " persisted it";
     }
@@ -641,7 +669,8 @@ final class LifecycleBuilder {
         Instant bound = podStart == null ? null : podStart.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         if (bound != null) {
             lines = lines.stream().filter(e -> !(e.time().windowEnd().isBefore(bound) && (e.event() instanceof NodePhaseChanged
-                    || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError))).toList();
+                    || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError
+                    || e.event() instanceof EventRecorded))).toList();
         }
         NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
         if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {

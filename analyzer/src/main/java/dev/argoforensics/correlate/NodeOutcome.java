@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.EventRecorded;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.LogEvent;
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * A Workflow node's last recorded state: the latest export of the Workflow, unless a forced phase or
- * message change in the logs is certainly later.
+ * message change in the logs, or v4's event of the node's end ({@code Event occurred}, logged after the update that stored
+ * it), is certainly later.
  *
  * @param fromExport the state comes from an export (else from log lines)
  * @param source     the export or the last log line that says it
@@ -85,6 +87,11 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
                 last = e;
             } else if (ev instanceof NodeMessageChanged m) {
                 logMessage = m.message();
+                last = e;
+            } else if (ev instanceof EventRecorded r && r.persistedResult()) {
+                // v4's event of the node's end, logged after the update that persisted it: its phase and message as stored.
+                logPhase = r.phase();
+                logMessage = r.nodeMessage();
                 last = e;
             }
         }

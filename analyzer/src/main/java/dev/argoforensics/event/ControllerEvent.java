@@ -197,6 +197,75 @@ public sealed interface ControllerEvent {
             implements OfWorkflow, OfNodeId {
     }
 
+    /**
+     * v4 {@code Event occurred}: the controller's event broadcaster logging a Kubernetes Event the controller recorded
+     * ({@code eventBroadcaster.StartStructuredLogging(0)} in {@code workflow/events/event_recorder_manager.go}, v4.0 and v4.1; client-go's
+     * keys {@code object} (namespace/name), {@code kind}, {@code apiVersion}, {@code fieldPath}, {@code type}, {@code reason},
+     * {@code message}). The object is the Workflow ({@code wf}), or the Pod ({@code podRef}) under {@code nodeEvents.sendAsPod}.
+     * For a {@code WorkflowNode<Phase>} reason, {@code node} and {@code phase} are read from its message
+     * ({@code "<Phase> node <name>[: <node message>]"}, {@code recordNodePhaseEvent}, operator.go) and {@code nodeMessage} is the
+     * node's message ({@code ""} where the event gives none); null for any other reason. The operator records these only after a
+     * Workflow update succeeded ({@code persistUpdates}), for each node whose phase differs from the copy the pass started from:
+     * see {@link #persistedResult()}.
+     */
+    record EventRecorded(WorkflowRef wf, PodRef podRef, String node, String reason, String type, String phase, String nodeMessage)
+            implements OfWorkflow, OfPod, OfNodeName {
+        private static final String NODE_REASON = "WorkflowNode";
+        private static final java.util.Set<String> COMPLETED = java.util.Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+        private static final java.util.regex.Pattern JSON_NAME = java.util.regex.Pattern.compile("\"name\"\\s*:\\s*\"([^\"]*)\"");
+        private static final java.util.regex.Pattern JSON_NAMESPACE =
+                java.util.regex.Pattern.compile("\"namespace\"\\s*:\\s*\"([^\"]*)\"");
+
+        /**
+         * True where the line is a node's completed phase ({@code Succeeded}, {@code Failed}, {@code Error}, {@code Skipped},
+         * {@code Omitted}): a Workflow update had persisted the node so before the line was written. Not {@code Running}: a node
+         * going from {@code Pending} straight to an end also gets a {@code WorkflowNodeRunning} event that no update persisted
+         * ({@code recordNodePhaseChangeEvents}' ephemeral node).
+         */
+        public boolean persistedResult() {
+            return phase != null && COMPLETED.contains(phase);
+        }
+
+        /**
+         * The event from a line's keys. {@code object} is {@code namespace/name} in slog text (klog's {@code ObjectRef} printed
+         * with its {@code String()}), a JSON object {@code {"name":…,"namespace":…}} in slog JSON.
+         */
+        static EventRecorded of(Interner names, String object, String kind, String reason, String type, String message) {
+            String namespace = null;
+            String name = null;
+            if (object != null && object.startsWith("{")) {
+                java.util.regex.Matcher n = JSON_NAME.matcher(object);
+                java.util.regex.Matcher ns = JSON_NAMESPACE.matcher(object);
+                name = n.find() ? n.group(1) : null;
+                namespace = ns.find() ? ns.group(1) : null;
+            } else if (object != null) {
+                int slash = object.indexOf('/');
+                namespace = slash < 0 ? null : object.substring(0, slash);
+                name = slash < 0 ? object : object.substring(slash + 1);
+            }
+            name = name == null || name.isEmpty() || RedactedNames.isPlaceholder(name) ? null : name;
+            namespace = namespace == null || namespace.isEmpty() || RedactedNames.isPlaceholder(namespace) ? null : namespace;
+            WorkflowRef wf = name != null && "Workflow".equals(kind) ? names.workflow(namespace, name) : null;
+            PodRef pod = name != null && "Pod".equals(kind) ? names.pod(namespace, name) : null;
+            String node = null;
+            String phase = null;
+            String nodeMessage = null;
+            if (reason != null && reason.startsWith(NODE_REASON) && reason.length() > NODE_REASON.length() && message != null) {
+                String p = reason.substring(NODE_REASON.length());
+                String prefix = p + " node ";
+                if (message.startsWith(prefix) && message.length() > prefix.length()) {
+                    String rest = message.substring(prefix.length());
+                    // A node's name holds no ": " in the names Argo gives (steps, tasks, retries, items as "(i:value)").
+                    int colon = rest.indexOf(": ");
+                    node = names.name(colon < 0 ? rest : rest.substring(0, colon));
+                    nodeMessage = colon < 0 ? "" : rest.substring(colon + 2);
+                    phase = names.name(p);
+                }
+            }
+            return new EventRecorded(wf, pod, node, names.name(reason), names.name(type), phase, nodeMessage);
+        }
+    }
+
     /** {@code add pod event}, {@code update pod event}, {@code delete pod event}. */
     record PodInformerEvent(InformerAction action, PodRef podRef) implements OfPod {
     }

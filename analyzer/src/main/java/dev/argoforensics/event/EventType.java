@@ -68,6 +68,8 @@ public enum EventType {
     LEADER_ELECTION(a -> new ControllerEvent.LeaderElection(ControllerEvent.LeaderChange.parse(a.text("change").orElseThrow()),
             a.textOrNull("identity"))),
     POD_CLEANUP_FAILED(a -> new PodCleanupFailed(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"), a.textOrNull("error"))),
+    EVENT_RECORDED(a -> ControllerEvent.EventRecorded.of(a.names(), a.textOrNull("object"), a.textOrNull("kind"), a.textOrNull("reason"),
+            a.textOrNull("eventType"), a.textOrNull("eventMessage"))),
     /** A named statement read by the rules through its attributes (see {@link ControllerEvent.Signal}). */
     SIGNAL(a -> new ControllerEvent.Signal(a.text("signal").orElseThrow(), a.workflowOrNull(), a.podOrNull(), a.textOrNull("nodeName"),
             a.textOrNull("nodeId"), a.asMap()));

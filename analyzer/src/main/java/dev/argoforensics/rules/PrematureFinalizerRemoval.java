@@ -22,6 +22,7 @@ import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
 import dev.argoforensics.event.ControllerEvent;
+import dev.argoforensics.event.ControllerEvent.EventRecorded;
 import dev.argoforensics.event.ControllerEvent.NodeMarkedError;
 import dev.argoforensics.event.ControllerEvent.NodeMessageChanged;
 import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
@@ -213,6 +214,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             LogEvent[] captured = capturedThenPersisted();
+            if (captured != null && captured[1].event() instanceof EventRecorded r) {
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.capturedByEvent", "at", at, "phase", r.phase(),
+                        "reason", r.reason(), "write", captured[1].time().format()), captured[1].source()));
+                return;
+            }
             if (captured != null) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.capturedThenPersisted", "at", at, "phase", life.outcome().phase(),
                         "changed", captured[0].time().format(), "write", captured[1].time().format(),
@@ -610,6 +616,16 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 ControllerEvent ev = e.event();
                 if ((ev instanceof NodePhaseChanged p && fin.phase().equals(p.toPhase())) || (ev instanceof NodeChanged c && fin.phase().equals(c.newPhase()))) {
                     change = e;
+                }
+            }
+            if (change == null) {
+                // v4's event of the node's end, the controller's last word on it: recorded only after the update that stored that
+                // phase (persistUpdates, then recordNodePhaseChangeEvents, v4.0.10 and v4.1.2), so the line is the change and the
+                // write at once.
+                for (LogEvent e : correlation.nodes().of(link)) {
+                    if (e.event() instanceof EventRecorded r && r.persistedResult() && fin.phase().equals(r.phase()) && e.source().equals(fin.source())) {
+                        return new LogEvent[] {e, e};
+                    }
                 }
             }
             if (change == null || workflow == null) {

@@ -1515,10 +1515,10 @@ final class Controller {
                 return;
             }
         }
-        persistNow(me, key, wf);
+        persistNow(me, key, wf, read);
     }
 
-    private void persistNow(Inc me, String key, Workflow wf) {
+    private void persistNow(Inc me, String key, Workflow wf, Workflow read) {
         Map<String, String> labels = new LinkedHashMap<>(wf.labels);
         long newRv = kube.updateWorkflow(key, wf.uid, wf.resourceVersion, wf.status, labels, release.version, wf.podNameFormat);
         if (newRv == Kube.CONFLICT_RV) {
@@ -1558,6 +1558,9 @@ final class Controller {
         me.mine.put(key, wf.copy());
         me.mineAt.put(key, sim.now());
         op(wf, Level.INFO, "Workflow update successful", "phase", wf.status.phase, "resourceVersion", String.valueOf(newRv));
+        if (release.slog) {
+            nodeEvents(wf, read);
+        }
         if (wf.status.completed() && crashAfterCompletionOf.remove(key)) {
             crash();
             return;
@@ -1573,6 +1576,42 @@ final class Controller {
             sim.after(wf.spec.ttlAfterCompletion * Go.SECOND + rng.between(0, 2 * Go.SECOND), () -> ttlDelete(wf.key(), wf.uid));
         }
         sim.after(rng.between(MS, 5 * MS), () -> wfDone(me, key));
+    }
+
+    /**
+     * v4's {@code WorkflowNode<Phase>} events after a successful update (session 44): {@code persistUpdates} calls
+     * {@code recordNodePhaseChangeEvents(orig, written)} once {@code wfClient.Update} (or its re-apply) succeeded, none after a
+     * failed one (v4.0.10, v4.1.2; {@code nodeEvents} enabled, its default): per node whose phase differs from the copy the pass
+     * started from, an event of the new phase, preceded by an ephemeral {@code Running} one where the node went from
+     * {@code Pending} to an end; a new node gets one if {@code Running}, both if it ended. The event broadcaster logs each
+     * ({@code Event occurred}, through the klog adapter into the controller's logger, {@code component=workflow_worker}) on its
+     * own goroutine: written here right after the update's line, at its time, no draw (so the run's other lines and times are
+     * those it had without them; only the key order of later slog lines, drawn per line from the file's stream, moves).
+     * Not modelled: the daemoned node's Running counted as completed, {@code Workflow<Phase>} events (recorded before the
+     * update), {@code sendAsPod}, the broadcaster dropping events on a full queue.
+     */
+    private void nodeEvents(Workflow wf, Workflow read) {
+        for (Node n : wf.status.nodes.values()) {
+            Node old = read == null ? null : read.status.nodes.get(n.id);
+            if (old != null && java.util.Objects.equals(old.phase, n.phase)) {
+                continue;
+            }
+            if (old == null && !"Running".equals(n.phase) && !n.completedPhase()) {
+                continue;
+            }
+            if (n.completedPhase() && (old == null || "Pending".equals(old.phase))) {
+                nodeEvent(wf, n, "Running");
+            }
+            nodeEvent(wf, n, n.phase);
+        }
+    }
+
+    private void nodeEvent(Workflow wf, Node n, String phase) {
+        String message = phase + " node " + n.name + (n.message == null || n.message.isEmpty() ? "" : ": " + n.message);
+        emit(Rec.of(inc.cursor, Level.INFO, "Event occurred", "component", "workflow_worker", "object", new Rec.ObjRef(wf.namespace, wf.name),
+                "fieldPath", "", "kind", "Workflow", "apiVersion", "argoproj.io/v1alpha1",
+                "type", "Succeeded".equals(phase) || "Running".equals(phase) ? "Normal" : "Warning", "reason", "WorkflowNode" + phase,
+                "message", message));
     }
 
     private void ttlDelete(String key, String uid) {

@@ -211,6 +211,9 @@ enum LogFormat {
         if (v instanceof KTime t) {
             return Go.rfc3339Nano(t.nanos());
         }
+        if (v instanceof Rec.ObjRef o) {
+            return o.namespace().isEmpty() ? o.name() : o.namespace() + "/" + o.name();
+        }
         return String.valueOf(v);
     }
 
@@ -262,6 +265,14 @@ enum LogFormat {
             b.append('}');
         } else if (v instanceof KTime t) {
             Go.json(b, Go.k8s(Math.floorDiv(t.nanos(), Go.SECOND)), html);
+        } else if (v instanceof Rec.ObjRef o) {
+            b.append("{\"name\":");
+            Go.json(b, o.name(), html);
+            if (!o.namespace().isEmpty()) {
+                b.append(",\"namespace\":");
+                Go.json(b, o.namespace(), html);
+            }
+            b.append('}');
         } else {
             Go.json(b, String.valueOf(v), html);
         }

@@ -28,6 +28,13 @@ final class Rec {
     record PodGc(String strategy, String delay) {
     }
 
+    /**
+     * klog's {@code ObjectRef} (session 44, v4's {@code Event occurred}): {@code namespace/name} in slog text (its
+     * {@code String()}), {@code {"name":…,"namespace":…}} in slog JSON (its struct's JSON tags).
+     */
+    record ObjRef(String namespace, String name) {
+    }
+
     /** A metav1.Time with nanoseconds: RFC 3339 nano in slog text, whole seconds in JSON. */
     record KTime(long nanos) {
     }
