@@ -174,6 +174,15 @@ final class LifecycleBuilder {
         List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart, laterRun);
         NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
                 : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), podStart, nodeExports);
+        if (release == null && (outcome == null || !PodLifecycle.podDeleted(outcome.message()))) {
+            // No release logged (a controller before v3.6, which has no finalizer, or logs without it): the node's result persisted
+            // as the lines show it, whenever; not a node recorded lost ("pod deleted"), whose stored Error is no result of the step.
+            // Read by the timeline and its swimlane; AF001 assesses releases only.
+            persistedLine = persistedBefore(pod, workflow, nodeLines, link, null);
+            if (persistedLine != null) {
+                persisted = new Known(persistedLine.time(), persistedHow(persistedLine), persistedLine.source(), true);
+            }
+        }
         RecordedMainExit recordedExit = outcome == null || !PodLifecycle.podDeleted(outcome.message()) ? null
                 : RecordedMainExit.of(nodeExports, link, nodeLines, deletion);
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
@@ -549,12 +558,13 @@ final class LifecycleBuilder {
      * The first line showing the node persisted fulfilled before the release: a cleanup the controller
      * queues only after persisting a fulfilled node ({@code labelPodCompleted}, a {@code deletePod} not
      * announced by the pod event handler), or a change of the node to a completed phase followed by a
-     * {@code Workflow update successful}.
+     * {@code Workflow update successful}. With no release (null), the first such line at all.
      */
     private LogEvent persistedBefore(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, NodeLink link, LogEvent release) {
         Map<Integer, String> announced = new HashMap<>();
+        LogEvent latest = release == null ? pod.latestCreated() : null; // without a release, of this Pod's own object only
         for (LogEvent e : pod.events()) {
-            if (!EventOrder.notAfter(e, release)) {
+            if (release != null ? !EventOrder.notAfter(e, release) : latest != null && EventOrder.before(e, latest)) {
                 continue;
             }
             ControllerEvent ev = e.event();
@@ -582,7 +592,7 @@ final class LifecycleBuilder {
             if (created != null && EventOrder.before(e, created)) {
                 continue;
             }
-            if (EventOrder.notAfter(e, release) && ((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase()))
+            if ((release == null || EventOrder.notAfter(e, release)) && ((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase()))
                     || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))) {
                 completedChange = e;
                 break;
