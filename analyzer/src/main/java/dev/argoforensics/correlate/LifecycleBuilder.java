@@ -21,6 +21,7 @@ import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -172,9 +173,19 @@ final class LifecycleBuilder {
         }
         Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
         Instant podStart = podStart(pod, created);
-        List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart, laterRun);
+        List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart, laterRun,
+                createdUtc(created, podStart));
         NodeOutcome outcome = outcome(workflow, link, unstored.isEmpty() ? nodeLines
                 : nodeLines.stream().filter(e -> !unstored.contains(e)).toList(), all.identity(), podStart, nodeExports);
+        if (release == null && (outcome == null || !PodLifecycle.podDeleted(outcome.message()))) {
+            // No release logged (a controller before v3.6, which has no finalizer, or logs without it): the node's result persisted
+            // as the lines show it, whenever; not a node recorded lost ("pod deleted"), whose stored Error is no result of the step.
+            // Read by the timeline and its swimlane; AF001 assesses releases only.
+            persistedLine = persistedBefore(pod, workflow, nodeLines, link, null);
+            if (persistedLine != null) {
+                persisted = new Known(persistedLine.time(), persistedHow(persistedLine), persistedLine.source(), true);
+            }
+        }
         RecordedMainExit recordedExit = outcome == null || !PodLifecycle.podDeleted(outcome.message()) ? null
                 : RecordedMainExit.of(nodeExports, link, nodeLines, deletion);
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
@@ -550,12 +561,13 @@ final class LifecycleBuilder {
      * The first line showing the node persisted fulfilled before the release: a cleanup the controller
      * queues only after persisting a fulfilled node ({@code labelPodCompleted}, a {@code deletePod} not
      * announced by the pod event handler), or a change of the node to a completed phase followed by a
-     * {@code Workflow update successful}.
+     * {@code Workflow update successful}. With no release (null), the first such line at all.
      */
     private LogEvent persistedBefore(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, NodeLink link, LogEvent release) {
         Map<Integer, String> announced = new HashMap<>();
+        LogEvent latest = release == null ? pod.latestCreated() : null; // without a release, of this Pod's own object only
         for (LogEvent e : pod.events()) {
-            if (!EventOrder.notAfter(e, release)) {
+            if (release != null ? !EventOrder.notAfter(e, release) : latest != null && EventOrder.before(e, latest)) {
                 continue;
             }
             ControllerEvent ev = e.event();
@@ -583,7 +595,7 @@ final class LifecycleBuilder {
             if (created != null && EventOrder.before(e, created)) {
                 continue;
             }
-            if (EventOrder.notAfter(e, release) && ((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase()))
+            if ((release == null || EventOrder.notAfter(e, release)) && ((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase()))
                     || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))) {
                 completedChange = e;
                 break;
@@ -690,8 +702,27 @@ final class LifecycleBuilder {
      * exit): taken before a later Pod of the name was created, of the Pod's owner by UID, and not recording the node's end clearly
      * before this Pod existed. Empty without a Workflow or a node.
      */
+    /**
+     * When the Pod was created, on the UTC clock a Workflow export's node times are written in (the controller's, which writes
+     * {@code startedAt} with {@code time.Now().UTC()}): its {@code Created pod} line where the line's zone is stated or configured,
+     * or where its run's pairs show the zone its literal-Z times were written in; else the Pod's exported {@code creationTimestamp}
+     * when there is no such line. Null where neither holds: a logrus line in an unknown zone may be hours off UTC.
+     */
+    private Instant createdUtc(LogEvent created, Instant podStart) {
+        if (created == null) {
+            return podStart;
+        }
+        ZoneBasis zone = created.time().zone();
+        if (zone == ZoneBasis.STATED || zone == ZoneBasis.CONFIGURED) {
+            return created.time().instant();
+        }
+        RunClocks.RunClock run = clocks.of(created.stream());
+        Long shift = run == null || zone == ZoneBasis.TIME_OF_DAY ? null : run.zoneNanos();
+        return shift == null ? null : created.time().instant().plusNanos(shift);
+    }
+
     private static List<WorkflowSnapshot> nodeExports(WorkflowHistory workflow, NodeLink link, PodIdentity identity, String ownerUid,
-                                                      Instant podStart, LogEvent laterRun) {
+                                                      Instant podStart, LogEvent laterRun, Instant createdUtc) {
         if (workflow == null || link == null) {
             return List.of();
         }
@@ -717,6 +748,16 @@ final class LifecycleBuilder {
             Instant later = laterRun.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
             exports = exports.stream().filter(w -> w.node(link.nodeId()).map(n -> n.startedAt() == null
                     || n.startedAt().windowEnd().isBefore(later)).orElse(true)).toList();
+        }
+        // And one whose record of the node started more than two clocks' 10 s after this Pod was created (session 44, AF001's open
+        // case): the controller initializes a Pod node (its startedAt) before it creates the node's Pod, so such a record is of a
+        // later run of the node. argo retry deletes a failed Pod node from the status (the controller creates it again, under the
+        // same ID and Pod name, with a new startedAt) and resets its ancestors' startedAt, so an export taken after the retry records
+        // the rerun, where neither its Created pod line nor an export of its Pod is in the input.
+        if (createdUtc != null) {
+            Instant after = createdUtc.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+            exports = exports.stream().filter(w -> w.node(link.nodeId()).map(n -> n.startedAt() == null
+                    || !n.startedAt().instant().isAfter(after)).orElse(true)).toList();
         }
         return exports;
     }

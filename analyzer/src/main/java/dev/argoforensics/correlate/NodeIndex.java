@@ -213,7 +213,7 @@ public final class NodeIndex {
 
     /**
      * The first {@code Workflow update successful} of the Workflow that is not before {@code from} and
-     * not after {@code to} (by {@link EventOrder#notAfter}), or null. A binary search by time finds
+     * not after {@code to} (by {@link EventOrder#notAfter}; null: no bound), or null. A binary search by time finds
      * where to start: a Pod of a Workflow with thousands reads only the few updates in its window.
      */
     public LogEvent updateBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
@@ -232,10 +232,10 @@ public final class NodeIndex {
         }
         for (int i = lo; i < sorted.size(); i++) {
             LogEvent e = sorted.get(i);
-            if (e.time().instant().isAfter(to.time().windowEnd())) {
+            if (to != null && e.time().instant().isAfter(to.time().windowEnd())) {
                 break;
             }
-            if (EventOrder.notAfter(from, e) && EventOrder.notAfter(e, to)) {
+            if (EventOrder.notAfter(from, e) && (to == null || EventOrder.notAfter(e, to))) {
                 return e;
             }
         }

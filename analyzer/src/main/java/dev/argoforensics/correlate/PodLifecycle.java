@@ -24,8 +24,8 @@ import java.util.Optional;
  *                          (null: neither), whose patch also removes the finalizer
  * @param release           the first controller removal of the finalizer that could have acted (null: none)
  * @param heldWhileDeleted  the latest export of the Pod deleted and still holding the finalizer (null: none)
- * @param persisted         the first evidence that the node was persisted fulfilled before the release
- *                          (null: none; always null without a release)
+ * @param persisted         the first evidence that the node was persisted fulfilled before the release; without a release
+ *                          (none logged, or a controller before v3.6), the first at all (null: none)
  * @param persistedLine     the log line behind {@code persisted}, when it is one
  * @param persistedAfter    the controller labelling the Pod completed after the release and before the Pod left the
  *                          cluster (null: none): it was still in the informer, and its node persisted fulfilled

@@ -48,11 +48,31 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
     /**
      * One {@code signaled container} line.
      *
-     * @param error why the kill command could not be run, or null when it ran ({@code <nil>}, JSON null)
+     * @param error  why the kill command could not be run, or null when it ran ({@code <nil>}, JSON null)
+     * @param either logged while a SIGTERM round and a SIGKILL round of the Pod both ran in the stream (two cleanup workers),
+     *               neither having signalled the container yet, its output not naming the signal: it is either round's. It is
+     *               kept with the SIGKILL round: either way the container was Running, as the cache saw it, while that round ran
      */
-    public record Signaled(LogEvent line, String container, String error) {
+    public record Signaled(LogEvent line, String container, String error, boolean either) {
         private static final java.util.regex.Pattern GONE = java.util.regex.Pattern.compile(
                 "(?i)container not found|container .*is not running|not running|stopped container|no such container");
+        /** {@code argoexec kill}'s own output ({@code killing <pid> with <signal>}), which the line's {@code stdout} carries. */
+        private static final java.util.regex.Pattern SENT = java.util.regex.Pattern.compile("killing \\d+ with (terminated|killed)");
+
+        /**
+         * The signal the line's own output names: {@code argoexec kill} (the kill command wherever the executor is mounted) prints
+         * {@code killing 1 with terminated} for SIGTERM and {@code killing 1 with killed} for SIGKILL, and the controller logs it as
+         * {@code stdout}; null where it printed nothing ({@code kill -15 1} through {@code /bin/sh}, an annotation's command) or the
+         * format dropped it (JSON prints the buffer as {@code {}}).
+         */
+        public CleanupAction sent() {
+            String out = line.event() instanceof Signal s ? s.attribute("stdout") : null;
+            java.util.regex.Matcher m = out == null ? null : SENT.matcher(out);
+            if (m == null || !m.find()) {
+                return null;
+            }
+            return "killed".equals(m.group(1)) ? CleanupAction.KILL_CONTAINERS : CleanupAction.TERMINATE_CONTAINERS;
+        }
 
         /**
          * The exec failed because the container had already stopped (the informer had not caught up):
@@ -122,10 +142,23 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
         return out;
     }
 
-    /** The Pod's rounds, from its lines in input order ({@link PodHistory#events()}). */
+    /**
+     * The Pod's rounds, from its lines in input order ({@link PodHistory#events()}).
+     *
+     * <p>Several cleanup workers run at once ({@code podCleanup}, 4 by default) and their lines interleave; a line names no worker.
+     * A worker's pass ends at no line of its own, so another item's {@code cleaning up pod} (another action of the Pod:
+     * {@code labelPodCompleted}, {@code removeFinalizer}, {@code deletePod}) ends none (session 44: it had cut a SIGKILL round
+     * from its signals, which then read as a round of unknown action and the SIGKILL round as one that signalled nothing). What
+     * the queue guarantees: one key is never processed by two workers at once, and the key is {@code <ns>/<pod>/<action>}, so a
+     * Pod has at most one SIGTERM and one SIGKILL round running in a stream, and a new round of an action follows the end of the
+     * previous one. A SIGTERM round ends, in v3.6.5+, with its {@code queueing pod for cleanup after action=killContainers}. A
+     * round signals each container at most once (one read of the cache, Running containers only). A signal goes to the open round
+     * these leave; where both remain, to the one the line's {@code stdout} names ({@link Signaled#sent()}), else it is either's
+     * ({@link Signaled#either()}).
+     */
     public static TerminationRounds of(List<LogEvent> podEvents) {
         List<Builder> built = new ArrayList<>();
-        Map<Integer, Builder> current = new HashMap<>();
+        Map<Integer, Open> open = new HashMap<>();
         List<LogEvent> requests = new ArrayList<>();
         Long grace = null;
         LogEvent graceLine = null;
@@ -134,29 +167,63 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
                 if (s.cleanup() == CleanupAction.TERMINATE_CONTAINERS || s.cleanup() == CleanupAction.KILL_CONTAINERS) {
                     Builder b = new Builder(s.cleanup(), e);
                     built.add(b);
-                    current.put(e.stream(), b);
-                } else {
-                    current.remove(e.stream());
+                    Open o = open.computeIfAbsent(e.stream(), k -> new Open());
+                    if (s.cleanup() == CleanupAction.TERMINATE_CONTAINERS) {
+                        o.terminate = b;
+                    } else {
+                        o.kill = b;
+                    }
+                    o.unknown = null;
                 }
             } else if (e.event() instanceof PodCleanupQueued q) {
                 if (q.cleanup() == CleanupAction.TERMINATE_CONTAINERS) {
                     requests.add(e);
-                } else if (q.cleanup() == CleanupAction.KILL_CONTAINERS && q.afterNanos() != null && q.afterNanos() > 0 && grace == null) {
-                    grace = q.afterNanos();
-                    graceLine = e;
+                } else if (q.cleanup() == CleanupAction.KILL_CONTAINERS) {
+                    Open o = open.get(e.stream());
+                    if (o != null) {
+                        o.terminate = null; // the SIGTERM round's worker queues the kill once it has signalled every container
+                    }
+                    if (q.afterNanos() != null && q.afterNanos() > 0 && grace == null) {
+                        grace = q.afterNanos();
+                        graceLine = e;
+                    }
                 }
             } else if (e.event() instanceof Signal s && SIGNALED.equals(s.name())) {
-                Builder b = current.get(e.stream());
-                if (b == null) {
-                    b = new Builder(null, null);
-                    built.add(b);
-                    current.put(e.stream(), b);
+                String container = s.attribute("container") == null ? "" : s.attribute("container");
+                Open o = open.computeIfAbsent(e.stream(), k -> new Open());
+                Signaled probe = new Signaled(e, container, error(s.attribute("error")), false);
+                CleanupAction sent = probe.sent();
+                List<Builder> candidates = new ArrayList<>();
+                for (Builder b : new Builder[] {o.terminate, o.kill}) {
+                    if (b != null && !b.signals(container) && (sent == null || sent == b.action)) {
+                        candidates.add(b);
+                    }
                 }
-                String container = s.attribute("container");
-                b.signaled.add(new Signaled(e, container == null ? "" : container, error(s.attribute("error"))));
+                Builder b;
+                boolean either = false;
+                if (candidates.size() == 1) {
+                    b = candidates.get(0);
+                } else if (candidates.size() == 2) {
+                    b = o.kill;
+                    either = true;
+                } else if (o.unknown != null && !o.unknown.signals(container)) {
+                    b = o.unknown;
+                } else {
+                    b = new Builder(null, null); // a signal whose worker line is not in the logs (an excerpt's head)
+                    built.add(b);
+                    o.unknown = b;
+                }
+                b.signaled.add(new Signaled(e, container, probe.error(), either));
             }
         }
         return new TerminationRounds(built.stream().map(b -> new Round(b.action, b.started, b.signaled)).toList(), requests, grace, graceLine);
+    }
+
+    /** The rounds of one stream still running: at most one per action (the queue's key), and signals with no worker line. */
+    private static final class Open {
+        Builder terminate;
+        Builder kill;
+        Builder unknown;
     }
 
     /** The logged error, or null when the exec worked: logrus and slog print a nil error as {@code <nil>}, JSON as null. */
@@ -176,6 +243,10 @@ public record TerminationRounds(List<Round> rounds, List<LogEvent> requests, Lon
         Builder(CleanupAction action, LogEvent started) {
             this.action = action;
             this.started = started;
+        }
+
+        boolean signals(String container) {
+            return signaled.stream().anyMatch(x -> x.container().equals(container));
         }
     }
 }

@@ -25,8 +25,8 @@ import java.util.Set;
  * {@code event:} and {@code audit:}, and {@code check:} and {@code lifecycle:} when there are cross-checks; an unknown prefix
  * gets a lane of its own), one dot per entry with its text as a
  * tooltip, and vertical markers for what a reader looks for first: deletion requested, finalizer
- * removed, the node's result persisted (the lifecycle's fact: before the release, or no later than a labelling after it; not any
- * Workflow update, which may store the node Pending or Running), error recorded. An AF001 finding's negative delay is drawn as the band
+ * removed, the node's result persisted (the lifecycle's fact: before the release, or no later than a labelling after it, or,
+ * without a release, where the lines show it; not any Workflow update, which may store the node Pending or Running), error recorded. An AF001 finding's negative delay is drawn as the band
  * between the release deadline and the removal.
  *
  * <p>Everything from the inputs is escaped; markers carry {@code data-marker} and {@code data-time}

@@ -71,9 +71,9 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         Signaled earlierFirst = earlier == null || run.created() == null ? null : earlier.rounds().rounds().stream()
                 .filter(r -> !r.kill()).flatMap(r -> r.signaled().stream()).findFirst().orElse(null);
         if (firstRound.kill() && earlierFirst != null) {
-            // The object's first round is a SIGKILL no SIGTERM of its own preceded, the earlier object's SIGTERM (a round whose
-            // worker line another worker's may have displaced, so of unknown action) queued a kill item: that item, its
-            // queue key naming the Pod by name only, run against the later object (which it finds running, main included).
+            // The object's first round is a SIGKILL no SIGTERM of its own preceded, the earlier object's SIGTERM (or a round of
+            // unknown action: an excerpt without its worker line) queued a kill item: that item, its queue key naming the Pod by
+            // name only, run against the later object (which it finds running, main included).
             LogEvent kill = firstRound.started() != null ? firstRound.started() : first.line();
             cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.laterPod", "kill", kill.time().format(),
                     "created", run.created().time().format(), "first", earlierFirst.line().time().format(),
@@ -206,7 +206,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         for (Signaled s : stuck) {
             Round r = t.rounds().stream().filter(x -> x.signaled().contains(s)).findFirst().orElseThrow();
             cite.line(r.started(), r.kill() ? "the grace period is over: SIGKILL" : "asked again");
-            cite.line(s.line(), "still running");
+            cite.line(s.line(), s.either() ? "still running (this SIGKILL round's signal, or a SIGTERM round's running beside it)" : "still running");
         }
         cite.line(end, "the Pod stopped");
         LogEvent forcedWait = names.contains("wait") ? PodStopped.forcedWait(correlation, pod, first.line(), run) : null;

@@ -110,7 +110,7 @@ final class CrossChecks {
     /**
      * The lifecycle facts that join several sources: when the deletion was requested and how that is
      * known, whether the containers had finished by then, when the node's result was persisted (as the lifecycle shows it:
-     * before the release, or by a labelling after it), and what the Pod's leaving the informer was.
+     * before the release, or by a labelling after it; without a release, when the lines show it), and what the Pod's leaving the informer was.
      */
     static void lifecycle(Entries out, PodLifecycle life) {
         DeletionRequest d = life.deletion();
@@ -136,12 +136,12 @@ final class CrossChecks {
         // appeared, which may store it Pending or Running. Before the release when shown, else no later than a labelling after it.
         Known persisted = life.persisted();
         if (persisted != null) {
+            // Without a release (none logged, or a controller before v3.6 and its finalizer) the fact stands on its own.
+            String what = life.release() != null ? "the node's result persisted before the finalizer's release: " : "the node's result persisted: ";
             if (life.persistedLine() != null) {
-                out.derived(life.persistedLine(), "lifecycle:result-persisted", "the node's result persisted before the finalizer's release: "
-                        + persisted.how());
+                out.derived(life.persistedLine(), "lifecycle:result-persisted", what + persisted.how());
             } else {
-                out.fact(persisted.at(), persisted.evidence(), "lifecycle:result-persisted", "the node's result persisted before the finalizer's "
-                        + "release: " + persisted.how(), false);
+                out.fact(persisted.at(), persisted.evidence(), "lifecycle:result-persisted", what + persisted.how(), false);
             }
         } else if (life.persistedAfter() != null) {
             LogEvent later = life.persistedAfter();

@@ -1541,6 +1541,27 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 44, the same retry where nothing shows the new Pod (AF001's open case): the logs end before the retry (no later
+     * {@code Created pod}), no export of the new Pod; only the export of the Workflow taken afterwards, recording the node
+     * {@code Succeeded}, started 16:40:01. The controller initializes a Pod node before it creates the node's Pod, so a record of
+     * the node started more than two clocks' 10 s after this Pod's creation is of a later run: before, it cleared the race.
+     */
+    @Test
+    void aRecordOfTheNodeStartedAfterThePodsCreationIsALaterRunEvenWithoutTheNewPodsLines() {
+        String retried = V4.workflowYaml("Succeeded", "", "2026-09-19T16:40:38Z")
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:40:01Z\"");
+        Evaluation e = rule.evaluate(raceWithStatedOrder().workflow("wf-retried.yaml", retried).correlate());
+        assertEquals(1, e.findings().size(), () -> "findings " + e.findings() + ", cleared " + e.cleared());
+        Finding f = e.findings().get(0);
+        assertEquals("u-1", f.podUid());
+        assertTrue(f.evidence().stream().noneMatch(x -> x.source().file().equals("wf-retried.yaml")), f.evidence().toString());
+        // Control: the node's record started within the clocks' 10 s of the Pod's creation is of its own run, and clears it.
+        String own = V4.workflowYaml("Succeeded", "", "2026-09-19T16:33:02Z");
+        Evaluation control = rule.evaluate(raceWithStatedOrder().workflow("wf-own.yaml", own).correlate());
+        assertTrue(control.findings().isEmpty(), () -> control.findings().toString());
+    }
+
+    /**
      * Session 43 breaker: the garbage collector's own delete of the Pod says its Workflow was gone or being deleted in the foreground,
      * while an export of the same Workflow (its UID the Pod's owner's) recording the node lost shows it without a deletionTimestamp. Two
      * records of the API server disagree: the finding stays (the release, the loss and the order are what they are) but is not
