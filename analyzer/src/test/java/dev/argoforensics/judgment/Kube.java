@@ -421,6 +421,26 @@ final class Kube {
         deletePod(key, null, null, actor);
     }
 
+    /**
+     * kube-scheduler preempting a bound, non-terminal Pod for a pending Pod of higher priority (lifecycle reference A2; k/k
+     * {@code pkg/scheduler/framework/preemption}): the victim's {@code DisruptionTarget} condition first ({@code
+     * PreemptionByScheduler}, {@code <schedulerName>: preempting to accommodate a higher priority pod}; the reason since 1.27,
+     * every apiserver the corpora draw, 1.31-1.36), then a delete with the victim's own grace period, then the {@code Preempted}
+     * Event on the victim ({@code Preempted by pod <preemptor's UID> on node <node>}, type Normal).
+     */
+    void preempt(String key, String preemptorUid) {
+        Pod p = pods.get(key);
+        if (p == null || p.deletionTimestamp != null || p.hostNode == null || K8s.terminal(p.phase)) {
+            return;
+        }
+        Pod before = p.copy();
+        p.condition("DisruptionTarget", "True", "PreemptionByScheduler", "default-scheduler: preempting to accommodate a higher priority pod",
+                K8s.sec(now()));
+        write(p, before, Origin.NONE, "kube-scheduler");
+        deletePod(key, null, null, "kube-scheduler");
+        event(p, null, "Preempted", "Preempted by pod " + preemptorUid + " on node " + p.hostNode, "default-scheduler");
+    }
+
     void drain(String node, String actor) {
         cordoned.put(node, true);
         long t = now();
