@@ -1085,7 +1085,8 @@ class JudgmentSmokeTest {
     }
 
     /**
-     * Session 44 ({@link ScenariosPreempt}): a Pod kube-scheduler preempts while main runs is deleted by {@code kube-scheduler}
+     * Session 44 ({@link ScenariosPreempt}): a Pod the kubelet preempts for a critical Pod is not deleted and ends {@code Failed},
+     * no rule's truth. A Pod kube-scheduler preempts while main runs is deleted by {@code kube-scheduler}
      * after main started and before it ended, never AF001's (no container had ended); during a stall its node ends {@code pod
      * deleted} (AF007's truth, and AF002's exactly where main trapped the SIGTERM and exited 0, wait at 0); with the workers
      * running it ends as the Pod did ({@code Failed} with main's code, or {@code Succeeded}), no rule's truth. No confirmed or likely
@@ -1095,7 +1096,7 @@ class JudgmentSmokeTest {
     @Test
     void preemptedPodsAreDeletedByTheSchedulerWhileMainRuns() throws IOException {
         ObjectMapper json = new ObjectMapper();
-        Set<String> classes = Set.of(ScenariosPreempt.RUNNING, ScenariosPreempt.DURING_STALL);
+        Set<String> classes = Set.of(ScenariosPreempt.RUNNING, ScenariosPreempt.DURING_STALL, ScenariosPreempt.BY_KUBELET);
         Map<String, Integer> seen = new java.util.TreeMap<>();
         for (Run r : runs) {
             for (JsonNode pod : podsOf(json, r, classes)) {
@@ -1104,6 +1105,13 @@ class JudgmentSmokeTest {
                 JsonNode facts = pod.path("facts");
                 JsonNode expected = pod.path("expected");
                 seen.merge(cls, 1, Integer::sum);
+                if (cls.equals(ScenariosPreempt.BY_KUBELET)) {
+                    // The kubelet's own stop: no API delete, the Pod and its node Failed whatever main exited with; no rule's truth.
+                    assertTrue(facts.path("deletionRequestedAt").isNull(), name);
+                    assertEquals("Failed", facts.path("finalNodePhase").asText(), name);
+                    expected.fields().forEachRemaining(e -> assertFalse(e.getValue().asBoolean(), name + " " + e.getKey()));
+                    continue;
+                }
                 assertEquals("kube-scheduler", facts.path("deletionRequestedBy").asText(), name);
                 java.time.Instant deleted = java.time.Instant.parse(facts.path("deletionRequestedAt").asText());
                 assertTrue(java.time.Instant.parse(facts.path("mainStartedAt").asText()).isBefore(deleted), name);

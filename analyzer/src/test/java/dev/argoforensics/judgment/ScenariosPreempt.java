@@ -24,6 +24,9 @@ import java.nio.file.Path;
  * controller's lines alone it reads like the race (a deletion during a stall, the finalizer released, {@code pod deleted});
  * the Pod export's {@code DisruptionTarget}, the {@code Preempted} Event and main's {@code finishedAt} after the deletion
  * tell it apart where the corpus has them.</li>
+ * <li>{@link #BY_KUBELET}: the kubelet preempts the running Pod to admit a critical Pod (no API delete; {@code Preempting},
+ * {@code Preempted in order to admit critical pod}, {@code DisruptionTarget} {@code TerminationByKubelet}): the Pod and its node
+ * end {@code Failed} whatever main exits with. No rule's truth.</li>
  * </ul>
  *
  * <p>A family of its own (its own controller, namespace, three nodes and random streams through {@link OwnController}, salts 49,
@@ -34,6 +37,7 @@ import java.nio.file.Path;
 final class ScenariosPreempt extends OwnFamily {
     static final String RUNNING = "preempted-running";
     static final String DURING_STALL = "preempted-during-stall";
+    static final String BY_KUBELET = "preempted-by-kubelet";
     private static final String[] NAMESPACES = {"bulk-inference", "low-prio-batch", "backfill-jobs", "opportunistic-etl"};
     private static final String[] TEMPLATES = {"score-batch", "backfill", "embed", "compact", "reindex"};
 
@@ -54,13 +58,16 @@ final class ScenariosPreempt extends OwnFamily {
         return main;
     }
 
-    /** Starts the controller and plans its background and up to three episodes, all on our streams: a stall first, then none. */
+    /**
+     * Starts the controller and plans its background and up to three episodes, all on our streams: a preemption during a stall
+     * first, then the scheduler's or the kubelet's with the workers running, then any of the three.
+     */
     void plan(Controller c) {
         planUpToThree(c, first -> rng.pick(2, 3), (kind, t) -> {
-            if (kind < 2) {
-                duringStall(c, t);
-            } else {
-                running(c, t);
+            switch (kind) {
+                case 0, 1 -> duringStall(c, t);
+                case 2 -> running(c, t);
+                default -> byKubelet(c, t);
             }
         });
     }
@@ -96,6 +103,28 @@ final class ScenariosPreempt extends OwnFamily {
         long at = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
         preemptAt(at, w);
         host.typicalExports(w, at + rng.between(4, 8) * Go.MINUTE, at + Go.SECOND, at + 25 * Go.SECOND);
+    }
+
+    /**
+     * The kubelet preempts the running Pod for a critical Pod ({@link Kube#kubeletPreempt}; no API delete, the workers running):
+     * the Pod ends {@code Failed} with reason {@code Preempting} whatever main exits with, and so does its node (no finding is
+     * right: an exit 0 there answers the SIGTERM).
+     */
+    private void byKubelet(Controller c, long t0) {
+        Step s = host.step(rng.pick(TEMPLATES), 0, BY_KUBELET, true);
+        onTerm(s);
+        long submit = t0 + rng.between(0, 60) * Go.SECOND;
+        s.finishAt = submit + rng.between(20, 40) * Go.MINUTE;
+        Workflow w = workflow(c, s);
+        host.submit(submit, w);
+        long at = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
+        sim.at(at, () -> {
+            Pod p = kube.podOf(w);
+            if (p != null) {
+                kube.kubeletPreempt(p.key(), p.uid);
+            }
+        });
+        host.typicalExports(w, at + rng.between(4, 8) * Go.MINUTE, 0, 0);
     }
 
     /** Preempted while main runs during a stall of the Workflow workers: the node marked {@code pod deleted} after it. */
