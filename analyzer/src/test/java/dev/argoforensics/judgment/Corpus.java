@@ -100,6 +100,7 @@ final class Corpus {
     /** POD_NAMES v1 (session 40): a controller of its own, chained after the retry one. */
     private ScenariosPodNamesV1 podNamesV1;
     private ScenariosV40 v40;
+    private ScenariosPreempt preempt;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -288,6 +289,11 @@ final class Corpus {
         controllers.add(v4c);
         teamOf.put(v4c, v4c.namespaces);
         releaseOfNamespace.put(v4c.namespaces.get(0), v4c.release);
+        preempt = new ScenariosPreempt(scenarioHost(), seed, sim, start, end);
+        Controller ppc = preempt.build(seed, kube, truth, logs);
+        controllers.add(ppc);
+        teamOf.put(ppc, ppc.namespaces);
+        releaseOfNamespace.put(ppc.namespaces.get(0), ppc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -448,6 +454,10 @@ final class Corpus {
             }
             if (slope == null && v40.owns(c)) {
                 v40.plan(c);
+                continue;
+            }
+            if (slope == null && preempt.owns(c)) {
+                preempt.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

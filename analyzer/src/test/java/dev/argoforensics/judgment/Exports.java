@@ -261,8 +261,9 @@ final class Exports {
         m.put("message", e.message());
         m.put("type", "Normal");
         if (e.eventTime()) {
-            // The scheduler writes events.k8s.io events: a MicroTime, no first/last timestamps.
-            m.put("action", "Binding");
+            // The scheduler writes events.k8s.io events: a MicroTime, no first/last timestamps. Its action: Preempting for a
+            // preemption's victim (session 44; its related object, the preemptor, is not written), else Binding.
+            m.put("action", "Preempted".equals(e.reason()) ? "Preempting" : "Binding");
             long micros = Math.floorDiv(e.time(), 1000);
             String t = Go.rfc3339Nano(micros * 1000);
             m.put("eventTime", t.contains(".") ? t : t.replace("Z", ".000000Z"));

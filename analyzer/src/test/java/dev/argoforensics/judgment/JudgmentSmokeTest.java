@@ -1085,6 +1085,56 @@ class JudgmentSmokeTest {
     }
 
     /**
+     * Session 44 ({@link ScenariosPreempt}): a Pod the kubelet preempts for a critical Pod is not deleted and ends {@code Failed},
+     * no rule's truth. A Pod kube-scheduler preempts while main runs is deleted by {@code kube-scheduler}
+     * after main started and before it ended, never AF001's (no container had ended); during a stall its node ends {@code pod
+     * deleted} (AF007's truth, and AF002's exactly where main trapped the SIGTERM and exited 0, wait at 0); with the workers
+     * running it ends as the Pod did ({@code Failed} with main's code, or {@code Succeeded}), no rule's truth. No confirmed or likely
+     * finding on the family is wrong (a {@code possible} AF001 naming AF007 where main ended within the kubelet's report lag of the
+     * deletion is honest).
+     */
+    @Test
+    void preemptedPodsAreDeletedByTheSchedulerWhileMainRuns() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosPreempt.RUNNING, ScenariosPreempt.DURING_STALL, ScenariosPreempt.BY_KUBELET);
+        Map<String, Integer> seen = new java.util.TreeMap<>();
+        for (Run r : runs) {
+            for (JsonNode pod : podsOf(json, r, classes)) {
+                String cls = pod.path("class").asText();
+                String name = "seed " + r.info().seed() + " " + pod.path("name").asText();
+                JsonNode facts = pod.path("facts");
+                JsonNode expected = pod.path("expected");
+                seen.merge(cls, 1, Integer::sum);
+                if (cls.equals(ScenariosPreempt.BY_KUBELET)) {
+                    // The kubelet's own stop: no API delete, the Pod and its node Failed whatever main exited with; no rule's truth.
+                    assertTrue(facts.path("deletionRequestedAt").isNull(), name);
+                    assertEquals("Failed", facts.path("finalNodePhase").asText(), name);
+                    expected.fields().forEachRemaining(e -> assertFalse(e.getValue().asBoolean(), name + " " + e.getKey()));
+                    continue;
+                }
+                assertEquals("kube-scheduler", facts.path("deletionRequestedBy").asText(), name);
+                java.time.Instant deleted = java.time.Instant.parse(facts.path("deletionRequestedAt").asText());
+                assertTrue(java.time.Instant.parse(facts.path("mainStartedAt").asText()).isBefore(deleted), name);
+                assertTrue(java.time.Instant.parse(facts.path("mainFinishedAt").asText()).isAfter(deleted), name);
+                assertFalse(expected.path("AF001").asBoolean(), name);
+                String phase = facts.path("finalNodePhase").asText();
+                boolean allZero = facts.path("mainExitCode").asInt(-1) == 0 && facts.path("waitExitCode").asInt(-1) == 0;
+                if (cls.equals(ScenariosPreempt.DURING_STALL)) {
+                    assertEquals("Error", phase, name);
+                    assertEquals("pod deleted", facts.path("finalNodeMessage").asText(), name);
+                    assertTrue(expected.path("AF007").asBoolean(), name);
+                    assertEquals(allZero, expected.path("AF002").asBoolean(), name);
+                } else {
+                    assertEquals(allZero ? "Succeeded" : "Failed", phase, name);
+                    assertFalse(expected.path("AF007").asBoolean() || expected.path("AF002").asBoolean(), name);
+                }
+            }
+        }
+        assertTrue(seen.containsKey(ScenariosPreempt.RUNNING) && seen.containsKey(ScenariosPreempt.DURING_STALL), "both in the smoke seeds: " + seen);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
+    }
+
+    /**
      * Session 43: {@code retryStrategy.backoff.maxDuration} and {@code cap} as {@code processNodeRetries} reads them (v3.6.19,
      * v3.7.18, v4.0.10, v4.1.2): every exported Workflow of {@link ScenariosV40} with a maxDuration ends its retry one of the three
      * ways (its Retry node's message {@code Max duration limit exceeded}, {@code Backoff would exceed max duration limit}, or a

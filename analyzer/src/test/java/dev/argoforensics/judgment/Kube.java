@@ -107,6 +107,8 @@ final class Kube {
          */
         String endReason;
         String endMessage;
+        /** The {@code DisruptionTarget} condition's message where it is not {@link #endMessage} (the kubelet's preemption), else null. */
+        String endConditionMessage;
 
         Running(Pod p, K8s.Step step) {
             this.uid = p.uid;
@@ -421,6 +423,26 @@ final class Kube {
         deletePod(key, null, null, actor);
     }
 
+    /**
+     * kube-scheduler preempting a bound, non-terminal Pod for a pending Pod of higher priority (lifecycle reference A2; k/k
+     * {@code pkg/scheduler/framework/preemption}): the victim's {@code DisruptionTarget} condition first ({@code
+     * PreemptionByScheduler}, {@code <schedulerName>: preempting to accommodate a higher priority pod}; the reason since 1.27,
+     * every apiserver the corpora draw, 1.31-1.36), then a delete with the victim's own grace period, then the {@code Preempted}
+     * Event on the victim ({@code Preempted by pod <preemptor's UID> on node <node>}, type Normal).
+     */
+    void preempt(String key, String preemptorUid) {
+        Pod p = pods.get(key);
+        if (p == null || p.deletionTimestamp != null || p.hostNode == null || K8s.terminal(p.phase)) {
+            return;
+        }
+        Pod before = p.copy();
+        p.condition("DisruptionTarget", "True", "PreemptionByScheduler", "default-scheduler: preempting to accommodate a higher priority pod",
+                K8s.sec(now()));
+        write(p, before, Origin.NONE, "kube-scheduler");
+        deletePod(key, null, null, "kube-scheduler");
+        event(p, null, "Preempted", "Preempted by pod " + preemptorUid + " on node " + p.hostNode, "default-scheduler");
+    }
+
     void drain(String node, String actor) {
         cordoned.put(node, true);
         long t = now();
@@ -628,8 +650,8 @@ final class Kube {
         r.endReason = reason;
         r.endMessage = message;
         truth.mainSignalledByKubelet(uid, now());
-        if ("Evicted".equals(reason)) {
-            event(p, null, "Evicted", message, "kubelet");
+        if ("Evicted".equals(reason) || "Preempting".equals(reason)) {
+            event(p, null, reason, message, "kubelet");
         }
         for (Ctr c : r.execCtrs()) {
             if (c.running()) {
@@ -654,6 +676,22 @@ final class Kube {
         }
         // wait traps SIGTERM, saves the result once main is gone and exits 0 (mainExits schedules it); SIGKILL at the grace.
         sim.at(killAt + 50_000_000L, () -> waitExits(r, 137, "Error"));
+        return true;
+    }
+
+    /**
+     * The kubelet preempting a running Pod to admit a critical Pod its node has no room for (lifecycle A2; k/k
+     * {@code pkg/kubelet/preemption}): the {@code Preempting} Event ({@code Preempted in order to admit critical pod}), then the
+     * Pod stopped with its own grace period and written {@code Failed} with reason {@code Preempting} and that message, its
+     * {@code DisruptionTarget} {@code TerminationByKubelet} saying {@code Pod was preempted by Kubelet to accommodate a critical
+     * pod.}; no API delete. Returns whether main was running.
+     */
+    boolean kubeletPreempt(String key, String uid) {
+        Pod p = live(uid, key);
+        if (p == null || !kubeletStop(key, uid, "Preempting", "Preempted in order to admit critical pod", p.terminationGrace, false)) {
+            return false;
+        }
+        kubelet.get(uid).endConditionMessage = "Pod was preempted by Kubelet to accommodate a critical pod.";
         return true;
     }
 
@@ -1393,7 +1431,8 @@ final class Kube {
                     // The kubelet's own stop (A2): Failed with its reason and message, DisruptionTarget first among its conditions.
                     q.statusReason = r.endReason;
                     q.statusMessage = r.endMessage;
-                    q.condition("DisruptionTarget", "True", "TerminationByKubelet", r.endMessage, s);
+                    q.condition("DisruptionTarget", "True", "TerminationByKubelet",
+                            r.endConditionMessage != null ? r.endConditionMessage : r.endMessage, s);
                 }
                 q.condition("Ready", "False", "PodCompleted", null, s);
                 q.condition("ContainersReady", "False", "PodCompleted", null, s);

@@ -4,6 +4,8 @@ import dev.argoforensics.judgment.K8s.Pod;
 import dev.argoforensics.judgment.K8s.Spec;
 import dev.argoforensics.judgment.K8s.Step;
 import dev.argoforensics.judgment.K8s.Workflow;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
@@ -157,6 +159,72 @@ abstract class OwnFamily {
                 kube.deletePod(p.key(), null, null, "user");
             }
         });
+    }
+
+    /** How a family names its first step's Pod ({@code a} the attempt, -1 for a step that is not retried). */
+    interface PodNaming {
+        String name(Workflow w, Step s, int a);
+    }
+
+    /**
+     * #17024's race on the first step's Pod of the Workflow {@code workflow} makes: the workers stall at {@code t0} for 5-6 min,
+     * the step (a template of {@code templates}, class {@code cls}) finishes 15-60 s in, and a user or PodGC deletes the Pod
+     * 140-200 s after that. Shared by ScenariosPodNamesV1 and ScenariosV40 (duplicates D1), the draws in the order each made them.
+     */
+    final void raceOnFirstStep(Controller c, long t0, String[] templates, String cls, Function<Step, Workflow> workflow, PodNaming naming) {
+        stallAt(c, t0);
+        Step s = host.step(rng.pick(templates), 0, cls, true);
+        long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
+        s.finishAt = finish;
+        Workflow w = workflow.apply(s);
+        host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
+        deleteFinished(finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> podNamed(w, naming.name(w, s, -1)));
+        host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
+    }
+
+    /**
+     * The same race on attempt (0) of a step retried {@code Always} up to 1-3 times, {@code backoff} drawing the family's
+     * {@code retryStrategy.backoff}; attempt (1) (class {@code afterCls}) runs 20-90 s and succeeds.
+     */
+    final void raceOnFirstAttempt(Controller c, long t0, String[] templates, String cls, String afterCls, Consumer<Step> backoff,
+            Function<Step, Workflow> workflow, PodNaming naming) {
+        stallAt(c, t0);
+        Step s = host.step(rng.pick(templates), 0, cls, true);
+        s.retryLimit = rng.between(1, 3);
+        s.retryPolicy = "Always";
+        backoff.accept(s);
+        long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
+        s.finishAt = finish;
+        Step next = host.step(s.template, rng.between(20, 90) * Go.SECOND, afterCls, true);
+        next.exitCode = 0;
+        s.attempts.add(next);
+        Workflow w = workflow.apply(s);
+        host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
+        deleteFinished(finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> podNamed(w, naming.name(w, s, 0)));
+        host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
+    }
+
+    /** A user deletes the first step's Pod 90-240 s after the submission while main runs (its 20-40 min): no finding is right. */
+    final void deletedRunningFirstStep(long t0, String[] templates, String cls, Function<Step, Workflow> workflow, PodNaming naming) {
+        Step s = host.step(rng.pick(templates), 0, cls, true);
+        long submit = t0 + rng.between(0, 60) * Go.SECOND;
+        s.finishAt = submit + rng.between(20, 40) * Go.MINUTE;
+        Workflow w = workflow.apply(s);
+        host.submit(submit, w);
+        long del = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
+        userDeletes(del, () -> podNamed(w, naming.name(w, s, -1)));
+        host.typicalExports(w, del + rng.between(4, 8) * Go.MINUTE, 0, 0);
+    }
+
+    /** The first step finishes and is stored; a user or PodGC deletes its Pod 1-4 minutes later: no finding is right. */
+    final void deletedAfterStoredFirstStep(long t0, String[] templates, String cls, Function<Step, Workflow> workflow, PodNaming naming) {
+        Step s = host.step(rng.pick(templates), 0, cls, true);
+        long submit = t0 + rng.between(0, 60) * Go.SECOND;
+        s.finishAt = submit + rng.between(30, 120) * Go.SECOND + rng.between(0, 999_999_999L);
+        Workflow w = workflow.apply(s);
+        host.submit(submit, w);
+        deleteFinished(s.finishAt + rng.between(60, 240) * Go.SECOND + rng.between(0, 999_999_999L), () -> podNamed(w, naming.name(w, s, -1)));
+        host.typicalExports(w, s.finishAt + rng.between(5, 8) * Go.MINUTE, 0, 0);
     }
 
     /** Whether {@code c} is this family's controller. */

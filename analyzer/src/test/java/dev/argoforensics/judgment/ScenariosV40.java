@@ -1,6 +1,5 @@
 package dev.argoforensics.judgment;
 
-import dev.argoforensics.judgment.K8s.Pod;
 import dev.argoforensics.judgment.K8s.Step;
 import dev.argoforensics.judgment.K8s.Workflow;
 import java.nio.file.Path;
@@ -61,10 +60,10 @@ final class ScenariosV40 extends OwnFamily {
     void plan(Controller c) {
         planUpToThree(c, first -> rng.pick(2, 3), (kind, t) -> {
             switch (kind) {
-                case 0 -> race(c, t);
+                case 0 -> raceOnFirstStep(c, t, TEMPLATES, RACE, s -> workflow(c, s), ScenariosV40::podName);
                 case 1 -> raceAttempt(c, t);
-                case 2 -> deletedRunning(c, t);
-                default -> deletedAfterStored(c, t);
+                case 2 -> deletedRunningFirstStep(t, TEMPLATES, DELETED_RUNNING, s -> workflow(c, s), ScenariosV40::podName);
+                default -> deletedAfterStoredFirstStep(t, TEMPLATES, DELETED_AFTER, s -> workflow(c, s), ScenariosV40::podName);
             }
         });
     }
@@ -78,22 +77,6 @@ final class ScenariosV40 extends OwnFamily {
         return w.name + "-" + s.template + "-" + Go.fnv(w.name + "[0]." + s.template + (a < 0 ? "" : "(" + a + ")"));
     }
 
-    private Pod pod(Workflow w, Step s, int a) {
-        return podNamed(w, podName(w, s, a));
-    }
-
-    /** #17024's race on the first step's Pod. */
-    private void race(Controller c, long t0) {
-        stallAt(c, t0);
-        Step s = host.step(rng.pick(TEMPLATES), 0, RACE, true);
-        long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
-        s.finishAt = finish;
-        Workflow w = workflow(c, s);
-        host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
-        deleteFinished(finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> pod(w, s, -1));
-        host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
-    }
-
     /**
      * The race on attempt (0) of a retried step ({@code Always}) with {@code backoff.maxDuration}. The first attempt starts
      * 45-100 s before the stall and the stall lasts 300-360 s, so the pass that marks it {@code pod deleted} comes 345-460 s
@@ -102,57 +85,23 @@ final class ScenariosV40 extends OwnFamily {
      * not modelled, never matters).
      */
     private void raceAttempt(Controller c, long t0) {
-        stallAt(c, t0);
-        Step s = host.step(rng.pick(TEMPLATES), 0, RACE_ATTEMPT, true);
-        s.retryLimit = rng.between(1, 3);
-        s.retryPolicy = "Always";
-        switch (rng.pick(0, 1, 2)) {
-            case 0 -> {
-                s.backoffSeconds = rng.pick(10L, 30L);
-                s.backoffMaxDurationSeconds = rng.pick(2L, 3L, 5L) * 60;
+        raceOnFirstAttempt(c, t0, TEMPLATES, RACE_ATTEMPT, AFTER_RACE, s -> {
+            switch (rng.pick(0, 1, 2)) {
+                case 0 -> {
+                    s.backoffSeconds = rng.pick(10L, 30L);
+                    s.backoffMaxDurationSeconds = rng.pick(2L, 3L, 5L) * 60;
+                }
+                case 1 -> {
+                    s.backoffSeconds = 300;
+                    s.backoffMaxDurationSeconds = 600;
+                }
+                default -> {
+                    s.backoffSeconds = 120;
+                    s.backoffFactor = rng.pick(0, 2);
+                    s.backoffCapSeconds = rng.pick(10L, 20L, 30L);
+                    s.backoffMaxDurationSeconds = 1800;
+                }
             }
-            case 1 -> {
-                s.backoffSeconds = 300;
-                s.backoffMaxDurationSeconds = 600;
-            }
-            default -> {
-                s.backoffSeconds = 120;
-                s.backoffFactor = rng.pick(0, 2);
-                s.backoffCapSeconds = rng.pick(10L, 20L, 30L);
-                s.backoffMaxDurationSeconds = 1800;
-            }
-        }
-        long finish = t0 + rng.between(15, 60) * Go.SECOND + rng.between(0, 999_999_999L);
-        s.finishAt = finish;
-        Step next = host.step(s.template, rng.between(20, 90) * Go.SECOND, AFTER_RACE, true);
-        next.exitCode = 0;
-        s.attempts.add(next);
-        Workflow w = workflow(c, s);
-        host.submit(t0 - rng.between(45, 100) * Go.SECOND, w);
-        deleteFinished(finish + rng.between(140, 200) * Go.SECOND + rng.between(0, 999_999_999L), () -> pod(w, s, 0));
-        host.typicalExports(w, finish + 60 * Go.SECOND, 0, 0);
-    }
-
-    /** A user deletes the step's Pod while main runs: the node fails with main's code (no finding is right). */
-    private void deletedRunning(Controller c, long t0) {
-        Step s = host.step(rng.pick(TEMPLATES), 0, DELETED_RUNNING, true);
-        long submit = t0 + rng.between(0, 60) * Go.SECOND;
-        s.finishAt = submit + rng.between(20, 40) * Go.MINUTE;
-        Workflow w = workflow(c, s);
-        host.submit(submit, w);
-        long del = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
-        userDeletes(del, () -> pod(w, s, -1));
-        host.typicalExports(w, del + rng.between(4, 8) * Go.MINUTE, 0, 0);
-    }
-
-    /** The step finishes and is stored; a user deletes its Pod 1-4 minutes later (no finding is right). */
-    private void deletedAfterStored(Controller c, long t0) {
-        Step s = host.step(rng.pick(TEMPLATES), 0, DELETED_AFTER, true);
-        long submit = t0 + rng.between(0, 60) * Go.SECOND;
-        s.finishAt = submit + rng.between(30, 120) * Go.SECOND + rng.between(0, 999_999_999L);
-        Workflow w = workflow(c, s);
-        host.submit(submit, w);
-        deleteFinished(s.finishAt + rng.between(60, 240) * Go.SECOND + rng.between(0, 999_999_999L), () -> pod(w, s, -1));
-        host.typicalExports(w, s.finishAt + rng.between(5, 8) * Go.MINUTE, 0, 0);
+        }, s -> workflow(c, s), ScenariosV40::podName);
     }
 }
