@@ -484,7 +484,7 @@ final class FileAssembler {
             time = excerptDays.place(time);
         }
         dated(time, k.format());
-        ControllerRun s = runs.streamFor(origin(fileOrigin(lineOrigin)), from(lineOrigin), event instanceof ControllerStarted);
+        ControllerRun s = runs.streamFor(origin(fileOrigin(lineOrigin)), from(lineOrigin), event);
         TextBlock block;
         int index;
         if (k.textBlock() != null) {
