@@ -307,6 +307,8 @@ class LogReadingTest {
         assertEquals(1, runs.size(), runs.toString());
         assertEquals(dev.argoforensics.event.ControllerProcess.Leadership.LEADER, runs.get(0).leadership(), runs.toString());
         assertEquals(7, runs.get(0).events(), "its standby lines are its own: " + runs);
+        assertEquals("2026-11-18T08:02:11.004118Z", runs.get(0).first().format(), "its first line, client-go's klog, takes the year of the "
+                + "record after it (before: 2000)");
     }
 
     /** Single-instance mode logs its two election lines before the banner too: one run, not a run of two lines and another. */
