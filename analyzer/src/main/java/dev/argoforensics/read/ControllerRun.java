@@ -97,6 +97,29 @@ final class ControllerRun {
         span(time, time);
     }
 
+    /**
+     * A record counted at {@code from} (a klog line before any record that gives its year, at a placeholder year) now read at
+     * {@code to}: the run's first, last and span take it, and a record that names nothing joins the nameless spread there.
+     */
+    void retimed(Timestamp from, Timestamp to, boolean namesNothing) {
+        if (from.equals(first)) {
+            first = to;
+        }
+        if (from.equals(last)) {
+            last = to;
+        }
+        if (from.equals(earliest)) {
+            earliest = to;
+        }
+        if (from.equals(latest)) {
+            latest = to;
+        }
+        span(to, to);
+        if (namesNothing) {
+            nameless.add(to);
+        }
+    }
+
     private void span(Timestamp from, Timestamp to) {
         if (from != null && (earliest == null || from.isBefore(earliest))) {
             earliest = from;

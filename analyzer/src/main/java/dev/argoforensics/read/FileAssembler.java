@@ -118,6 +118,8 @@ final class FileAssembler {
     private TextBlock.Packer texts;
     private final boolean packTexts;
     private final List<Integer> klogWithoutYear = new ArrayList<>();
+    /** Of those, the ones that name nothing: their run's nameless spread takes them once they have a year. */
+    private final java.util.Set<Integer> namelessWithoutYear = new java.util.HashSet<>();
     private final List<Integer> panicsWithoutTime = new ArrayList<>();
     private final List<UnparsedLine> samples = new ArrayList<>();
     private final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
@@ -484,7 +486,7 @@ final class FileAssembler {
             time = excerptDays.place(time);
         }
         dated(time, k.format());
-        ControllerRun s = runs.streamFor(origin(fileOrigin(lineOrigin)), from(lineOrigin), event instanceof ControllerStarted);
+        ControllerRun s = runs.streamFor(origin(fileOrigin(lineOrigin)), from(lineOrigin), event);
         TextBlock block;
         int index;
         if (k.textBlock() != null) {
@@ -498,7 +500,12 @@ final class FileAssembler {
         }
         LogEvent e = new LogEvent(file.at(lineBase + firstLine), lineBase + lastLine, time, envelopeTime, envelope,
                 k.format(), k.level(), k.catalogId(), event, block, index, s.id, ordinal++);
-        s.add(e, time, file, k.releases(), k.namesNothing());
+        boolean yearless = !klogWithoutYear.isEmpty() && klogWithoutYear.get(klogWithoutYear.size() - 1) == kept.size();
+        // A klog line waiting for its year counts in its run at that year, and as a nameless record once it has one (dated).
+        s.add(e, time, file, k.releases(), k.namesNothing() && !yearless);
+        if (yearless && k.namesNothing()) {
+            namelessWithoutYear.add(kept.size());
+        }
         if (parses != null && k.parsed() != null) {
             parses.accept(k.parsed(), e.ordinal());
         }
@@ -532,10 +539,15 @@ final class FileAssembler {
         }
         for (int i : klogWithoutYear) {
             LogEvent e = kept.get(i);
-            kept.set(i, retimed(e, KlogYears.near(e.time(), time)));
+            LogEvent r = retimed(e, KlogYears.near(e.time(), time));
+            kept.set(i, r);
+            // Its run counted it at the placeholder year: its first (and span) take the year too (before, a standby's run, whose
+            // first line is client-go's klog "attempting to acquire", was said to start in 2000).
+            runs.pieces().get(e.stream()).part().retimed(e.time(), r.time(), namelessWithoutYear.contains(i));
             notes.klogYearFromNeighbour();
         }
         klogWithoutYear.clear();
+        namelessWithoutYear.clear();
         for (int i : panicsWithoutTime) {
             kept.set(i, retimed(kept.get(i), time));
         }

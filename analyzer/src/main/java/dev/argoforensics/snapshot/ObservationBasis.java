@@ -6,6 +6,11 @@ public enum ObservationBasis {
     LATEST_INSIDE("no earlier than the latest time inside the object"),
     /** A {@code # taken-at: <RFC 3339>} comment at the top of the file. */
     TAKEN_AT_COMMENT("the file's # taken-at comment"),
+    /**
+     * {@code date}'s answer at the top of pasted output ({@code $ date -u; kubectl get events -A}, or {@code $ date -u} on a prompt
+     * of its own first), where it states its offset ({@code UTC}, {@code GMT}, {@code +0000}).
+     */
+    DATE_COMMAND("the date command's answer printed before it"),
     /** {@code --snapshot-time FILE=TIME} on the command line. */
     COMMAND_LINE("--snapshot-time on the command line"),
     /**

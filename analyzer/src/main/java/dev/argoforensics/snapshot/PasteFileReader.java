@@ -298,10 +298,25 @@ public final class PasteFileReader {
     }
 
     private static ObservedAt takenAt(List<String> lines, List<ObjectFileReader.Problem> problems) {
+        boolean dateRan = false;
         for (int i = 0; i < lines.size(); i++) {
-            String t = lines.get(i).strip();
+            String t = PasteShape.stripped(lines.get(i)).strip();
             if (t.isEmpty()) {
                 continue;
+            }
+            Matcher prompt = PasteShape.PROMPT.matcher(t);
+            if (!dateRan && (PasteShape.DATE_PROMPT.matcher(t).matches() || prompt.matches() && t.substring(0, prompt.start(1)).matches(".* date\\b.*"))) {
+                // $ date -u; kubectl get events -A (or $ date -u first, on its own prompt): its answer, next, is when the output was printed.
+                dateRan = true;
+                continue;
+            }
+            if (dateRan) {
+                java.time.Instant at = PasteShape.dateOutputTime(t);
+                if (at == null) {
+                    return null; // no answer of date's, or one that names no offset (CET): it dates nothing
+                }
+                return ObservedAt.stated(dev.argoforensics.time.Timestamp.of(at.getEpochSecond(), at.getNano(),
+                        dev.argoforensics.time.TimePrecision.SECOND, dev.argoforensics.time.ZoneBasis.STATED), ObservationBasis.DATE_COMMAND);
             }
             if (!t.startsWith("#")) {
                 return null;

@@ -7,7 +7,7 @@ import java.util.regex.Matcher;
 /**
  * The line loop the pasted-table readers ({@code kubectl get pods}, {@code kubectl get workflows} and {@code argo list},
  * {@code kubectl get events}) share: colour codes and trailing blanks taken off, a prompt line handed over as the command that
- * printed what follows, blank lines, {@code #} comments and Markdown fences passed over, kubectl's {@code No resources found}
+ * printed what follows, blank lines, {@code #} comments, Markdown fences and {@code date}'s prompt and answer passed over, kubectl's {@code No resources found}
  * answer handed over as such, every other line handed to the reader with its number in the file.
  */
 final class TableLines {
@@ -42,7 +42,10 @@ final class TableLines {
                 reader.prompt(lineNo, prompt.group(1));
                 continue;
             }
-            if (t.isEmpty() || t.startsWith("#") || t.startsWith("```")) {
+            if (t.isEmpty() || t.startsWith("#") || t.startsWith("```") || PasteShape.DATE_PROMPT.matcher(t).matches()
+                    || PasteShape.DATE_OUTPUT.matcher(t).matches()) {
+                // date's prompt and answer before the command ($ date -u; kubectl get events -A): the table's time, not a row
+                // (PasteFileReader reads it as such).
                 continue;
             }
             Matcher none = PasteShape.NO_RESOURCES.matcher(t);

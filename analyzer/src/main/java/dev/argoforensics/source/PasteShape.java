@@ -71,7 +71,73 @@ public enum PasteShape {
      */
     public static final Pattern PROMPT = Pattern.compile(
             "^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#>]|->|\\S+[$#%]|\\[[^\\]]{1,80}\\] ?[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*)"
-            + " +((kubectl|argo) .*)$");
+            + " +(?:date(?: +[-+][\\w=+%:-]*)* *(?:;|&&) *)?((kubectl|argo) .*)$");
+    /** The day and month names {@code date} prints (the C locale's). */
+    private static final String DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+    private static final String MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+    /**
+     * A prompt line running {@code date} alone ({@code $ date -u}), whose answer ({@link #DATE_OUTPUT}) comes before the next
+     * prompt's command. The command that prints a table may run {@code date} first on its own line too ({@link #PROMPT}:
+     * {@code $ date -u; kubectl get events -A}).
+     */
+    public static final Pattern DATE_PROMPT = Pattern.compile("^(?:[$%#>]|\\S+[$#%]|\\[[^\\]]{1,80}\\] ?[$#%]) +date(?: +[-+][\\w=+%:-]*)* *$");
+    /**
+     * {@code date}'s answer, printed with a table when the user ran it first ({@code $ date -u; kubectl get events -A -o wide}):
+     * GNU's and BSD's default ({@code Wed Nov 18 09:40:31 UTC 2026}; {@code Wed 18 Nov 2026 09:40:31 AM UTC} in newer GNU locales),
+     * {@code date -R} ({@code Wed, 18 Nov 2026 09:40:31 +0000}) and {@code date -Iseconds} ({@code 2026-11-18T09:40:31+00:00}).
+     * Groups: 1-4 (default: month, day, time, AM/PM) with 5 the zone and 6 the year; 7-11 (the day first: day, month, year, time,
+     * AM/PM) with 12 the zone; 13 (-R: the whole); 14 (-I: the whole).
+     */
+    public static final Pattern DATE_OUTPUT = Pattern.compile("^(?:" + DAY + " (" + MONTH + ") +(\\d{1,2}) (\\d{2}:\\d{2}:\\d{2})(?: ([AP]M))? ([A-Z]{1,5}|[+-]\\d{2,4}) (\\d{4})"
+            + "|" + DAY + " (\\d{1,2}) (" + MONTH + ") (\\d{4}) (\\d{2}:\\d{2}:\\d{2})(?: ([AP]M))? ([A-Z]{1,5}|[+-]\\d{2,4})"
+            + "|(" + DAY + ", \\d{1,2} " + MONTH + " \\d{4} \\d{2}:\\d{2}:\\d{2} [+-]\\d{4})"
+            + "|(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})))$");
+
+    /**
+     * The moment a {@link #DATE_OUTPUT} line states, or null where it names no offset: a zone abbreviation other than {@code UTC} or
+     * {@code GMT} ({@code CET}, {@code EST}) is the machine's zone, which several offsets share, so it dates nothing.
+     */
+    public static java.time.Instant dateOutputTime(String line) {
+        java.util.regex.Matcher m = DATE_OUTPUT.matcher(line.strip());
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            if (m.group(14) != null) {
+                return java.time.OffsetDateTime.parse(m.group(14).replace(',', '.')).toInstant();
+            }
+            if (m.group(13) != null) {
+                return java.time.OffsetDateTime.parse(m.group(13), java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            }
+            boolean first = m.group(1) != null;
+            String month = first ? m.group(1) : m.group(8);
+            int day = Integer.parseInt(first ? m.group(2) : m.group(7));
+            String clock = first ? m.group(3) : m.group(10);
+            String half = first ? m.group(4) : m.group(11);
+            String zone = first ? m.group(5) : m.group(12);
+            int year = Integer.parseInt(first ? m.group(6) : m.group(9));
+            java.time.ZoneOffset offset;
+            if ("UTC".equals(zone) || "GMT".equals(zone)) {
+                offset = java.time.ZoneOffset.UTC;
+            } else if (zone.startsWith("+") || zone.startsWith("-")) {
+                String digits = zone.substring(1);
+                int hours = Integer.parseInt(digits.length() > 2 ? digits.substring(0, 2) : digits);
+                int minutes = digits.length() > 2 ? Integer.parseInt(digits.substring(2)) : 0;
+                offset = java.time.ZoneOffset.ofHoursMinutes(zone.startsWith("-") ? -hours : hours, zone.startsWith("-") ? -minutes : minutes);
+            } else {
+                return null;
+            }
+            java.time.LocalTime t = java.time.LocalTime.parse(clock);
+            if (half != null) {
+                int h = t.getHour() % 12 + ("PM".equals(half) ? 12 : 0);
+                t = t.withHour(h);
+            }
+            java.time.Month mo = java.time.Month.from(java.time.format.DateTimeFormatter.ofPattern("MMM", java.util.Locale.ROOT).parse(month));
+            return java.time.LocalDate.of(year, mo, day).atTime(t).toInstant(offset);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
     /**
      * A prompt that shows the time of day ({@code [15:04:05] $ kubectl …}, zsh's {@code %*} or bash's {@code \\t} in PS1): group 1 the
      * time. The terminal's local time, with no date and no zone.
@@ -326,6 +392,12 @@ public enum PasteShape {
                 i++;
             } else if (!prompt && PROMPT.matcher(t).matches()) {
                 prompt = true;
+                i++;
+            } else if (!prompt && DATE_PROMPT.matcher(t).matches()) {
+                // $ date -u on its own line, before the command that printed the table: its answer is the next line.
+                i++;
+            } else if (i > 0 && DATE_OUTPUT.matcher(t).matches()) {
+                // date's answer after its prompt ($ date -u; kubectl get events -A): furniture, as the prompt is.
                 i++;
             } else {
                 break;

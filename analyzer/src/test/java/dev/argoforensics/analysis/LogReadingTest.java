@@ -286,4 +286,81 @@ class LogReadingTest {
         assertAccounted(s);
         assertEquals("slog text in CSV export", s.format());
     }
+
+    /**
+     * With leader election the controller logs its banner from client-go's {@code OnStartedLeading} (v3.7 and v4 {@code main.go}
+     * call {@code Run} there): a standby's {@code attempting to acquire}, {@code new leader} and {@code successfully acquired lease}
+     * come before the banner in the same process. Before, the banner opened a second run, the standby's lines and its acquisition
+     * a run of their own, so the hand-over tied no run that worked.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aStandbysBannerAfterItsAcquisitionIsTheSameProcess(long chunkBytes) throws IOException {
+        List<dev.argoforensics.event.ControllerProcess> runs = runs(chunkBytes, false, "workflow-controller-7b9c6d5f4-r2vzt.log",
+                "I1118 08:02:11.004118       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
+                "{\"leader\":\"workflow-controller-7b9c6d5f4-hx8pn\",\"level\":\"info\",\"msg\":\"new leader\",\"time\":\"2026-11-18T08:02:11.020Z\"}",
+                "I1118 09:14:22.130577       1 leaderelection.go:271] successfully acquired lease argo/workflow-controller",
+                "{\"leader\":\"workflow-controller-7b9c6d5f4-r2vzt\",\"level\":\"info\",\"msg\":\"new leader\",\"time\":\"2026-11-18T09:14:22.130Z\"}",
+                "{\"defaultRequeueTime\":\"10s\",\"level\":\"info\",\"msg\":\"Starting Workflow Controller\",\"time\":\"2026-11-18T09:14:22.131Z\",\"version\":\"v3.7.14\"}",
+                "{\"cronWorkflowWorkers\":8,\"level\":\"info\",\"msg\":\"Current Worker Numbers\",\"podCleanup\":4,\"time\":\"2026-11-18T09:14:22.131Z\",\"workflowArchive\":8,\"workflowTtlWorkers\":4,\"workflowWorkers\":32}",
+                "{\"Phase\":\"Running\",\"ResourceVersion\":\"88121730\",\"level\":\"info\",\"msg\":\"Processing workflow\",\"namespace\":\"ml\",\"time\":\"2026-11-18T09:14:24.402Z\",\"workflow\":\"embed-batch-w8r4t\"}");
+        assertEquals(1, runs.size(), runs.toString());
+        assertEquals(dev.argoforensics.event.ControllerProcess.Leadership.LEADER, runs.get(0).leadership(), runs.toString());
+        assertEquals(7, runs.get(0).events(), "its standby lines are its own: " + runs);
+        assertEquals("2026-11-18T08:02:11.004118Z", runs.get(0).first().format(), "its first line, client-go's klog, takes the year of the "
+                + "record after it (before: 2000)");
+    }
+
+    /** Single-instance mode logs its two election lines before the banner too: one run, not a run of two lines and another. */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void singleInstanceLinesBeforeTheBannerAreTheSameProcess(long chunkBytes) throws IOException {
+        List<dev.argoforensics.event.ControllerProcess> runs = runs(chunkBytes, false, "controller.log",
+                "time=2026-10-07T07:30:04.118Z level=INFO msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=2026-10-07T07:30:04.119Z level=INFO msg=\"starting leading\" id=single-instance",
+                "time=2026-10-07T07:30:04.133Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s",
+                "time=2026-10-07T07:30:04.140Z level=INFO msg=\"Current Worker Numbers\" workflowWorkers=32 podCleanup=4",
+                "time=2026-10-07T07:31:00.000Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=w namespace=n phase=Running resourceVersion=1",
+                // The container restarted: a second process, the same two lines, then its banner.
+                "time=2026-10-07T08:00:01.002Z level=INFO msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=2026-10-07T08:00:01.003Z level=INFO msg=\"starting leading\" id=single-instance",
+                "time=2026-10-07T08:00:01.015Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s");
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals("2026-10-07T07:30:04.118Z", runs.get(0).first().format(), runs.toString());
+        assertEquals("2026-10-07T08:00:01.002Z", runs.get(1).first().format(), "the restart's first line opens its run");
+    }
+
+    /**
+     * A leader that lost the Lease exits (its context cancelled, {@code main} returns): the restarted container's {@code attempting
+     * to acquire} in the same stream is a new process, not the same run going on as a standby.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void anAttemptAfterStoppedLeadingIsANewProcess(long chunkBytes) throws IOException {
+        List<dev.argoforensics.event.ControllerProcess> runs = runs(chunkBytes, false, "workflow-controller-7b9c6d5f4-hx8pn.log",
+                "{\"Phase\":\"Running\",\"ResourceVersion\":\"88121730\",\"level\":\"info\",\"msg\":\"Processing workflow\",\"namespace\":\"ml\",\"time\":\"2026-11-18T09:13:58.702Z\",\"workflow\":\"embed-batch-w8r4t\"}",
+                "I1118 09:14:16.403122       1 leaderelection.go:297] failed to renew lease argo/workflow-controller: timed out waiting for the condition",
+                "{\"id\":\"workflow-controller-7b9c6d5f4-hx8pn\",\"level\":\"info\",\"msg\":\"stopped leading\",\"time\":\"2026-11-18T09:14:16.413Z\"}",
+                "I1118 09:14:24.051880       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
+                "{\"leader\":\"workflow-controller-7b9c6d5f4-r2vzt\",\"level\":\"info\",\"msg\":\"new leader\",\"time\":\"2026-11-18T09:14:24.060Z\"}");
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals("2026-11-18T09:14:16.413Z", runs.get(0).last().format(), "the leader's run ends at its stopped leading");
+        assertEquals(dev.argoforensics.event.ControllerProcess.Leadership.STANDBY, runs.get(1).leadership(), runs.toString());
+    }
+
+    /** Logs written banner first (as this repository's older samples and the generator write them): unchanged, one run per banner. */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aBannerBeforeTheElectionLinesStillOpensItsRun(long chunkBytes) throws IOException {
+        List<dev.argoforensics.event.ControllerProcess> runs = runs(chunkBytes, false, "c.log",
+                "time=2026-10-14T09:10:00.112Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s",
+                "time=2026-10-14T09:10:00.119Z level=INFO msg=\"Attempting to acquire leader lease...\" lock=argo/workflow-controller",
+                "time=2026-10-14T09:10:00.131Z level=INFO msg=\"Successfully acquired lease\" lock=argo/workflow-controller",
+                "time=2026-10-14T09:10:00.132Z level=INFO msg=\"new leader\" leader=c",
+                "time=2026-10-14T09:11:00.000Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=w namespace=n phase=Running resourceVersion=1",
+                "time=2026-10-14T09:20:00.112Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s",
+                "time=2026-10-14T09:20:00.119Z level=INFO msg=\"Attempting to acquire leader lease...\" lock=argo/workflow-controller");
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals("2026-10-14T09:20:00.112Z", runs.get(1).first().format(), runs.toString());
+    }
 }

@@ -120,4 +120,43 @@ class KubectlEventTablesTest {
         assertEquals("batch", ((ClusterEvent) r.objects().get(0)).regarding().namespace());
         assertEquals(1, r.problems().size(), r.problems().toString());
     }
+
+    /**
+     * {@code date -u} run with the command ({@code $ date -u; kubectl get events -A}), its answer above the table: the table's time,
+     * stated by the machine that printed the ages. Before, the prompt (a command starting with {@code date}) and the answer were no
+     * shape's, and the file was read as a log of unparsed lines (session 44, hand-written incident: an events table pasted so).
+     */
+    @Test
+    void dateRunBeforeTheCommandDatesTheTable() throws IOException {
+        String rows = TABLE.substring(TABLE.indexOf('\n') + 1);
+        PasteFileReader.Result r = read("$ date -u; kubectl get events -A\nTue Oct 27 09:30:00 UTC 2026\n" + rows);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(4, r.rows());
+        assertEquals(3, r.objects().size(), "as with # taken-at: the rows to the second are placed");
+        assertEquals(Instant.parse("2026-10-27T09:26:50Z"), ((ClusterEvent) r.objects().get(0)).first().instant());
+        assertEquals(ObservationBasis.DATE_COMMAND, r.takenAt().basis());
+        // date on a prompt of its own, then the command; and the forms of date -R and -Iseconds.
+        PasteFileReader.Result own = read("$ date -u\nTue Oct 27 09:30:00 UTC 2026\n" + TABLE);
+        assertEquals(Instant.parse("2026-10-27T09:30:00Z"), own.takenAt().time().instant(), own.problems().toString());
+        assertEquals(3, own.objects().size());
+        PasteFileReader.Result rfc = read("$ date -R && kubectl get events -A\nTue, 27 Oct 2026 10:30:00 +0100\n" + rows);
+        assertEquals(Instant.parse("2026-10-27T09:30:00Z"), rfc.takenAt().time().instant(), rfc.problems().toString());
+        PasteFileReader.Result iso = read("$ date -Iseconds; kubectl get events -A\n2026-10-27T10:30:00+01:00\n" + rows);
+        assertEquals(Instant.parse("2026-10-27T09:30:00Z"), iso.takenAt().time().instant(), iso.problems().toString());
+    }
+
+    /**
+     * {@code date} without {@code -u} on a machine in CET prints the zone's abbreviation, which several offsets share: the table is
+     * read, its rows not placed, as without a stated time; and a table with neither gives none.
+     */
+    @Test
+    void dateInALocalZoneDatesNothing() throws IOException {
+        String rows = TABLE.substring(TABLE.indexOf('\n') + 1);
+        PasteFileReader.Result r = read("$ date; kubectl get events -A\nTue Oct 27 10:30:00 CET 2026\n" + rows);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        assertEquals(4, r.rows());
+        assertEquals(null, r.takenAt(), "CET names no offset");
+        assertEquals(0, r.objects().size(), "no stated time: no row placed");
+        assertEquals(null, read(TABLE).takenAt());
+    }
 }
