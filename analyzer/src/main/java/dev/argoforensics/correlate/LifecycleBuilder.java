@@ -608,7 +608,7 @@ final class LifecycleBuilder {
 
     /**
      * v4's {@code Event occurred} line of a {@code WorkflowNode<completed phase>} event about the node, certainly before the release
-     * and not before this Pod existed, or null. The operator records the event only after the Workflow update that persisted the
+     * (any, where no release is logged: the timeline's persisted marker) and not before this Pod existed, or null. The operator records the event only after the Workflow update that persisted the
      * node in that phase returned ({@code persistUpdates}, then {@code recordNodePhaseChangeEvents}, v4.0.10 and v4.1.2), and the
      * broadcaster logs it later still: the update came before the line. The line names the Workflow by namespace and name only (no
      * UID): one before this Pod's {@code Created pod} line (else before its earliest {@code creationTimestamp}) is of an earlier
@@ -623,7 +623,7 @@ final class LifecycleBuilder {
             if (created != null ? !EventOrder.after(e, created) : start != null && e.time().instant().isBefore(start)) {
                 continue;
             }
-            if (EventOrder.before(e, release)) {
+            if (release == null || EventOrder.before(e, release)) {
                 return e;
             }
         }
