@@ -334,11 +334,8 @@ public final class EnvelopeDecoder {
         // Inside a fenced block (``` or ~~~, not quoted) a '>' is the block's text, not a quote: a REPL's ">>> " prompt, a shell's
         // "> " continuation, a nested quote marker copied into the block. A quoted fence ("> ```") is the quote's own.
         int quoted = inFence ? 0 : quoteMarkers(line);
-        if (quoted == 0 && fence(line)) {
-            String t = line.strip();
-            boolean bare = t.chars().allMatch(c -> c == '`' || c == '~');
-            // A fence with an info string (```text) only opens one: inside a block it is the block's text.
-            inFence = bare ? !inFence : true;
+        if (quoted == 0) {
+            inFence = inFenceAfter(line, inFence, false);
         }
         if (quoted > 0) {
             quoteDepth = (int) line.substring(0, quoted).chars().filter(c -> c == '>').count();
@@ -693,6 +690,21 @@ public final class EnvelopeDecoder {
         }
         return new UnwrappedLine(found.record(), found.firstLine(), found.lastLine(), found.envelope(), found.envelopeTime(),
                 found.origin() != null ? found.origin() : promptTarget.pod(), found.prefix(), promptTarget.container(), found.cut());
+    }
+
+    /**
+     * Whether the lines after {@code line} (a line no quote holds) are inside a fenced block, those before it being so if {@code inFence}:
+     * a fence with an info string ({@code ```text}) only opens one (inside a block it is the block's text), a bare one opens or closes.
+     * Met {@code backwards} (a file read newest first gives its lines last first), the block a fence with an info string opens ends
+     * there. The one reading of fences: the decoder's, and the file's assembler's, which follows them across its chunks in file order.
+     */
+    public static boolean inFenceAfter(String line, boolean inFence, boolean backwards) {
+        if (!fence(line)) {
+            return inFence;
+        }
+        String t = line.strip();
+        boolean bare = t.chars().allMatch(c -> c == '`' || c == '~');
+        return bare ? !inFence : !backwards;
     }
 
     /** A Markdown fence line ({@code ```}, {@code ~~~}, with or without a language). */
