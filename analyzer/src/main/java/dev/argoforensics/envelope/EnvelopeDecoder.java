@@ -104,9 +104,11 @@ public final class EnvelopeDecoder {
      */
     public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined, String carriedPrompt) {
         EnvelopeDecoder d = continuing(firstContentLine, maxJoined);
-        if (carriedPrompt != null && carriedPrompt.startsWith(IN_FENCE)) {
+        int indent = carriedPrompt == null ? 0 : leadingSpaces(carriedPrompt);
+        if (carriedPrompt != null && carriedPrompt.startsWith(IN_FENCE, indent)) {
             d.inFence = true;
-            carriedPrompt = carriedPrompt.substring(IN_FENCE.length());
+            d.fenceIndent = indent;
+            carriedPrompt = carriedPrompt.substring(indent + IN_FENCE.length());
         }
         if (carriedPrompt != null) {
             d.promptTarget = null;
@@ -335,7 +337,15 @@ public final class EnvelopeDecoder {
         // "> " continuation, a nested quote marker copied into the block. A quoted fence ("> ```") is the quote's own.
         int quoted = inFence ? 0 : quoteMarkers(line);
         if (quoted == 0) {
+            boolean was = inFence;
             inFence = inFenceAfter(line, inFence, false);
+            if (inFence && !was) {
+                fenceIndent = leadingSpaces(line);
+            } else if (inFence && fenceIndent > 0) {
+                // A fence indented under a list item ("- The wait container:", then "  ```"): its lines carry the item's indentation,
+                // which Markdown takes off them (as many spaces as the fence's, at most); it is no prefix of the record's.
+                line = line.substring(Math.min(fenceIndent, leadingSpaces(line)));
+            }
         }
         if (quoted > 0) {
             quoteDepth = (int) line.substring(0, quoted).chars().filter(c -> c == '>').count();
@@ -890,7 +900,21 @@ public final class EnvelopeDecoder {
     /** Whether the lines being decoded are inside a fenced block that no quote holds (a fence line opened it, none closed it yet). */
     private boolean inFence;
 
-    /** How {@link #carry()} says that the lines after it are inside a fenced block: before the prompt line, which holds no line break. */
+    /** How far the fence of the open block is indented: its lines lose as many spaces (at most), as Markdown renders them. */
+    private int fenceIndent;
+
+    private static int leadingSpaces(String line) {
+        int n = 0;
+        while (n < line.length() && line.charAt(n) == ' ') {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * How {@link #carry()} says that the lines after it are inside a fenced block: before the prompt line, which holds no line break,
+     * after as many spaces as the block's fence is indented by.
+     */
     private static final String IN_FENCE = "```\n";
 
     /**
@@ -898,7 +922,7 @@ public final class EnvelopeDecoder {
      * #continuing(String, int, String)}: the prompt in effect ({@link #promptInEffect()}) and whether a fenced block is open.
      */
     public String carry() {
-        return (inFence ? IN_FENCE : "") + promptInEffect();
+        return (inFence ? " ".repeat(fenceIndent) + IN_FENCE : "") + promptInEffect();
     }
 
     /** The line being decoded is the prompt's own (excerpt furniture, not the container's). */

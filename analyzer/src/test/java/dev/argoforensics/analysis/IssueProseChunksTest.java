@@ -182,4 +182,49 @@ class IssueProseChunksTest {
         sameAtEveryCut(Path.of("samples/markdown-wrapped-pastes/logs/workflow-controller.log"));
         sameAtEveryCut(Path.of("samples/quoted-two-comments/logs/reply.txt"));
     }
+
+    private static final List<String> V4 = List.of(
+            "time=2026-07-30T11:02:20.004Z level=INFO msg=\"Processing workflow\" workflow=echo-once-t5r8w namespace=batch phase=Running"
+                    + " resourceVersion=99120077 component=workflow_worker",
+            "time=2026-07-30T11:02:20.006Z level=INFO msg=\"Task-result reconciliation\" namespace=batch workflow=echo-once-t5r8w numObjs=0"
+                    + " component=workflow_worker",
+            "time=2026-07-30T11:02:20.031Z level=INFO msg=\"Workflow update successful\" component=workflow_worker workflow=echo-once-t5r8w"
+                    + " namespace=batch resourceVersion=99120101 phase=Running");
+
+    /** A comment's bullet list, the controller's lines in the item's fence, indented as the item's text is. */
+    private static List<String> listItemFence(String fenceIndent, String lineIndent) {
+        List<String> lines = new ArrayList<>();
+        lines.add("### What happened");
+        lines.add("- The Workflow stayed Running for 40 minutes. Controller, grepped for it:");
+        lines.add(fenceIndent + "```text");
+        V4.forEach(l -> lines.add(lineIndent + l));
+        lines.add(fenceIndent + "```");
+        lines.add("- No error anywhere.");
+        return lines;
+    }
+
+    /**
+     * A fence indented under a list item (as argoproj/argo-workflows#15034's comments paste their container statuses and logs): its
+     * lines lose the item's indentation, as Markdown renders them, so the records are read as written, behind no prefix; at every
+     * cut (a chunk that starts inside the block carries the fence's indentation). Before, each was a record behind an unrecognised
+     * prefix (the format "slog text in unrecognised prefix"), and the item's sentences unparsed lines.
+     */
+    @Test
+    void aListItemsFenceLosesTheItemsIndentation() throws IOException {
+        Read r = sameAtEveryCut(write("comment.md", listItemFence("  ", "  ")));
+        assertEquals(3, r.summary().events(), r.accounting());
+        assertEquals(0, r.summary().prefixed(), r.accounting());
+        assertEquals("slog text", r.summary().format(), r.accounting());
+        assertEquals(0, r.summary().unparsed(), r.accounting());
+        assertEquals(3, r.summary().furniture().prose(), r.accounting());
+    }
+
+    /** Negative control: lines indented further than their fence keep the rest of their indentation, which is theirs. */
+    @Test
+    void indentationBeyondTheFencesStaysTheLines() throws IOException {
+        Read r = sameAtEveryCut(write("comment.md", listItemFence("", "  ")));
+        assertEquals(3, r.summary().prefixed(), r.accounting());
+        Read deeper = sameAtEveryCut(write("deeper.md", listItemFence("  ", "    ")));
+        assertEquals(3, deeper.summary().prefixed(), deeper.accounting());
+    }
 }
