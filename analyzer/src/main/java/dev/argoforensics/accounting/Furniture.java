@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
  * @param filteringPrompts prompts whose command selects lines (a pipe, {@code grep}, …)
  * @param commands         the prompts' commands, the first {@link #MAX_COMMANDS} distinct ones in file order,
  *                         control characters shown as {@code \xNN}: what the excerpt was produced and filtered by
- * @param prose            lines of the text around controller lines quoted with times of day (an issue's prose, a YAML
- *                         manifest, a list, a container's output): no record, and not counted as unparsed
+ * @param prose            lines of the text around controller lines quoted with times of day, or around log lines quoted
+ *                         in Markdown containers (fenced, quoted, in code spans), outside every container that holds them
+ *                         (an issue's prose, a YAML manifest, a list, a container's output): no record, and not counted as unparsed
  * @param answerLines      kubectl's answers that an object did not exist ({@code Error from server (NotFound): …}) or that a list
  *                         came back empty ({@code No resources found in NS namespace.})
  * @param answers          the first {@link #MAX_ANSWERS} of them, in file order

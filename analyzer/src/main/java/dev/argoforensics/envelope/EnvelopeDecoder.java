@@ -104,9 +104,11 @@ public final class EnvelopeDecoder {
      */
     public static EnvelopeDecoder continuing(String firstContentLine, int maxJoined, String carriedPrompt) {
         EnvelopeDecoder d = continuing(firstContentLine, maxJoined);
-        if (carriedPrompt != null && carriedPrompt.startsWith(IN_FENCE)) {
+        int indent = carriedPrompt == null ? 0 : leadingSpaces(carriedPrompt);
+        if (carriedPrompt != null && carriedPrompt.startsWith(IN_FENCE, indent)) {
             d.inFence = true;
-            carriedPrompt = carriedPrompt.substring(IN_FENCE.length());
+            d.fenceIndent = indent;
+            carriedPrompt = carriedPrompt.substring(indent + IN_FENCE.length());
         }
         if (carriedPrompt != null) {
             d.promptTarget = null;
@@ -334,11 +336,16 @@ public final class EnvelopeDecoder {
         // Inside a fenced block (``` or ~~~, not quoted) a '>' is the block's text, not a quote: a REPL's ">>> " prompt, a shell's
         // "> " continuation, a nested quote marker copied into the block. A quoted fence ("> ```") is the quote's own.
         int quoted = inFence ? 0 : quoteMarkers(line);
-        if (quoted == 0 && fence(line)) {
-            String t = line.strip();
-            boolean bare = t.chars().allMatch(c -> c == '`' || c == '~');
-            // A fence with an info string (```text) only opens one: inside a block it is the block's text.
-            inFence = bare ? !inFence : true;
+        if (quoted == 0) {
+            boolean was = inFence;
+            inFence = inFenceAfter(line, inFence, false);
+            if (inFence && !was) {
+                fenceIndent = leadingSpaces(line);
+            } else if (inFence && fenceIndent > 0) {
+                // A fence indented under a list item ("- The wait container:", then "  ```"): its lines carry the item's indentation,
+                // which Markdown takes off them (as many spaces as the fence's, at most); it is no prefix of the record's.
+                line = line.substring(Math.min(fenceIndent, leadingSpaces(line)));
+            }
         }
         if (quoted > 0) {
             quoteDepth = (int) line.substring(0, quoted).chars().filter(c -> c == '>').count();
@@ -695,6 +702,21 @@ public final class EnvelopeDecoder {
                 found.origin() != null ? found.origin() : promptTarget.pod(), found.prefix(), promptTarget.container(), found.cut());
     }
 
+    /**
+     * Whether the lines after {@code line} (a line no quote holds) are inside a fenced block, those before it being so if {@code inFence}:
+     * a fence with an info string ({@code ```text}) only opens one (inside a block it is the block's text), a bare one opens or closes.
+     * Met {@code backwards} (a file read newest first gives its lines last first), the block a fence with an info string opens ends
+     * there. The one reading of fences: the decoder's, and the file's assembler's, which follows them across its chunks in file order.
+     */
+    public static boolean inFenceAfter(String line, boolean inFence, boolean backwards) {
+        if (!fence(line)) {
+            return inFence;
+        }
+        String t = line.strip();
+        boolean bare = t.chars().allMatch(c -> c == '`' || c == '~');
+        return bare ? !inFence : !backwards;
+    }
+
     /** A Markdown fence line ({@code ```}, {@code ~~~}, with or without a language). */
     private static boolean fence(String record) {
         String t = record.strip();
@@ -878,7 +900,21 @@ public final class EnvelopeDecoder {
     /** Whether the lines being decoded are inside a fenced block that no quote holds (a fence line opened it, none closed it yet). */
     private boolean inFence;
 
-    /** How {@link #carry()} says that the lines after it are inside a fenced block: before the prompt line, which holds no line break. */
+    /** How far the fence of the open block is indented: its lines lose as many spaces (at most), as Markdown renders them. */
+    private int fenceIndent;
+
+    private static int leadingSpaces(String line) {
+        int n = 0;
+        while (n < line.length() && line.charAt(n) == ' ') {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * How {@link #carry()} says that the lines after it are inside a fenced block: before the prompt line, which holds no line break,
+     * after as many spaces as the block's fence is indented by.
+     */
     private static final String IN_FENCE = "```\n";
 
     /**
@@ -886,7 +922,7 @@ public final class EnvelopeDecoder {
      * #continuing(String, int, String)}: the prompt in effect ({@link #promptInEffect()}) and whether a fenced block is open.
      */
     public String carry() {
-        return (inFence ? IN_FENCE : "") + promptInEffect();
+        return (inFence ? " ".repeat(fenceIndent) + IN_FENCE : "") + promptInEffect();
     }
 
     /** The line being decoded is the prompt's own (excerpt furniture, not the container's). */

@@ -54,16 +54,62 @@ final class ExcerptFurniture {
 
     /** Lines that may be text around a quoted excerpt ({@link FurnitureLine#prose}): their count, the first few as unparsed samples. */
     private long proseCandidates;
-    /** The first candidates by line (a file read newest first meets its last lines first): reason and text. */
-    private final java.util.TreeMap<Long, String[]> proseSamples = new java.util.TreeMap<>();
+    /**
+     * The first candidates by line (a file read newest first meets its last lines first): reason and text, apart for those outside
+     * any Markdown container that holds log lines (no fenced block with a record in it, no quote, no code span), which are counted
+     * apart too; and those of the fenced block being read, until its end shows whether it held a record.
+     */
+    private final java.util.TreeMap<Long, String[]> insideSamples = new java.util.TreeMap<>();
+    private long outsideCandidates;
+    private final java.util.TreeMap<Long, String[]> outsideSamples = new java.util.TreeMap<>();
+    private long blockCandidates;
+    private final java.util.TreeMap<Long, String[]> blockSamples = new java.util.TreeMap<>();
     private long prose;
+
+    /** Where a candidate stands among the file's Markdown containers. */
+    enum Where {
+        /** In no container: the or comment's own text. */
+        OUTSIDE,
+        /** In the fenced block being read: text around if the block holds no record ({@link #blockEnded}). */
+        IN_BLOCK,
+        /** In a quote or a code span, or in a block that holds records: a line of the paste that is none. */
+        INSIDE
+    }
 
     /** A line that is text around a quoted excerpt if the file turns out to quote controller lines with times of day. */
     void proseCandidate(long line, String reason, String text) {
+        proseCandidate(line, reason, text, Where.INSIDE);
+    }
+
+    /**
+     * As {@link #proseCandidate(long, String, String)}; {@code where} says whether it is also text around the excerpt in a file that
+     * quotes its log lines in Markdown containers ({@link #settleProse(boolean, boolean, Unparsed)}).
+     */
+    void proseCandidate(long line, String reason, String text, Where where) {
         proseCandidates++;
-        proseSamples.put(line, new String[] {reason, text});
-        if (proseSamples.size() > FileAssembler.UNPARSED_SAMPLES) {
-            proseSamples.pollLastEntry();
+        switch (where) {
+            case OUTSIDE -> outsideCandidates++;
+            case IN_BLOCK -> blockCandidates++;
+            default -> { }
+        }
+        held(where == Where.OUTSIDE ? outsideSamples : where == Where.IN_BLOCK ? blockSamples : insideSamples, line, reason, text);
+    }
+
+    /** The fenced block being read ended ({@code records}: it held a log line): its candidates are inside it, or text around. */
+    void blockEnded(boolean records) {
+        if (!records) {
+            outsideCandidates += blockCandidates;
+        }
+        java.util.TreeMap<Long, String[]> to = records ? insideSamples : outsideSamples;
+        blockSamples.forEach((line, sample) -> held(to, line, sample[0], sample[1]));
+        blockCandidates = 0;
+        blockSamples.clear();
+    }
+
+    private static void held(java.util.TreeMap<Long, String[]> samples, long line, String reason, String text) {
+        samples.put(line, new String[] {reason, text});
+        if (samples.size() > FileAssembler.UNPARSED_SAMPLES) {
+            samples.pollLastEntry();
         }
     }
 
@@ -74,11 +120,29 @@ final class ExcerptFurniture {
      * @return the lines to count as unparsed
      */
     long settleProse(boolean excerpt, Unparsed unparsed) {
+        return settleProse(excerpt, false, unparsed);
+    }
+
+    /**
+     * As {@link #settleProse(boolean, Unparsed)}; {@code inContainers}: the file quoted its log lines in Markdown containers (a
+     * fenced block, a quote, code spans), so the candidates outside every container that holds log lines are the issue's or
+     * comment's text around them (prose); a candidate inside one stays unparsed (a line among the quoted records that is none).
+     * The fenced block last read must have ended ({@link #blockEnded}).
+     */
+    long settleProse(boolean excerpt, boolean inContainers, Unparsed unparsed) {
         if (excerpt) {
             prose = proseCandidates;
             return 0;
         }
-        proseSamples.forEach((line, sample) -> unparsed.sample(line, sample[0], sample[1]));
+        if (inContainers) {
+            prose = outsideCandidates;
+            insideSamples.forEach((line, sample) -> unparsed.sample(line, sample[0], sample[1]));
+            return proseCandidates - outsideCandidates;
+        }
+        // Each map holds the first of its own: together, their first are the first of all.
+        java.util.TreeMap<Long, String[]> all = new java.util.TreeMap<>(insideSamples);
+        all.putAll(outsideSamples);
+        all.entrySet().stream().limit(FileAssembler.UNPARSED_SAMPLES).forEach(e -> unparsed.sample(e.getKey(), e.getValue()[0], e.getValue()[1]));
         return proseCandidates;
     }
 

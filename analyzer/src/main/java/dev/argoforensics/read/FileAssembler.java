@@ -124,6 +124,29 @@ final class FileAssembler {
     private final List<UnparsedLine> samples = new ArrayList<>();
     private final Map<RecordFormat, Long> formats = new EnumMap<>(RecordFormat.class);
     private final Map<EnvelopeKind, Long> envelopes = new EnumMap<>(EnvelopeKind.class);
+    /**
+     * Whether the file's lines taken so far leave a fenced block open (its fence lines no quote holds, in file order across its chunks,
+     * so that each chunk's cut changes nothing), and whether a record (of any container) was read inside one: then the text outside
+     * every fenced block, quote and code span is the text around a paste, not unparsed log lines ({@link ExcerptFurniture#settleProse}).
+     */
+    private boolean inFence;
+    private boolean blockRecords;
+    private boolean recordsInFence;
+
+    /** A fence line no quote holds: the block it opens or closes, in the order the file's lines are taken. */
+    private void fence(String text) {
+        boolean after = EnvelopeDecoder.inFenceAfter(text, inFence, reversed);
+        if (inFence && !after) {
+            fenceClosed();
+        }
+        inFence = after;
+    }
+
+    private void fenceClosed() {
+        furniture.blockEnded(blockRecords);
+        recordsInFence |= blockRecords;
+        blockRecords = false;
+    }
     /** Lines of containers other than the controller's, by container. */
     private final Map<String, Long> otherContainers = new java.util.TreeMap<>();
     private final ZoneCheck zoneCheck = new ZoneCheck();
@@ -310,6 +333,7 @@ final class FileAssembler {
                 executorPod = o.executorPod();
             }
             otherContainers.merge(o.container(), o.lastLine() - o.firstLine() + 1, Long::sum);
+            blockRecords |= inFence;
             envelopes.merge(o.envelope(), 1L, Long::sum);
         } else if (panic != null) {
             panic.add("", lineBase + ((ChunkItem.Blank) item).line());
@@ -337,6 +361,9 @@ final class FileAssembler {
             java.util.regex.Matcher notFound = bare && furniture == null ? PasteShape.NOT_FOUND.matcher(text.strip()) : null;
             boolean emptyList = bare && furniture == null && !notFound.matches() && PasteShape.NO_RESOURCES.matcher(text.strip()).matches();
             if (furniture != null) {
+                if (r.line().envelope() == EnvelopeKind.NONE) {
+                    fence(text); // a quote's own fence (> ```) opens no block of the file's
+                }
                 this.furniture.add(furniture, first);
                 transcript.prompt(furniture, recordsRead, latestDated);
             } else if (notFound != null && notFound.matches()) {
@@ -344,7 +371,9 @@ final class FileAssembler {
             } else if (emptyList) {
                 this.furniture.answer(first, transcript.emptyList(file.at(first), text.strip(), recordsRead, reversed));
             } else if (r.line().envelope().bare() && r.line().prefix() == null && FurnitureLine.prose(text)) {
-                this.furniture.proseCandidate(first, r.reason(), text); // settled in finish: text around a quoted excerpt, or unparsed
+                // Settled in finish: text around a quoted excerpt, or unparsed.
+                this.furniture.proseCandidate(first, r.reason(), text, r.line().envelope() != EnvelopeKind.NONE ? ExcerptFurniture.Where.INSIDE
+                        : inFence ? ExcerptFurniture.Where.IN_BLOCK : ExcerptFurniture.Where.OUTSIDE);
             } else {
                 unparsed++;
                 sample(file.at(first), r.reason(), text);
@@ -423,6 +452,7 @@ final class FileAssembler {
         blank += r.blank;
         r.addFormats(formats);
         r.addEnvelopes(envelopes);
+        blockRecords |= inFence && r.records > 0;
         r.addZones(countedZones);
         zoneCheck.addAll(r.zoneOffsets, r.zoneOffsetCount);
         for (ReleaseEvidence e : r.releases) {
@@ -514,6 +544,7 @@ final class FileAssembler {
     }
 
     private void account(long firstLine, long lastLine, EnvelopeKind envelope, boolean isPrefixed, RecordFormat format, boolean known) {
+        blockRecords |= inFence;
         eventCount++;
         continuation += lastLine - firstLine;
         if (known) {
@@ -606,7 +637,12 @@ final class FileAssembler {
             unparsed++;
             sample(e.source(), "a Go panic with no dated record around it", e.text());
         }
-        unparsed += furniture.settleProse(formats.containsKey(RecordFormat.TIME_OF_DAY), (line, reason, text) -> sample(file.at(line), reason, text));
+        if (inFence) {
+            fenceClosed(); // a block left open at the file's end (or, read newest first, its start) ends there
+        }
+        boolean inContainers = recordsInFence || envelopes.containsKey(EnvelopeKind.MARKDOWN_QUOTE) || envelopes.containsKey(EnvelopeKind.MARKDOWN_CODE_SPAN);
+        unparsed += furniture.settleProse(formats.containsKey(RecordFormat.TIME_OF_DAY), inContainers,
+                (line, reason, text) -> sample(file.at(line), reason, text));
         samples.sort(java.util.Comparator.comparing(UnparsedLine::source));
         Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
         handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));

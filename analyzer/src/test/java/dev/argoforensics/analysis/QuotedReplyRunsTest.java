@@ -66,7 +66,9 @@ class QuotedReplyRunsTest {
         assertEquals(22, own.events());
         assertEquals("2026-11-20T09:00:05.100Z", own.first().format(), "the reply's own run starts at its own first line");
         assertTrue(!own.release().contains("v3.7.2"), "the quoted controller's release is not the reply's: " + own.release());
-        assertEquals(2, r.inputs().get(0).unparsed(), "the two sentences are the only unparsed lines");
+        // The two sentences around the quote and the fence are the reply's text (session 44: before, unparsed lines).
+        assertEquals(0, r.inputs().get(0).unparsed(), "no line of the log is unparsed");
+        assertEquals(2, r.inputs().get(0).furniture().prose(), "the two sentences are the text around the quoted lines");
     }
 
     /** A second earlier comment, quoted at the same depth after a sentence: another reporter's controller, on another cluster. */
