@@ -104,6 +104,134 @@ class OneWalkInterestTest {
         assertEquals(QuickScan.Names.UNWATCHED, QuickScan.head(HAND.get(31), 2026, interest).names(), "klog: searched apart");
     }
 
+    /**
+     * Lines a reviewer built to break the one walk (s44): "msg=" inside another value or twice, a quoted "msg" key, names in
+     * quoted values among escaped quotes and backslashes, a name split by a "\n" escape, a name as a key, as the prefix or
+     * suffix of another token, in podName=, key=ns/name/action and pod.Finalizers=[...], after or inside multibyte UTF-8
+     * (a surrogate pair too), tabs, CRs, a line cut short, a very long line, logrus text, klog with a logfmt tail, v4 slog
+     * with component= before msg=. Each answers as the two walks, and each answers what a reader of the line expects: the
+     * expectation is written beside it (null: no logfmt head, the full read decides; UNWATCHED: searched apart).
+     */
+    @Test
+    void theHardCasesAnswerAsTheTwoWalksAndAsExpected() {
+        Interest interest = Interest.none();
+        interest.addWorkflow("wf-a");
+        interest.addPod("wf-b-7-123");
+        interest.freeze();
+        String s = "time=2026-12-05T10:00:00.123Z level=INFO ";
+        String l = "time=\"2026-12-05T10:00:00Z\" level=info ";
+        QuickScan.Names m = QuickScan.Names.MENTIONED;
+        QuickScan.Names a = QuickScan.Names.ABSENT;
+        QuickScan.Names u = QuickScan.Names.UNWATCHED;
+        Object[][] cases = {
+            {s + "msg=\"x\" error=\"a msg=wf-a b\"", m},
+            {s + "msg=\"x\" note=msg=wf-a", m},
+            {s + "msg=\"x\" msg=\"y\" msg=wf-a", m},
+            {s + "msg=\"msg=wf-a\"", m},
+            {s + "msg=\"x\" \"msg\"=wf-a", m},
+            {s + "msg=\"x\" \"msg=wf-a\"=1", m},
+            {s + "msg=\"x\" \"m\\\"sg\"=\"\\\"wf-a\\\"\"", m},
+            {s + "msg=\"pod \\\"wf-a\\\" gone\"", m},
+            {s + "msg=\"x\" e=\"\\\\\\\\wf-a\\\\\"", m},
+            {s + "msg=\"x\" e=\"\\\\\\\"wf-ab\\\"\"", a},
+            {s + "msg=\"x\" e=\"wf-\\na\"", a}, // split by an escape: neither walk joins the halves
+            {s + "msg=\"x\" e=\"a\\nwf-a\"", a}, // "\n" then the name: the token is "nwf-a", as both walks read it
+            {s + "msg=\"x\" e=\"a\\n wf-a\"", m},
+            {s + "msg=\"x\" e=\"a\\twf-a\"", a},
+            {s + "msg=\"x\" wf-a-1=x", m},
+            {s + "msg=\"x\" wf-a=", null}, // a slog key= at the end: cut, left to the full read
+            {s + "msg=\"x\" a=wf-ab b=xwf-a c=wf- e=-wf-a f=wf-a..", a},
+            {s + "msg=\"x\" a=wf-a-", m},
+            {s + "msg=\"x\" a=wf-a.", m},
+            {s + "msg=\"x\" a=wf-a_1", a},
+            {s + "msg=\"x\" podName=wf-b-7-123", m},
+            {s + "msg=\"x\" podName=wf-b-7-1234", a},
+            {s + "msg=\"x\" podName=wf-b-7", m}, // a '-'-prefix of a Pod: its Workflow's name
+            {s + "msg=\"cleaning up pod\" key=argo/wf-b-7-123/labelPodCompleted", m},
+            {s + "msg=\"x\" pod.Finalizers=[workflows.argoproj.io/wf-b-7-123]", m},
+            {s + "msg=\"x\" pod.Finalizers=\"[workflows.argoproj.io/status wf-a]\"", m},
+            {s + "msg=\"é\" a=日本wf-a本", m},
+            {s + "msg=\"\uD83D\uDE00wf-a\uD83D\uDE00\"", m},
+            {s + "msg=\"x\" a=wf-aé", m},
+            {s + "msg=\"x\" a=wf-\u00e9a", a},
+            {s + "msg=\"x\twf-a\"", m},
+            {s + "msg=\"x\" a=wf-a\tb=1", m},
+            {s + "msg=\"x\" a=1\t\t", a},
+            {s + "msg=\"x\" a=wf-a\r", m},
+            {s + "msg=\"x\" a=\"wf-a\r\"", null},
+            {s + "msg=\"x\" a=\"wf-a", null},
+            {s + "msg=\"x\" a=wf-a d=1m3", null},
+            {s + "msg=\"x\" a=" + "y".repeat(200_000) + " b=wf-a", m},
+            {s + "msg=\"x\" a=\"" + "\\\\".repeat(50_000) + "\" b=wf-ab", a},
+            {l + "msg=\"Processing workflow\" namespace=argo workflow=wf-a", m},
+            {l + "msg=\"x\"  workflowDeadline=\"2026-11-02 15:30:00 +0000 UTC\" wf=wf-b-7-123", m},
+            {l + "msg=\"x\" a key=wf-ab b=c", a},
+            {"I1205 10:00:00.123456       1 controller.go:257] \"Processing\" workflow=\"argo/wf-a\"", u},
+            {s + "component=controller msg=\"x\" workflow=wf-a", null},
+            {"time=2026-12-05T10:00:00.123Z level=INFO msg=x component=controller workflow=wf-a", m},
+        };
+        for (Object[] c : cases) {
+            String line = (String) c[0];
+            long[] outcomes = new long[3];
+            compare(line, interest, outcomes);
+            QuickScan.Head head = QuickScan.head(line, 2026, interest);
+            assertEquals(c[1], head == null ? null : head.names(), () -> "expected on: " + abbreviate(line));
+        }
+    }
+
+    /**
+     * Lines put together at random from the pieces the hard cases are made of (names and near-names, keys, quotes, escapes,
+     * multibyte characters, tabs, '=' and spaces), so that they meet in orders no hand thought of; a good share of them has a
+     * logfmt head, and both answers are common among those.
+     */
+    @Test
+    void linesMadeOfHardPiecesAnswerAsTheTwoWalks() {
+        Interest interest = Interest.none();
+        interest.addWorkflow("wf-a");
+        interest.addPod("wf-b-7-123");
+        interest.addName("n1");
+        interest.freeze();
+        String[] pieces = {"wf-a", "wf-a-1", "wf-ab", "xwf-a", "wf-", "a", "wf-b-7-123", "wf-b-7", "wf-b-7-1234", "n1", "n", ".", "..",
+            "-", "_", "msg", "msg=", "key", "=", "==", " ", "  ", "\"", "\\\"", "\\\\", "\\", "\\n", "\\t", "\\x41", "\\u00e9", "\t",
+            "é", "日本", "\uD83D\uDE00", "/", "[", "]", "argo/", "1m3", "\r", ",", ":"};
+        SplittableRandom random = new SplittableRandom(44);
+        long[] outcomes = new long[3];
+        String[] heads = {"time=2026-12-05T10:00:00.123Z level=INFO msg=", "time=\"2026-12-05T10:00:00Z\" level=info msg="};
+        for (int k = 0; k < 400_000; k++) {
+            StringBuilder b = new StringBuilder(heads[random.nextInt(2)]);
+            boolean quoted = random.nextBoolean();
+            if (quoted) {
+                b.append('"');
+            }
+            int n = 1 + random.nextInt(4);
+            for (int j = 0; j < n; j++) {
+                b.append(pieces[random.nextInt(pieces.length)]);
+            }
+            if (quoted) {
+                b.append('"');
+            }
+            int fields = random.nextInt(4);
+            for (int f = 0; f < fields; f++) {
+                b.append(' ');
+                int parts = 1 + random.nextInt(6);
+                for (int j = 0; j < parts; j++) {
+                    String piece = pieces[random.nextInt(pieces.length)];
+                    // mostly well-formed: a quoted value where the piece breaks a bare one
+                    b.append(random.nextInt(4) == 0 ? piece : j == 0 ? piece.replaceAll("[^A-Za-z0-9._-]", "") + "=" : j == 1 ? "\"" + piece : piece);
+                }
+                if (b.chars().filter(ch -> ch == '"').count() % 2 == 1 && random.nextInt(5) > 0) {
+                    b.append('"');
+                }
+            }
+            compare(b.toString(), interest, outcomes);
+        }
+        assertTrue(outcomes[0] > 10_000 && outcomes[1] > 10_000, "mentioned " + outcomes[0] + ", not " + outcomes[1]);
+    }
+
+    private static String abbreviate(String line) {
+        return line.length() > 300 ? line.substring(0, 150) + "…" + line.substring(line.length() - 150) : line;
+    }
+
     private static void compare(String line, Interest interest, long[] outcomes) {
         QuickScan.Head alone = QuickScan.head(line, 2026);
         QuickScan.Head watched = QuickScan.head(line, 2026, interest);
