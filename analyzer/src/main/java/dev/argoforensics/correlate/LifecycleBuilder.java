@@ -705,12 +705,16 @@ final class LifecycleBuilder {
     /**
      * When the Pod was created, on the UTC clock a Workflow export's node times are written in (the controller's, which writes
      * {@code startedAt} with {@code time.Now().UTC()}): its {@code Created pod} line where the line's zone is stated or configured,
-     * or where its run's pairs show the zone its literal-Z times were written in; else the Pod's exported {@code creationTimestamp}
-     * when there is no such line. Null where neither holds: a logrus line in an unknown zone may be hours off UTC.
+     * or where its run's pairs show the zone its literal-Z times were written in; else, when there is no such line, the Pod's exported
+     * {@code creationTimestamp} moved onto the controller's clock by the drift the runs' pairs measure (session 44 breaker: that time
+     * is the API server's, and a controller clock 30 s ahead wrote its own run's {@code startedAt} 30 s "after" it; of several runs,
+     * the one whose clock is furthest ahead, so that no run's own record is taken for a later one). Null where none of these holds:
+     * a logrus line in an unknown zone may be hours off UTC, and an unmeasured controller clock may be any seconds off the API
+     * server's.
      */
     private Instant createdUtc(LogEvent created, Instant podStart) {
         if (created == null) {
-            return podStart;
+            return podStart == null ? null : onControllersClock(podStart);
         }
         ZoneBasis zone = created.time().zone();
         if (zone == ZoneBasis.STATED || zone == ZoneBasis.CONFIGURED) {
@@ -719,6 +723,25 @@ final class LifecycleBuilder {
         RunClocks.RunClock run = clocks.of(created.stream());
         Long shift = run == null || zone == ZoneBasis.TIME_OF_DAY ? null : run.zoneNanos();
         return shift == null ? null : created.time().instant().plusNanos(shift);
+    }
+
+    /**
+     * An API server time moved onto the controller's clock: minus the least drift (objects minus run, a zone taken out) any run's
+     * pairs measure, the latest the controller's clock may have read then. Null if no run's drift is known (no pairs, or a run
+     * writing literal-{@code Z} times whose pairs agree on no zone).
+     */
+    private Instant onControllersClock(Instant objectsTime) {
+        Long least = null;
+        for (RunClocks.RunClock run : clocks.runs().values()) {
+            boolean stated = run.pairs().stream().allMatch(p -> p.created().time().zone() == ZoneBasis.STATED
+                    || p.created().time().zone() == ZoneBasis.CONFIGURED);
+            if (!stated && run.zoneNanos() == null) {
+                continue;
+            }
+            long drift = run.driftNanos();
+            least = least == null ? drift : Math.min(least, drift);
+        }
+        return least == null ? null : objectsTime.minusNanos(least);
     }
 
     private static List<WorkflowSnapshot> nodeExports(WorkflowHistory workflow, NodeLink link, PodIdentity identity, String ownerUid,

@@ -1562,6 +1562,55 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * Session 44 breaker (s44-retry): the node's {@code startedAt} is on the controller's clock, a Pod's {@code creationTimestamp} on
+     * the API server's. With no {@code Created pod} line for the Pod (the log begins after it), the creation is its exported
+     * {@code creationTimestamp}; a controller whose clock runs 30 s ahead of the API server writes its own run's {@code startedAt} 30 s
+     * "after" the creation. Nothing measures that offset here (no Pod has both a line and an export), so the record is not taken as
+     * a later run's: the export recording the node {@code Succeeded} is the Pod's own and clears it, as with agreeing clocks.
+     */
+    @Test
+    void aControllerClockAheadOfTheApiServerDoesNotMakeTheOwnRunsRecordALaterRun() {
+        Evaluation e = rule.evaluate(controllerAheadWithoutCreatedLine().workflow("wf-own.yaml",
+                V4.workflowYaml("Succeeded", "", "2026-09-19T16:33:02Z")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        // Control: the same clocks, the export taken after an argo retry (the node's record started 13 minutes after the Pod's
+        // creation, far beyond any drift): with nothing measuring the clocks' offset it is not told apart either, and still clears.
+        // With the offset measured (another Pod's Created pod line and export), the rerun is told apart and the race stands.
+        String retried = V4.workflowYaml("Succeeded", "", "2026-09-19T16:40:38Z")
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:40:01Z\"");
+        Evaluation unmeasured = rule.evaluate(controllerAheadWithoutCreatedLine().workflow("wf-retried.yaml", retried).correlate());
+        assertTrue(unmeasured.findings().isEmpty(), () -> unmeasured.findings().toString());
+        Evaluation measured = rule.evaluate(withMeasuredOffset(controllerAheadWithoutCreatedLine()).workflow("wf-retried.yaml", retried)
+                .correlate());
+        assertEquals(1, measured.findings().stream().filter(f -> f.pod().name().equals("p")).count(),
+                () -> "findings " + measured.findings() + ", cleared " + measured.cleared());
+        Evaluation ownMeasured = rule.evaluate(withMeasuredOffset(controllerAheadWithoutCreatedLine()).workflow("wf-own.yaml",
+                V4.workflowYaml("Succeeded", "", "2026-09-19T16:33:02Z")).correlate());
+        assertTrue(ownMeasured.findings().stream().noneMatch(f -> f.pod().name().equals("p")), () -> ownMeasured.findings().toString());
+    }
+
+    /** The race with the Pod's exports on an API server clock 30 s behind the controller's, and no Created pod line for it. */
+    private static Evidence controllerAheadWithoutCreatedLine() {
+        String pod = V4.podYaml(true).replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"2026-09-19T16:26:40Z\"")
+                .replace("deletionTimestamp: \"2026-09-19T16:31:04Z\"", "deletionTimestamp: \"2026-09-19T16:30:41Z\"");
+        return new Evidence().log("1.log", workflowUpdated("2026-09-19T16:27:20.470Z", "Running")).log("2.log", removal())
+                .log("3.log", podDeletedLater()).pod("pod.yaml", pod).takenAt("pod-before.yaml", "2026-09-19T16:29:30Z",
+                        Exports.Pod.of().phase("Succeeded")
+                                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
+                                .terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml()
+                                .replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"2026-09-19T16:26:40Z\""));
+    }
+
+    /** Another Pod of the run, {@code ns/q}: its Created pod line and its export, the API server's clock 30 s behind. */
+    private static Evidence withMeasuredOffset(Evidence race) {
+        return race.log("0.log", "time=2026-09-19T16:20:00.100Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns"
+                + " nodeName=q nodeID=q podName=q")
+                .pod("q.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: q\n  namespace: ns\n  uid: u-q\n"
+                        + "  creationTimestamp: \"2026-09-19T16:19:30Z\"\n  labels: {workflows.argoproj.io/workflow: p}\n"
+                        + "  annotations: {workflows.argoproj.io/node-id: q, workflows.argoproj.io/node-name: q}\nstatus:\n  phase: Running\n");
+    }
+
+    /**
      * Session 43 breaker: the garbage collector's own delete of the Pod says its Workflow was gone or being deleted in the foreground,
      * while an export of the same Workflow (its UID the Pod's owner's) recording the node lost shows it without a deletionTimestamp. Two
      * records of the API server disagree: the finding stays (the release, the loss and the order are what they are) but is not
