@@ -227,10 +227,11 @@ public sealed interface ControllerEvent {
         }
 
         /**
-         * The event from a line's keys. {@code object} is {@code namespace/name} in slog text (klog's {@code ObjectRef} printed
-         * with its {@code String()}), a JSON object {@code {"name":…,"namespace":…}} in slog JSON.
+         * The namespace and name (either null where not given) of a line's {@code object} value: {@code namespace/name} in slog
+         * text (klog's {@code ObjectRef} printed with its {@code String()}, {@code name} alone for a cluster-scoped object), a JSON
+         * object {@code {"name":…,"namespace":…}} in slog JSON. Also what {@code --redact} learns the names from, whatever the kind.
          */
-        static EventRecorded of(Interner names, String object, String kind, String reason, String type, String message) {
+        public static String[] objectRef(String object) {
             String namespace = null;
             String name = null;
             if (object != null && object.startsWith("{")) {
@@ -243,6 +244,17 @@ public sealed interface ControllerEvent {
                 namespace = slash < 0 ? null : object.substring(0, slash);
                 name = slash < 0 ? object : object.substring(slash + 1);
             }
+            return new String[] {namespace, name};
+        }
+
+        /**
+         * The event from a line's keys. {@code object} is {@code namespace/name} in slog text (klog's {@code ObjectRef} printed
+         * with its {@code String()}), a JSON object {@code {"name":…,"namespace":…}} in slog JSON.
+         */
+        static EventRecorded of(Interner names, String object, String kind, String reason, String type, String message) {
+            String[] ref = objectRef(object);
+            String namespace = ref[0];
+            String name = ref[1];
             name = name == null || name.isEmpty() || RedactedNames.isPlaceholder(name) ? null : name;
             namespace = namespace == null || namespace.isEmpty() || RedactedNames.isPlaceholder(namespace) ? null : namespace;
             WorkflowRef wf = name != null && "Workflow".equals(kind) ? names.workflow(namespace, name) : null;

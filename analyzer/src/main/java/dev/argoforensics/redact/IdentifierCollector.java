@@ -238,6 +238,46 @@ final class IdentifierCollector {
             for (Field f : parsed.record().fields()) {
                 logField(f.key(), f.value());
             }
+            if (ev instanceof ControllerEvent.EventRecorded r) {
+                eventOccurred(r, parsed.record().fields());
+            }
+        }
+    }
+
+    /** A node ID or Pod name a Workflow's name begins: its name, then {@code -}, {@code .} or {@code [}, up to a quote, a space or a sentence's end. */
+    private static final String DERIVED_NAME = "[-.\\[][^\\s'\"`,;]*[^\\s'\"`,;.:]";
+
+    /**
+     * A v4 {@code Event occurred} line: the namespace and name of its {@code object} whatever the kind (a CronWorkflow's
+     * {@code Malformed} event names no Workflow), and the node IDs and Pod names its {@code message} derives from the Workflow's
+     * name ({@code WorkflowFailed}'s message is the Workflow's, {@code child '<node ID>' failed}); the node a
+     * {@code WorkflowNode<Phase>} message names is the event's own.
+     */
+    private void eventOccurred(ControllerEvent.EventRecorded r, java.util.List<Field> fields) {
+        String object = null;
+        String kind = null;
+        String message = null;
+        for (Field f : fields) {
+            switch (f.key()) {
+                case "object" -> object = f.value();
+                case "kind" -> kind = f.value();
+                case "message" -> message = f.value();
+                default -> {
+                }
+            }
+        }
+        String[] ref = ControllerEvent.EventRecorded.objectRef(object);
+        if (ref[0] != null && !dev.argoforensics.event.RedactedNames.isPlaceholder(ref[0])) {
+            found.add(IdentifierKind.NAMESPACE, ref[0]);
+        }
+        if (ref[1] != null && !dev.argoforensics.event.RedactedNames.isPlaceholder(ref[1])) {
+            found.add(kind == null ? IdentifierKind.OBJECT : nameKind(kind), ref[1]);
+        }
+        if (message != null && r.wf() != null && r.wf().name() != null) {
+            Matcher m = Pattern.compile("(?<![A-Za-z0-9._-])" + Pattern.quote(r.wf().name()) + DERIVED_NAME).matcher(message);
+            while (m.find()) {
+                found.add(IdentifierKind.NODE, m.group());
+            }
         }
     }
 
