@@ -182,7 +182,20 @@ public final class Interest implements NameWatch {
         final int n = text.length();
         int i = from;
         while (i < n) {
-            if (!isTokenChar(text.charAt(i))) {
+            char c = text.charAt(i);
+            if (!isTokenChar(c)) {
+                if (c == '\\' && i + 1 < n) {
+                    char e = text.charAt(i + 1);
+                    if (e == '\\') {
+                        i += 2; // an escaped backslash: no escape letter follows it
+                        continue;
+                    }
+                    // After a control character's escape (\n, \t, ...) the decoded text's token starts after the letter
+                    // ("\nwf-a-1"); the raw token from the letter on is read next as before
+                    if (isEscapeLetter(e) && i + 2 < n && isTokenChar(text.charAt(i + 2)) && token(text, i + 2, n) < 0) {
+                        return true;
+                    }
+                }
                 i++;
                 continue;
             }
@@ -255,6 +268,11 @@ public final class Interest implements NameWatch {
             return ~i;
         }
         return i;
+    }
+
+    /** A letter Go's and JSON's quoting write after a backslash for a control character (\\n, \\t, \\r, \\a, \\b, \\f, \\v). */
+    private static boolean isEscapeLetter(char c) {
+        return c == 'n' || c == 't' || c == 'r' || c == 'a' || c == 'b' || c == 'f' || c == 'v';
     }
 
     private static long lengthBit(int length) {

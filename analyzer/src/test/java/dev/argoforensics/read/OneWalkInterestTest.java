@@ -135,9 +135,11 @@ class OneWalkInterestTest {
             {s + "msg=\"x\" e=\"\\\\\\\\wf-a\\\\\"", m},
             {s + "msg=\"x\" e=\"\\\\\\\"wf-ab\\\"\"", a},
             {s + "msg=\"x\" e=\"wf-\\na\"", a}, // split by an escape: neither walk joins the halves
-            {s + "msg=\"x\" e=\"a\\nwf-a\"", a}, // "\n" then the name: the token is "nwf-a", as both walks read it
+            {s + "msg=\"x\" e=\"a\\nwf-a\"", m}, // "\n" then the name: the decoded text's token after the escape is the name
             {s + "msg=\"x\" e=\"a\\n wf-a\"", m},
-            {s + "msg=\"x\" e=\"a\\twf-a\"", a},
+            {s + "msg=\"x\" e=\"a\\twf-a\"", m},
+            {s + "msg=\"x\" e=\"a\\\\nwf-a\"", a}, // an escaped backslash, then the letters "nwf-a": no escape, one token
+            {s + "msg=\"x\" e=\"a\\awf-a\"", m}, // any control character's escape (here a bell) ends the decoded token before the name
             {s + "msg=\"x\" wf-a-1=x", m},
             {s + "msg=\"x\" wf-a=", null}, // a slog key= at the end: cut, left to the full read
             {s + "msg=\"x\" a=wf-ab b=xwf-a c=wf- e=-wf-a f=wf-a..", a},

@@ -73,12 +73,31 @@ public final class QuickScan {
             return t;
         }
 
-        /** Every run of name characters in {@code [from, to)}, where no run crosses {@code to}. */
+        /**
+         * Every run of name characters in {@code [from, to)}, where no run crosses {@code to}; after a control character's
+         * escape ({@code \n}, ...) also the run after its letter (as {@link #closingQuote} tells a quoted string's).
+         */
         void tokens(String s, int from, int to, int end) {
             int i = from;
             while (i < to && !named) {
-                i = isNameChar(s.charAt(i)) ? token(s, i, end) : i + 1;
+                char c = s.charAt(i);
+                i = isNameChar(c) ? token(s, i, end) : c == '\\' ? backslash(s, i, to) : i + 1;
             }
+        }
+
+        /**
+         * The index after the backslash at {@code i} outside a quoted string (or after both of a doubled one), having told
+         * the run after a control character's escape ({@code \n}, ...) written there (the run from its letter is told next as
+         * any other): the same tokens as the interest filter's walk of the text by itself.
+         */
+        int backslash(String s, int i, int to) {
+            if (i + 1 < to && s.charAt(i + 1) == '\\') {
+                return i + 2;
+            }
+            if (i + 2 < to && isEscapeLetter(s.charAt(i + 1)) && isNameChar(s.charAt(i + 2))) {
+                token(s, i + 2, to);
+            }
+            return i + 1;
         }
 
         /** The watch to go on telling: none once a name was seen. */
@@ -241,6 +260,11 @@ public final class QuickScan {
                         w = w.live();
                         continue;
                     }
+                    if (w != null && c == '\\') {
+                        eq = w.backslash(s, eq, end);
+                        w = w.live();
+                        continue;
+                    }
                     if (c == '"' || c == '\r') {
                         return false;
                     }
@@ -266,6 +290,11 @@ public final class QuickScan {
                     }
                     if (w != null && isNameChar(c)) {
                         i = w.token(s, i, end);
+                        w = w.live();
+                        continue;
+                    }
+                    if (w != null && c == '\\') {
+                        i = w.backslash(s, i, end);
                         w = w.live();
                         continue;
                     }
@@ -485,12 +514,18 @@ public final class QuickScan {
         }
     }
 
+    /** A letter Go's and JSON's quoting write after a backslash for a control character (\\n, \\t, \\r, \\a, \\b, \\f, \\v). */
+    private static boolean isEscapeLetter(char c) {
+        return c == 'n' || c == 't' || c == 'r' || c == 'a' || c == 'b' || c == 'f' || c == 'v';
+    }
+
     /**
      * Index of the quote closing a Go-quoted string that starts at {@code from}, or -1, also where an
      * escape inside would not decode: the full read unquotes every quoted key and value and rejects
      * the line then (found by RecordParserFuzzTest). Only strings holding a backslash are decoded. Tells {@code watching}
      * (if not null) the runs of name characters inside the raw text, escapes as written (the character after a backslash
-     * starts a run if it is a name character).
+     * starts a run if it is a name character) and, after a control character's escape ({@code \n}, ...), as decoded too
+     * (the run after its letter).
      */
     private static int closingQuote(String s, int from, int end, Watching watching) {
         Watching w = watching;
@@ -508,8 +543,15 @@ public final class QuickScan {
                     return -1;
                 }
                 if (w != null && i < end && isNameChar(s.charAt(i))) {
-                    i = w.token(s, i, end) - 1;
-                    w = w.live();
+                    if (isEscapeLetter(s.charAt(i)) && i + 1 < end && isNameChar(s.charAt(i + 1))) {
+                        // The decoded text's run starts after the escape ("\nwf-a-1" holds wf-a-1 on a line of its own): told too
+                        w.token(s, i + 1, end);
+                        w = w.live();
+                    }
+                    if (w != null) {
+                        i = w.token(s, i, end) - 1;
+                        w = w.live();
+                    }
                 }
             } else if (c == '"') {
                 return !escaped || decodes(s, from, i) ? i : -1;
