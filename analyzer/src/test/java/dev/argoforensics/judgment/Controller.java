@@ -398,17 +398,20 @@ final class Controller {
         }
         incarnations++;
         inc = new Inc(incarnations, replica, sink(replica, restartCount, false), workers);
-        banner();
+        // cmd/workflow-controller/main.go (v3.4.18 to v4.1.2 alike): with LEADER_ELECTION_DISABLE=true it logs the two
+        // single-instance lines and then calls Run; with election on, Run (whose first line is the banner) is called only from
+        // client-go's OnStartedLeading, after the Lease is taken, and no 'starting leading' is logged.
         if (leaderElection && !electionDisabled) {
             String lease = controllerNamespace + "/workflow-controller-" + instanceId;
             leaseAttempt(lease);
             leaseAcquired(lease);
             log(Level.INFO, "new leader", "leader", replica);
-            log(Level.INFO, "starting leading", "id", replica);
+            tick(); // OnStartedLeading's goroutine starting Run (the draw the 'starting leading' line took: the corpora keep theirs)
         } else {
             log(Level.INFO, "Leader election is turned off. Running in single-instance mode");
             log(Level.INFO, "starting leading", "id", "single-instance");
         }
+        banner();
         workerNumbers(workers);
         if (release.slog) {
             log(Level.INFO, "Starting CronWorkflow controller", "instanceID", instanceId);
@@ -461,7 +464,7 @@ final class Controller {
         standbyInc = s;
         inc = s;
         inc.cursor = sim.now() + rng.between(200 * MS, 1500 * MS);
-        banner();
+        tick(); // no banner: Run is not called until this replica leads (the draw kept: other content unchanged)
         String lease = controllerNamespace + "/workflow-controller-" + instanceId;
         leaseAttempt(lease);
         log(Level.INFO, "new leader", "leader", leader);
@@ -518,7 +521,7 @@ final class Controller {
             inc = leader;
             leaseAcquired(lease);
             log(Level.INFO, "new leader", "leader", leader.replica);
-            log(Level.INFO, "starting leading", "id", leader.replica);
+            banner(); // OnStartedLeading calls Run: its banner now, not when the standby started; no 'starting leading'
             workerNumbers(normalWorkers);
             sim.at(leader.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(leader));
             sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(leader));
@@ -533,7 +536,7 @@ final class Controller {
                 standbyInc = standby;
                 inc = standby;
                 inc.cursor = sim.now();
-                banner();
+                tick(); // a standby: no banner until it leads
                 leaseAttempt(lease);
                 log(Level.INFO, "new leader", "leader", leader.replica);
                 inc = leader;
