@@ -612,18 +612,23 @@ final class LifecycleBuilder {
      * node in that phase returned ({@code persistUpdates}, then {@code recordNodePhaseChangeEvents}, v4.0.10 and v4.1.2), and the
      * broadcaster logs it later still: the update came before the line. The line names the Workflow by namespace and name only (no
      * UID): one before this Pod's {@code Created pod} line (else before its earliest {@code creationTimestamp}) is of an earlier
-     * run of the node, or of an earlier Workflow of the same name.
+     * run of the node, or of an earlier Workflow of the same name. Not a node stored lost ({@code Error node …: pod deleted}: the
+     * loss itself), and not another stream's line within two clocks' disagreement of the release.
      */
     private static LogEvent recordedResultBefore(PodHistory pod, List<LogEvent> nodeLines, NodeLink link, LogEvent created, LogEvent release) {
         Instant start = created == null ? podStart(pod, null) : null;
         for (LogEvent e : nodeLines) {
-            if (!(e.event() instanceof EventRecorded r) || !r.persistedResult() || !link.isAbout(r)) {
+            // A node stored lost ("pod deleted", "container deleted") persisted the loss, not the Pod's result (session 44 breaker).
+            if (!(e.event() instanceof EventRecorded r) || !r.persistedResult() || !link.isAbout(r) || PodLifecycle.podDeleted(r.nodeMessage())) {
                 continue;
             }
             if (created != null ? !EventOrder.after(e, created) : start != null && e.time().instant().isBefore(start)) {
                 continue;
             }
-            if (release == null || EventOrder.before(e, release)) {
+            // Another stream's line (the other replica of a hand-over) is before the release only by more than two clocks can
+            // disagree: a replica's line 1 ms before it on its own clock may have been written after it (session 44 breaker).
+            if (release == null || (e.stream() == release.stream() ? EventOrder.before(e, release)
+                    : DeletionBounds.clearlyBefore(e.time(), release.time()))) {
                 return e;
             }
         }
