@@ -689,6 +689,22 @@ final class LifecycleBuilder {
                     || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError
                     || e.event() instanceof EventRecorded))).toList();
         }
+        // And a node stored lost (v4's event "Error node …: pod deleted", logged after the update that stored it) ends only by a
+        // reset (argo retry, a resubmission): a later end of the node is a later run's, its Pod's Created pod line perhaps not in
+        // the excerpt (session 44 breaker: a retry's Succeeded event was read as this Pod's result captured after the release).
+        LogEvent storedLost = null;
+        for (LogEvent e : lines) {
+            if (e.event() instanceof EventRecorded r && r.persistedResult() && link.isAbout(r) && PodLifecycle.podDeleted(r.nodeMessage())) {
+                storedLost = e;
+                break;
+            }
+        }
+        if (storedLost != null) {
+            LogEvent lost = storedLost;
+            lines = lines.stream().filter(e -> !(EventOrder.after(e, lost) && (e.event() instanceof NodePhaseChanged
+                    || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError
+                    || e.event() instanceof EventRecorded))).toList();
+        }
         NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
         if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
             return o;

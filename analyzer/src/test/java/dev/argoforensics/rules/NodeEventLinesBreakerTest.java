@@ -165,4 +165,44 @@ class NodeEventLinesBreakerTest {
         // the same line on the releasing replica's own stream, written before the release's line: before it
         clearedBy(run(ATTEMPT, List.of(), List.of(node("Succeeded", ATTEMPT, null).replace("09:03:00.352", "09:06:00.230"))), "controller.log:16");
     }
+
+    /** The other replica's line three minutes before the release is before it, whatever the clocks: the control of the margin. */
+    @Test
+    void theOtherReplicasEventLongBeforeTheReleaseClearsIt() {
+        Correlation c = new Evidence().log("controller.log", run(ATTEMPT).toArray(new String[0]))
+                .log("controller-other.log", node("Succeeded", ATTEMPT, null)).correlate();
+        Evaluation e = new PrematureFinalizerRemoval().evaluate(c);
+        assertTrue(e.findings().isEmpty(), e.toString());
+    }
+
+    /**
+     * The node stored lost ({@code pod deleted}) after the release, then run again by {@code argo retry} (the node reset, a new Pod
+     * of the same name) and ended {@code Succeeded}: that event is the later run's, not this Pod's result captured. With the
+     * retry's {@code Created pod} line in the excerpt and without it (an excerpt cut, or filtered on the node's name only).
+     */
+    @Test
+    void aLaterRunsEndAfterTheLossIsNotThisPodsResult() {
+        List<String> lost = run(ATTEMPT);
+        String pod = lost.get(4).replaceAll(".*podName=", "");
+        lost.addAll(List.of(
+                l("09:06:10.300", "\"Processing workflow\"" + W + " phase=Running resourceVersion=170"),
+                l("09:06:10.302", "\"Workflow pod is missing\"" + W + " nodeName=" + ATTEMPT + " nodePhase=Running recentlyStarted=false"),
+                l("09:06:10.320", "\"Workflow update successful\"" + W + " phase=Running resourceVersion=173"),
+                node("Error", ATTEMPT, "pod deleted").replace("09:03:00.352", "09:06:10.322")));
+        List<String> retried = new ArrayList<>(lost);
+        retried.addAll(List.of(
+                l("09:20:00.100", "\"Processing workflow\"" + W + " phase=Running resourceVersion=300"),
+                l("09:20:00.130", "\"Created pod\"" + W + " nodeName=" + ATTEMPT + " nodeID=" + NodeNaming.nodeId("etl-7xk2p", ATTEMPT) + " podName=" + pod),
+                l("09:20:00.150", "\"Workflow update successful\"" + W + " phase=Running resourceVersion=305"),
+                node("Succeeded", ATTEMPT, null).replace("09:03:00.352", "09:22:00.352")));
+        List<String> cut = new ArrayList<>(retried);
+        cut.remove(cut.size() - 3);
+        List<List<String>> cases = List.of(lost, retried, cut);
+        for (int i = 0; i < cases.size(); i++) {
+            Evaluation e = new PrematureFinalizerRemoval().evaluate(correlate(cases.get(i)));
+            // With the retry's Created pod line the lifecycle is the new Pod's, and the release is named an earlier instance's.
+            assertTrue(e.cleared().stream().noneMatch(x -> x.reason().contains("result had been captured")), "case " + i + ": " + e.cleared());
+            assertEquals(i == 1 ? 0 : 1, e.findings().size(), "case " + i + ": " + e.cleared());
+        }
+    }
 }
