@@ -612,18 +612,23 @@ final class LifecycleBuilder {
      * node in that phase returned ({@code persistUpdates}, then {@code recordNodePhaseChangeEvents}, v4.0.10 and v4.1.2), and the
      * broadcaster logs it later still: the update came before the line. The line names the Workflow by namespace and name only (no
      * UID): one before this Pod's {@code Created pod} line (else before its earliest {@code creationTimestamp}) is of an earlier
-     * run of the node, or of an earlier Workflow of the same name.
+     * run of the node, or of an earlier Workflow of the same name. Not a node stored lost ({@code Error node …: pod deleted}: the
+     * loss itself), and not another stream's line within two clocks' disagreement of the release.
      */
     private static LogEvent recordedResultBefore(PodHistory pod, List<LogEvent> nodeLines, NodeLink link, LogEvent created, LogEvent release) {
         Instant start = created == null ? podStart(pod, null) : null;
         for (LogEvent e : nodeLines) {
-            if (!(e.event() instanceof EventRecorded r) || !r.persistedResult() || !link.isAbout(r)) {
+            // A node stored lost ("pod deleted", "container deleted") persisted the loss, not the Pod's result (session 44 breaker).
+            if (!(e.event() instanceof EventRecorded r) || !r.persistedResult() || !link.isAbout(r) || PodLifecycle.podDeleted(r.nodeMessage())) {
                 continue;
             }
             if (created != null ? !EventOrder.after(e, created) : start != null && e.time().instant().isBefore(start)) {
                 continue;
             }
-            if (release == null || EventOrder.before(e, release)) {
+            // Another stream's line (the other replica of a hand-over) is before the release only by more than two clocks can
+            // disagree: a replica's line 1 ms before it on its own clock may have been written after it (session 44 breaker).
+            if (release == null || (e.stream() == release.stream() ? EventOrder.before(e, release)
+                    : DeletionBounds.clearlyBefore(e.time(), release.time()))) {
                 return e;
             }
         }
@@ -681,6 +686,22 @@ final class LifecycleBuilder {
         Instant bound = podStart == null ? null : podStart.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
         if (bound != null) {
             lines = lines.stream().filter(e -> !(e.time().windowEnd().isBefore(bound) && (e.event() instanceof NodePhaseChanged
+                    || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError
+                    || e.event() instanceof EventRecorded))).toList();
+        }
+        // And a node stored lost (v4's event "Error node …: pod deleted", logged after the update that stored it) ends only by a
+        // reset (argo retry, a resubmission): a later end of the node is a later run's, its Pod's Created pod line perhaps not in
+        // the excerpt (session 44 breaker: a retry's Succeeded event was read as this Pod's result captured after the release).
+        LogEvent storedLost = null;
+        for (LogEvent e : lines) {
+            if (e.event() instanceof EventRecorded r && r.persistedResult() && link.isAbout(r) && PodLifecycle.podDeleted(r.nodeMessage())) {
+                storedLost = e;
+                break;
+            }
+        }
+        if (storedLost != null) {
+            LogEvent lost = storedLost;
+            lines = lines.stream().filter(e -> !(EventOrder.after(e, lost) && (e.event() instanceof NodePhaseChanged
                     || e.event() instanceof ControllerEvent.NodeMessageChanged || e.event() instanceof NodeMarkedError
                     || e.event() instanceof EventRecorded))).toList();
         }

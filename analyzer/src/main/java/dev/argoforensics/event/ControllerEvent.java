@@ -248,6 +248,26 @@ public sealed interface ControllerEvent {
         }
 
         /**
+         * Where the node's name ends in {@code rest} ({@code name} or {@code name: message}): the first {@code ": "} outside the
+         * name's brackets and parentheses, or -1. A loop item's value, written into the name as {@code (i:value)}, may itself hold
+         * {@code ": "} ({@code withItems: ["k: v"]}), and the node's message is free text (session 44 breaker).
+         */
+        static int nameEnd(String rest) {
+            int depth = 0;
+            for (int i = 0; i < rest.length(); i++) {
+                char c = rest.charAt(i);
+                if (c == '(' || c == '[') {
+                    depth++;
+                } else if ((c == ')' || c == ']') && depth > 0) {
+                    depth--;
+                } else if (c == ':' && depth == 0 && i + 1 < rest.length() && rest.charAt(i + 1) == ' ') {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        /**
          * The event from a line's keys. {@code object} is {@code namespace/name} in slog text (klog's {@code ObjectRef} printed
          * with its {@code String()}), a JSON object {@code {"name":…,"namespace":…}} in slog JSON.
          */
@@ -267,8 +287,7 @@ public sealed interface ControllerEvent {
                 String prefix = p + " node ";
                 if (message.startsWith(prefix) && message.length() > prefix.length()) {
                     String rest = message.substring(prefix.length());
-                    // A node's name holds no ": " in the names Argo gives (steps, tasks, retries, items as "(i:value)").
-                    int colon = rest.indexOf(": ");
+                    int colon = nameEnd(rest);
                     node = names.name(colon < 0 ? rest : rest.substring(0, colon));
                     nodeMessage = colon < 0 ? "" : rest.substring(colon + 2);
                     phase = names.name(p);
