@@ -56,10 +56,18 @@ public final class OwnElectionIdentity {
         return identity;
     }
 
+    /**
+     * Within {@link #NEAR_NANOS} by the time of day: a klog line at a file's head has no year of its own until a dated record
+     * gives it one (it may be read with a guessed one), and the two lines of one try are seconds apart at most, never a day.
+     */
     private static boolean near(Timestamp a, Timestamp b) {
-        if (a == null || b == null || !a.comparable(b)) {
+        if (a == null || b == null) {
             return false;
         }
-        return Math.abs(a.nanosUntil(b)) <= NEAR_NANOS;
+        long day = 86_400_000_000_000L;
+        long ta = Math.floorMod(a.epochSecond(), 86_400L) * 1_000_000_000L + a.nano();
+        long tb = Math.floorMod(b.epochSecond(), 86_400L) * 1_000_000_000L + b.nano();
+        long d = Math.abs(ta - tb);
+        return Math.min(d, day - d) <= NEAR_NANOS;
     }
 }

@@ -68,6 +68,19 @@ class PromotedStandbyIdentityTest {
         assertEquals(Leadership.LEADER, p.leadership());
     }
 
+    /** A leader at its start: the file opens with client-go's klog lines (no year until a dated record), then its own report. */
+    @Test
+    void aLeaderWhoseFileOpensWithKlogLinesIsNamedToo() throws IOException {
+        ControllerProcess p = only(
+                klog("12:03.118204", "attempting to acquire leader lease argo/workflow-controller..."),
+                klog("12:03.140522", "successfully acquired lease argo/workflow-controller"),
+                at("12:03.141", "new leader", "leader=" + SELF),
+                at("12:03.145", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.6.5"),
+                at("12:04.002", "Processing workflow", "Phase=Running namespace=ml-training workflow=train-4k2pd"));
+        assertEquals(SELF, p.replica());
+        assertEquals(ReplicaSource.LEADER_ELECTION, p.replicaFrom());
+    }
+
     /** Control: its own report is missing; the holder it named after its failed first try, two minutes before, is not it. */
     @Test
     void theHolderItWaitedForDoesNotNameIt() throws IOException {
