@@ -4,6 +4,7 @@ import dev.argoforensics.event.ControllerEvent.LeaderChange;
 import dev.argoforensics.event.ControllerEvent.LeaderElection;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.event.OwnElectionIdentity;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -222,28 +223,22 @@ public final class HandOvers {
         for (Map.Entry<Integer, List<LogEvent>> run : election.entrySet()) {
             int stream = run.getKey();
             Set<String> ids = new HashSet<>();
-            boolean justAcquired = false;
+            OwnElectionIdentity self = new OwnElectionIdentity();
             for (LogEvent e : run.getValue()) {
                 LeaderElection le = (LeaderElection) e.event();
                 LeaderChange c = le.change();
+                // client-go reports the new holder, itself, with its acquisition (before or after the acquired line)
+                String named = self.accept(le, e.time());
+                if (named != null) {
+                    ids.add(named);
+                }
                 if (c == LeaderChange.DISABLED || (c == LeaderChange.STARTED_LEADING && "single-instance".equals(le.identity()))) {
                     single.add(stream);
                 } else if (c == LeaderChange.STARTED_LEADING) {
                     acquired.putIfAbsent(stream, e);
-                    if (le.identity() != null) {
-                        ids.add(le.identity());
-                    }
-                    justAcquired = true;
-                    continue;
-                } else if (c == LeaderChange.STOPPED_LEADING && le.identity() != null) {
-                    ids.add(le.identity());
-                    if (acquired.containsKey(stream)) {
-                        stopped.putIfAbsent(stream, e);
-                    }
-                } else if (c == LeaderChange.NEW_LEADER && justAcquired && le.identity() != null) {
-                    ids.add(le.identity()); // client-go reports the new holder, itself, right after it acquired
+                } else if (c == LeaderChange.STOPPED_LEADING && le.identity() != null && acquired.containsKey(stream)) {
+                    stopped.putIfAbsent(stream, e);
                 }
-                justAcquired = false;
             }
             own.put(stream, ids);
         }

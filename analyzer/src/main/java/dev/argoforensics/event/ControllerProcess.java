@@ -270,7 +270,7 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
         CRI_PATH("the CRI log path"),
         /** A prefix or field of the collector: stern, a log store's pod field. */
         COLLECTOR("the collector (stern's prefix, a log store's pod field)"),
-        /** The leader-election identity the controller logged ({@code starting leading id=…}). */
+        /** The leader-election identity the controller logged of itself ({@link OwnElectionIdentity}). */
         LEADER_ELECTION("the leader-election identity"),
         /** Nothing named the Pod: the file's (rotated set's) name stands for it. */
         FILE("the file name"),

@@ -62,6 +62,9 @@ final class ControllerRun {
     private ReleaseEvidence lastEvidence;
     /** The leader election lines, in order (the leadership is a state machine over them). */
     final List<LeaderElection> elections = new ArrayList<>();
+    /** Each election line's time, beside {@link #elections}: the {@code new leader} line of the run's own acquisition is told by it. */
+    final List<Timestamp> electionTimes = new ArrayList<>();
+    private final dev.argoforensics.event.OwnElectionIdentity own = new dev.argoforensics.event.OwnElectionIdentity();
 
     ControllerRun(int id, String key, ReplicaSource from, int incarnation) {
         this.id = id;
@@ -172,7 +175,9 @@ final class ControllerRun {
         if (firstBackwards == null) {
             firstBackwards = piece.firstBackwards;
         }
-        piece.elections.forEach(this::leadership);
+        for (int i = 0; i < piece.elections.size(); i++) {
+            leadership(piece.elections.get(i), piece.electionTimes.get(i));
+        }
     }
 
     /** A worker's {@code Processing workflow} lines: the run took Workflows up. */
@@ -226,20 +231,23 @@ final class ControllerRun {
     void add(LogEvent e, Timestamp time, InputFile file, ReleaseEvidence lineReleases, boolean namesNothing) {
         count(time, file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing, namesNothing);
         if (e.event() instanceof LeaderElection le) {
-            leadership(le);
+            leadership(le, time);
         }
     }
 
-    private void leadership(LeaderElection le) {
+    private void leadership(LeaderElection le, Timestamp time) {
         elections.add(le);
+        electionTimes.add(time);
+        // Its identity: starting/stopped leading id=, or (election on, v3.4.18-v4.1.2) the new leader line of its own acquisition.
+        String named = own.accept(le, time);
+        if (named != null) {
+            leaderIdentity = named;
+        }
         switch (le.change()) {
             case DISABLED -> leadership = Leadership.SINGLE_INSTANCE;
             case STARTED_LEADING -> {
                 if (!"single-instance".equals(le.identity())) {
                     leadership = Leadership.LEADER;
-                    if (le.identity() != null) {
-                        leaderIdentity = le.identity();
-                    }
                 }
             }
             case ACQUIRING, NEW_LEADER -> {
@@ -248,9 +256,6 @@ final class ControllerRun {
                 }
             }
             case STOPPED_LEADING -> {
-                if (le.identity() != null && !"single-instance".equals(le.identity())) {
-                    leaderIdentity = le.identity();
-                }
             }
             default -> throw new IllegalStateException(le.change().name());
         }

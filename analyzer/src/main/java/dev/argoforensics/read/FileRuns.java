@@ -83,8 +83,10 @@ final class FileRuns {
         } else if (event instanceof LeaderElection le) {
             switch (le.change()) {
                 case ACQUIRING, DISABLED -> {
-                    // Logged once per process, at its start: after another such line, after the Lease was taken or given up, a new one.
-                    start = before.started || before.state == State.ACQUIRED || before.state == State.STOPPED;
+                    // Logged once per process, at its start: after another such line, after the Lease was taken or given up, a new one;
+                    // at the replica's first line in this file too (kubectl's previous and current container, each from its start),
+                    // as a banner there would be (a new run only if the replica's run so far has a line).
+                    start = !current.containsKey(key) || before.started || before.state == State.ACQUIRED || before.state == State.STOPPED;
                     after = new Election(!start && before.state == State.BANNER ? State.BANNER : State.STARTED, true);
                 }
                 case STARTED_LEADING -> after = before.state == State.STOPPED || before.state == State.BANNER ? before

@@ -19,7 +19,7 @@ import java.util.Set;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 6;
+    private static final int VERSION = 7;
 
     private ReadingWire() {
     }
@@ -70,6 +70,7 @@ final class ReadingWire {
         o.value(new ArrayList<>(p.files));
         o.value(p.evidence);
         o.value(p.elections);
+        o.value(p.electionTimes);
     }
 
     @SuppressWarnings("unchecked")
@@ -126,6 +127,7 @@ final class ReadingWire {
         p.files.addAll((List<String>) in.value());
         ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
         p.elections.addAll((List<LeaderElection>) in.value());
+        p.electionTimes.addAll((List<Timestamp>) in.value());
         return p;
     }
 }

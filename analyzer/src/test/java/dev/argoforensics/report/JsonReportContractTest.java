@@ -143,7 +143,7 @@ class JsonReportContractTest {
         assertEquals("file", run2.get("replicaFrom").asText());
         assertEquals("v4.1.3 (Starting Workflow Controller version=v4.1.3)", run2.get("release").asText());
         assertEquals("single_instance", run2.get("leadership").asText());
-        assertEquals("2026-09-19T16:31:10.987Z", run2.get("first").asText());
+        assertEquals("2026-09-19T16:31:10.995Z", run2.get("first").asText());
         assertEquals("2026-09-19T16:31:11.363Z", run2.get("last").asText());
         assertEquals(13, run2.get("events").asLong());
         assertEquals(LOGS + "/2-controller-workers0.log", run2.get("files").get(0).asText());

@@ -35,8 +35,10 @@ class LeaseLostReleaseTest {
     /** The leader: it queues the release, then (or before its worker's line) loses the Lease. */
     private static String[] leader(boolean stoppedBeforeWorker) {
         List<String> l = new ArrayList<>(List.of(
-            "time=2026-09-19T16:20:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
-            "time=2026-09-19T16:20:00.050Z level=INFO msg=\"starting leading\" id=workflow-controller-7c9f-aaaaa",
+            "I0919 16:20:00.000000       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
+            "I0919 16:20:00.040000       1 leaderelection.go:271] successfully acquired lease argo/workflow-controller",
+            "time=2026-09-19T16:20:00.041Z level=INFO msg=\"new leader\" leader=workflow-controller-7c9f-aaaaa",
+            "time=2026-09-19T16:20:00.050Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
             workers("2026-09-19T16:20:00.100Z", 2), createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"),
             podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
             queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer")));
@@ -52,8 +54,10 @@ class LeaseLostReleaseTest {
 
     /** The replica that took over: its own release (its worker's line before its own delete pod event), and the node Error. */
     private static final String[] NEXT = {
-        "time=2026-09-19T16:31:30.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
-        "time=2026-09-19T16:31:30.050Z level=INFO msg=\"starting leading\" id=workflow-controller-7c9f-bbbbb",
+        "I0919 16:31:30.000000       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
+        "I0919 16:31:30.040000       1 leaderelection.go:271] successfully acquired lease argo/workflow-controller",
+        "time=2026-09-19T16:31:30.041Z level=INFO msg=\"new leader\" leader=workflow-controller-7c9f-bbbbb",
+        "time=2026-09-19T16:31:30.050Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
         workers("2026-09-19T16:31:30.100Z", 2),
         podEvent("2026-09-19T16:31:30.256Z", "add"), removingFinalizers("2026-09-19T16:31:30.257Z"),
         queuingPodDelay("2026-09-19T16:31:30.257Z", "removeFinalizer", "-1m43.257168224s"),
@@ -78,7 +82,7 @@ class LeaseLostReleaseTest {
         assertEquals(1, e.findings().size(), e.cleared().toString());
         Finding f = e.findings().get(0);
         assertEquals("2026-09-19T16:31:30.350Z", f.fact("finalizerRemovedAt").orElseThrow().value());
-        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().startsWith("first.log:10")), f.evidence().toString());
+        assertTrue(f.evidence().stream().noneMatch(l -> l.source().toString().startsWith("first.log:12")), f.evidence().toString());
     }
 
     /** Alone, that worker line is no confirmed release: nothing in the evidence shows who removed the finalizer. */
@@ -103,7 +107,7 @@ class LeaseLostReleaseTest {
         assertEquals(null, f.fact("finalizerRemovedAt").map(Fact::value).orElse(null));
         assertTrue(String.valueOf(f.fact("releaseNotTaken").orElseThrow().value()).startsWith("its run lost the Lease at 2026-09-19T16:31:11.300Z"),
                 f.facts().toString());
-        assertTrue(f.evidence().stream().anyMatch(l -> l.source().toString().equals("first.log:8")), f.evidence().toString());
+        assertTrue(f.evidence().stream().anyMatch(l -> l.source().toString().equals("first.log:10")), f.evidence().toString());
     }
 
     /** The control: the worker took the item before the run lost the Lease; its line is the release, confirmed as before. */
