@@ -92,15 +92,26 @@ final class ScenariosPreempt extends OwnFamily {
         return stepsWorkflow(c, s, "nightly-score", "backfill-run", "embed-corpus", "compact-shards");
     }
 
-    /** Preempted while main runs, the controller working: the node stored as the Pod ended (no finding is right). */
-    private void running(Controller c, long t0) {
-        Step s = host.step(rng.pick(TEMPLATES), 0, RUNNING, true);
+    /** A running step's Workflow submitted, and the moment its Pod is to be preempted (the draws in this order). */
+    private record Started(Workflow workflow, long at) {
+    }
+
+    /** A step of class {@code klass} that would run 20 to 40 minutes, submitted, its preemption due 90 s to 4 min later. */
+    private Started startRunning(Controller c, long t0, String klass) {
+        Step s = host.step(rng.pick(TEMPLATES), 0, klass, true);
         onTerm(s);
         long submit = t0 + rng.between(0, 60) * Go.SECOND;
         s.finishAt = submit + rng.between(20, 40) * Go.MINUTE;
         Workflow w = workflow(c, s);
         host.submit(submit, w);
-        long at = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
+        return new Started(w, submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L));
+    }
+
+    /** Preempted while main runs, the controller working: the node stored as the Pod ended (no finding is right). */
+    private void running(Controller c, long t0) {
+        Started started = startRunning(c, t0, RUNNING);
+        Workflow w = started.workflow();
+        long at = started.at();
         preemptAt(at, w);
         host.typicalExports(w, at + rng.between(4, 8) * Go.MINUTE, at + Go.SECOND, at + 25 * Go.SECOND);
     }
@@ -111,13 +122,9 @@ final class ScenariosPreempt extends OwnFamily {
      * right: an exit 0 there answers the SIGTERM).
      */
     private void byKubelet(Controller c, long t0) {
-        Step s = host.step(rng.pick(TEMPLATES), 0, BY_KUBELET, true);
-        onTerm(s);
-        long submit = t0 + rng.between(0, 60) * Go.SECOND;
-        s.finishAt = submit + rng.between(20, 40) * Go.MINUTE;
-        Workflow w = workflow(c, s);
-        host.submit(submit, w);
-        long at = submit + rng.between(90, 240) * Go.SECOND + rng.between(0, 999_999_999L);
+        Started started = startRunning(c, t0, BY_KUBELET);
+        Workflow w = started.workflow();
+        long at = started.at();
         sim.at(at, () -> {
             Pod p = kube.podOf(w);
             if (p != null) {
