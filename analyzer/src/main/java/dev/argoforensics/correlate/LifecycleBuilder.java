@@ -44,6 +44,8 @@ final class LifecycleBuilder {
     private final NodeIndex nodes;
     /** Each controller run's clock against the objects' (derived once, before any Pod's lifecycle). */
     private final RunClocks clocks;
+    /** The least drift any run's pairs measure ({@link #leastDrift(RunClocks)}), found once: the same for every Pod. */
+    private final Long leastDrift;
     /** Per Workflow, the lines of its passes whose update the persist guard refused (computed once per Workflow; Pods are built on several threads). */
     private final Map<WorkflowRef, Set<LogEvent>> refused = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -54,6 +56,7 @@ final class LifecycleBuilder {
         this.nodes = nodes;
         this.clocks = clocks;
         this.processes = List.copyOf(processes);
+        this.leastDrift = leastDrift(clocks);
     }
 
     /**
@@ -752,6 +755,11 @@ final class LifecycleBuilder {
      * writing literal-{@code Z} times whose pairs agree on no zone).
      */
     private Instant onControllersClock(Instant objectsTime) {
+        return leastDrift == null ? null : objectsTime.minusNanos(leastDrift);
+    }
+
+    /** The least drift (objects minus run, a zone taken out) any run's pairs measure, or null if none is known. */
+    private static Long leastDrift(RunClocks clocks) {
         Long least = null;
         for (RunClocks.RunClock run : clocks.runs().values()) {
             boolean stated = run.pairs().stream().allMatch(p -> p.created().time().zone() == ZoneBasis.STATED
@@ -762,7 +770,7 @@ final class LifecycleBuilder {
             long drift = run.driftNanos();
             least = least == null ? drift : Math.min(least, drift);
         }
-        return least == null ? null : objectsTime.minusNanos(least);
+        return least;
     }
 
     private static List<WorkflowSnapshot> nodeExports(WorkflowHistory workflow, NodeLink link, PodIdentity identity, String ownerUid,
