@@ -41,8 +41,11 @@ public final class GoQuote {
 
     /** Unescapes {@code text[from, to)}. */
     public static String unescape(String text, int from, int to) {
-        int backslash = text.indexOf('\\', from);
-        if (backslash < 0 || backslash >= to) {
+        int backslash = from; // bounded by to: a line's every quoted value would otherwise scan to the line's end
+        while (backslash < to && text.charAt(backslash) != '\\') {
+            backslash++;
+        }
+        if (backslash >= to) {
             return text.substring(from, to);
         }
         StringBuilder b = new StringBuilder(to - from);

@@ -27,4 +27,18 @@ class GoQuoteTest {
         assertThrows(IllegalArgumentException.class, () -> GoQuote.unquote("\"\\u00\""));
         assertThrows(IllegalArgumentException.class, () -> GoQuote.unquote("not quoted"));
     }
+
+    @Test
+    void unescapesOnlyTheGivenRangeOfALine() {
+        // A logfmt line: the first value has no escape, a later one does; each range is read alone.
+        String line = "msg=\"queuing pod delay\" error=\"a \\\"b\\\"\" key=\"c\\nd\"";
+        int m = line.indexOf('"') + 1;
+        assertEquals("queuing pod delay", GoQuote.unescape(line, m, line.indexOf('"', m)));
+        int e = line.indexOf("error=\"") + 7;
+        assertEquals("a \"b\"", GoQuote.unescape(line, e, GoQuote.closingQuote(line, e, line.length())));
+        int k = line.indexOf("key=\"") + 5;
+        assertEquals("c\nd", GoQuote.unescape(line, k, line.length() - 1));
+        // A backslash right at the range's end belongs to the next range.
+        assertEquals("ab", GoQuote.unescape("ab\\n", 0, 2));
+    }
 }
