@@ -60,6 +60,18 @@ class PodKindNodeEventsTest {
         assertTrue(e.cleared().stream().anyMatch(x -> x.evidence().toString().equals("controller.log:13")), e.cleared().toString());
     }
 
+    /** slog JSON writes the object as {"name","namespace"}: the same Pod, the same reading. */
+    @Test
+    void theSlogJsonLineIsReadTheSame() {
+        String json = "{\"time\":\"2026-10-20T09:03:00.352Z\",\"level\":\"INFO\",\"msg\":\"Event occurred\",\"component\":\"workflow_worker\","
+                + "\"object\":{\"name\":\"" + POD + "\",\"namespace\":\"etl\"},\"fieldPath\":\"\",\"kind\":\"Pod\",\"apiVersion\":\"v1\","
+                + "\"type\":\"Normal\",\"reason\":\"WorkflowNodeSucceeded\",\"message\":\"Succeeded node " + NODE + "\"}";
+        Correlation c = correlate(NodeEventLinesTest.run(json));
+        Evaluation e = af001(c);
+        assertTrue(e.findings().isEmpty(), e.toString());
+        assertEquals("controller.log:13", life(c).persisted().evidence().toString());
+    }
+
     /**
      * Negative controls: each Pod-kind line is about another Pod or node, proves no stored result, or is of an earlier run; the
      * finding stays possible, and nothing is read as this Pod's persisted result.
