@@ -158,6 +158,20 @@ final class AnalysisInputs {
         return nothing;
     }
 
+    /**
+     * The lines of other containers a file held (an executor's, {@code argo logs}' without its prompt), which are neither records
+     * nor unparsed: said, so that "no record, 0 unparsed lines" does not read as an empty file; "" where there are none.
+     */
+    private static String keptApart(InputSummary i) {
+        long n = i.otherContainerLines();
+        if (n == 0) {
+            return "";
+        }
+        String containers = i.otherContainers().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "));
+        return ", " + n + (n == 1 ? " line" : " lines") + " of other containers kept apart (" + containers + ")";
+    }
+
     /** What the inputs held instead: no file at all, or the files and why each was no evidence (the first three). */
     private static String whatWasThere(AnalysisResult result) {
         List<InputSummary> files = result.inputs().stream().filter(i -> i != null).toList();
@@ -167,7 +181,8 @@ final class AnalysisInputs {
         List<String> said = new ArrayList<>();
         for (InputSummary i : files.subList(0, Math.min(3, files.size()))) {
             said.add(i.file().displayPath() + ": " + (i.file().kind() == InputKind.IGNORED ? i.file().reason()
-                    : i.kindLabel().equals("empty") ? "empty" : "read as a " + i.file().kind().label() + ", no record, " + i.unparsed() + (i.unparsed() == 1 ? " unparsed line" : " unparsed lines")));
+                    : i.kindLabel().equals("empty") ? "empty" : "read as a " + i.file().kind().label() + ", no record, " + i.unparsed() + (i.unparsed() == 1 ? " unparsed line" : " unparsed lines")
+                    + keptApart(i)));
         }
         return " (" + String.join("; ", said) + (files.size() > 3 ? "; and " + (files.size() - 3) + " more" : "") + ")";
     }

@@ -311,10 +311,15 @@ public final class Correlator {
         }
         // Looked up by key only (the Pods come in the group's order): hashed, not a tree of a compare per level for each line.
         Map<PodKey, List<LogEvent>> podEvents = new HashMap<>();
+        Map<LogEvent, WorkflowRef> sentAsPod = new java.util.IdentityHashMap<>();
         for (int i = 0; i < events.size(); i++) {
             PodKey key = given.podOfLine().get(i);
             if (key == null) {
                 continue;
+            }
+            WorkflowRef ofPod = sentAsPod(events.get(i), given.pods().get(key));
+            if (ofPod != null) {
+                sentAsPod.put(events.get(i), ofPod);
             }
             List<LogEvent> list = podEvents.computeIfAbsent(key, k -> new ArrayList<>());
             if (given.handlerOfLine()[i] >= 0) {
@@ -332,7 +337,7 @@ public final class Correlator {
         dev.argoforensics.read.PhaseTimes.mark("group: the lines of each Pod");
         Map<WorkflowRef, List<LogEvent>> workflowEvents = new HashMap<>();
         for (LogEvent e : events) {
-            e.event().workflow().filter(w -> group.holdsWorkflow(w.name()))
+            e.event().workflow().or(() -> Optional.ofNullable(sentAsPod.get(e))).filter(w -> group.holdsWorkflow(w.name()))
                     .ifPresent(w -> workflowEvents.computeIfAbsent(w, k -> new ArrayList<>()).add(e));
         }
         // Each Workflow's history and each Pod's read their own lines and exports only (and the pairing, the runs and the Pod
@@ -395,6 +400,24 @@ public final class Correlator {
         }
         return new Correlation(events, pods, workflows, group.available(), group.processes(), lifecycles, fates, nodeIndex,
                 null, workers, clocks, group.unread());
+    }
+
+    /**
+     * The Workflow of a node event the controller sent as the Pod's, or null: v4's {@code Event occurred} line of a
+     * {@code WorkflowNode<Phase>} event whose object is a Pod ({@code nodeEvents.sendAsPod: true}, v3.2 on) names the Pod and the
+     * node, not the Workflow. {@code recordNodePhaseEvent} (operator.go, read at v3.4.0, v3.7.0, v4.0.0 and v4.1.2) sends it as
+     * the Pod's only where the informer holds the Pod of the node, with the reason and message it gives the Workflow's, and
+     * records either in {@code recordNodePhaseChangeEvents} after the Workflow update returned: the same evidence of a stored
+     * node as the Workflow-kind line. So it joins the history of the Workflow the Pod's link names, where that link is to the
+     * node the event names (a Pod runs one node); a Pod without a link, or a node that is not its own, keeps it on its own
+     * lines only.
+     */
+    private static WorkflowRef sentAsPod(LogEvent e, GroupFacts.PodFacts pod) {
+        if (pod == null || pod.link() == null || !(e.event() instanceof ControllerEvent.EventRecorded r) || r.wf() != null
+                || r.podRef() == null || r.node() == null || !pod.link().isAbout(r)) {
+            return null;
+        }
+        return pod.link().workflow();
     }
 
     /**

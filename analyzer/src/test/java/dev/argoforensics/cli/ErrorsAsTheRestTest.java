@@ -60,6 +60,30 @@ class ErrorsAsTheRestTest {
         assertTrue(search.err().contains("nothing usable was read"), search.err());
     }
 
+    /**
+     * {@code argo logs} pasted without its prompt (each line {@code <pod>: }, the executor's own lines): kept apart as the
+     * executor's, neither records nor unparsed. The error says so, where "no record, 0 unparsed lines" alone read as an empty
+     * file (session 45, an upstream paste's shape). The control: a file of prose alone still says only its unparsed lines.
+     */
+    @Test
+    void executorLinesAloneAreSaidKeptApart() throws Exception {
+        Path paste = dir.resolve("argo-logs.txt");
+        Files.writeString(paste, "build-q1w2e-compile-3391003217: time=\"2025-06-02T04:05:09.210Z\" level=info msg=\"Starting Workflow Executor\" version=v3.6.4\n"
+                + "build-q1w2e-compile-3391003217: time=\"2025-06-02T04:10:59.002Z\" level=info msg=\"Main container completed\" error=\"<nil>\"\n");
+        Cli r = Cli.run("analyze", paste.toString(), "--now", NOW);
+        assertEquals(2, r.exitCode());
+        assertEquals("argo-forensics: nothing usable was read: no log record and no object in the inputs (" + paste
+                + ": read as a log, no record, 0 unparsed lines, 2 lines of other containers kept apart (argoexec (by its messages) 2))\n"
+                + "hint: name log files, snapshot files or folders that hold them\n", r.err());
+
+        Path prose = dir.resolve("prose.txt");
+        Files.writeString(prose, "the step failed with pod deleted\n");
+        Cli p = Cli.run("analyze", prose.toString(), "--now", NOW);
+        assertEquals(2, p.exitCode());
+        assertTrue(p.err().startsWith("argo-forensics: nothing usable was read: no log record and no object in the inputs (" + prose
+                + ": read as a log, no record, 1 unparsed line)\n"), p.err());
+    }
+
     @Test
     void aMalformedQueryInOneLineWithTheColumnAndAHint() {
         Cli r = Cli.run("search", "pod:x AND AND y", LOGS);

@@ -91,6 +91,31 @@ class QuickScanTest {
         assertNull(QuickScan.scanKlog("I0230 10:00:00       1 leaderelection.go:257] x", 2026), "no 30 February");
     }
 
+    /**
+     * Argo's v4 handler is slog's own TextHandler with a level only (no AddSource), and every field, the inherited
+     * {@code component} too, is an attribute written after {@code msg} (util/logging/slog.go, v4.0.0 and v4.1.2): a slog line
+     * with a key between its level and {@code msg=} is no controller's. The quick read of pass 2 gives it no head and the full
+     * read rejects it with the same words, so a selective and a whole reading count it unparsed alike; the control, the same
+     * fields after {@code msg} as slog writes them, is read by both, with the same head.
+     */
+    @Test
+    void aSlogLineWithAKeyBeforeMsgIsNoControllersForEitherRead() {
+        RecordParser parser = new RecordParser();
+        for (String line : List.of(
+                "time=2026-11-03T08:10:00.020Z level=INFO component=pod_controller msg=\"update pod event\" pod=nightly-q2w9e-run-204881733",
+                "time=2026-11-03T08:10:00.021Z level=INFO source=/go/src/workflow/controller/pod/controller.go:301 msg=\"Removing finalizers"
+                        + " during a delete\" pod.Finalizers=[workflows.argoproj.io/status]")) {
+            assertNull(QuickScan.head(line, 2026), line);
+            LineParse.Rejected r = assertInstanceOf(LineParse.Rejected.class, parser.parse(line, 2026), line);
+            assertEquals("column 41: expected \" msg=\" after the level (slog always writes it)", r.toString());
+        }
+        String ordinary = "time=2026-11-03T08:10:00.020Z level=INFO msg=\"update pod event\" component=pod_controller pod=nightly-q2w9e-run-204881733";
+        QuickScan.Head head = QuickScan.head(ordinary, 2026);
+        assertNotNull(head);
+        assertEquals("update pod event", head.message());
+        RecordParserFuzzTest.assertSameHead(assertInstanceOf(LineParse.Parsed.class, parser.parse(ordinary, 2026)).record(), head, ordinary);
+    }
+
     @Test
     void klogTimesAreReadInPlaceWithTheirPrecision() {
         RecordParser parser = new RecordParser();
