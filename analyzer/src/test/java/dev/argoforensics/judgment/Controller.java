@@ -283,9 +283,24 @@ final class Controller {
     }
 
     private void emit(Rec r) {
+        if (r.time > collectedUntil || uncollectedReplicas.contains(inc.replica)) {
+            return; // session 45: not in the log as collected (ScenariosRetryUnseen)
+        }
         inc.sink.write(r);
         lines++;
     }
+
+    /**
+     * Session 45 ({@link ScenariosRetryUnseen}): the log as collected ends here ({@code kubectl logs} taken then, the process going
+     * on): lines stamped after it are not written. {@link Long#MAX_VALUE} (every other controller): the whole log.
+     */
+    long collectedUntil = Long.MAX_VALUE;
+
+    /** Session 45: the replicas whose log nobody collected (a hand-over's new leader, {@link ScenariosRetryUnseen}). */
+    final Set<String> uncollectedReplicas = new HashSet<>();
+
+    /** Session 45: the first standby replica's log is not collected, from its start ({@link ScenariosRetryUnseen}). */
+    boolean firstStandbyUncollected;
 
     private void log(Level level, String msg, Object... kv) {
         emit(Rec.of(tick(), level, msg, kv));
@@ -461,6 +476,10 @@ final class Controller {
         String replica = newReplicaName();
         Inc main = inc;
         Inc s = new Inc(-1, replica, sink(replica, 0, true), 0);
+        if (firstStandbyUncollected) {
+            uncollectedReplicas.add(replica);
+            firstStandbyUncollected = false;
+        }
         standbyInc = s;
         inc = s;
         inc.cursor = sim.now() + rng.between(200 * MS, 1500 * MS);
@@ -2059,11 +2078,15 @@ final class Controller {
             root.id = wf.name;
             root.name = wf.name;
             root.displayName = wf.name;
-            root.type = "Steps";
+            root.type = wf.spec.dag ? "DAG" : "Steps";
             root.templateName = wf.spec.entrypoint;
             root.phase = "Running";
             initNode(wf, root);
-            startStep(wf, 0);
+            if (wf.spec.dag) {
+                startTasks(wf, root);
+            } else {
+                startStep(wf, 0);
+            }
         }
         s.currentStep = 0;
     }
@@ -2081,6 +2104,30 @@ final class Controller {
             n.taskResultSynced = true;
         }
         return n;
+    }
+
+    /**
+     * Session 45: a DAG fan-out's tasks (no dependencies), each started in the first pass as {@code executeDAGTask} does (read in
+     * {@code workflow/controller/dag.go} at v3.6.19, v3.7.18, v4.1.2): {@code All of node <name> dependencies [] completed} (v4 {@code
+     * All of node dependencies completed}, {@code nodeName}, {@code dependencies}), then its Pod node under the DAG's node.
+     */
+    private void startTasks(Workflow wf, Node root) {
+        int k = 0;
+        for (Step step : group(wf, 0)) {
+            String nodeName = root.name + "." + taskName(step);
+            if (release.slog) {
+                op(wf, Level.INFO, "All of node dependencies completed", "nodeName", nodeName, "dependencies", new StrList(List.of()));
+            } else {
+                op(wf, Level.INFO, "All of node " + nodeName + " dependencies [] completed");
+            }
+            startPodNode(wf, root, 0, k++, step);
+        }
+        wf.status.currentStep = 0;
+    }
+
+    /** A step's name under its Steps group or DAG: the DAG task's own name where it has one, else its template's. */
+    private static String taskName(Step step) {
+        return step.task != null ? step.task : step.template;
     }
 
     private void startStep(Workflow wf, int g) {
@@ -2109,14 +2156,14 @@ final class Controller {
     }
 
     private void startPodNode(Workflow wf, Node group, int g, int k, Step step) {
-        String nodeName = group.name + "." + step.template;
+        String nodeName = group.name + "." + taskName(step);
         if (step.retryLimit >= 0) {
             // Session 39 (executeTemplate, read at v3.6.19, v3.7.18, v4.0.10, v4.1.2): a template with a retryStrategy gets a Retry
             // node under the step's name (D "Inject a retry node", not at Info) and its first attempt "<name>(0)", a Pod node.
             Node retry = new Node();
             retry.id = wf.name + "-" + Go.fnv(nodeName);
             retry.name = nodeName;
-            retry.displayName = step.template;
+            retry.displayName = taskName(step);
             retry.type = "Retry";
             retry.templateName = step.template;
             retry.phase = "Running";
@@ -2584,7 +2631,7 @@ final class Controller {
                     retries.add(n);
                 }
             }
-            if ("StepGroup".equals(n.type) && n.name.equals(wf.name + "[" + g + "]")) {
+            if ("StepGroup".equals(n.type) && n.name.equals(wf.name + "[" + g + "]") || "DAG".equals(n.type) && n.id.equals(wf.name)) {
                 group = n;
             }
         }
@@ -2620,6 +2667,25 @@ final class Controller {
         }
         if ((!ok || g + 1 >= wf.spec.stepList.size()) && !phaseFirst() && resultsPending(me, wf)) {
             return retried;
+        }
+        if (wf.spec.dag) {
+            // executeDAG (dag.go, v3.6.19-v4.1.2): assessDAGPhase is Running while any task node is unfulfilled, whatever
+            // dag.failFast says (it only stops deciding on the other targets once one failed); then the outbound nodes and the
+            // DAG's phase (the failed task's, Failed or Error; no message), and the Workflow takes the root's phase and message.
+            List<String> outbound = new ArrayList<>();
+            for (Node n : podNodes) {
+                outbound.add(n.id);
+            }
+            if (release.slog) {
+                op(wf, Level.INFO, "Outbound nodes set", "nodeID", group.id, "outbound", new StrList(outbound));
+            } else {
+                op(wf, Level.INFO, "Outbound nodes of " + group.id + " set to [" + String.join(" ", outbound) + "]");
+            }
+            String phase = ok ? "Succeeded" : podNode.phase;
+            phaseLine(wf, group, phase);
+            finish(wf, group, me.cursor);
+            complete(wf, phase, ok ? "" : stopped(wf, group.message));
+            return true;
         }
         phaseLine(wf, group, ok ? "Succeeded" : "Failed");
         if (!ok) {

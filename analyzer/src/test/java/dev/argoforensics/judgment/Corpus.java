@@ -101,6 +101,10 @@ final class Corpus {
     private ScenariosPodNamesV1 podNamesV1;
     private ScenariosV40 v40;
     private ScenariosPreempt preempt;
+    /** argo retry and argo resubmit of a failed Workflow (session 45): a controller of its own, chained after the preemption one. */
+    private ScenariosRerun rerun;
+    /** A retried step whose next attempt is not in the logs as collected (session 45): a controller of its own, chained after it. */
+    private ScenariosRetryUnseen unseen;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -294,6 +298,16 @@ final class Corpus {
         controllers.add(ppc);
         teamOf.put(ppc, ppc.namespaces);
         releaseOfNamespace.put(ppc.namespaces.get(0), ppc.release);
+        rerun = new ScenariosRerun(scenarioHost(), seed, sim, start, end);
+        Controller rrc = rerun.build(seed, kube, truth, logs);
+        controllers.add(rrc);
+        teamOf.put(rrc, rrc.namespaces);
+        releaseOfNamespace.put(rrc.namespaces.get(0), rrc.release);
+        unseen = new ScenariosRetryUnseen(scenarioHost(), seed, sim, start, end);
+        Controller usc = unseen.build(seed, kube, truth, logs);
+        controllers.add(usc);
+        teamOf.put(usc, usc.namespaces);
+        releaseOfNamespace.put(usc.namespaces.get(0), usc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -458,6 +472,14 @@ final class Corpus {
             }
             if (slope == null && preempt.owns(c)) {
                 preempt.plan(c);
+                continue;
+            }
+            if (slope == null && rerun.owns(c)) {
+                rerun.plan(c);
+                continue;
+            }
+            if (slope == null && unseen.owns(c)) {
+                unseen.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {
@@ -1102,39 +1124,9 @@ final class Corpus {
         }
     }
 
-    /** {@code argo retry} (the Argo server's FormulateRetryWorkflow): the failed Pod nodes go with their Pods, their ancestors run again. */
+    /** {@code argo retry} (the Argo server's FormulateRetryWorkflow) of a Failed Workflow: {@link ArgoServer#retry}. */
     private void argoRetry(Controller c, Workflow w, long again) {
-        Workflow live = kube.workflows.get(w.key());
-        if (live == null || !live.uid.equals(w.uid) || !"Failed".equals(live.status.phase)) {
-            return;
-        }
-        K8s.Status st = live.status.copy();
-        for (K8s.Node n : new ArrayList<>(st.nodes.values())) {
-            if ("Pod".equals(n.type) && ("Failed".equals(n.phase) || "Error".equals(n.phase))) {
-                st.nodes.remove(n.id);
-                st.nodes.values().forEach(o -> o.children.remove(n.id));
-                kube.deletePod(w.namespace + "/" + n.podName, null, null, "argo-server");
-            }
-        }
-        for (K8s.Node n : st.nodes.values()) {
-            if ("Failed".equals(n.phase) || "Error".equals(n.phase)) {
-                n.phase = "Running";
-                n.message = "";
-                n.finishedAt = null;
-                n.finishedNanos = 0;
-            }
-        }
-        st.phase = "Running";
-        st.message = "";
-        st.finishedAt = null;
-        Map<String, String> labels = new LinkedHashMap<>(live.labels);
-        labels.remove(K8s.LABEL_COMPLETED);
-        labels.put("workflows.argoproj.io/phase", "Running");
-        Step s = w.spec.stepList.get(0);
-        s.finishAt = -1;
-        s.mainDuration = again;
-        s.exitCode = 0;
-        kube.updateWorkflow(w.key(), w.uid, live.resourceVersion, st, labels, c.release.version);
+        ArgoServer.retry(kube, c, w, again, Set.of("Failed"));
     }
 
     /** A Workflow of interest whose (first) Pod has the given class; 35% of them are a two-step Workflow. */

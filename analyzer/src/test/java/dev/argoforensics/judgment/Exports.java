@@ -351,7 +351,18 @@ final class Exports {
             stepOf.putIfAbsent(s.template, s);
             s.parallel.forEach(q -> names.add(q.template));
         }
-        if (w.spec.steps) {
+        if (w.spec.dag) {
+            // Session 45: a DAG fan-out: its tasks, none depending on another (failFast left at its default, true).
+            Map<String, Object> t = new TreeMap<>();
+            t.put("name", w.spec.entrypoint);
+            List<Object> tasks = new ArrayList<>();
+            for (K8s.Step s : w.spec.stepList) {
+                tasks.add(sorted("name", s.task != null ? s.task : s.template, "template", s.template));
+                s.parallel.forEach(q -> tasks.add(sorted("name", q.task != null ? q.task : q.template, "template", q.template)));
+            }
+            t.put("dag", sorted("tasks", tasks));
+            templates.add(t);
+        } else if (w.spec.steps) {
             Map<String, Object> t = new TreeMap<>();
             t.put("name", w.spec.entrypoint);
             List<Object> groups = new ArrayList<>();

@@ -277,6 +277,8 @@ final class K8s {
         /** The Pod's service account (the Workflow's spec.serviceAccountName), or null for the default. */
         String serviceAccount;
         String podClass;
+        /** Session 45: the DAG task's name (its node {@code <workflow>.<task>}); null: the template's name, as a step's. */
+        String task;
         boolean ofInterest;
         /** The scheduler finds no node for the Pod (insufficient resources): it stays {@code Pending}, unscheduled. */
         boolean unschedulable;
@@ -354,6 +356,11 @@ final class K8s {
 
     static final class Spec {
         boolean steps;
+        /**
+         * Session 45: with {@link #steps}, the entrypoint is a DAG template instead: the first step and its {@code parallel} ones
+         * are its tasks, none depending on another (a fan-out), all started in the first pass ({@link ScenariosRerun}).
+         */
+        boolean dag;
         final List<Step> stepList = new ArrayList<>();
         PodGc podGc = PodGc.NONE;
         long ttlAfterCompletion = -1;

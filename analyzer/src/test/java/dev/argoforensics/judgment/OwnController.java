@@ -38,6 +38,14 @@ final class OwnController {
     static Controller build(ScenariosDeletion.Host host, Object token, Sim sim, Kube kube, Sim.Rng rng, long seed, long kubeSalt,
             String pool, int poolNodes, int releaseStep, String ns, long controllerSalt, Truth truth, Path logs, String finalizerEnv,
             Release release) {
+        return build(host, token, sim, kube, rng, seed, kubeSalt, pool, poolNodes, releaseStep, ns, controllerSalt, truth, logs, finalizerEnv,
+                release, false);
+    }
+
+    /** The same; {@code standby}: leader election on and a standby replica beside the leader (session 45's hand-overs). */
+    static Controller build(ScenariosDeletion.Host host, Object token, Sim sim, Kube kube, Sim.Rng rng, long seed, long kubeSalt,
+            String pool, int poolNodes, int releaseStep, String ns, long controllerSalt, Truth truth, Path logs, String finalizerEnv,
+            Release release, boolean standby) {
         OwnController own = new OwnController();
         Sim.Rng corpusKube = kube.rng;
         Sim.Rng ourKube = new Sim.Rng(Sim.seed(seed, kubeSalt));
@@ -62,8 +70,8 @@ final class OwnController {
         LogFormat f = LogFormat.of(r, rng);
         Envelope env = rng.pick(Envelope.RAW, Envelope.KUBECTL_TIMESTAMPS, Envelope.CRI, Envelope.DOCKER_JSON);
         String name = "wfc-" + ns;
-        boolean leader = rng.chance(0.5);
-        Controller c = new Controller(name, r, f, env, ns, List.of(ns), finalizerEnv, rng.pick(4, 8, 16), leader, false, rng.pick(0L, 0L, 60_000L),
+        boolean leader = rng.chance(0.5) || standby;
+        Controller c = new Controller(name, r, f, env, ns, List.of(ns), finalizerEnv, rng.pick(4, 8, 16), leader, standby, rng.pick(0L, 0L, 60_000L),
                 false, sim, kube, truth, Sim.seed(seed, controllerSalt), logs.resolve(name));
         c.nodePool = pool;
         return c;

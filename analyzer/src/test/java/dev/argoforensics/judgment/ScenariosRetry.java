@@ -98,7 +98,7 @@ final class ScenariosRetry extends OwnFamily {
     }
 
     /** The name the controller gives attempt {@code a}'s Pod of {@code w}'s first step (GeneratePodName, POD_NAMES v2). */
-    private static String attemptPodName(Workflow w, Step s, int a) {
+    static String attemptPodName(Workflow w, Step s, int a) {
         return w.name + "-" + s.template + "-" + Go.fnv(w.name + "[0]." + s.template + "(" + a + ")");
     }
 
