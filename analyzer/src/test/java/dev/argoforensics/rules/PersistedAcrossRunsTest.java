@@ -221,4 +221,32 @@ class PersistedAcrossRunsTest {
         assertNotNull(life(early).persisted());
         assertEquals("workflow-controller-aaaaa.log:11", life(early).persisted().evidence().toString());
     }
+
+    /**
+     * A Workflow of the same name (resubmitted): A's update of the change was refused, the Workflow deleted meanwhile; the garbage
+     * collector's delete of the Pod is handled with its 2-minute deadline; the Workflow submitted again under the name (its first
+     * step a suspend, no Pod) is written by A before the release. That update names the same namespace/name but is another object's
+     * first pass, after its own {@code Processing workflow}: no persist of the node. Before session 45 it cleared the release as
+     * "after the node was persisted".
+     */
+    @Test
+    void aNamesakeWorkflowsUpdateIsNoPersistOfTheNode() {
+        List<String> a = new ArrayList<>(replicaA(l("10:03:00.330", "warning", "Error updating workflow: workflows.argoproj.io \\\"" + WF
+                + "\\\" not found NotFound", W)));
+        a.addAll(List.of(
+                i("10:03:01.000", "update pod event", " pod=" + POD),
+                i("10:03:01.001", "Removing finalizers during a delete", " pod.Finalizers=\"[workflows.argoproj.io/status]\""),
+                i("10:03:01.002", "queuing poddelay1m59.1s", " action=removeFinalizer namespace=etl podGC=\"{ <nil> }\" podName=" + POD),
+                i("10:03:01.003", "queueing pod for cleanup after", " action=removeFinalizer after=1m59.1s namespace=etl podName=" + POD),
+                processing("10:04:00.100", "", 300),
+                i("10:04:00.110", "Updated phase  -> Running", W),
+                updated("10:04:00.150", "Running", 305),
+                i("10:05:00.110", "cleaning up pod", " action=removeFinalizer key=etl/" + POD + "/removeFinalizer namespace=etl podName=" + POD),
+                i("10:05:00.120", "delete pod event", " pod=" + POD)));
+        Correlation c = correlate(a, null);
+        assertNull(life(c).persisted(), () -> String.valueOf(life(c).persisted()));
+        Evaluation e = evaluate(c);
+        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE), e::toString);
+        assertTrue(e.cleared().stream().noneMatch(x -> x.reason().contains("after the node was persisted")), e::toString);
+    }
 }
