@@ -192,6 +192,9 @@ final class LifecycleBuilder {
         RecordedMainExit recordedExit = outcome == null || !PodLifecycle.podDeleted(outcome.message()) ? null
                 : RecordedMainExit.of(nodeExports, link, nodeLines, deletion);
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
+        if (persistedAfter == null && persisted == null && release != null && workflow != null && link != null) {
+            persistedAfter = storedAboutRelease(pod, workflow, nodeLines, release.decisive());
+        }
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
         FinalizerRemoval earlier = earlierRelease(all, created);
@@ -458,7 +461,10 @@ final class LifecycleBuilder {
     private static LogEvent labelledAfter(PodHistory pod, LogEvent release, InformerExit exit) {
         LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
         for (LogEvent e : pod.events()) {
-            if (!EventOrder.after(e, release) || (gone != null && !EventOrder.before(e, gone))) {
+            // Another run's line within two clocks' disagreement of the release is not shown before it (persistedBefore): it
+            // counts here, the node persisted fulfilled about then (session 45).
+            boolean notBefore = e.stream() == release.stream() ? EventOrder.after(e, release) : !DeletionBounds.clearlyBefore(e.time(), release.time());
+            if (!notBefore || (gone != null && !EventOrder.before(e, gone))) {
                 continue; // before the release, or after the Pod had left the cluster: nothing it says is of this Pod
             }
             ControllerEvent ev = e.event();
@@ -579,10 +585,11 @@ final class LifecycleBuilder {
             } else if (ev instanceof PodCleanupQueued q) {
                 String action = announced.remove(e.stream());
                 boolean fromHandler = q.action() != null && q.action().equals(action);
-                if (!fromHandler && (q.cleanup() == CleanupAction.LABEL_POD_COMPLETED || q.cleanup() == CleanupAction.DELETE_POD)) {
+                if (!fromHandler && (q.cleanup() == CleanupAction.LABEL_POD_COMPLETED || q.cleanup() == CleanupAction.DELETE_POD)
+                        && beforeRelease(e, release)) {
                     return e;
                 }
-            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED) {
+            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED && beforeRelease(e, release)) {
                 return e;
             }
         }
@@ -592,21 +599,92 @@ final class LifecycleBuilder {
         // A node completed before this Pod was created is an earlier Pod's run of the node (argo retry, a resubmission under the
         // same name reset it): its persist says nothing of the result of the Pod released here.
         LogEvent created = pod.latestCreated();
-        LogEvent completedChange = null;
-        for (LogEvent e : nodeLines) {
+        LogEvent update = null;
+        for (int i = 0; i < nodeLines.size(); i++) {
+            LogEvent e = nodeLines.get(i);
             ControllerEvent ev = e.event();
             if (created != null && EventOrder.before(e, created)) {
                 continue;
             }
-            if ((release == null || EventOrder.notAfter(e, release)) && ((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase()))
-                    || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))) {
-                completedChange = e;
+            if (release != null && !EventOrder.notAfter(e, release)) {
+                continue;
+            }
+            // A change that stores the loss ("pod deleted") persisted no result (as for the node events, session 44).
+            if (((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase())) || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))
+                    && !storesLoss(nodeLines, i)) {
+                // The update of the pass that made the change (its run's next, before the run processed the Workflow again): a pass
+                // whose write failed is followed by a later one that read the status again, and another run's update wrote what its
+                // own pass read (session 45 breaker).
+                LogEvent u = nodes.updateOfPass(workflow.ref(), e, release);
+                if (u != null && beforeRelease(u, release)) {
+                    update = u;
+                    break;
+                }
+            }
+        }
+        LogEvent recorded = recordedResultBefore(pod, nodeLines, link, created, release);
+        return recorded != null && (update == null || EventOrder.before(recorded, update)) ? recorded : update;
+    }
+
+    /**
+     * Another run's update, within two clocks' disagreement of the release, of the pass that changed the node to a completed phase
+     * (session 45), or null: not shown before the release, but that pass read the Pod finished in its own informer and the update
+     * stored what it read, whichever came first. The node's result was captured. A change before this Pod's {@code Created pod}
+     * is an earlier Pod's.
+     */
+    private LogEvent storedAboutRelease(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, LogEvent release) {
+        LogEvent created = pod.latestCreated();
+        for (int i = 0; i < nodeLines.size(); i++) {
+            LogEvent e = nodeLines.get(i);
+            ControllerEvent ev = e.event();
+            if (e.stream() == release.stream() || (created != null && EventOrder.before(e, created))
+                    || DeletionBounds.clearlyBefore(release.time(), e.time())) {
+                continue;
+            }
+            if (((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase())) || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))
+                    && !storesLoss(nodeLines, i)) {
+                LogEvent u = nodes.updateOfPass(workflow.ref(), e, release);
+                if (u != null && !DeletionBounds.clearlyBefore(u.time(), release.time()) && !DeletionBounds.clearlyBefore(release.time(), u.time())) {
+                    return u;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether the change at {@code i} of the node's lines stores the loss, not a result: its run's node line just before it marks
+     * the node lost ({@code Workflow pod is missing}, {@code Mark error node} / {@code marking node as error} "pod deleted"), or
+     * one just after it sets the message "pod deleted" (v3 logs the phase change between the two).
+     */
+    private static boolean storesLoss(List<LogEvent> nodeLines, int i) {
+        LogEvent change = nodeLines.get(i);
+        for (int j = i - 1; j >= 0; j--) {
+            LogEvent e = nodeLines.get(j);
+            if (e.stream() == change.stream()) {
+                if (e.event() instanceof WorkflowPodMissing || (e.event() instanceof NodeMarkedError m && PodLifecycle.podDeleted(m.error()))) {
+                    return true;
+                }
                 break;
             }
         }
-        LogEvent update = completedChange == null ? null : nodes.updateBetween(workflow.ref(), completedChange, release);
-        LogEvent recorded = recordedResultBefore(pod, nodeLines, link, created, release);
-        return recorded != null && (update == null || EventOrder.before(recorded, update)) ? recorded : update;
+        for (int j = i + 1; j < nodeLines.size(); j++) {
+            LogEvent e = nodeLines.get(j);
+            if (e.stream() == change.stream()) {
+                return e.event() instanceof ControllerEvent.NodeMessageChanged m && PodLifecycle.podDeleted(m.message());
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a line showing the node persisted is before the release (null: none, any line is): in the release's own run by its
+     * order, another run's only by more than two clocks can disagree (a replica's line 1 ms before it on its own clock may have been
+     * written after it; session 44 breaker for the node events, session 45 for the cleanups and updates).
+     */
+    private static boolean beforeRelease(LogEvent e, LogEvent release) {
+        return release == null || (e.stream() == release.stream() ? EventOrder.before(e, release)
+                : DeletionBounds.clearlyBefore(e.time(), release.time()));
     }
 
     /**
@@ -630,8 +708,7 @@ final class LifecycleBuilder {
             }
             // Another stream's line (the other replica of a hand-over) is before the release only by more than two clocks can
             // disagree: a replica's line 1 ms before it on its own clock may have been written after it (session 44 breaker).
-            if (release == null || (e.stream() == release.stream() ? EventOrder.before(e, release)
-                    : DeletionBounds.clearlyBefore(e.time(), release.time()))) {
+            if (beforeRelease(e, release)) {
                 return e;
             }
         }

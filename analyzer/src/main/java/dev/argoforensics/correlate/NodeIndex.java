@@ -121,6 +121,8 @@ public final class NodeIndex {
         private volatile Versions versions;
         /** Its {@code Workflow update successful} lines by time. */
         final List<LogEvent> updates;
+        /** Its {@code Processing workflow} lines by time. */
+        final List<LogEvent> processing;
         /** Its lines by the node they name (by ID, or by a name hashed to its ID), in the order of {@link WorkflowHistory#events()}. */
         final Grouped byNode;
         /** Its lines by the node ID they state, and by the node name they state: what {@link NodeLink#isAbout} looks at. */
@@ -135,6 +137,7 @@ public final class NodeIndex {
             lines = w == null ? List.of() : w.events();
             int n = lines.size();
             List<LogEvent> persisted = new ArrayList<>();
+            List<LogEvent> passes = new ArrayList<>();
             String[] node = new String[n];
             String[] id = new String[n];
             String[] name = new String[n];
@@ -145,6 +148,8 @@ public final class NodeIndex {
                 ControllerEvent ev = e.event();
                 if (ev instanceof WorkflowUpdated) {
                     persisted.add(e);
+                } else if (ev instanceof WorkflowProcessing) {
+                    passes.add(e);
                 }
                 id[i] = ev.nodeId().orElse(null);
                 name[i] = ev.nodeName().orElse(null);
@@ -157,6 +162,7 @@ public final class NodeIndex {
                 kind[i] = k;
             }
             updates = List.copyOf(EventOrder.byInstant(persisted));
+            processing = List.copyOf(EventOrder.byInstant(passes));
             byNode = Grouped.of(node);
             byStatedId = Grouped.of(id);
             byStatedName = Grouped.of(name);
@@ -212,14 +218,48 @@ public final class NodeIndex {
     }
 
     /**
-     * The first {@code Workflow update successful} of the Workflow that is not before {@code from} and
-     * not after {@code to} (by {@link EventOrder#notAfter}; null: no bound), or null. A binary search by time finds
-     * where to start: a Pod of a Workflow with thousands reads only the few updates in its window.
+     * The {@code Workflow update successful} that wrote the operator pass of {@code change} (a line of that pass), or null: the
+     * run's next update of the Workflow after the line, unless the run processed the Workflow again first. {@code persistUpdates}
+     * writes the pass's in-memory Workflow once, at the pass's end (v3.6-v4.1 {@code operator.go}); a pass whose write failed
+     * ({@code Error updating workflow}, a re-apply refused) logs no success, and the run's next update is then a later pass's,
+     * over the status it read again from its informer. Another run's update wrote what that run's own pass read (session 45
+     * breaker): it carries this pass's change only if that pass made it too, and logged it. A binary search by time finds where
+     * to start: a Pod of a Workflow with thousands reads only the few lines in its window; with {@code until} (null: none),
+     * updates later than two clocks' disagreement after it are not looked at.
      */
-    public LogEvent updateBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
-        List<LogEvent> sorted = at(wf).updates;
-        // Start one precision window early: a line of another stream that close may still be "not after" from.
-        Instant start = from.time().instant().minusNanos(from.time().precision().windowNanos());
+    public LogEvent updateOfPass(WorkflowRef wf, LogEvent change, LogEvent until) {
+        OfWorkflow w = at(wf);
+        List<LogEvent> sorted = w.updates;
+        // Start one precision window early: the run's own line that close may be later in its order.
+        Instant start = change.time().instant().minusNanos(change.time().precision().windowNanos());
+        LogEvent update = null;
+        Instant last = until == null ? null : until.time().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+        for (int i = firstNotBefore(sorted, start); i < sorted.size(); i++) {
+            LogEvent e = sorted.get(i);
+            if (last != null && e.time().instant().isAfter(last)) {
+                break;
+            }
+            if (e.stream() == change.stream() && e.ordinal() > change.ordinal()) {
+                update = e; // the run's lines keep their order: the first after the change by time is the first by order
+                break;
+            }
+        }
+        if (update == null) {
+            return null;
+        }
+        List<LogEvent> processing = w.processing;
+        Instant end = update.time().windowEnd();
+        for (int i = firstNotBefore(processing, start); i < processing.size() && !processing.get(i).time().instant().isAfter(end); i++) {
+            LogEvent p = processing.get(i);
+            if (p.stream() == change.stream() && p.ordinal() > change.ordinal() && p.ordinal() < update.ordinal()) {
+                return null; // a later pass began before the update: the change's own pass wrote nothing
+            }
+        }
+        return update;
+    }
+
+    /** The index of the first line of {@code sorted} (by time) not before {@code start}. */
+    private static int firstNotBefore(List<LogEvent> sorted, Instant start) {
         int lo = 0;
         int hi = sorted.size();
         while (lo < hi) {
@@ -230,16 +270,7 @@ public final class NodeIndex {
                 hi = mid;
             }
         }
-        for (int i = lo; i < sorted.size(); i++) {
-            LogEvent e = sorted.get(i);
-            if (to != null && e.time().instant().isAfter(to.time().windowEnd())) {
-                break;
-            }
-            if (EventOrder.notAfter(from, e) && (to == null || EventOrder.notAfter(e, to))) {
-                return e;
-            }
-        }
-        return null;
+        return lo;
     }
 
     /** The Workflow's last {@code Workflow update successful} certainly before the line, or null. */

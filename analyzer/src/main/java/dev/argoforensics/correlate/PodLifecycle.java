@@ -27,8 +27,10 @@ import java.util.Optional;
  * @param persisted         the first evidence that the node was persisted fulfilled before the release; without a release
  *                          (none logged, or a controller before v3.6), the first at all (null: none)
  * @param persistedLine     the log line behind {@code persisted}, when it is one
- * @param persistedAfter    the controller labelling the Pod completed after the release and before the Pod left the
- *                          cluster (null: none): it was still in the informer, and its node persisted fulfilled
+ * @param persistedAfter    the controller labelling the Pod completed after the release (or, by another run, within two clocks'
+ *                          disagreement of it) and before the Pod left the cluster (null: none): it was still in the informer,
+ *                          and its node persisted fulfilled; or, within that disagreement, another run's update of the pass that
+ *                          changed the node to a completed phase from the Pod's status (stored, whichever came first)
  * @param phaseAtRelease    the node's phase when the finalizer went, from the first line after it that
  *                          states it, else from the latest export that shows it unfulfilled (null: unknown)
  * @param phaseAtReleaseLine the line that states it, null if from an export

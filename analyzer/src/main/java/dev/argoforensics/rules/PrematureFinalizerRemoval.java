@@ -209,7 +209,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             LogEvent persistedLater = life.persistedAfter();
             if (persistedLater != null) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.persistedLater", "at", at, "cleanup", cleanupAction(persistedLater),
+                // Another run's line within two clocks' disagreement of the release: persisted about then (the lifecycle's persistedAfter).
+                String key = EventOrder.after(persistedLater, decisive) ? "AF001.cleared.persistedLater" : "AF001.cleared.persistedAbout";
+                cleared.add(new Clearance(pod.key(), Message.of(key, "at", at, "cleanup", cleanupAction(persistedLater),
                         "when", persistedLater.time().format()), persistedLater.source()));
                 return;
             }
@@ -683,6 +685,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         }
 
         private Message cleanupAction(LogEvent e) {
+            if (e.event() instanceof WorkflowUpdated) {
+                return Message.of("AF001.cleared.passUpdate");
+            }
             return e.event() instanceof PodCleanupStarted s ? Message.of("AF001.cleared.cleanupRan", "action", s.action())
                     : Message.of("AF001.cleared.cleanupQueued", "action", ((PodCleanupQueued) e.event()).action());
         }

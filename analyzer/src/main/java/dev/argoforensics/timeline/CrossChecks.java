@@ -1,6 +1,7 @@
 package dev.argoforensics.timeline;
 
 import dev.argoforensics.correlate.DeletionRequest;
+import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.InformerExit;
@@ -145,8 +146,12 @@ final class CrossChecks {
             }
         } else if (life.persistedAfter() != null) {
             LogEvent later = life.persistedAfter();
-            out.derived(later, "lifecycle:result-persisted-by", "the node's result had been persisted by then, after the finalizer's "
-                    + "release: the controller labels a Pod still in its informer completed only after persisting its node fulfilled");
+            out.derived(later, "lifecycle:result-persisted-by", "the node's result had been persisted by then, "
+                    + (EventOrder.after(later, life.release().decisive()) ? "after the finalizer's release"
+                    : "by another controller run within what two clocks may disagree of the finalizer's release")
+                    + (later.event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowUpdated
+                    ? ": that run's pass changed the node to a completed phase from the Pod's status, and this update stored it"
+                    : ": the controller labels a Pod still in its informer completed only after persisting its node fulfilled"));
         }
         InformerExit exit = life.informerExit();
         if (exit != null && exit.kind() == InformerExit.Kind.LABELLED) {
