@@ -25,7 +25,9 @@ import java.util.Map;
  * {@code starting leading} before it too). So a banner right after this piece's own acquisition continues the piece; and since the
  * process exits after {@code stopped leading} and logs {@code attempting to acquire} (or {@code Leader election is turned off})
  * once, at its start, such a line after {@code stopped leading}, or after another of them, opens a new piece (a restarted
- * container). Within one file only: a piece that continues a run from an earlier file starts with nothing known of its election.
+ * container). Within one file only: a piece that continues a run from an earlier file starts with nothing known of its election;
+ * one that opens at a banner with nothing of its election before it ({@link Piece#atBanner}) is told to the stitch, which
+ * continues the replica's run with it where that run ended in its own acquisition (a rotation cut before the banner).
  */
 final class FileRuns {
     /** Whether a piece continues its replica's run or opens at a controller start. */
