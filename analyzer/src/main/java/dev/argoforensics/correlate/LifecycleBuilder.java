@@ -835,17 +835,27 @@ final class LifecycleBuilder {
         return leastDrift == null ? null : objectsTime.minusNanos(leastDrift);
     }
 
-    /** The least drift (objects minus run, a zone taken out) any run's pairs measure, or null if none is known. */
+    /**
+     * The least drift (objects minus run, a zone taken out) any pair of any run measures, or null if none is known. Each pair's,
+     * not each run's median: a pair whose export is of a later Pod of the name (argo retry re-creates a failed node's Pod under its
+     * name; a Workflow resubmitted under its name) reads the controller's clock minutes behind, and the median of two such pairs
+     * is the later one; the least is the latest the controller's clock may have read, which such a pair never moves later (session
+     * 45: a run's two disagreeing pairs moved a Pod's creation 9.5 minutes early, its own run's record of the node was taken for a
+     * later run's and a wrong AF001 confirmed appeared).
+     */
     private static Long leastDrift(RunClocks clocks) {
         Long least = null;
         for (RunClocks.RunClock run : clocks.runs().values()) {
             boolean stated = run.pairs().stream().allMatch(p -> p.created().time().zone() == ZoneBasis.STATED
                     || p.created().time().zone() == ZoneBasis.CONFIGURED);
-            if (!stated && run.zoneNanos() == null) {
+            Long zone = run.zoneNanos();
+            if (!stated && zone == null) {
                 continue;
             }
-            long drift = run.driftNanos();
-            least = least == null ? drift : Math.min(least, drift);
+            for (RunClocks.Pair p : run.pairs()) {
+                long drift = p.offsetNanos() - (zone == null ? 0 : zone);
+                least = least == null ? drift : Math.min(least, drift);
+            }
         }
         return least;
     }

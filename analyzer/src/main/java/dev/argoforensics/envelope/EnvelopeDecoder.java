@@ -783,6 +783,11 @@ public final class EnvelopeDecoder {
         while (i < n && i < 3 && line.charAt(i) == ' ') {
             i++;
         }
+        // A list item's marker before the span ("- `time=…`", "1. `time=…`"): a comment listing the lines it quotes, a bullet each.
+        Matcher item = LIST_ITEM.matcher(line).region(i, n);
+        if (item.lookingAt()) {
+            i = item.end();
+        }
         int run = 0;
         while (i + run < n && line.charAt(i + run) == '`') {
             run++;
@@ -814,6 +819,9 @@ public final class EnvelopeDecoder {
         boolean command = inner.charAt(0) == '$' || LogsCommand.mayStartBareCommand(inner);
         return RecordStart.at(inner, 0) || RecordStart.find(inner) > 0 || command || TIME_OF_DAY_LINE.matcher(inner).lookingAt() ? inner : null;
     }
+
+    /** A Markdown list item's marker and the spaces after it ({@code - }, {@code * }, {@code + }, {@code 1. }, {@code 1) }). */
+    private static final Pattern LIST_ITEM = Pattern.compile("(?:[-*+]|\\d{1,9}[.)]) {1,4}(?=`)");
 
     /** A time of day opening a line as an issue's abridged excerpt writes it ({@code 16:31:11.257 queuing pod delay …}, {@code [16:31:11] INFO …}). */
     private static final Pattern TIME_OF_DAY_LINE = Pattern.compile("\\[?\\d{1,2}:\\d{2}:\\d{2}(?:\\.\\d+)?]?\\s+\\S");

@@ -65,6 +65,13 @@ final class ControllerRun {
     /** Each election line's time, beside {@link #elections}: the {@code new leader} line of the run's own acquisition is told by it. */
     final List<Timestamp> electionTimes = new ArrayList<>();
     private final dev.argoforensics.event.OwnElectionIdentity own = new dev.argoforensics.event.OwnElectionIdentity();
+    /**
+     * Whether the run's lines so far end in its own taking of the Lease ({@code successfully acquired lease}, {@code starting
+     * leading}) with no {@code Starting Workflow Controller} banner yet: true then, false once a banner, an election start or
+     * {@code stopped leading} followed, null if its lines said neither. main.go logs the banner right after the acquisition
+     * ({@code OnStartedLeading}), once per process, so a file that opens with the banner continues such a run ({@link ControllerRuns}).
+     */
+    Boolean bannerDue;
 
     ControllerRun(int id, String key, ReplicaSource from, int incarnation) {
         this.id = id;
@@ -178,6 +185,9 @@ final class ControllerRun {
         for (int i = 0; i < piece.elections.size(); i++) {
             leadership(piece.elections.get(i), piece.electionTimes.get(i));
         }
+        if (piece.bannerDue != null) {
+            bannerDue = piece.bannerDue;
+        }
     }
 
     /** A worker's {@code Processing workflow} lines: the run took Workflows up. */
@@ -232,8 +242,21 @@ final class ControllerRun {
         count(time, file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing, namesNothing);
         if (e.event() instanceof LeaderElection le) {
             leadership(le, time);
+            switch (le.change()) {
+                case STARTED_LEADING -> bannerDue = !bannerSeen;
+                case NEW_LEADER -> {
+                    // client-go's report of the holder, its own beside the acquisition: changes nothing due
+                }
+                default -> bannerDue = false;
+            }
+        } else if (e.event() instanceof ControllerEvent.ControllerStarted) {
+            bannerSeen = true;
+            bannerDue = false;
         }
     }
+
+    /** A banner among the run's lines so far (a banner before the acquisition, as logs of either order are read, is not due again). */
+    private boolean bannerSeen;
 
     private void leadership(LeaderElection le, Timestamp time) {
         elections.add(le);

@@ -97,6 +97,11 @@ final class ControllerRuns {
 
         /** The run a file's piece belongs to (see {@link FileRuns}): its replica's current one, or a new one. */
         ControllerRun runOf(FileRuns.Piece piece) {
+            ControllerRun s = current.get(piece.key());
+            if (piece.atBanner() && s != null && Boolean.TRUE.equals(s.bannerDue)) {
+                // The banner main.go logs right after the run's own acquisition, the rotation's cut between them: the same process.
+                return s;
+            }
             return streamFor(piece.key(), piece.part().from, piece.start() == FileRuns.Start.STARTS);
         }
 

@@ -25,14 +25,22 @@ import java.util.Map;
  * {@code starting leading} before it too). So a banner right after this piece's own acquisition continues the piece; and since the
  * process exits after {@code stopped leading} and logs {@code attempting to acquire} (or {@code Leader election is turned off})
  * once, at its start, such a line after {@code stopped leading}, or after another of them, opens a new piece (a restarted
- * container). Within one file only: a piece that continues a run from an earlier file starts with nothing known of its election.
+ * container). Within one file only: a piece that continues a run from an earlier file starts with nothing known of its election;
+ * one that opens at a banner with nothing of its election before it ({@link Piece#atBanner}) is told to the stitch, which
+ * continues the replica's run with it where that run ended in its own acquisition (a rotation cut before the banner).
  */
 final class FileRuns {
     /** Whether a piece continues its replica's run or opens at a controller start. */
     enum Start { CONTINUES, STARTS }
 
-    /** One piece: {@code part.id} is its local number, its index in {@link #pieces()}. */
-    record Piece(Start start, ControllerRun part) {
+    /**
+     * One piece: {@code part.id} is its local number, its index in {@link #pieces()}.
+     *
+     * @param atBanner it starts at a {@code Starting Workflow Controller} line with nothing of its replica's election before it in
+     *                 this file: the stitch continues the replica's run with it where that run's last election line was its own
+     *                 acquisition of the Lease and no banner followed (a rotation cut between the two; {@link ControllerRun#bannerDue})
+     */
+    record Piece(Start start, ControllerRun part, boolean atBanner) {
         String key() {
             return part.key;
         }
@@ -96,20 +104,24 @@ final class FileRuns {
                 }
             }
         }
-        ControllerRun run = streamFor(origin, from, start);
+        ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE);
         elections.put(key, after);
         return run;
     }
 
     /** The piece a line of {@code origin} belongs to; a controller start opens a new one. */
     ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart) {
+        return streamFor(origin, from, controllerStart, false);
+    }
+
+    private ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart, boolean atBanner) {
         String key = origin != null ? origin : setFileName;
         Piece p = current.get(key);
         if (controllerStart) {
             elections.remove(key);
         }
         if (p == null || controllerStart) {
-            p = new Piece(controllerStart ? Start.STARTS : Start.CONTINUES, new ControllerRun(pieces.size(), key, from, 0));
+            p = new Piece(controllerStart ? Start.STARTS : Start.CONTINUES, new ControllerRun(pieces.size(), key, from, 0), controllerStart && atBanner);
             current.put(key, p);
             pieces.add(p);
             if (opened != null) {

@@ -19,7 +19,7 @@ import java.util.Set;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 7;
+    private static final int VERSION = 8;
 
     private ReadingWire() {
     }
@@ -37,6 +37,7 @@ final class ReadingWire {
             d.writeUnsigned(r.pieces().size());
             for (FileRuns.Piece p : r.pieces()) {
                 d.writeByte(p.start().ordinal());
+                d.writeBoolean(p.atBanner());
                 piece(o, d, p.part());
             }
             d.writeLong(r.ordinals());
@@ -71,6 +72,7 @@ final class ReadingWire {
         o.value(p.evidence);
         o.value(p.elections);
         o.value(p.electionTimes);
+        d.writeByte(p.bannerDue == null ? 0 : p.bannerDue ? 2 : 1);
     }
 
     @SuppressWarnings("unchecked")
@@ -92,7 +94,8 @@ final class ReadingWire {
             List<FileRuns.Piece> pieces = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 FileRuns.Start start = FileRuns.Start.values()[d.readByte()];
-                pieces.add(new FileRuns.Piece(start, piece(in, d, i)));
+                boolean atBanner = d.readBoolean();
+                pieces.add(new FileRuns.Piece(start, piece(in, d, i), atBanner));
             }
             long ordinals = d.readLong();
             long records = d.readLong();
@@ -128,6 +131,8 @@ final class ReadingWire {
         ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
         p.elections.addAll((List<LeaderElection>) in.value());
         p.electionTimes.addAll((List<Timestamp>) in.value());
+        int due = d.readByte();
+        p.bannerDue = due == 0 ? null : due == 2;
         return p;
     }
 }

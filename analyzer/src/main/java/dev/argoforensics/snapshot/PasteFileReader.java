@@ -87,7 +87,7 @@ public final class PasteFileReader {
             List<PasteShape.Section> sections = after;
             part = new Part(problems);
             List<String> read = new ArrayList<>();
-            Part commands = readSections(file, lines, sections, takenAt, yearFrom, yearFromWhat, read);
+            Part commands = readSections(file, lines, sections, sectionDates(lines, sections, takenAt, commandLine), yearFrom, yearFromWhat, read);
             List<String> podNames = commands.identifiers.stream().filter(i -> i.startsWith("pod:")).map(i -> i.substring(4)).toList();
             List<String> own = new ArrayList<>(lines.subList(0, sections.get(0).prompt()));
             while (own.size() < lines.size()) {
@@ -102,10 +102,28 @@ public final class PasteFileReader {
         } else if (shape == PasteShape.SESSION) {
             part = new Part(problems);
             List<String> read = new ArrayList<>();
-            part.add(readSections(file, lines, PasteShape.sections(lines), takenAt, yearFrom, yearFromWhat, read));
+            List<PasteShape.Section> sections = PasteShape.sections(lines);
+            part.add(readSections(file, lines, sections, sectionDates(lines, sections, takenAt, commandLine), yearFrom, yearFromWhat, read));
             format = shape.label() + container.label() + " (" + String.join(", ", read) + ")";
         } else {
-            part = readShape(file, shape, lines, takenAt, yearFrom, yearFromWhat);
+            List<PasteShape.Section> sections = PasteShape.sections(lines);
+            List<ObservedAt> dates = sectionDates(lines, sections, takenAt, commandLine);
+            if (dates.stream().allMatch(d -> java.util.Objects.equals(d, takenAt))) {
+                part = readShape(file, shape, lines, takenAt, yearFrom, yearFromWhat);
+            } else {
+                // Commands dated apart (date run before some of them): each command's output by the shape's reader at its own time,
+                // the lines before the first prompt (date's own prompt and answer) with the first.
+                part = new Part(new ArrayList<>());
+                for (int k = 0; k < sections.size(); k++) {
+                    PasteShape.Section section = sections.get(k);
+                    int from = k == 0 ? 0 : section.prompt();
+                    List<String> own = new ArrayList<>(lines.size());
+                    for (int j = 0; j < lines.size(); j++) {
+                        own.add(j >= from && j < section.end() ? lines.get(j) : "");
+                    }
+                    part.add(readShape(file, shape, own, dates.get(k), yearFrom, yearFromWhat));
+                }
+            }
             part.problems.addAll(0, problems);
         }
         List<ExportedObject> objects = part.objects;
@@ -156,10 +174,12 @@ public final class PasteFileReader {
      * Each command's output of a terminal session read by its own reader, the other lines blanked (line numbers stay the file's); a
      * section of no shape read here named in a note. The shapes read are added to {@code read}.
      */
-    private static Part readSections(InputFile file, List<String> lines, List<PasteShape.Section> sections, ObservedAt takenAt,
+    private static Part readSections(InputFile file, List<String> lines, List<PasteShape.Section> sections, List<ObservedAt> dates,
             java.time.LocalDate yearFrom, Message yearFromWhat, List<String> read) {
         Part part = new Part(new ArrayList<>());
-        for (PasteShape.Section section : sections) {
+        for (int k = 0; k < sections.size(); k++) {
+            PasteShape.Section section = sections.get(k);
+            ObservedAt takenAt = dates.get(k);
             if (section.shape() == PasteShape.NONE || section.shape() == PasteShape.SESSION || section.shape() == PasteShape.PASTED_OBJECTS) {
                 List<String> output = lines.subList(section.prompt() + 1, section.end()).stream().map(String::strip)
                         .filter(l -> !l.isEmpty() && !l.startsWith("```")).toList();
@@ -295,6 +315,62 @@ public final class PasteFileReader {
         }
         out.rows = rows;
         return out;
+    }
+
+    /**
+     * The time each command's output was printed at. A {@code # taken-at} comment or {@code --snapshot-time} states when the whole
+     * file was taken: every command's. {@code date}'s answer states when the command run with it printed ({@code $ date -u; kubectl
+     * get events -A}), or the command on the prompt right after date's own ({@code $ date -u}, its answer, {@code $ kubectl get
+     * events -A}): not a later command of the same paste, typed seconds, hours or days after, which is dated by its own date or
+     * not at all (session 45: the first date of a file dated every table in it, a table printed a day later placed a day early).
+     */
+    private static List<ObservedAt> sectionDates(List<String> lines, List<PasteShape.Section> sections, ObservedAt takenAt, ObservedAt commandLine) {
+        List<ObservedAt> out = new ArrayList<>(sections.size());
+        boolean dated = commandLine == null && (takenAt == null || takenAt.basis() == ObservationBasis.DATE_COMMAND);
+        for (int k = 0; k < sections.size(); k++) {
+            out.add(!dated ? takenAt : k == 0 && takenAt != null ? takenAt : dateOf(lines, sections.get(k)));
+        }
+        return out;
+    }
+
+    /** The answer of the date run with this section's command, or on the prompt just above it; null if none states a time. */
+    private static ObservedAt dateOf(List<String> lines, PasteShape.Section section) {
+        String prompt = PasteShape.stripped(lines.get(section.prompt())).strip();
+        Matcher m = PasteShape.PROMPT.matcher(prompt);
+        if (m.matches() && prompt.substring(0, m.start(1)).matches(".* date\\b.*")) {
+            for (int j = section.prompt() + 1; j < section.end(); j++) {
+                String t = PasteShape.stripped(lines.get(j)).strip();
+                if (!t.isEmpty() && !t.startsWith("```")) {
+                    return dateAnswer(t);
+                }
+            }
+            return null;
+        }
+        int j = previousContent(lines, section.prompt() - 1);
+        if (j < 0 || !PasteShape.DATE_OUTPUT.matcher(PasteShape.stripped(lines.get(j)).strip()).matches()) {
+            return null;
+        }
+        int p = previousContent(lines, j - 1);
+        return p >= 0 && PasteShape.DATE_PROMPT.matcher(PasteShape.stripped(lines.get(p)).strip()).matches()
+                ? dateAnswer(PasteShape.stripped(lines.get(j)).strip()) : null;
+    }
+
+    /** The index of the last line at or before {@code j} holding something other than a fence, or -1. */
+    private static int previousContent(List<String> lines, int j) {
+        while (j >= 0) {
+            String t = PasteShape.stripped(lines.get(j)).strip();
+            if (!t.isEmpty() && !t.startsWith("```")) {
+                return j;
+            }
+            j--;
+        }
+        return -1;
+    }
+
+    private static ObservedAt dateAnswer(String line) {
+        java.time.Instant at = PasteShape.dateOutputTime(line);
+        return at == null ? null : ObservedAt.stated(dev.argoforensics.time.Timestamp.of(at.getEpochSecond(), at.getNano(),
+                dev.argoforensics.time.TimePrecision.SECOND, dev.argoforensics.time.ZoneBasis.STATED), ObservationBasis.DATE_COMMAND);
     }
 
     private static ObservedAt takenAt(List<String> lines, List<ObjectFileReader.Problem> problems) {

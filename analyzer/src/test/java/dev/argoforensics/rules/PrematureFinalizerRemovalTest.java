@@ -1589,6 +1589,42 @@ class PrematureFinalizerRemovalTest {
         assertTrue(ownMeasured.findings().stream().noneMatch(f -> f.pod().name().equals("p")), () -> ownMeasured.findings().toString());
     }
 
+    /**
+     * Session 45 breaker: the offset measured by two pairs of one run that disagree. {@code ns/q}'s line and export agree with the
+     * controller 30 s ahead; {@code ns/r}'s export is of a later Pod of that name (argo retry re-creates a failed Pod node's Pod under
+     * the same name; the retry's {@code Created pod} line is not in the excerpt), 9.5 minutes after the line. The median of two is
+     * the later one: the Pod's creation moved 9.5 minutes early, its own run's record of the node read as a later run's, and the
+     * export recording it {@code Succeeded} no longer cleared the race (a wrong AF001). The least any pair measures is the latest
+     * the controller's clock may have read; a pair reading it later (a later Pod's export) then changes nothing.
+     */
+    @Test
+    void twoPairsDisagreeingDoNotMoveThePodsCreationEarly() {
+        Evaluation own = rule.evaluate(withDisagreeingPairs().workflow("wf-own.yaml", V4.workflowYaml("Succeeded", "", "2026-09-19T16:33:02Z"))
+                .correlate());
+        assertTrue(own.findings().stream().noneMatch(f -> f.pod().name().equals("p")), () -> own.findings().toString());
+        // Control: the export taken after the retry (its record started 13 minutes after the creation) is still told apart.
+        String retried = V4.workflowYaml("Succeeded", "", "2026-09-19T16:40:38Z")
+                .replace("startedAt: \"2026-09-19T16:27:10Z\"", "startedAt: \"2026-09-19T16:40:01Z\"");
+        Evaluation later = rule.evaluate(withDisagreeingPairs().workflow("wf-retried.yaml", retried).correlate());
+        assertEquals(1, later.findings().stream().filter(f -> f.pod().name().equals("p")).count(),
+                () -> "findings " + later.findings() + ", cleared " + later.cleared());
+    }
+
+    /** {@link #controllerAheadWithoutCreatedLine()} with one run's two pairs: q's agreeing, r's export a later Pod's. */
+    private static Evidence withDisagreeingPairs() {
+        return controllerAheadWithoutCreatedLine()
+                .log("0.log", "time=2026-09-19T16:20:00.100Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns"
+                        + " nodeName=q nodeID=q podName=q",
+                        "time=2026-09-19T16:21:00.200Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns"
+                        + " nodeName=r nodeID=r podName=r")
+                .pod("q.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: q\n  namespace: ns\n  uid: u-q\n"
+                        + "  creationTimestamp: \"2026-09-19T16:19:30Z\"\n  labels: {workflows.argoproj.io/workflow: p}\n"
+                        + "  annotations: {workflows.argoproj.io/node-id: q, workflows.argoproj.io/node-name: q}\nstatus:\n  phase: Running\n")
+                .pod("r.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: r\n  namespace: ns\n  uid: u-r2\n"
+                        + "  creationTimestamp: \"2026-09-19T16:30:30Z\"\n  labels: {workflows.argoproj.io/workflow: p}\n"
+                        + "  annotations: {workflows.argoproj.io/node-id: r, workflows.argoproj.io/node-name: r}\nstatus:\n  phase: Running\n");
+    }
+
     /** The race with the Pod's exports on an API server clock 30 s behind the controller's, and no Created pod line for it. */
     private static Evidence controllerAheadWithoutCreatedLine() {
         String pod = V4.podYaml(true).replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"2026-09-19T16:26:40Z\"")
