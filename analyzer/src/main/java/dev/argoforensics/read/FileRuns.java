@@ -22,7 +22,8 @@ import java.util.Map;
  * Starting Workflow Controller}) from client-go's {@code OnStartedLeading}, so a standby logs {@code attempting to acquire leader
  * lease}, {@code new leader}, and on taking the Lease {@code successfully acquired lease}, and only then the banner, all in one
  * process (v3.7 and v4 {@code cmd/workflow-controller/main.go}; single-instance mode logs {@code Leader election is turned off} and
- * {@code starting leading} before it too). So a banner right after this piece's own acquisition continues the piece; and since the
+ * {@code starting leading} before it too). So a banner right after this piece's own acquisition (or its {@code turned off}, the
+ * {@code starting leading} between lost from an excerpt) continues the piece; and since the
  * process exits after {@code stopped leading} and logs {@code attempting to acquire} (or {@code Leader election is turned off})
  * once, at its start, such a line after {@code stopped leading}, or after another of them, opens a new piece (a restarted
  * container). Within one file only: a piece that continues a run from an earlier file starts with nothing known of its election;
@@ -58,10 +59,11 @@ final class FileRuns {
     private final Map<String, Election> elections = new HashMap<>();
 
     /**
-     * A piece's election so far: nothing, its start ({@code attempting}, {@code turned off}), the Lease taken (no banner yet), the
-     * banner logged (before or after the election's lines, as logs of either order are read), the Lease given up.
+     * A piece's election so far: nothing, its start with election on ({@code attempting}), single-instance mode ({@code turned
+     * off}, its {@code starting leading} not seen yet), the Lease taken (no banner yet), the banner logged (before or after the
+     * election's lines, as logs of either order are read), the Lease given up.
      */
-    private enum State { NONE, STARTED, ACQUIRED, BANNER, STOPPED }
+    private enum State { NONE, STARTED, OFF, ACQUIRED, BANNER, STOPPED }
 
     /** @param started the piece logged its process's election start ({@code attempting to acquire}, {@code turned off}) */
     private record Election(State state, boolean started) {
@@ -86,7 +88,9 @@ final class FileRuns {
         Election after = before;
         if (event instanceof ControllerStarted) {
             // One banner per process, right after its acquisition: a banner after another (or after no acquisition) is a new process.
-            start = before.state != State.ACQUIRED;
+            // Single-instance mode logs only 'starting leading' between 'turned off' and the banner, so a banner after 'turned off'
+            // alone is that process too (an excerpt that lost the line between); an attempt with no acquisition is not.
+            start = before.state != State.ACQUIRED && before.state != State.OFF;
             after = new Election(State.BANNER, !start && before.started);
         } else if (event instanceof LeaderElection le) {
             switch (le.change()) {
@@ -95,7 +99,8 @@ final class FileRuns {
                     // at the replica's first line in this file too (kubectl's previous and current container, each from its start),
                     // as a banner there would be (a new run only if the replica's run so far has a line).
                     start = !current.containsKey(key) || before.started || before.state == State.ACQUIRED || before.state == State.STOPPED;
-                    after = new Election(!start && before.state == State.BANNER ? State.BANNER : State.STARTED, true);
+                    State begun = le.change() == ControllerEvent.LeaderChange.DISABLED ? State.OFF : State.STARTED;
+                    after = new Election(!start && before.state == State.BANNER ? State.BANNER : begun, true);
                 }
                 case STARTED_LEADING -> after = before.state == State.STOPPED || before.state == State.BANNER ? before
                         : new Election(State.ACQUIRED, before.started);

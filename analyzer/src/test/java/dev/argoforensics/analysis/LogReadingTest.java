@@ -331,6 +331,38 @@ class LogReadingTest {
     }
 
     /**
+     * An excerpt that kept {@code Leader election is turned off} but lost {@code starting leading} (a grep for the first, a paste
+     * that dropped a line): single-instance mode logs nothing else between them and the banner, so the banner goes on in the
+     * run the election line opened, not a second run of one line. A restart still opens its own run at its own election line.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aBannerAfterTurnedOffAloneIsTheSameProcess(long chunkBytes) throws IOException {
+        List<dev.argoforensics.event.ControllerProcess> runs = runs(chunkBytes, false, "wc.log",
+                "time=\"2026-11-24T03:12:40.510Z\" level=info msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=\"2026-11-24T03:12:40.524Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.12",
+                "time=\"2026-11-24T03:12:40.601Z\" level=info msg=\"Current Worker Numbers\" podCleanup=4 workflowWorkers=32",
+                "time=\"2026-11-24T03:13:05.000Z\" level=info msg=\"Processing workflow\" namespace=n workflow=w",
+                "time=\"2026-11-24T05:40:19.207Z\" level=info msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=\"2026-11-24T05:40:19.219Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.12");
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals("2026-11-24T03:12:40.510Z", runs.get(0).first().format(), runs.toString());
+        assertEquals(4, runs.get(0).events(), "the banner and its run's work are the turned-off line's: " + runs);
+        assertEquals("2026-11-24T05:40:19.207Z", runs.get(1).first().format(), "the restart's election line opens its run");
+    }
+
+    /** Negative control: election on, a banner after an attempt that never took the Lease is not taken into the attempt's run. */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aBannerAfterAnAttemptAloneStillOpensItsRun(long chunkBytes) throws IOException {
+        List<dev.argoforensics.event.ControllerProcess> runs = runs(chunkBytes, false, "wc.log",
+                "time=2026-10-14T09:10:00.119Z level=INFO msg=\"Attempting to acquire leader lease...\" lock=argo/workflow-controller",
+                "time=2026-10-14T09:10:00.125Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s",
+                "time=2026-10-14T09:11:00.000Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=w namespace=n phase=Running resourceVersion=1");
+        assertEquals(2, runs.size(), runs.toString());
+    }
+
+    /**
      * A leader that lost the Lease exits (its context cancelled, {@code main} returns): the restarted container's {@code attempting
      * to acquire} in the same stream is a new process, not the same run going on as a standby.
      */

@@ -135,7 +135,6 @@ class Af001ProbesTest {
             time=2026-09-19T16:20:00.101Z level=INFO msg="Attempting to acquire leader lease..." lock=argo/workflow-controller
             time=2026-09-19T16:20:00.140Z level=INFO msg="Successfully acquired lease" lock=argo/workflow-controller
             time=2026-09-19T16:20:00.141Z level=INFO msg="new leader" leader=workflow-controller-58c4d9b7f-h2kqv
-            time=2026-09-19T16:20:00.142Z level=INFO msg="starting leading" id=workflow-controller-58c4d9b7f-h2kqv
             time=2026-09-19T16:20:00.150Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID=status-capture-test defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-09-19T16:20:00.231Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowTtlWorkers=4 workflowWorkers=2 workflowArchive=8 cronWorkflowWorkers=8
             time=2026-09-19T16:20:00.240Z level=INFO msg="Performing periodic GC" periodicity=5m0s
@@ -169,7 +168,6 @@ class Af001ProbesTest {
             time=2026-09-19T16:30:01.008Z level=INFO msg="healthz: current pod is not the leader"
             time=2026-09-19T16:31:27.601Z level=INFO msg="Successfully acquired lease" lock=argo/workflow-controller
             time=2026-09-19T16:31:27.602Z level=INFO msg="new leader" leader=workflow-controller-58c4d9b7f-x9lmt
-            time=2026-09-19T16:31:27.603Z level=INFO msg="starting leading" id=workflow-controller-58c4d9b7f-x9lmt
             time=2026-09-19T16:31:27.604Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID=status-capture-test defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-09-19T16:31:27.606Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowTtlWorkers=4 workflowWorkers=2 workflowArchive=8 cronWorkflowWorkers=8
             time=2026-09-19T16:31:27.607Z level=INFO msg="Performing periodic GC" periodicity=5m0s
@@ -219,13 +217,13 @@ class Af001ProbesTest {
         assertEquals("AF001.reason.graceGuess", f.get("confidenceReasonCode").asText(), f.toString());
         assertEquals("-1m40.612903117s", f.get("delay").asText(), "the new leader's own delay\n" + f);
         assertEquals("2026-09-19T16:31:27.700Z", f.get("finalizerRemovedAt").asText(), f.toString());
-        assertTrue(cites(f, "stern.log", 41) && cites(f, "stern.log", 43), f.toString());
+        assertTrue(cites(f, "stern.log", 39) && cites(f, "stern.log", 41), f.toString());
     }
 
     private static final String PERSISTED_RUN = """
-            time="2026-10-14T16:00:00.101Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.6.19
             time="2026-10-14T16:00:00.110Z" level=info msg="Leader election is turned off. Running in single-instance mode"
             time="2026-10-14T16:00:00.111Z" level=info msg="starting leading" id=single-instance
+            time="2026-10-14T16:00:00.112Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.6.19
             time="2026-10-14T16:00:00.190Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=2
             time="2026-10-14T16:00:00.192Z" level=info msg="Starting workflow garbage collector controller (retentionWorkers 4)"
             time="2026-10-14T16:00:00.193Z" level=info msg="Performing periodic GC" periodicity=5m0s
@@ -261,9 +259,9 @@ class Af001ProbesTest {
             """;
 
     private static final String RELEASING_RUN = """
-            time="2026-10-14T16:09:04.880Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.6.19
             time="2026-10-14T16:09:04.889Z" level=info msg="Leader election is turned off. Running in single-instance mode"
             time="2026-10-14T16:09:04.890Z" level=info msg="starting leading" id=single-instance
+            time="2026-10-14T16:09:04.891Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.6.19
             time="2026-10-14T16:09:04.990Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=0
             time="2026-10-14T16:09:04.992Z" level=info msg="Starting workflow garbage collector controller (retentionWorkers 4)"
             time="2026-10-14T16:09:04.993Z" level=info msg="Performing periodic GC" periodicity=5m0s
@@ -278,9 +276,9 @@ class Af001ProbesTest {
             """;
 
     private static final String NEXT_RUN_CUT = """
-            time="2026-10-14T16:15:30.512Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.6.19
             time="2026-10-14T16:15:30.520Z" level=info msg="Leader election is turned off. Running in single-instance mode"
             time="2026-10-14T16:15:30.521Z" level=info msg="starting leading" id=single-instance
+            time="2026-10-14T16:15:30.522Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.6.19
             time="2026-10-14T16:15:30.601Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=2
             time="2026-10-14T16:15:30.603Z" level=info msg="Starting workflow garbage collector controller (retentionWorkers 4)"
             time="2026-10-14T16:15:30.604Z" level=info msg="Performing periodic GC" periodicity=5m0s

@@ -150,9 +150,9 @@ class LaterRunOtherRulesTest {
             """;
 
     private static final String V2_STALE_PASS_THEN_LATER_RUN = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
             time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
+            time=2026-10-21T16:10:00.212Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
             time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
             time=2026-10-21T16:10:00.501Z level=INFO msg="Processing workflow" component=workflow_worker workflow=report-gen namespace=reports resourceVersion=50233 phase=Running

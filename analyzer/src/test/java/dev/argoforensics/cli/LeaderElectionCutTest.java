@@ -89,7 +89,9 @@ class LeaderElectionCutTest {
         List<String> stopped = List.of(NEW_LEADER, workers("2026-09-19T16:31:10.400Z", 0), podEvent("2026-09-19T16:31:11.256Z", "update"),
                 removingFinalizers("2026-09-19T16:31:11.257Z"),
                 queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"));
-        List<String> restored = List.of("time=2026-09-19T16:33:02.000Z level=INFO msg=\"starting leading\" id=workflow-controller-7c9f-bbbbb",
+        // With election on the replica logs client-go's acquisition and the new leader naming itself (never 'starting leading').
+        List<String> restored = List.of("time=2026-09-19T16:33:02.000Z level=INFO msg=\"Successfully acquired lease\" lock=argo/workflow-controller",
+                "time=2026-09-19T16:33:02.000Z level=INFO msg=\"new leader\" leader=workflow-controller-7c9f-bbbbb",
                 workers("2026-09-19T16:33:02.100Z", 2), processing("2026-09-19T16:33:02.240Z", "Running"), podMissing("2026-09-19T16:33:02.246Z"),
                 markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.271Z", "Error"));
         Files.write(dir.resolve("1-workers0.log"), stopped);

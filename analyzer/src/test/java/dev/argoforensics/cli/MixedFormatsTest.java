@@ -80,7 +80,7 @@ class MixedFormatsTest {
         assertEquals(List.of(
                 "workflow-controller-6c4b9f7d8e-r7p2c #1 cri_path leader v4.1.3 12",
                 "workflow-controller-7d9f8b6c5d-x2k4q #1 leader_election leader v4.1.3 20",
-                "workflow-controller-7d9f8b6c5d-m5v9t.timestamps.log #1 file standby v4.1.3 3",
+                "workflow-controller-7d9f8b6c5d-m5v9t.timestamps.log #1 file standby v4.0.0 2",
                 "workflow-controller-7d9f8b6c5d-q8w2n #1 collector leader v4.1.3 18",
                 "workflow-controller.log #1 file single_instance v3.7.18 21",
                 "workflow-controller.log #2 file unknown v3.7.18 4"), runs);

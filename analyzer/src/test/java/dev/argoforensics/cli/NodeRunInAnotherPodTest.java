@@ -35,9 +35,9 @@ class NodeRunInAnotherPodTest {
 
     /** The v2 controller's start (16:10), the first lines of every later run here and in {@link LaterRunOtherRulesTest}. */
     static final String V2_STARTED = """
-            time=2026-10-21T16:10:00.201Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:10:00.210Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
             time=2026-10-21T16:10:00.211Z level=INFO msg="starting leading" id=single-instance
+            time=2026-10-21T16:10:00.212Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:10:00.290Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
             time=2026-10-21T16:10:00.293Z level=INFO msg="Performing periodic GC" periodicity=5m0s
             """;
@@ -70,9 +70,9 @@ class NodeRunInAnotherPodTest {
 
     /** The v1 controller's start (16:00), the first lines of every first run here and in {@link LaterRunOtherRulesTest}. */
     static final String V1_STARTED = """
-            time=2026-10-21T16:00:00.101Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:00:00.110Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
             time=2026-10-21T16:00:00.111Z level=INFO msg="starting leading" id=single-instance
+            time=2026-10-21T16:00:00.112Z level=INFO msg="Starting Workflow Controller" version=v4.1.3 instanceID="" defaultRequeueTime=10s gitTag=v4.1.3 gitTreeState=clean
             time=2026-10-21T16:00:00.190Z level=INFO msg="Current Worker Numbers" podCleanup=4 workflowWorkers=2 workflowTtlWorkers=4 workflowArchive=8 cronWorkflowWorkers=8
             time=2026-10-21T16:00:00.193Z level=INFO msg="Performing periodic GC" periodicity=5m0s
             """;

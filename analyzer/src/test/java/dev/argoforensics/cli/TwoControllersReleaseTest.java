@@ -44,9 +44,9 @@ class TwoControllersReleaseTest {
     private static final String GC = "level=INFO msg=\"Performing periodic GC\" periodicity=5m0s";
 
     private static List<String> start(String t) {
-        return new ArrayList<>(List.of("time=" + t + "0Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\"",
-                "time=" + t + "7Z level=INFO msg=\"Leader election is turned off. Running in single-instance mode\"",
-                "time=" + t + "8Z level=INFO msg=\"starting leading\" id=single-instance"));
+        return new ArrayList<>(List.of("time=" + t + "0Z level=INFO msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=" + t + "1Z level=INFO msg=\"starting leading\" id=single-instance",
+                "time=" + t + "2Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\""));
     }
 
     /** Replica A: creates the Pod, writes version 7; handles the deletion at 16:31:11 by its clock; later records the loss. */

@@ -117,8 +117,8 @@ class StitchTest {
     @Test
     void aGapInTheNamelessRecordsSpansChunkAndFileBoundaries() throws IOException {
         List<String> head = List.of(
-                "time=\"2026-10-03T13:04:30.201Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
                 "time=\"2026-10-03T13:04:30.220Z\" level=info msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=\"2026-10-03T13:04:30.221Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.18",
                 "time=\"2026-10-03T13:04:30.301Z\" level=info msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=2",
                 "time=\"2026-10-03T13:04:30.307Z\" level=info msg=\"Performing periodic GC\" periodicity=5m0s");
         List<String> grep = new ArrayList<>();

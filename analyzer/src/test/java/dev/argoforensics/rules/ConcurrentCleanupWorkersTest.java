@@ -29,9 +29,9 @@ class ConcurrentCleanupWorkersTest {
     private final ContainerWouldNotStop rule = new ContainerWouldNotStop();
 
     private static final String BASE = """
-            time=2026-12-01T03:00:00.000Z level=INFO msg="Starting Workflow Controller" defaultRequeueTime=10s version=v4.1.2
-            time=2026-12-01T03:00:00.004Z level=INFO msg="Current Worker Numbers" workflowWorkers=32 workflowTtlWorkers=4 podCleanup=4 cronWorkflowWorkers=8 workflowArchive=8
             time=2026-12-01T03:00:00.010Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
+            time=2026-12-01T03:00:00.012Z level=INFO msg="Starting Workflow Controller" defaultRequeueTime=10s version=v4.1.2
+            time=2026-12-01T03:00:00.016Z level=INFO msg="Current Worker Numbers" workflowWorkers=32 workflowTtlWorkers=4 podCleanup=4 cronWorkflowWorkers=8 workflowArchive=8
             time=2026-12-01T03:01:00.100Z level=INFO msg="Processing workflow" component=workflow_worker workflow=ingest-hourly-q7w2d namespace=etl phase="" resourceVersion=510100
             time=2026-12-01T03:01:00.110Z level=INFO msg="updated phase" component=workflow_worker workflow=ingest-hourly-q7w2d namespace=etl fromPhase="" toPhase=Running
             time=2026-12-01T03:01:00.120Z level=INFO msg="node initialized" component=workflow_worker workflow=ingest-hourly-q7w2d namespace=etl node=ingest-hourly-q7w2d phase=Running message=""

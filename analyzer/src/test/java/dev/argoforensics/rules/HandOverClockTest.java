@@ -44,11 +44,10 @@ class HandOverClockTest {
     /** Replica A: it leads from 10:00, the Workflow runs, the Pod's deletion at 10:06:20.102, it stops leading at 10:06:24.001. */
     private static String[] leaderA(boolean stopLine) {
         List<String> l = new ArrayList<>(List.of(
-                line(at(0, 0), "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
                 line(at(0.01, 0), "\"Attempting to acquire leader lease...\" lock=argo/workflow-controller"),
                 line(at(0.02, 0), "\"Successfully acquired lease\" lock=argo/workflow-controller"),
                 line(at(0.021, 0), "\"new leader\" leader=workflow-controller-7b9d-aaaaa"),
-                line(at(0.022, 0), "\"starting leading\" id=workflow-controller-7b9d-aaaaa"),
+                line(at(0.022, 0), "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
                 workers(at(0.1, 0), 2),
                 processing(at(120, 0), "Running"), createdPod(at(120.05, 0)), workflowUpdated(at(120.1, 0), "Running"),
                 line(at(300, 0), "\"Alloc=9120 TotalAlloc=30422 Sys=40113 NumGC=15 Goroutines=137\""),
@@ -64,12 +63,11 @@ class HandOverClockTest {
     /** Standby B, its clock {@code skew} seconds ahead: waits from 09:59:10, acquires at 10:06:40, processes {@code after} s later. */
     private static String[] standbyB(long skew, double after) {
         return new String[] {
-            line(at(-50, skew), "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
             line(at(-49.99, skew), "\"Attempting to acquire leader lease...\" lock=argo/workflow-controller"),
             line(at(-49.98, skew), "\"new leader\" leader=workflow-controller-7b9d-aaaaa"),
             line(at(400, skew), "\"Successfully acquired lease\" lock=argo/workflow-controller"),
             line(at(400.001, skew), "\"new leader\" leader=workflow-controller-7b9d-bbbbb"),
-            line(at(400.002, skew), "\"starting leading\" id=workflow-controller-7b9d-bbbbb"),
+            line(at(400.002, skew), "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
             workers(at(400.1, skew), 2),
             processing(at(400.9 + after, skew), "Running"), workflowUpdated(at(401 + after, skew), "Running")};
     }

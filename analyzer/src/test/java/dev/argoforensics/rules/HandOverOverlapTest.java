@@ -45,11 +45,10 @@ class HandOverOverlapTest {
     /** Replica A: leads from 10:00, processes the Workflow from 10:05:30 to 10:06:20, stops leading at 10:06:24, then works on until {@code until}. */
     private static String[] leaderA(double until) {
         List<String> l = new ArrayList<>(List.of(
-                line(at(0, 0), "INFO", "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
                 line(at(0.01, 0), "INFO", "\"Attempting to acquire leader lease...\" lock=argo/workflow-controller"),
                 line(at(0.02, 0), "INFO", "\"Successfully acquired lease\" lock=argo/workflow-controller"),
                 line(at(0.021, 0), "INFO", "\"new leader\" leader=workflow-controller-7b9d-aaaaa"),
-                line(at(0.022, 0), "INFO", "\"starting leading\" id=workflow-controller-7b9d-aaaaa"),
+                line(at(0.022, 0), "INFO", "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
                 processing(at(330.4, 0), 301142), updated(at(330.5, 0), 301150),
                 processing(at(340.5, 0), 301171), updated(at(340.6, 0), 301176)));
         for (double t = 350.6; t < 384; t += 10) {
@@ -66,12 +65,11 @@ class HandOverOverlapTest {
     /** Standby B, its clock {@code skew} seconds ahead: waits from {@code from} (real), acquires at 10:06:40, works for 3.5 minutes. */
     private static String[] standbyB(long skew, double from) {
         List<String> l = new ArrayList<>(List.of(
-                line(at(from, skew), "INFO", "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
-                line(at(from + 0.01, skew), "INFO", "\"Attempting to acquire leader lease...\" lock=argo/workflow-controller"),
+                    line(at(from + 0.01, skew), "INFO", "\"Attempting to acquire leader lease...\" lock=argo/workflow-controller"),
                 line(at(from + 0.02, skew), "INFO", "\"new leader\" leader=workflow-controller-7b9d-aaaaa"),
                 line(at(400, skew), "INFO", "\"Successfully acquired lease\" lock=argo/workflow-controller"),
                 line(at(400.001, skew), "INFO", "\"new leader\" leader=workflow-controller-7b9d-bbbbb"),
-                line(at(400.002, skew), "INFO", "\"starting leading\" id=workflow-controller-7b9d-bbbbb"),
+                line(at(400.002, skew), "INFO", "\"Starting Workflow Controller\" version=v4.1.2 instanceID="),
                 processing(at(400.9, skew), 301176), updated(at(401, skew), 301197),
                 processing(at(410.9, skew), 301176),
                 line(at(410.95, skew), "WARN", "\"Error updating workflow\" component=workflow_worker workflow=p namespace=ns reason=Conflict"

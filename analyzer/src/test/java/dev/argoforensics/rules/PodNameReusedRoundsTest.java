@@ -19,9 +19,10 @@ class PodNameReusedRoundsTest {
 
     /** The first Pod's run, common to both scenarios: created at 02:01:00, main ended, SIGTERM to wait and fluent-bit at 02:05:00. */
     private static final String FIRST_RUN = """
-            time="2026-11-21T02:00:00.000Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.14
-            time="2026-11-21T02:00:00.003Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
             time="2026-11-21T02:00:00.010Z" level=info msg="Leader election is turned off. Running in single-instance mode"
+            time="2026-11-21T02:00:00.011Z" level=info msg="starting leading" id=single-instance
+            time="2026-11-21T02:00:00.012Z" level=info msg="Starting Workflow Controller" defaultRequeueTime=10s version=v3.5.14
+            time="2026-11-21T02:00:00.015Z" level=info msg="Current Worker Numbers" cronWorkflowWorkers=8 podCleanup=4 workflowTtlWorkers=4 workflowWorkers=32
             time="2026-11-21T02:01:00.100Z" level=info msg="Processing workflow" Phase= ResourceVersion=880100 namespace=data workflow=etl-nightly
             time="2026-11-21T02:01:00.104Z" level=info msg="Task-result reconciliation" namespace=data numObjs=0 workflow=etl-nightly
             time="2026-11-21T02:01:00.110Z" level=info msg="Updated phase  -> Running" namespace=data workflow=etl-nightly
@@ -126,10 +127,10 @@ class PodNameReusedRoundsTest {
      * is killed at 09:12:30 (exit 137 ignored at 09:12:32). v4 logs {@code ignoring exit code} with the Workflow's fields.
      */
     private static final String RETRIED_V4 = """
-            time=2026-11-20T09:00:00.000Z level=INFO msg="Starting Workflow Controller" defaultRequeueTime=10s version=v4.1.2
-            time=2026-11-20T09:00:00.004Z level=INFO msg="Current Worker Numbers" workflowWorkers=32 workflowTtlWorkers=4 podCleanup=4 cronWorkflowWorkers=8 workflowArchive=8
             time=2026-11-20T09:00:00.010Z level=INFO msg="Leader election is turned off. Running in single-instance mode"
             time=2026-11-20T09:00:00.012Z level=INFO msg="starting leading" id=single-instance
+            time=2026-11-20T09:00:00.013Z level=INFO msg="Starting Workflow Controller" defaultRequeueTime=10s version=v4.1.2
+            time=2026-11-20T09:00:00.017Z level=INFO msg="Current Worker Numbers" workflowWorkers=32 workflowTtlWorkers=4 podCleanup=4 cronWorkflowWorkers=8 workflowArchive=8
             time=2026-11-20T09:01:00.100Z level=INFO msg="Processing workflow" component=workflow_worker workflow=train-daily namespace=ml phase="" resourceVersion=700100
             time=2026-11-20T09:01:00.104Z level=INFO msg="Task-result reconciliation" component=workflow_worker workflow=train-daily namespace=ml numObjs=0
             time=2026-11-20T09:01:00.110Z level=INFO msg="updated phase" component=workflow_worker workflow=train-daily namespace=ml fromPhase="" toPhase=Running
@@ -258,7 +259,7 @@ class PodNameReusedRoundsTest {
         assertTrue(why.contains("later Pod of the name was created (2026-11-21T02:05:12.850Z)"), why);
         assertTrue(why.contains("kill round at 2026-11-21T02:05:30.715Z"), why);
         assertTrue(why.contains("main, wait, fluent-bit"), why);
-        assertEquals("workflow-controller.log:28", e.cleared().get(0).evidence().toString());
+        assertEquals("workflow-controller.log:29", e.cleared().get(0).evidence().toString());
     }
 
     @Test

@@ -104,7 +104,7 @@ public class RuleVisitsLinearTest {
         assertTrue(lines.get(ticker).contains("Alloc="), "the sample ends with the stats ticker's line");
         List<String> pass = lines.subList(ticker - 3, ticker);
         assertTrue(pass.get(0).contains("msg=\"Processing workflow\"") && pass.get(2).contains("not yet completed"), "the last pass: " + pass);
-        int header = 3; // the controller's start: once
+        int header = 4; // the controller's start (turned off, starting leading, banner, worker numbers): once
         assertTrue(lines.get(header).contains(NAME) && !lines.get(header - 1).contains(NAME), "the Workflow's lines start at " + header);
         Instant from = time(pass.get(0));
         long step = (Instant.parse("2026-09-26T08:55:00Z").toEpochMilli() - from.toEpochMilli()) / (passes + 1);

@@ -28,24 +28,33 @@ class StandbyReplicaReleaseTest {
     private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
 
     private static final String[] LEADER = {
-        "time=2026-09-19T16:20:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
-        "time=2026-09-19T16:20:00.050Z level=INFO msg=\"starting leading\" id=workflow-controller-7c9f-aaaaa",
+        // main.go's order with election on: client-go's attempt, acquisition and new leader, then Run's banner (no 'starting leading').
+        "time=2026-09-19T16:20:00.000Z level=INFO msg=\"Attempting to acquire leader lease...\" lock=argo/workflow-controller-status-capture-test",
+        "time=2026-09-19T16:20:00.050Z level=INFO msg=\"Successfully acquired lease\" lock=argo/workflow-controller-status-capture-test",
+        "time=2026-09-19T16:20:00.050Z level=INFO msg=\"new leader\" leader=workflow-controller-7c9f-aaaaa",
+        "time=2026-09-19T16:20:00.051Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
         workers("2026-09-19T16:20:00.100Z", 2), createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"),
         podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
         queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
         cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"),
         podMissing("2026-09-19T16:33:02.246Z"), markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.271Z", "Error")};
 
-    private static String[] standby(String leaderLine) {
+    /** A standby logs no banner (Run is called only on taking the Lease): its attempt first; a run of unstated leadership, its banner. */
+    private static final String ATTEMPT =
+            "time=2026-09-19T16:20:00.100Z level=INFO msg=\"Attempting to acquire leader lease...\" lock=argo/workflow-controller-status-capture-test";
+    private static final String BANNER =
+            "time=2026-09-19T16:20:00.100Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test";
+
+    private static String[] standby(String first, String leaderLine) {
         return new String[] {
-            "time=2026-09-19T16:20:00.100Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=status-capture-test",
+            first,
             leaderLine,
             podEvent("2026-09-19T16:31:01.100Z", "update"), removingFinalizers("2026-09-19T16:31:01.101Z"),
             queuingPodDelay("2026-09-19T16:31:01.101Z", "removeFinalizer", "-1m14.101s"), queueing("2026-09-19T16:31:01.102Z", "removeFinalizer"),
             podEvent("2026-09-19T16:31:01.363Z", "delete")};
     }
 
-    /** The reading sums each run's election lines up: the leader's {@code starting leading}, the standby's {@code new leader} naming it. */
+    /** The reading sums each run's election lines up: the leader's acquisition, the standby's {@code new leader} naming it. */
     private Evaluation evaluate(Leadership standby, String... standbyLog) {
         return rule.evaluate(new Evidence().pod("pod.yaml", V4.podYaml(true))
                 .workflow("wf.yaml", V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z"))
@@ -54,7 +63,7 @@ class StandbyReplicaReleaseTest {
 
     @Test
     void theStandbysHandlerLinesAreNoRelease() {
-        Evaluation e = evaluate(Leadership.STANDBY, standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"new leader\" leader=workflow-controller-7c9f-aaaaa"));
+        Evaluation e = evaluate(Leadership.STANDBY, standby(ATTEMPT, "time=2026-09-19T16:20:00.300Z level=INFO msg=\"new leader\" leader=workflow-controller-7c9f-aaaaa"));
         assertEquals(1, e.findings().size(), e.cleared().toString());
         Finding f = e.findings().get(0);
         assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());
@@ -70,7 +79,7 @@ class StandbyReplicaReleaseTest {
      */
     @Test
     void aRunWithoutElectionLinesStillCounts() {
-        String[] cut = standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s");
+        String[] cut = standby(BANNER, "time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s");
         Evaluation e = evaluate(Leadership.UNKNOWN, java.util.Arrays.copyOf(cut, cut.length - 1));
         assertEquals(1, e.findings().size(), e.cleared().toString());
         assertEquals("-1m14.101s", e.findings().get(0).fact("delay").orElseThrow().value());
@@ -84,7 +93,7 @@ class StandbyReplicaReleaseTest {
      */
     @Test
     void aRunThatSawThePodLeaveBeforeAnyWorkerLineRemovedNothing() {
-        Evaluation e = evaluate(Leadership.UNKNOWN, standby("time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s"));
+        Evaluation e = evaluate(Leadership.UNKNOWN, standby(BANNER, "time=2026-09-19T16:20:00.300Z level=INFO msg=\"Performing periodic GC\" periodicity=5m0s"));
         assertEquals(1, e.findings().size(), e.cleared().toString());
         Finding f = e.findings().get(0);
         assertEquals("-1m24.257168224s", f.fact("delay").orElseThrow().value());

@@ -53,15 +53,19 @@ class TwoActiveControllersTest {
         return "time=2026-10-12T" + time + "Z level=" + level + " msg=\"" + msg + "\"" + (keys.isEmpty() ? "" : " " + keys);
     }
 
+    /** main.go's order: single-instance mode's two lines, then Run's banner. */
     static String[] electionOff(String t) {
-        return new String[] {line(t + "0", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"),
-            line(t + "7", "INFO", "Leader election is turned off. Running in single-instance mode", ""),
-            line(t + "8", "INFO", "starting leading", "id=single-instance")};
+        return new String[] {line(t + "0", "INFO", "Leader election is turned off. Running in single-instance mode", ""),
+            line(t + "1", "INFO", "starting leading", "id=single-instance"),
+            line(t + "2", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s")};
     }
 
+    /** Election on (v4.0: client-go's klog text through slog): attempt, acquisition, new leader naming itself, then the banner. */
     static String[] leading(String t, String pod) {
-        return new String[] {line(t + "0", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"),
-            line(t + "7", "INFO", "new leader", "leader=" + pod), line(t + "8", "INFO", "starting leading", "id=" + pod)};
+        return new String[] {line(t + "0", "INFO", "attempting to acquire leader lease argo/workflow-controller...", ""),
+            line(t + "6", "INFO", "successfully acquired lease argo/workflow-controller", ""),
+            line(t + "7", "INFO", "new leader", "leader=" + pod),
+            line(t + "8", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s")};
     }
 
     static String processing(String time, String rv) {
@@ -365,10 +369,11 @@ class TwoActiveControllersTest {
         log("a.log", leading("07:58:10.11", "workflow-controller-5c8e2f7d1-r4k9v"));
         log("a.log", processing("08:00:00.412", "99112"), updated("08:00:00.481", "99120"), processing("08:01:00.510", "99120"),
                 processing("08:02:00.510", "99120"));
-        log("b.log", line("07:58:14.600", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"),
+        log("b.log", line("07:58:14.600", "INFO", "attempting to acquire leader lease argo/workflow-controller...", ""),
                 line("07:58:14.607", "INFO", "new leader", "leader=workflow-controller-5c8e2f7d1-r4k9v"),
+                line("08:00:40.100", "INFO", "successfully acquired lease argo/workflow-controller", ""),
                 line("08:00:40.100", "INFO", "new leader", "leader=workflow-controller-5c8e2f7d1-w2n6b"),
-                line("08:00:40.101", "INFO", "starting leading", "id=workflow-controller-5c8e2f7d1-w2n6b"),
+                line("08:00:40.101", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"),
                 processing("08:00:40.902", "99120"), processing("08:03:00.510", "99120"));
         RuleOutcome o = run();
         assertEquals(List.of(), o.findings(), o.toString());
@@ -411,7 +416,9 @@ class TwoActiveControllersTest {
                 line("08:05:12.101", "INFO", "stopped leading", "id=" + a),
                 // a reconcile in flight finishes after the new leader's first line: 4.1 s of overlap
                 updated("08:05:13.900", "133"));
-        log("b.log", line("07:58:14.600", "INFO", "new leader", "leader=" + a), line("08:05:09.800", "INFO", "starting leading", "id=" + b),
+        log("b.log", line("07:58:14.600", "INFO", "new leader", "leader=" + a),
+                line("08:05:09.800", "INFO", "successfully acquired lease argo/workflow-controller", ""),
+                line("08:05:09.800", "INFO", "new leader", "leader=" + b),
                 processing("08:05:09.812", "131"), updated("08:05:09.850", "132"), processing("08:06:00.000", "140"));
         RuleOutcome o = run();
         assertTrue(o.findings().isEmpty(), o.findings().toString());
@@ -427,7 +434,9 @@ class TwoActiveControllersTest {
         log("a.log", leading("07:58:10.11", a));
         log("a.log", processing("08:00:00.412", "100"), conflict("08:00:00.466"), updated("08:00:00.490", "104"),
                 line("08:05:12.101", "INFO", "stopped leading", "id=" + a), processing("08:05:40.000", "133"), updated("08:05:40.050", "135"));
-        log("b.log", line("07:58:14.600", "INFO", "new leader", "leader=" + a), line("08:05:09.800", "INFO", "starting leading", "id=" + b),
+        log("b.log", line("07:58:14.600", "INFO", "new leader", "leader=" + a),
+                line("08:05:09.800", "INFO", "successfully acquired lease argo/workflow-controller", ""),
+                line("08:05:09.800", "INFO", "new leader", "leader=" + b),
                 processing("08:05:09.812", "104"), updated("08:05:09.850", "133"), processing("08:06:00.000", "140"));
         Finding f = run().findings().get(0);
         // Session 39: b named a as the holder and took the Lease over, which ties the two clocks (HandOvers): b's clock is at most
@@ -459,7 +468,7 @@ class TwoActiveControllersTest {
 
     @Test
     void aRunThatTookWorkflowsUpIsNoStandbyEvenWhenThoseLinesAreOnlyCounted() throws IOException {
-        // c waited for the Lease, then worked: its "starting leading" line is not in the excerpt. Its Workflow is of
+        // c waited for the Lease, then worked: its line of taking the Lease is not in the excerpt. Its Workflow is of
         // no interest, so a selective reading only counts those lines; they still say c worked.
         String a = "workflow-controller-7b9d4c6f5-k8r2w";
         log("a.log", leading("07:58:10.11", a));
@@ -494,7 +503,7 @@ class TwoActiveControllersTest {
     @Test
     void twoInstallationsWithDifferentInstanceIdsAreCleared() throws IOException {
         String[] other = electionOff("07:58:14.60");
-        other[0] = other[0].replace("instanceID=\"\"", "instanceID=team-b");
+        other[2] = other[2].replace("instanceID=\"\"", "instanceID=team-b"); // the banner, after the two election lines
         RuleOutcome o = bothOn(electionOff("07:58:10.11"), other).run();
         assertTrue(o.findings().isEmpty());
         assertTrue(o.cleared().get(0).reason().contains("manage disjoint Workflows"), o.cleared().toString());

@@ -20,8 +20,8 @@ public final class NamesakeLogs {
     /** The lines of team-b's Workflow. */
     public static final List<Integer> TEAM_B = List.of(6, 7, 21, 22);
     public static final List<String> LINES = List.of(
-            "time=2026-11-20T02:10:00.101Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s gitCommit=5fdad0fe6f6d740c55d8289f26c912ab711ca407 gitTag=v4.1.3 gitTreeState=clean buildDate=2026-09-02T11:20:31Z goVersion=go1.24.7",
             "time=2026-11-20T02:10:00.109Z level=INFO msg=\"Leader election is turned off. Running in single-instance mode\"",
+            "time=2026-11-20T02:10:00.110Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s gitCommit=5fdad0fe6f6d740c55d8289f26c912ab711ca407 gitTag=v4.1.3 gitTreeState=clean buildDate=2026-09-02T11:20:31Z goVersion=go1.24.7",
             "time=2026-11-20T02:10:00.190Z level=INFO msg=\"Current Worker Numbers\" podCleanup=4 workflowWorkers=32 workflowTtlWorkers=4 cronWorkflowWorkers=8 workflowArchive=8",
             "time=2026-11-20T02:10:05.402Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=" + WORKFLOW + " namespace=team-a phase=Running resourceVersion=88120411",
             "time=2026-11-20T02:10:05.405Z level=INFO msg=\"Task-result reconciliation\" component=workflow_worker workflow=" + WORKFLOW + " namespace=team-a numObjs=0",
