@@ -533,6 +533,43 @@ final class ExecutionOrder {
      * logged delay dates (deadline - max(pod GC delay, 2m)), came long after its creation (not its
      * start-up) and well before the deletion (not a DisruptionTarget set by the deletion's author).
      */
+    /**
+     * The order read from a Workflow worker's assessment of the Pod as Succeeded, where the objects and the pod controller's lines
+     * left it open or only inferred it (session 45, a hand-written incident: a leader whose Workflow writes a validating webhook
+     * refused saw the Pod Succeeded, then the user's delete arrive, and the next leader released the Pod at its start-up). The
+     * worker reads the Pod from the same informer the pod controller's handler is called from: {@code node changed} to
+     * Succeeded (or {@code Taskresult of the node not yet completed}, logged only for a node assessed Succeeded) means the Pod in
+     * that informer had phase Succeeded, every container terminated with exit 0, which no lost node's Pod ever shows (its kubelet
+     * is gone; the Pod garbage collector writes Failed, and the fall-through that assessed such a Pod Succeeded before #15150 is
+     * excluded by the caller through the controller's own warning). A deletionTimestamp set before that would have reached the
+     * same run's handler first, as the update that carried it ({@code significantPodChange} counts it), and its deleting branch
+     * runs on such an update from #15164 on: so where that run's first sighting of the deletion is such an update, logged later
+     * than the assessment by more than a handler may lag behind the store ({@link #PROMPT_NANOS}), the containers had ended
+     * before the deletion was requested. Weak (the controller's lines order the two; no object states it), with the end shown:
+     * not a lost node's Pod. An object that shows main running at the deletion is not overridden; where the two sightings are of
+     * different runs (two clocks), or the first sighting is an add (a run starting on a Pod already deleting), nothing changes.
+     */
+    static Execution assessedBeforeDeletion(PodHistory pod, Execution execution, LogEvent assessed) {
+        if (assessed == null || execution == null) {
+            return execution;
+        }
+        boolean open = execution.state() == State.UNDETERMINED
+                || (execution.state() == State.FINISHED_BEFORE && execution.weak() && !execution.endShown());
+        LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
+        if (!open || sighting == null || sighting[1] == null) {
+            return execution;
+        }
+        LogEvent trigger = sighting[1];
+        if (((PodInformerEvent) trigger.event()).action() != InformerAction.UPDATE || trigger.stream() != assessed.stream()
+                || trigger.ordinal() < assessed.ordinal()
+                || assessed.time().windowEnd().plusNanos(PROMPT_NANOS).isAfter(trigger.time().instant())) {
+            return execution;
+        }
+        return new Execution(State.FINISHED_BEFORE, "a Workflow worker assessed the Pod Succeeded at " + assessed.time().format()
+                + " (every container had exited 0), before the same controller run saw the deletion arrive (update pod event at "
+                + trigger.time().format() + "): it had already finished", assessed.source(), true, false, true);
+    }
+
     private static Execution fromLogs(PodHistory pod, InformerExit exit, List<ControllerProcess> processes) {
         LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
         if (sighting == null) {

@@ -58,6 +58,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
     void assess(PodHistory pod, Scope scope) {
         PodLifecycle life = scope.correlation().lifecycle(pod.key());
         NodeOutcome outcome = life.lostToDeletion() ? life.outcome() : failedByPodGc(pod, life);
+        outcome = outcome != null ? outcome : killedByDeletion(pod, life);
         if (outcome == null) {
             return;
         }
@@ -203,6 +204,45 @@ public final class PodDeletedDuringExecution extends NodeRule {
         return new NodeOutcome("Failed", ((Signal) failed.event()).attribute("message"), false, failed.source(), failed.time(), false);
     }
 
+    /**
+     * "Error (exit code 137)" or "(exit code 143)", as the controller words a failed Pod from its failing container ({@code
+     * inferFailedReason}: {@code <reason> (exit code N)}, from v3.7.0 with {@code <container>: } before it): the exit of a process
+     * ended by a signal (the emissary reports 137 for any signal's death, 143 where the process exits so on SIGTERM itself). Not
+     * {@code OOMKilled}, the kernel's kill.
+     */
+    private static final java.util.regex.Pattern KILL_EXIT = java.util.regex.Pattern.compile("^(?:[^:]+: )?Error \\(exit code (?:137|143)\\)(?::.*)?$");
+
+    /**
+     * The node recorded {@code Failed} on main's exit from the deletion's kill (session 45, a hand-written incident: a v3.5 DAG
+     * shard evicted by a drain). From Kubernetes 1.27 the kubelet writes a deleted Pod's terminal phase before its final delete, so a
+     * controller that reads the Pod in that moment records the failure ({@code Pod failed: Error (exit code 137)}) and never finds the
+     * Pod missing: no {@code pod deleted}, though the deletion ended the step (an exit 137 a user reads as an OOM kill). Taken only
+     * where an object or a record shows main running when the deletion was requested (the kubelet's Killing Event for main, an
+     * export, an audit record against the containers' end: not the controller's lines alone, which cannot tell the deletion's
+     * kill from main's own failure), and the recorded failure is a signal's exit: the deletion killed main. Null otherwise.
+     */
+    private static NodeOutcome killedByDeletion(PodHistory pod, PodLifecycle life) {
+        Execution execution = life.execution();
+        if (execution == null || execution.state() != Execution.State.RUNNING || execution.weak() || life.deletion() == null) {
+            return null;
+        }
+        NodeOutcome recorded = life.outcome();
+        if (recorded != null && ("Failed".equals(recorded.phase()) || "Error".equals(recorded.phase())) && killExit(recorded.message())) {
+            return recorded;
+        }
+        LogEvent failed = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && killExit(s.attribute("message"))) {
+                failed = e;
+            }
+        }
+        return failed == null ? null : new NodeOutcome("Failed", ((Signal) failed.event()).attribute("message"), false, failed.source(), failed.time(), false);
+    }
+
+    static boolean killExit(String message) {
+        return message != null && KILL_EXIT.matcher(message.strip()).matches();
+    }
+
     /** The exported node is not ended ({@code Pending}, {@code Running}) and was taken before the {@code Pod failed} line. */
     private static boolean exportedBefore(NodeOutcome exported, LogEvent failed) {
         return failed != null && exported.time() != null && ("Pending".equals(exported.phase()) || "Running".equals(exported.phase()))
@@ -278,7 +318,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         NodeLines.failures(scope.nodes(), link).forEach(e -> cite.line(e, "node recorded as failed"));
         pod.events().stream().filter(e -> !life.lostToDeletion() && e.source().equals(outcome.source()))
-                .forEach(e -> cite.line(e, "the node recorded Failed from the Pod garbage collector's phase"));
+                .forEach(e -> cite.line(e, killExit(outcome.message()) ? "the node recorded Failed on main's exit from the deletion's kill"
+                        : "the node recorded Failed from the Pod garbage collector's phase"));
         if (workflow != null) {
             workflow.nodeObservations(link.nodeId()).forEach(o -> cite.node(o, "exported Workflow"));
         }
@@ -425,6 +466,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         // Pods is no voluntary disruption that a PodDisruptionBudget or a do-not-disrupt annotation holds off.
         boolean lostNode = deletion != null && deletion.podGc();
         m.add(Message.of(life.execution().state() == Execution.State.MAIN_NEVER_STARTED ? "AF007.explain.neverStarted"
+                : !life.lostToDeletion() && killExit(outcome.message()) && !lostNode ? "AF007.explain.killedFailed"
                 : !life.lostToDeletion() ? "AF007.explain.neverFinishedNodeLostFailed" : lostNode ? "AF007.explain.neverFinishedNodeLost"
                 : "AF007.explain.neverFinished", "message", outcome.message()));
         return Message.sequence(m);

@@ -367,6 +367,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             Cite.workflowNotFound(life.workflow(), facts, cite);
             workers.ifPresent(w -> cite.line(w, "controller running without workflow workers"));
             lastUpdate.ifPresent(u -> cite.line(u, "last Workflow update persisted before the removal"));
+            life.succeededAsSeenByController().filter(e -> e.source().equals(execution.evidence()))
+                    .ifPresent(e -> cite.line(e, "a Workflow worker assessed the Pod Succeeded, before its run saw the deletion"));
             cite.line(removal.onDelete(), "Pod deletion handled while it still had the finalizer");
             cite.line(removal.scheduled(), schedule.map(s -> s.delayNanos() <= 0).orElse(false)
                     ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
@@ -446,7 +448,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 Optional<Known> stood = life.workflowNotDeleted();
                 if (stood.isPresent() && execution.weak()) {
                     confidence = Confidence.LIKELY;
-                    reason = Message.of("AF001.reason.endShownOrderedByLines", "loss", loss, "execution", how, "stood", stood.get().how());
+                    // The end shown by a Workflow worker's reading of the Pod Succeeded before the run saw the deletion (session 45), or
+                    // by an export of the deleted Pod placed in the first deleted version by the handler's lines.
+                    boolean assessed = life.succeededAsSeenByController().map(e -> e.source().equals(execution.evidence())).orElse(false);
+                    reason = Message.of(assessed ? "AF001.reason.assessedOrderedByLines" : "AF001.reason.endShownOrderedByLines", "loss", loss,
+                            "execution", how, "stood", stood.get().how());
                 } else if (stood.isPresent() && !stood.get().weak() && execution.graceGuess()) {
                     // Session 40: the order rests on a grace-0 deletionTimestamp taken for the request, an inference the kubelet's final
                     // delete on Kubernetes 1.33+ can break: a confirmed finding must not rest on it.

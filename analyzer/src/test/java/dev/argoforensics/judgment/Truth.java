@@ -636,7 +636,10 @@ final class Truth {
             f.af007 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
                     && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f)
                     && (("Error".equals(f.persistedPhase) && "pod deleted".equals(f.persistedMessage))
-                        || ("Failed".equals(f.persistedPhase) && "pod-gc".equals(f.firstDeletionBy)));
+                        || ("Failed".equals(f.persistedPhase) && "pod-gc".equals(f.firstDeletionBy))
+                        // Session 45: Failed on main's exit from the deletion's own kill (the kubelet wrote the phase before its final
+                        // delete and the controller read it): the deletion ended the step as surely (docs/rules/AF007.md).
+                        || ("Failed".equals(f.persistedPhase) && f.persistedMessage != null && KILL_EXIT.matcher(f.persistedMessage).matches()));
             // Not a main that ended 0 within the deletion's grace period (a drained step that finished its work): that success is true.
             f.af016 = f.firstDeletionAt >= 0 && f.mainStartedAt >= 0 && f.mainStartedAt < f.firstDeletionAt
                     && (f.mainFinishedAt < 0 || f.mainFinishedAt > f.firstDeletionAt) && !wentWithWorkflow(f) && "Succeeded".equals(f.persistedPhase)
@@ -869,6 +872,9 @@ final class Truth {
         }
     }
     /** The Pod-level rules of the truth; a Pod whose lines an excerpt cut is capped at {@code possible} for all of them. */
+    /** A node's message for main ended by a signal: {@code [<container>: ]Error (exit code 137|143)}, as AF007 reads it. */
+    private static final java.util.regex.Pattern KILL_EXIT = java.util.regex.Pattern.compile("^(?:[^:]+: )?Error \\(exit code (?:137|143)\\)(?::.*)?$");
+
     static final List<String> POD_RULES = List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011", "AF016");
     static final List<String> WORKFLOW_RULES = List.of("AF009", "AF012", "AF013", "AF014", "AF015");
 

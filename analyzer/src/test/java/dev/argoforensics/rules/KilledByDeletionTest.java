@@ -1,0 +1,125 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.testing.Evidence;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 45 (a hand-written incident, samples/v35-dag-drain-killed): a v3.5 DAG shard evicted by alice's drain while main ran;
+ * main died of the SIGTERM (137 by the emissary), the kubelet wrote the Pod Failed before its final delete, and the controller
+ * recorded the node Failed "Error (exit code 137)": no "pod deleted", so AF007 said nothing at all, though the kubelet's Killing
+ * Event for main and the eviction's audit record show the deletion ended the step. Now AF007 reports it where an object or a
+ * record shows main running at the deletion and the recorded failure is a signal's exit.
+ */
+class KilledByDeletionTest {
+    private static final String NS = "batch";
+    private static final String WF = "fanout-report-2m9qk";
+    private static final String POD = WF + "-shard-2939993331";
+    private static final String NID = WF + "-2939993331";
+    private final PodDeletedDuringExecution rule = new PodDeletedDuringExecution();
+
+    private static String line(String t, String msg, String keys) {
+        return "time=\"2026-12-04T" + t + "Z\" level=info msg=\"" + msg + "\" " + keys;
+    }
+
+    private static String wf(String t, String msg, String keys) {
+        return line(t, msg, (keys.isEmpty() ? "" : keys + " ") + "namespace=" + NS + " workflow=" + WF);
+    }
+
+    /** v3.5.15: the shard created and Running, then read Failed with {@code failure} at 11:04:01. */
+    private static String[] logs(String failure) {
+        return new String[] {
+            line("10:30:00.004", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.5.15"),
+            wf("11:00:00.210", "Processing workflow", "Phase= ResourceVersion=3390121"),
+            wf("11:00:00.224", "Pod node " + NID + " initialized Pending", ""),
+            wf("11:00:00.267", "Created pod: " + WF + ".shard-2 (" + POD + ")", ""),
+            wf("11:00:00.447", "Workflow update successful", "phase=Running resourceVersion=3390133"),
+            wf("11:00:04.880", "Processing workflow", "Phase=Running ResourceVersion=3390133"),
+            wf("11:00:04.888", "node changed", "new.message= new.phase=Running new.progress=0/1 nodeID=" + NID
+                    + " old.message= old.phase=Pending old.progress=0/1"),
+            wf("11:00:04.922", "Workflow update successful", "phase=Running resourceVersion=3390188"),
+            wf("11:04:01.512", "Processing workflow", "Phase=Running ResourceVersion=3390941"),
+            wf("11:04:01.519", "node changed", "new.message=\"" + failure + "\" new.phase=Failed new.progress=1/1 nodeID=" + NID
+                    + " old.message= old.phase=Running old.progress=0/1"),
+            wf("11:04:01.521", "Pod failed: " + failure, "displayName=shard-2 pod=" + POD + " templateName=shard"),
+            wf("11:04:01.566", "Workflow update successful", "phase=Running resourceVersion=3390990")};
+    }
+
+    private static String killing(String at) {
+        return """
+                apiVersion: v1
+                kind: Event
+                count: 1
+                firstTimestamp: "%s"
+                lastTimestamp: "%s"
+                involvedObject:
+                  apiVersion: v1
+                  fieldPath: spec.containers{main}
+                  kind: Pod
+                  name: %s
+                  namespace: batch
+                  uid: a91c3f0e-6d2b-4e8a-b7f4-3c0d9e1a5b26
+                message: Stopping container main
+                metadata:
+                  name: %s.187e0c81d5e3a702
+                  namespace: batch
+                reason: Killing
+                source:
+                  component: kubelet
+                  host: ip-10-1-3-44.eu-central-1.compute.internal
+                type: Normal
+                """.formatted(at, at, POD, POD);
+    }
+
+    private static final String EVICTION = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"4e0c7b19\","
+            + "\"stage\":\"ResponseComplete\",\"requestURI\":\"/api/v1/namespaces/batch/pods/" + POD + "/eviction\",\"verb\":\"create\","
+            + "\"user\":{\"username\":\"alice@corp.example\",\"groups\":[\"system:authenticated\"]},\"userAgent\":\"kubectl/v1.31.2\","
+            + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"batch\",\"name\":\"" + POD + "\",\"apiVersion\":\"v1\",\"subresource\":\"eviction\"},"
+            + "\"responseStatus\":{\"metadata\":{},\"code\":201},\"requestReceivedTimestamp\":\"2026-12-04T11:04:00.071518Z\","
+            + "\"stageTimestamp\":\"2026-12-04T11:04:00.098332Z\"}";
+
+    private List<Finding> findings(String failure, boolean killed) {
+        Evidence e = new Evidence().log("workflow-controller.log", logs(failure)).object("audit.log", EVICTION);
+        if (killed) {
+            e.object("events.yaml", killing("2026-12-04T11:04:00Z"));
+        }
+        Correlation c = e.correlate();
+        return rule.evaluate(c).findings();
+    }
+
+    @Test
+    void aNodeFailedOnMainsKillByTheEvictionIsReportedNamingTheEvicter() {
+        List<Finding> f = findings("Error (exit code 137)", true);
+        assertEquals(1, f.size(), f::toString);
+        assertEquals(Confidence.LIKELY, f.get(0).confidence(), f.get(0).confidenceReason());
+        assertTrue(f.get(0).summary().contains("was deleted by alice@corp.example") && f.get(0).summary().contains("its node ended Failed \"Error (exit code 137)\""),
+                f.get(0).summary());
+        assertTrue(f.get(0).explanation().contains("it is not one (that would say OOMKilled)"), f.get(0).explanation());
+        assertTrue(f.get(0).evidence().stream().anyMatch(x -> x.role().equals("the node recorded Failed on main's exit from the deletion's kill")),
+                () -> f.get(0).evidence().toString());
+        // v3.7 and later put the container's name first.
+        assertEquals(1, findings("main: Error (exit code 143)", true).size());
+    }
+
+    /** Negative control: the kernel's OOM kill (137, OOMKilled) is main's own end, not the deletion's. */
+    @Test
+    void anOomKillIsNotTheDeletionsKill() {
+        assertEquals(List.of(), findings("OOMKilled (exit code 137)", true));
+    }
+
+    /** Negative control: main failed with its own code (exit 1) around the eviction: the deletion did not end it by a signal. */
+    @Test
+    void aFailureWithItsOwnExitCodeIsNotReported() {
+        assertEquals(List.of(), findings("Error (exit code 1)", true));
+    }
+
+    /** Negative control: without the kubelet's Killing Event nothing shows main running at the eviction: the 137 may be main's own. */
+    @Test
+    void withoutWhatShowsMainRunningNothingIsReported() {
+        assertEquals(List.of(), findings("Error (exit code 137)", false));
+    }
+}
