@@ -42,7 +42,7 @@ public final class ControllerLeadership {
         LEADING("leading: it had acquired the lease"),
         /** Leader election was turned off: it works unconditionally. */
         SINGLE_INSTANCE("leader election turned off: single-instance mode"),
-        /** It had led, then logged losing the lease (or another holder). */
+        /** It had led, then logged losing the lease (or another holder); a loss of the lease says it had led even where its acquisition is not in the input. */
         STOPPED("no longer leading: it had logged losing the lease"),
         /** It logged waiting for the lease or another holder, and never that it led. */
         STANDBY("standby: it had logged waiting for the lease or another holder"),
@@ -96,7 +96,8 @@ public final class ControllerLeadership {
                 setBy = e;
                 own = le.identity() != null ? le.identity() : own;
             } else if (change == LeaderChange.STOPPED_LEADING) {
-                if (role == Role.LEADING) {
+                // Only a holder loses the Lease: a run not stated to lead (its acquisition not in the input) had led too.
+                if (role == Role.LEADING || role == Role.UNKNOWN || role == Role.STANDBY) {
                     role = Role.STOPPED;
                     setBy = e;
                 }

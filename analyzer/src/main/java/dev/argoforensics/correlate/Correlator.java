@@ -17,6 +17,7 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.PodRef;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.ObservedAt;
@@ -376,7 +377,8 @@ public final class Correlator {
                     removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at), leaseLost,
                             group.processes(), f.link() == null ? List.of() : nodeIndex.of(f.link()),
                             f.link() == null ? null : laterNodeStart(f.snapshots(), workflows.get(f.link().workflow()), f.link().nodeId())),
-                    f.taskResults(), f.clusterEvents(), audit, f.nodeLogs(), PodListings.of(key, f.link(), evs, podTables));
+                    f.taskResults(), f.clusterEvents().stream().filter(e -> !e.minuteDated()).toList(), audit, f.nodeLogs(),
+                    PodListings.of(key, f.link(), evs, podTables), f.clusterEvents().stream().filter(ClusterEvent::minuteDated).toList());
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (int i = 0; i < podFacts.size(); i++) {
@@ -1124,7 +1126,7 @@ public final class Correlator {
         if (!objects.taskResults().isEmpty()) {
             kinds.add(EvidenceKind.TASK_RESULT_SNAPSHOT);
         }
-        if (!objects.clusterEvents().isEmpty()) {
+        if (objects.clusterEvents().stream().anyMatch(e -> !e.minuteDated())) { // a minute-dated Event is read by no rule
             kinds.add(EvidenceKind.CLUSTER_EVENTS);
         }
         if (!objects.auditRecords().isEmpty()) {

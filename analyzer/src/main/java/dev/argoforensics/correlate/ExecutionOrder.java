@@ -797,6 +797,10 @@ final class ExecutionOrder {
                 return null; // the Pod changed after the deletion: the lines then say more, or leave it open
             }
         }
+        Execution row = runningRow(pod, dated, gone);
+        if (row != null) {
+            return frozenIfLost(pod, deletion, row);
+        }
         long first = dated.earliest().getEpochSecond() + (dated.earliest().getNano() > 0 ? 1 : 0);
         long last = dated.latest().plusMillis(500).getEpochSecond();
         if (first != last) {
@@ -832,6 +836,50 @@ final class ExecutionOrder {
             }
         }
         return null;
+    }
+
+    /**
+     * A pasted {@code kubectl get pods} row of the Pod, {@code Running} with every container ready ({@code READY 2/2}), in a table
+     * whose stated time is after the latest condition transition the controller's first sight of the deletion dates (its logged
+     * delay) by more than a user's clock may be off (session 44's datadog-csv-two-pods-deleted). At the table's time every container
+     * was running and ready; main's end would have turned {@code ContainersReady} {@code False}, a transition after the table's time,
+     * which the deleted version would date; the latest it dates is earlier, so main had not ended by the kubelet's reports when the
+     * deletion was requested, and the Pod changed no more until it left the informer (checked by the caller), so no end was reported
+     * late either. The row is this Pod's: listed after this Pod's own transition (so not an earlier Pod of the name), and its AGE
+     * or its time puts it before this Pod left (not a later one). Weak, dated by a stated clock: the row has no exit codes or times
+     * of its own. Null: not all of it.
+     */
+    private static Execution runningRow(PodHistory pod, DatedVersion dated, LogEvent gone) {
+        for (PodListing l : pod.listings()) {
+            if (!l.listed() || !"Running".equals(l.row().status()) || !allReady(l.row().ready()) || l.table().observed() == null
+                    || l.table().observed().after(dated.latest().plusMillis(500)) == ObservedAt.Order.OPEN) {
+                continue;
+            }
+            Timestamp created = l.row().createdLatest();
+            boolean beforeGone = (created != null && DeletionBounds.clearlyBefore(created, gone.time()))
+                    || l.table().observed().before(gone.time().instant()) != ObservedAt.Order.OPEN;
+            if (!beforeGone) {
+                continue; // maybe listed after the Pod left: a later Pod of the same name
+            }
+            return new Execution(State.RUNNING, "a kubectl get pods table taken at " + l.table().observed().time().format() + " lists the Pod "
+                    + "Running, READY " + l.row().ready() + ": every container running and ready then, after the latest condition transition "
+                    + "the controller's first sight of the deletion (" + dated.seen().time().format() + ") dates in the deleted Pod ("
+                    + TimeFormat.utc(dated.latest(), TimePrecision.MILLISECOND) + " at the latest, its logged delay); main's end would have "
+                    + "turned ContainersReady False later than that, and the Pod changed no more until it left the informer ("
+                    + gone.time().format() + "), so main had not ended when the deletion was requested (the row holds no exit codes, and "
+                    + "its time is the clock of whoever took the table)", l.row().source(), true, true);
+        }
+        return null;
+    }
+
+    /** READY {@code n/n}, n at least 1: every container ready. */
+    private static boolean allReady(String ready) {
+        int slash = ready == null ? -1 : ready.indexOf('/');
+        if (slash <= 0) {
+            return false;
+        }
+        String n = ready.substring(0, slash);
+        return n.equals(ready.substring(slash + 1)) && n.chars().allMatch(Character::isDigit) && !n.chars().allMatch(c -> c == '0');
     }
 
     /**

@@ -236,7 +236,8 @@ public final class HandOvers {
                     single.add(stream);
                 } else if (c == LeaderChange.STARTED_LEADING) {
                     acquired.putIfAbsent(stream, e);
-                } else if (c == LeaderChange.STOPPED_LEADING && le.identity() != null && acquired.containsKey(stream)) {
+                } else if (c == LeaderChange.STOPPED_LEADING && le.identity() != null && !single.contains(stream)) {
+                    // Only a holder logs it: the run led, whether or not its acquisition is in the input (an excerpt starting later).
                     stopped.putIfAbsent(stream, e);
                 }
             }
@@ -269,7 +270,8 @@ public final class HandOvers {
             String holder = ((LeaderElection) named.event()).identity();
             List<Integer> holders = new ArrayList<>();
             for (Map.Entry<Integer, Set<String>> r : own.entrySet()) {
-                if (r.getKey() != to && r.getValue().contains(holder) && acquired.containsKey(r.getKey()) && !single.contains(r.getKey())) {
+                if (r.getKey() != to && r.getValue().contains(holder) && (acquired.containsKey(r.getKey()) || stopped.containsKey(r.getKey()))
+                        && !single.contains(r.getKey())) {
                     holders.add(r.getKey());
                 }
             }

@@ -30,12 +30,17 @@ import java.util.Optional;
  * @param nodeLogs      kubelet lines naming the Pod (container stopped, deletion seen, eviction, shutdown); shown
  *                      in its timeline, read by no rule
  * @param listings      what pasted {@code kubectl get pods} tables say of it (listed, or left out), in input order
+ * @param minuteEvents  events as {@code clusterEvents}, dated only to the minute (an age of 10 minutes or more in a
+ *                      {@code kubectl get events} table, {@link ClusterEvent#minuteDated}): shown in its timeline with
+ *                      their window, read by no rule
  */
 public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
                          List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
-                         List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs, List<PodListing> listings) {
+                         List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs, List<PodListing> listings,
+                         List<ClusterEvent> minuteEvents) {
 
     public PodHistory {
+        minuteEvents = List.copyOf(minuteEvents);
         listings = List.copyOf(listings);
         events = List.copyOf(events);
         snapshots = List.copyOf(snapshots);
@@ -49,7 +54,7 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
     public PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
                       List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
                       List<AuditRecord> auditRecords) {
-        this(key, identity, events, snapshots, link, removals, taskResults, clusterEvents, auditRecords, List.of(), List.of());
+        this(key, identity, events, snapshots, link, removals, taskResults, clusterEvents, auditRecords, List.of(), List.of(), List.of());
     }
 
     public Optional<NodeLink> node() {

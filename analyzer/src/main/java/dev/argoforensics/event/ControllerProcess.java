@@ -304,6 +304,13 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
          * in the input (the log starts after it, or a rotated file between is missing).
          */
         LED_BY_WORK,
+        /**
+         * Its election lines say it lost the Lease ({@code stopped leading}, client-go's {@code failed to renew lease}) and none says
+         * it took it: only a holder logs either (client-go renews only after acquiring; the controller's context ends only in its
+         * own {@code OnStoppedLeading}, so a standby that never acquired never logs {@code stopped leading}): it led up to that line,
+         * its line of taking the lease not in the input (the excerpt starts after it).
+         */
+        LED_BY_STOP,
         /** Leader election was turned off. */
         SINGLE_INSTANCE,
         /** No leader-election line. */

@@ -279,6 +279,10 @@ final class ControllerRun {
                 }
             }
             case STOPPED_LEADING -> {
+                // Only a holder loses the Lease: a run whose lines said nothing of it, or only waited, led (its acquisition not read).
+                if (leadership == Leadership.UNKNOWN || leadership == Leadership.STANDBY) {
+                    leadership = Leadership.LED_BY_STOP;
+                }
             }
             default -> throw new IllegalStateException(le.change().name());
         }

@@ -79,6 +79,8 @@ final class Describe {
                     + " the lease not in the input)");
             case LED_BY_WORK -> b.append("; leader by its work (it processed Workflows from ").append(p.work().first().format())
                     .append(", which only a leader does; its line of taking the lease is not in the input)");
+            case LED_BY_STOP -> b.append("; leader by its loss of the lease (it logged losing the lease, which only a holder does;"
+                    + " its line of taking the lease is not in the input)");
             case SINGLE_INSTANCE -> b.append("; single instance");
             default -> { }
         }

@@ -19,6 +19,11 @@ import java.util.Map;
  * @param statedClock its times are a stated export time less the age kubectl printed ({@code kubectl get events}, {@code describe}):
  *                    the clock of whoever took the export, off by as much as {@link ObservedAt#STATED_CLOCK_NANOS}, not the
  *                    Event's own timestamps
+ * @param ageWindowNanos how much later than {@code first} and {@code last} the Event may have come: the age kubectl printed was
+ *                    cut to the minute ({@code LAST SEEN 15m}: 15 to just under 16 minutes before the stated time, so from 16
+ *                    minutes before it, {@code first}, to 15), 0 where it
+ *                    was printed to the second or the Event gives its own timestamps. Such an Event is placed on the timeline
+ *                    with its window and read by no rule (a minute is wider than the margins their orders allow)
  */
 public record ClusterEvent(
         SourceRef source,
@@ -35,7 +40,8 @@ public record ClusterEvent(
         Timestamp first,
         Timestamp last,
         Map<String, String> annotations,
-        boolean statedClock) implements ExportedObject {
+        boolean statedClock,
+        long ageWindowNanos) implements ExportedObject {
 
     /** Argo's node events name the node by these annotations. */
     public static final String NODE_NAME_ANNOTATION = "workflows.argoproj.io/node-name";
@@ -49,6 +55,18 @@ public record ClusterEvent(
     public ClusterEvent(SourceRef source, ObjectKind apiKind, String namespace, String name, String reason, String type, String note,
                         InvolvedObject regarding, String reportedBy, String host, long count, Timestamp first, Timestamp last,
                         Map<String, String> annotations) {
-        this(source, apiKind, namespace, name, reason, type, note, regarding, reportedBy, host, count, first, last, annotations, false);
+        this(source, apiKind, namespace, name, reason, type, note, regarding, reportedBy, host, count, first, last, annotations, false, 0);
+    }
+
+    /** An Event dated by a stated time less an age kubectl printed to the second (or by its own timestamps). */
+    public ClusterEvent(SourceRef source, ObjectKind apiKind, String namespace, String name, String reason, String type, String note,
+                        InvolvedObject regarding, String reportedBy, String host, long count, Timestamp first, Timestamp last,
+                        Map<String, String> annotations, boolean statedClock) {
+        this(source, apiKind, namespace, name, reason, type, note, regarding, reportedBy, host, count, first, last, annotations, statedClock, 0);
+    }
+
+    /** Its time is known only to the minute ({@link #ageWindowNanos}): for the timeline, not for a rule's order. */
+    public boolean minuteDated() {
+        return ageWindowNanos > 0;
     }
 }

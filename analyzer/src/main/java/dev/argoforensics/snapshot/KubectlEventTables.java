@@ -18,13 +18,18 @@ import java.util.regex.Pattern;
  * starts (kubectl aligns them; a message holds single spaces). LAST SEEN is an age relative to the
  * moment the table was printed, which kubectl does not print: with a stated time ({@code # taken-at:}
  * or {@code --snapshot-time}) an age under 10 minutes, which kubectl prints to the second ({@code 45s},
- * {@code 3m12s}), gives the event's time to about a second; older ages are cut to the minute or the hour
- * and rows without a stated time cannot be placed at all: such rows are counted, not kept. The table
+ * {@code 3m12s}), gives the event's time to about a second; an age up to 8 hours is printed to the minute
+ * ({@code 15m}, {@code 3h5m}): kept with that minute's window ({@link ClusterEvent#ageWindowNanos}), for the
+ * timeline only; older ages are cut to the hour or coarser, and rows without a stated time cannot be placed
+ * at all: such rows are counted, not kept. The table
  * has no event name, reporter, count or field path; a kubelet's {@code Stopping container NAME} names
  * its container ({@code spec.containers{NAME}}).
  */
 final class KubectlEventTables {
     private static final Pattern AGE = Pattern.compile("^(?:(\\d+)m)?(?:(\\d+)s)?$");
+    private static final Pattern HOURS = Pattern.compile("^(\\d+)h(?:(\\d+)m)?$");
+    /** kubectl prints ages to the minute up to 8 hours ({@code 7h59m}). */
+    private static final long MINUTE_PRINTED_SECONDS = 8 * 3600;
     private static final Pattern OBJECT = Pattern.compile("^([a-z]+)(?:\\.[a-z0-9.]+)?/([a-z0-9][a-z0-9.-]*)$");
     private static final Pattern STOPPING = Pattern.compile("^Stopping container ([a-z0-9][a-z0-9-]*)$");
     /** kubectl prints ages under 10 minutes to the second, older ones to the minute or coarser. */
@@ -36,16 +41,17 @@ final class KubectlEventTables {
     }
 
     /**
-     * @param coarse rows whose age kubectl cut to the minute or coarser, or that no stated time places: counted, not kept
+     * @param coarse  rows whose age kubectl cut to the hour or coarser, or that no stated time places: counted, not kept
+     * @param minutes rows kept whose age kubectl printed to the minute (10 minutes to 8 hours old): on the timeline, read by no rule
      */
-    record Read(List<ClusterEvent> events, List<ObjectFileReader.Problem> problems, long rows, long coarse, List<String> identifiers) {
+    record Read(List<ClusterEvent> events, List<ObjectFileReader.Problem> problems, long rows, long coarse, long minutes, List<String> identifiers) {
     }
 
     static Read read(String file, List<String> lines, ObservedAt takenAt) {
         List<ClusterEvent> events = new ArrayList<>();
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
-        long[] counts = {0, 0};
+        long[] counts = {0, 0, 0};
         TableLines.read(lines, new TableLines.Reader() {
             String command = "";
             int[] starts;
@@ -93,10 +99,14 @@ final class KubectlEventTables {
                     identifiers.add(id + name);
                 }
                 identifiers.add("namespace:" + ns);
-                Timestamp at = at(cells[1], takenAt);
-                if (at == null) {
+                Age age = age(cells[1], takenAt);
+                if (age == null) {
                     counts[1]++;
                     return;
+                }
+                Timestamp at = age.at();
+                if (age.windowNanos() > 0) {
+                    counts[2]++;
                 }
                 String fieldPath = !cells[6].isEmpty() ? cells[6] : fieldPath(kind, cells[5]);
                 // SOURCE is "component, host" (kubelet, gke-a-1) or the component alone.
@@ -104,10 +114,11 @@ final class KubectlEventTables {
                 String reporter = comma < 0 ? cells[7] : cells[7].substring(0, comma).strip();
                 String host = comma < 0 ? "" : cells[7].substring(comma + 1).strip();
                 events.add(new ClusterEvent(new SourceRef(file, lineNo), ObjectKind.CORE_EVENT, ns, "", cells[3], cells[2], cells[5],
-                        new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), reporter, host, 1, at, at, Map.of(), at != null));
+                        new InvolvedObject(kind, "Node".equals(kind) ? "" : ns, name, "", fieldPath), reporter, host, 1, at, at, Map.of(), true,
+                        age.windowNanos()));
             }
         });
-        return new Read(events, problems, counts[0], counts[1], identifiers);
+        return new Read(events, problems, counts[0], counts[1], counts[2], identifiers);
     }
 
     /**
@@ -164,17 +175,53 @@ final class KubectlEventTables {
 
     /** The event's time from its age, when a stated time and an age kubectl printed to the second allow it. */
     static Timestamp at(String age, ObservedAt takenAt) {
+        Age a = age(age, takenAt);
+        return a == null || a.windowNanos() > 0 ? null : a.at();
+    }
+
+    /**
+     * An event's time read from the age kubectl printed beside a stated time.
+     *
+     * @param at          the earliest the event may be: the stated time less the age as printed, less the window
+     * @param windowNanos how much later it may be: 0 for an age printed to the second, {@link #MINUTE_NANOS} for one printed to the
+     *                    minute (kubectl truncates: {@code 15m} is from 15 to just under 16 minutes)
+     */
+    record Age(Timestamp at, long windowNanos) {
+    }
+
+    static final long MINUTE_NANOS = 60_000_000_000L;
+
+    /**
+     * The event's time from its age, to the second or to the minute, as kubectl's {@code HumanDuration} printed it (apimachinery
+     * {@code util/duration}, truncating): under 10 minutes to the second ({@code 45s}, {@code 3m12s}, {@code 5m} for 5m0s); from 10
+     * minutes to 8 hours to the minute ({@code 15m}, {@code 179m}, {@code 3h5m}, {@code 4h} for 4h0m); from 8 hours to the hour or
+     * coarser ({@code 9h}, {@code 2d3h}, {@code 5d}, {@code 2y}): null, as is any age without a stated time to count it from.
+     */
+    static Age age(String age, ObservedAt takenAt) {
         if (takenAt == null || takenAt.lowerBound() || age.isEmpty()) {
             return null;
         }
-        Matcher m = AGE.matcher(age.toLowerCase(Locale.ROOT));
-        if (!m.matches() || (m.group(1) == null && m.group(2) == null)) {
-            return null;
+        String a = age.toLowerCase(Locale.ROOT);
+        Matcher m = AGE.matcher(a);
+        long seconds;
+        long window;
+        if (m.matches() && (m.group(1) != null || m.group(2) != null)) {
+            seconds = (m.group(1) == null ? 0 : Long.parseLong(m.group(1)) * 60) + (m.group(2) == null ? 0 : Long.parseLong(m.group(2)));
+            window = seconds < EXACT_AGE_SECONDS ? 0 : m.group(2) == null ? MINUTE_NANOS : -1;
+        } else {
+            Matcher h = HOURS.matcher(a);
+            if (!h.matches()) {
+                return null;
+            }
+            seconds = Long.parseLong(h.group(1)) * 3600 + (h.group(2) == null ? 0 : Long.parseLong(h.group(2)) * 60);
+            // kubectl prints hours and minutes from 3 to 8 hours; from 8 hours on only whole hours.
+            window = seconds < MINUTE_PRINTED_SECONDS ? MINUTE_NANOS : -1;
         }
-        long seconds = (m.group(1) == null ? 0 : Long.parseLong(m.group(1)) * 60) + (m.group(2) == null ? 0 : Long.parseLong(m.group(2)));
-        if (seconds >= EXACT_AGE_SECONDS) {
-            return null;
+        if (window < 0) {
+            return null; // not a form kubectl prints to the minute or finer
         }
-        return new Timestamp(takenAt.time().instant().minusSeconds(seconds), TimePrecision.SECOND, ZoneBasis.STATED);
+        // Truncated: an age printed to the minute is up to a minute more, so the window starts a minute before the age as printed.
+        return new Age(new Timestamp(takenAt.time().instant().minusSeconds(seconds).minusNanos(window), TimePrecision.SECOND, ZoneBasis.STATED),
+                window);
     }
 }

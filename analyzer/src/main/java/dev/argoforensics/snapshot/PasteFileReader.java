@@ -272,9 +272,12 @@ public final class PasteFileReader {
             problems.addAll(r.problems());
             identifiers.addAll(r.identifiers());
             rows = r.rows();
+            if (r.minutes() > 0) {
+                notes.add(Message.of("note.snapshot.eventsMinute", "count", r.minutes()));
+            }
             if (r.coarse() > 0) {
                 notes.add(takenAt == null ? Message.of("note.snapshot.eventsNoTime", "count", r.coarse())
-                        : Message.of("note.snapshot.eventsCoarse", "count", r.coarse()));
+                        : Message.of("note.snapshot.eventsTableCoarse", "count", r.coarse()));
             }
         } else if (shape == PasteShape.WORKFLOW_STATUS_FRAGMENT) {
             Part r = fragment(file, lines, takenAt, List.of());

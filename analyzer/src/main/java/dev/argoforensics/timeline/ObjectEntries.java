@@ -143,7 +143,10 @@ final class ObjectEntries {
         // told at its last sighting, never called the first.
         boolean span = e.count() > 1 && e.last() != null && e.last().isAfter(e.first());
         String seen = e.count() <= 1 ? "" : span ? ", first of " + e.count() : ", seen " + e.count() + " times, the last here";
-        out.fact(e.first(), e.source(), kind, header + seen + ": " + e.note(), false);
+        // An age kubectl printed to the minute: the Event came within the minute from the time shown, which is no second of its own.
+        String window = !e.minuteDated() ? "" : " (dated only to the minute by its age in a kubectl table: between " + e.first().instant()
+                + " and " + e.first().instant().plusNanos(e.ageWindowNanos()) + "; read by no rule)";
+        out.fact(e.first(), e.source(), kind, header + seen + window + ": " + e.note(), false);
         if (span) {
             out.fact(e.last(), e.source(), kind, header + " seen " + e.count() + " times, the last here", false);
         }

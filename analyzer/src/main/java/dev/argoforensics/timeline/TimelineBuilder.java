@@ -72,6 +72,9 @@ public final class TimelineBuilder {
         for (ClusterEvent e : pod.clusterEvents()) {
             ObjectEntries.clusterEvent(out, e);
         }
+        for (ClusterEvent e : pod.minuteEvents()) {
+            ObjectEntries.clusterEvent(out, e);
+        }
         for (AuditRecord a : pod.auditRecords()) {
             ObjectEntries.audit(out, a);
         }

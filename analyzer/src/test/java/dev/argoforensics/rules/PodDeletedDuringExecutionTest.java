@@ -148,7 +148,7 @@ class PodDeletedDuringExecutionTest {
             Evidence evidence = new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW);
             Finding f = rule.evaluate(evidence.exported(table.get(0)).correlate()).findings().get(0);
             assertEquals(Confidence.LIKELY, f.confidence(), takenAt + ": " + f.confidenceReason());
-            assertTrue(f.confidenceReason().startsWith("only an Event dated by an export's stated time"), f.confidenceReason());
+            assertTrue(f.confidenceReason().startsWith("only a record dated by an export's stated time (an Event's age"), f.confidenceReason());
             String main = String.valueOf(f.fact("mainContainer").orElseThrow().value());
             assertTrue(main.contains("(Killing event, dated by the export's stated time less its age)"), main);
         }
