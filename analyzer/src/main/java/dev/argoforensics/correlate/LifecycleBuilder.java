@@ -128,7 +128,7 @@ final class LifecycleBuilder {
             }
         }
         NodeLink link = pod.link();
-        LogEvent laterRun = laterRun(nodes.of(link), created, pod.key().name());
+        LogEvent laterRun = laterRun(nodes.of(link), created, pod.key().name(), exit);
         List<LogEvent> nodeLines = laterRun == null ? nodes.of(link) : nodes.of(link).stream().filter(l -> EventOrder.before(l, laterRun)).toList();
         LogEvent persistedLine = null;
         Known persisted = null;
@@ -234,14 +234,33 @@ final class LifecycleBuilder {
      * {@code Workflow pod is missing}, {@code pod deleted}) is that Pod's: read as this one's, a Pod of the earlier object, released
      * when the garbage collector deleted it, took the later run's loss as its own. Without this Pod's own {@code Created pod} line
      * the two are not ordered and every line is kept, as before.
+     * Also (session 45 breaker) the first node event sent as a Pod of this name ({@code nodeEvents.sendAsPod}) that this Pod's
+     * controller logged after the Pod left its informer ({@code delete pod event}): {@code recordNodePhaseEvent} names the Pod
+     * only where {@code getPodByNode} finds one of the node's Pod name in that process's informer store (namespace and name, no
+     * UID; v3.7.0, v4.1.2), and a Pod that left it (deleted, or labelled completed out of the watch's selector) does not come
+     * back: the Pod it found is a later one of the name (the Workflow deleted and submitted again under its name, or the node
+     * reset), its {@code Created pod} line perhaps not in the excerpt. Read as this Pod's, a later Pod's {@code Succeeded} was
+     * this Pod's result "captured" after an early release. Another process's line says nothing of this one's informer. The
+     * broadcaster logs an event after it was recorded, asynchronously: a line written just after the exit may be of an event
+     * whose Pod was looked up just before it, so only a line more than {@link #EVENT_LOG_LAG_NANOS} after the exit counts
+     * (within it the line stays this Pod's, as before).
      */
-    static LogEvent laterRun(List<LogEvent> nodeLines, LogEvent created, String podName) {
-        if (created == null) {
-            return null;
-        }
+    /**
+     * How long after its recording the event broadcaster's {@code Event occurred} line may come (session 45 breaker): the
+     * analyzer's allowance, not a bound of client-go's (its watcher logs each queued event in turn; a starved process may lag
+     * more). Ten seconds, as the margin between two clocks.
+     */
+    static final long EVENT_LOG_LAG_NANOS = 10_000_000_000L;
+
+    static LogEvent laterRun(List<LogEvent> nodeLines, LogEvent created, String podName, InformerExit exit) {
         for (LogEvent e : nodeLines) {
-            if (e.event() instanceof ControllerEvent.PodCreated c && c.podRef() != null && !c.podRef().name().equals(podName)
+            if (created != null && e.event() instanceof ControllerEvent.PodCreated c && c.podRef() != null && !c.podRef().name().equals(podName)
                     && EventOrder.after(e, created)) {
+                return e;
+            }
+            if (exit != null && e.event() instanceof ControllerEvent.EventRecorded r && r.podRef() != null && r.node() != null
+                    && r.podRef().name().equals(podName) && e.stream() == exit.event().stream() && EventOrder.after(e, exit.event())
+                    && exit.event().time().windowEnd().plusNanos(EVENT_LOG_LAG_NANOS).isBefore(e.time().instant())) {
                 return e;
             }
         }

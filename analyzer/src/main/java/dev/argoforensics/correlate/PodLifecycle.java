@@ -88,7 +88,9 @@ import java.util.Optional;
  *                          null: not shown)
  * @param laterRun          the first {@code Created pod} of this Pod's node, after its own, naming another Pod: the node run again
  *                          in that Pod (a Workflow submitted again under its name with the other pod-name format); the node's lines
- *                          from it on are that Pod's ({@code LifecycleBuilder.laterRun}; null: none)
+ *                          from it on are that Pod's ({@code LifecycleBuilder.laterRun}; null: none); or the first node event
+ *                          sent as a Pod of this name that its controller logged after this Pod left its informer: a later Pod
+ *                          of the name
  * @param nodeExports       the exports of its Workflow whose record of its node is of this Pod's run of it: of its owner (by UID,
  *                          where an export of the Pod names it), not finished before the Pod started, and taken before a later Pod
  *                          of the name was created (the node reset and run again, {@code argo retry}) or before a later run of the

@@ -71,14 +71,14 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (gone == null) {
             return;
         }
-        if (life.laterRun() != null) {
+        if (life.laterRun() != null && life.laterRun().event() instanceof PodCreated laterPod) {
             // Session 42 breaker: the node was run again in a later Pod of another name (a Workflow deleted and submitted again
             // under its name with the other pod-name format): as for a later Pod of the same name (below), this Pod's absence did
             // not leave the node for good, and what the node did from the later run on (missing again, finished, exported
             // unfinished) is the later Pod's. It was AF005 likely on the earlier Pod from the later Pod's missing lines.
             if (missing.size() > 1) {
                 scope.clear(pod, Message.of("AF005.cleared.nodeRunAgain", "count", missing.size(), "at", life.laterRun().time().format(),
-                        "pod", ((PodCreated) life.laterRun().event()).podRef().name()), life.laterRun().source());
+                        "pod", laterPod.podRef().name()), life.laterRun().source());
             }
             return;
         }

@@ -272,7 +272,7 @@ final class Reconciliation {
      * there, or holding the Workflow's lines: {@link #showsProcessing}) and no other run in the evidence processed the
      * Workflow meanwhile (it may have written the node), and where no lines may have been cut from the run between the pass's
      * start and its close (a gap of the run's nameless records over that stretch: the pass's {@code Workflow pod is missing} may
-     * have been among the lines dropped; review s26). Empty otherwise.
+     * have been among the lines dropped; review s26), nor between the Pod's exit and the pass (session 45). Empty otherwise.
      *
      * <p>A pass that ends the Workflow {@code Failed} or {@code Error} is told apart ({@link Unmissed#failedAs}): the controller
      * also leaves a pass before pod reconciliation without a warning, when the Workflow's artifact repository cannot be read
@@ -292,6 +292,12 @@ final class Reconciliation {
         LogEvent pass = events.get(0);
         if (pass.stream() != gone.stream()) {
             return Optional.empty(); // another run took the Workflow up first
+        }
+        // The first pass after the Pod left in the excerpt need not be the first after it: lines cut between the two (a head and a
+        // tail pasted) may hold the pass that found the Pod missing, or the Workflow deleted and submitted again under its name,
+        // the tail's pass the new object's (session 45 breaker).
+        if (correlation.cutBetween(gone, pass)) {
+            return Optional.empty();
         }
         if (!"Running".equals(((WorkflowProcessing) pass.event()).phase())) {
             return Optional.empty(); // a new Workflow (no pod reconciliation) or a completed copy (aborted before it)
