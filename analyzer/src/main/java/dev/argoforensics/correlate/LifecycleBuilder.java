@@ -212,6 +212,8 @@ final class LifecycleBuilder {
         ControllerStop stop = ControllerStop.stopOf(pod.events(), wf, containers, seen, labelled);
         ControllerStop restart = ControllerStop.restartOf(pod.events(), wf);
         ControllerStop earlierRestart = earlier == null ? null : ControllerStop.lastRestartBefore(all.events(), wf, earlier.decisive(), created);
+        EarlierLife earlierLife = earlier == null || earlierRestart != null || earlierPersisted != null || rerun == null
+                || rerun.copy() != PhaseHistory.Copy.NEWER ? null : earlierLife(all, workflow, link, earlier, created, rerun);
         WorkflowAudit.Reading workflowAudit = WorkflowStanding.audit(pod, deletion, nodeLines, fate);
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seen,
@@ -220,7 +222,71 @@ final class LifecycleBuilder {
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
-                recordedExit, laterRun, nodeExports);
+                recordedExit, laterRun, nodeExports, earlierLife);
+    }
+
+    /**
+     * The earlier Pod's life ({@link EarlierLife}) from the lines between its own {@code Created pod} and this Pod's, where they
+     * show it released on its deletion and its node then recorded {@code pod deleted} before {@code argo retry}'s reset copy
+     * created this Pod (the caller checks the release, the completion, the restart and the reset). Null when another
+     * {@code Created pod} of the name lies between the two (more lives than one; not told apart here), or the node's end in
+     * that window is not {@code pod deleted} after the release, or the earlier Pod's own lines show its main running at its
+     * deletion or never started ({@link ExecutionOrder}, as for any Pod).
+     */
+    private EarlierLife earlierLife(PodHistory all, WorkflowHistory workflow, NodeLink link, FinalizerRemoval release, LogEvent created,
+                                    PhaseHistory.Pass retry) {
+        LogEvent own = createdBefore(all, release.decisive());
+        if (own == null || workflow == null || link == null || !EventOrder.before(own, created)) {
+            return null;
+        }
+        for (LogEvent e : all.events()) {
+            if (e.event() instanceof ControllerEvent.PodCreated && e != own && EventOrder.after(e, own) && EventOrder.before(e, created)) {
+                return null;
+            }
+        }
+        // The earlier Pod's own records (no export, no audit record is known to be its): what its lines show of its containers at
+        // its deletion, as for any Pod. One that ran on (the Pod garbage collector's Failed over a running main), never started or
+        // never ran main is AF007's or nobody's, not the race: then nothing is derived and the release stays not decided.
+        List<LogEvent> ownLines = all.events().stream().filter(e -> !EventOrder.before(e, own) && EventOrder.before(e, created)).toList();
+        List<FinalizerRemoval> removals = all.removals().stream()
+                .filter(r -> !EventOrder.before(r.decisive(), own) && EventOrder.before(r.decisive(), created)).toList();
+        PodHistory earlierPod = new PodHistory(all.key().named(), PodIdentity.none(), ownLines, List.of(), link, removals, List.of(), List.of(), List.of());
+        InformerExit exit = informerExit(earlierPod, null);
+        Execution execution = ExecutionOrder.of(earlierPod, null, null, DeletionBounds.of(earlierPod, null, exit, null, clocks, null), exit,
+                processes, clocks);
+        if (execution.state() == Execution.State.RUNNING || execution.state() == Execution.State.NEVER_SCHEDULED
+                || execution.state() == Execution.State.MAIN_NEVER_STARTED) {
+            return null;
+        }
+        List<LogEvent> lines = nodes.of(link).stream().filter(e -> !EventOrder.before(e, own) && EventOrder.before(e, created)).toList();
+        NodeOutcome end = outcome(workflow, link, lines, null, own.time().instant(), List.of());
+        if (end == null || !"Error".equals(end.phase()) || !PodLifecycle.podDeleted(end.message())) {
+            return null;
+        }
+        LogEvent lost = null;
+        String phase = null;
+        LogEvent phaseLine = null;
+        for (LogEvent e : lines) {
+            if (!EventOrder.after(e, release.decisive())) {
+                continue;
+            }
+            ControllerEvent ev = e.event();
+            String was = ev instanceof WorkflowPodMissing m ? m.nodePhase()
+                    : ev instanceof NodePhaseChanged p ? p.fromPhase()
+                    : ev instanceof NodeChanged c ? c.oldPhase() : null;
+            if (phase == null && was != null && !was.isEmpty()) {
+                phase = was;
+                phaseLine = e;
+            }
+            String message = ev instanceof NodeMarkedError m ? m.error()
+                    : ev instanceof ControllerEvent.NodeMessageChanged m ? m.message()
+                    : ev instanceof NodeChanged c ? c.newMessage()
+                    : ev instanceof EventRecorded r && link.isAbout(r) ? r.nodeMessage() : null;
+            if (lost == null && message != null && PodLifecycle.podDeleted(message)) {
+                lost = e;
+            }
+        }
+        return lost == null ? null : new EarlierLife(own, release, execution, phase, phaseLine, end, lost, retry, created);
     }
 
     /**

@@ -95,6 +95,9 @@ import java.util.Optional;
  *                          where an export of the Pod names it), not finished before the Pod started, and taken before a later Pod
  *                          of the name was created (the node reset and run again, {@code argo retry}) or before a later run of the
  *                          node in another Pod ({@code laterRun}); the outcome is read from these ({@code LifecycleBuilder.nodeExports})
+ * @param earlierLife       the life of the Pod of this name before this one, run again by {@code argo retry}, as the lines between the
+ *                          two {@code Created pod} lines show it: released on its deletion, its node then recorded {@code pod deleted}
+ *                          ({@link EarlierLife}; null: none, or not shown so)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -105,7 +108,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
-                           RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports) {
+                           RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -209,6 +212,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** A deletion-path release of an earlier Pod of the same name that no export tells apart from this one. */
     public Optional<FinalizerRemoval> earlierInstanceRelease() {
         return Optional.ofNullable(earlierRelease);
+    }
+
+    /** The earlier Pod's life before {@code argo retry} ran the node again in this Pod ({@code earlierLife}). */
+    public Optional<EarlierLife> earlierInstanceLife() {
+        return Optional.ofNullable(earlierLife);
     }
 
     /** The earlier Pod's release came after its Workflow's completion was stored ({@code earlierPersisted}). */

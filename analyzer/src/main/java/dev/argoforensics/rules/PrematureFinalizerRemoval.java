@@ -3,6 +3,7 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.DeletionRequest;
+import dev.argoforensics.correlate.EarlierLife;
 import dev.argoforensics.correlate.ElidedNames;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
@@ -108,7 +109,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             life.earlierInstanceRelease().filter(r -> life.earlierInstanceRestart().isPresent()).ifPresent(r -> cleared.add(new Clearance(pod.key(),
                     Message.of("AF001.cleared.earlierRestart", "at", r.time().format(), "created", pod.latestCreated().time().format(),
                             "restart", StopWords.restart(life.earlierInstanceRestart().get())), life.earlierInstanceRestart().get().line().source())));
-            life.earlierInstanceRelease().filter(r -> life.earlierInstanceRestart().isEmpty()).ifPresent(r -> cleared.add(new Clearance(pod.key(), life.earlierInstancePersisted()
+            // argo retry's reset of the earlier Pod's Workflow, its release and its node's loss all in the lines between the two Created
+            // pod lines: that Pod's race is assessed as its own (possible: its UID and its containers' end are in no export).
+            life.earlierInstanceLife().ifPresent(el -> out.add(earlierLifeFinding(correlation, pod, el)));
+            life.earlierInstanceRelease().filter(r -> life.earlierInstanceRestart().isEmpty() && life.earlierInstanceLife().isEmpty()).ifPresent(r -> cleared.add(new Clearance(pod.key(), life.earlierInstancePersisted()
                     .map(k -> Message.of("AF001.cleared.earlierPersisted", "at", r.time().format(), "how", k.how(),
                             "created", pod.latestCreated().time().format(), "line", pod.latestCreated().source().toString(), "rerun", rerun(life)))
                     .orElseGet(() -> Message.of("AF001.cleared.earlierInstance", "at", r.time().format(), "created", pod.latestCreated().time().format(),
@@ -135,6 +139,63 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * The earlier Pod of this name's release, as its own finding ({@link EarlierLife}): keyed by the name alone, with no UID (no
+     * export gives it), so that it is not this Pod's. Possible at most: the lines show the release on the deletion path and the node
+     * recorded lost before the reset, as they show any Pod's; but no export shows whether the earlier Pod's containers had ended
+     * before its deletion (the race, AF001) or it was deleted while it ran (AF007), nor whether the Workflow was deleted in the
+     * foreground (it was not reset then, but the lines do not exclude it before).
+     */
+    private Finding earlierLifeFinding(Correlation correlation, PodHistory pod, EarlierLife el) {
+        FinalizerRemoval r = el.release();
+        LogEvent decisive = r.decisive();
+        Optional<PodCleanupScheduled> schedule = r.schedule();
+        String delay = schedule.map(PodCleanupScheduled::delayText).orElse(null);
+        NodeLink link = pod.link();
+        List<Fact> facts = new ArrayList<>();
+        facts.add(new Fact("podInstance", "Pod instance", "the earlier Pod of this name, created at " + el.created().time().format()
+                + ", before argo retry ran the node again in the Pod created at " + el.laterCreated().time().format()));
+        facts.add(new Fact("earlierPodCreatedAt", "Earlier Pod created at", el.created().time().format()));
+        facts.add(new Fact("finalizerRemovedAt", "Finalizer removed at", decisive.time().format()));
+        facts.add(new Fact("delay", "Logged delay", delay));
+        facts.add(new Fact("delayNanos", "Logged delay (ns)", schedule.map(PodCleanupScheduled::delayNanos).orElse(null)));
+        facts.add(new Fact("nodePhaseAtRemoval", "Node phase when removed", el.phaseAtRelease()));
+        facts.add(new Fact("finalNodePhase", "Final node phase", el.outcome().phase()));
+        facts.add(new Fact("finalNodeMessage", "Final node message", el.outcome().message()));
+        facts.add(new Fact("removalCause", "Why the controller removed it", r.cause() == RemovalCause.POD_DELETED
+                ? "Pod deletion (pod event handler, after its deadline)" : r.cause().name()));
+        facts.add(new Fact("containersAtDeletion", "Containers at the deletion", el.execution().state() == Execution.State.FINISHED_BEFORE
+                ? "finished before it (the controller's lines only): " + el.execution().reason() : "not established: " + el.execution().reason()));
+        facts.add(new Fact("workflowResetAt", "Workflow reset (argo retry) processed at", el.retry().processing() == null ? null
+                : el.retry().processing().time().format()));
+        facts.add(new Fact("laterPodCreatedAt", "Pod of this name created again at", el.laterCreated().time().format()));
+        Cite cite = new Cite(correlation);
+        cite.line(el.created(), "the earlier Pod of this name created");
+        cite.line(r.onDelete(), "Pod deletion handled while it still had the finalizer");
+        cite.line(r.scheduled(), schedule.map(x -> x.delayNanos() <= 0).orElse(false)
+                ? "removal scheduled; negative delay = deadline already passed" : "removal scheduled for its deadline");
+        cite.line(r.started(), "cleanup worker removes the finalizer");
+        cite.line(el.phaseLine(), "node still unfulfilled after the removal");
+        cite.line(el.lost(), "node recorded as failed");
+        cite.line(el.retry().processing(), "the Workflow processed again after argo retry reset it");
+        cite.line(el.laterCreated(), "the node run again in a new Pod of the same name");
+        String state = el.phaseAtRelease() == null ? "not yet persisted as fulfilled" : "still " + el.phaseAtRelease();
+        Message about = Message.of("AF001.earlierLife.summary", "pod", pod.key().toString(), "created", el.created().time().format(),
+                "at", decisive.time().format(), "delay", delay == null ? Message.NOTHING : Message.of("AF001.summaryDelay", "delay", delay),
+                "state", state, "message", el.outcome().message(), "later", el.laterCreated().time().format());
+        Message account = Message.of("AF001.earlierLife.explain", "created", el.created().time().format(), "createdLine", el.created().source().toString(),
+                "at", decisive.time().format(), "lost", el.lost().time().format(), "lostLine", el.lost().source().toString(),
+                "rerun", rerunWords(el.retry()), "later", el.laterCreated().time().format(), "laterLine", el.laterCreated().source().toString());
+        return new Finding(ID, title(), severity(), Confidence.POSSIBLE, Message.of("AF001.reason.earlierLife"), pod.key().named(), "",
+                link == null ? null : link.workflow(), link == null ? null : new Finding.NodeRef(link.nodeId(), link.nodeName()),
+                about, account, facts, cite.evidence());
+    }
+
+    private static Message rerunWords(dev.argoforensics.correlate.PhaseHistory.Pass p) {
+        return Message.of("AF001.rerun.retry", "rv", String.valueOf(p.resourceVersion()), "completedRv",
+                p.completion() == null || p.completion().resourceVersion() == null ? "?" : String.valueOf(p.completion().resourceVersion()));
     }
 
     /**
