@@ -154,10 +154,7 @@ final class LifecycleBuilder {
                 if (!EventOrder.after(e, release.decisive())) {
                     continue;
                 }
-                ControllerEvent ev = e.event();
-                String phase = ev instanceof WorkflowPodMissing m ? m.nodePhase()
-                        : ev instanceof NodePhaseChanged p ? p.fromPhase()
-                        : ev instanceof NodeChanged c ? c.oldPhase() : null;
+                String phase = phaseLeft(e.event());
                 if (phase != null && !phase.isEmpty()) {
                     phaseAtRelease = phase;
                     phaseLine = e;
@@ -271,9 +268,7 @@ final class LifecycleBuilder {
                 continue;
             }
             ControllerEvent ev = e.event();
-            String was = ev instanceof WorkflowPodMissing m ? m.nodePhase()
-                    : ev instanceof NodePhaseChanged p ? p.fromPhase()
-                    : ev instanceof NodeChanged c ? c.oldPhase() : null;
+            String was = phaseLeft(ev);
             if (phase == null && was != null && !was.isEmpty()) {
                 phase = was;
                 phaseLine = e;
@@ -287,6 +282,13 @@ final class LifecycleBuilder {
             }
         }
         return lost == null ? null : new EarlierLife(own, release, execution, phase, phaseLine, end, lost, retry, created);
+    }
+
+    /** The phase a node line shows the node in before it (a missing Pod's node phase, a change's old phase), or null. */
+    private static String phaseLeft(ControllerEvent ev) {
+        return ev instanceof WorkflowPodMissing m ? m.nodePhase()
+                : ev instanceof NodePhaseChanged p ? p.fromPhase()
+                : ev instanceof NodeChanged c ? c.oldPhase() : null;
     }
 
     /**

@@ -75,6 +75,21 @@ class NodeEventLinesTest {
     }
 
     /**
+     * Each case (the excerpt of {@link #run}, whose Pod is the node's) keeps one {@code possible} AF001 finding, nothing read as
+     * the Pod's persisted result, and no Succeeded outcome: the negative controls of the node-event readings, Workflow- or Pod-kind.
+     */
+    static void assertEachPersistsNothing(List<List<String>> cases) {
+        for (List<String> lines : cases) {
+            Correlation c = correlate(lines);
+            Evaluation e = af001(c);
+            assertEquals(1, e.findings().size(), lines + "\n" + e);
+            assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.toString());
+            assertNull(life(c).persisted(), lines.toString());
+            assertTrue(life(c).outcome() == null || !"Succeeded".equals(life(c).outcome().phase()), () -> String.valueOf(life(c).outcome()));
+        }
+    }
+
+    /**
      * The node's {@code WorkflowNodeSucceeded} event, logged after the pass's update at 09:03:00.350 and three minutes before the
      * release: the node was persisted fulfilled first, so nothing was lost. The excerpt holds no other line that shows it (v4
      * logs a Pod node's end from pod reconciliation at no level above Debug, and the pass's cleanup queueing is not in it):
@@ -118,14 +133,7 @@ class NodeEventLinesTest {
         List<String> namesake = run();
         namesake.add(2, succeeded("09:00:30.020", "etl/etl-7xk2p", "etl-7xk2p[0].extract"));
         cases.add(namesake);
-        for (List<String> lines : cases) {
-            Correlation c = correlate(lines);
-            Evaluation e = af001(c);
-            assertEquals(1, e.findings().size(), lines + "\n" + e);
-            assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.toString());
-            assertNull(life(c).persisted(), lines.toString());
-            assertTrue(life(c).outcome() == null || !"Succeeded".equals(life(c).outcome().phase()), () -> String.valueOf(life(c).outcome()));
-        }
+        assertEachPersistsNothing(cases);
     }
 
     /**

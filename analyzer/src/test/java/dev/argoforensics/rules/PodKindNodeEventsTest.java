@@ -93,14 +93,7 @@ class PodKindNodeEventsTest {
         List<String> namesake = NodeEventLinesTest.run();
         namesake.add(2, succeeded("09:00:30.020", "etl/" + POD, NODE));
         cases.add(namesake);
-        for (List<String> lines : cases) {
-            Correlation c = correlate(lines);
-            Evaluation e = af001(c);
-            assertEquals(1, e.findings().size(), lines + "\n" + e);
-            assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.toString());
-            assertNull(life(c).persisted(), lines.toString());
-            assertTrue(life(c).outcome() == null || !"Succeeded".equals(life(c).outcome().phase()), () -> String.valueOf(life(c).outcome()));
-        }
+        NodeEventLinesTest.assertEachPersistsNothing(cases);
     }
 
     /**
