@@ -255,7 +255,7 @@ final class ExecutionOrder {
                 // An Event dated by a stated clock (an age in a kubectl table) is read at the end of its window least favourable to
                 // the order: the containers may have ended just before it, and it may have come just before the deletion.
                 if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
-                        && !path.equals("spec.containers{wait}") && stopsContainer(e)
+                        && !path.equals("spec.containers{wait}") && stopsContainer(e) && !ofAnotherPod(pod, e)
                         && (end == null || !DeletionBounds.clearlyBefore(end.at(), latest(e, e.first())))
                         && (deletion.notBefore() == null || deletion.inferredLower()
                             || !DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at()))) {
@@ -410,6 +410,24 @@ final class ExecutionOrder {
     private static boolean signalExit(ContainerState main) {
         return main.exitCode() != null && ContainersEnd.SIGNAL_EXITS.contains(main.exitCode()) && !"Completed".equals(main.reason())
                 && !"OOMKilled".equals(main.reason());
+    }
+
+    /**
+     * A Killing Event about an earlier (or another) Pod of the name: dated clearly before this Pod was created (its {@code Created
+     * pod} line, else an export's creationTimestamp), or naming a UID other than this Pod's exports give. A name is free again only
+     * once the earlier Pod's object is gone, after its kubelet stopped its containers, so its Killing says nothing of this Pod's
+     * main (session 45 breaker: an earlier Pod's Killing of main 40 minutes before this one was created read as main running at the
+     * deletion, AF007 likely on this Pod's own 137; where the deletion is known only from above, nothing else bounded the Event).
+     */
+    private static boolean ofAnotherPod(PodHistory pod, ClusterEvent e) {
+        String uid = e.regarding().uid();
+        java.util.Set<String> uids = pod.snapshots().stream().map(PodSnapshot::uid).filter(u -> u != null && !u.isBlank())
+                .collect(java.util.stream.Collectors.toSet());
+        if (uid != null && !uid.isBlank() && uids.size() == 1 && !uids.contains(uid)) {
+            return true; // every export of the name is one other Pod
+        }
+        Timestamp created = creation(pod);
+        return created != null && DeletionBounds.clearlyBefore(latest(e, e.first()), created);
     }
 
     /**

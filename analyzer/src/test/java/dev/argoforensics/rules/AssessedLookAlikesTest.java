@@ -1,0 +1,129 @@
+package dev.argoforensics.rules;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Execution;
+import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.testing.Evidence;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 45 breaker (s45-breaker7): a look-alike of AF001's order read from a Workflow worker's Succeeded logged well before the
+ * same run's first sighting of the deletion on an update (AssessedBeforeDeletionTest). Truth: the Pod was deleted while main ran
+ * (02:13:30, its release deferred), main answered the SIGTERM with exit 0 and the worker read it Succeeded at 02:13:31.5; a later
+ * deleting update (02:13:44, the kubelet's status) comes 13 s after that reading. The order is the first sighting's, not the
+ * later update's. (With the 02:13:30 lines cut from the log, the 02:13:44 update is taken for the first sighting and AF001 is
+ * likely: nothing in the lines shows the cut; left as a limit of every order the lines alone give.)
+ */
+class AssessedLookAlikesTest {
+    private static final String NS = "etl";
+    private static final String WF = "nightly-load-q8v2x";
+    private static final String NODE = WF + "[0].extract";
+    private static final String NID = WF + "-1655159056";
+    private static final String POD = WF + "-extract-1655159056";
+    private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
+
+    private static String line(String time, String level, String msg, String fields) {
+        // logrus JSON: every key in alphabetical order, level, msg and time among them
+        java.util.TreeMap<String, String> m = new java.util.TreeMap<>();
+        m.put("level", "\"" + level + "\"");
+        m.put("msg", "\"" + msg.replace("\"", "\\\"") + "\"");
+        m.put("time", "\"2026-12-01T" + time + "Z\"");
+        if (!fields.isEmpty()) {
+            for (String kv : fields.split(";")) {
+                int eq = kv.indexOf('=');
+                m.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+        }
+        StringBuilder b = new StringBuilder("{");
+        m.forEach((k, v) -> b.append(b.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
+        return b.append('}').toString();
+    }
+
+    private static String wf(String time, String msg, String fields) {
+        return line(time, "info", msg, "namespace=\"" + NS + "\";workflow=\"" + WF + "\"" + (fields.isEmpty() ? "" : ";" + fields));
+    }
+
+    private static String nodeChanged(String time, String from, String to) {
+        return wf(time, "node changed", "nodeID=\"" + NID + "\";new.message=\"\";new.phase=\"" + to + "\";new.progress=\"1/1\";"
+                + "old.message=\"\";old.phase=\"" + from + "\";old.progress=\"0/1\"");
+    }
+
+    private static final String WORKFLOW_AFTER = """
+            apiVersion: argoproj.io/v1alpha1
+            kind: Workflow
+            metadata:
+              name: nightly-load-q8v2x
+              namespace: etl
+              resourceVersion: "88121190"
+              uid: 4b1f0c2e-7a93-4d0b-8e55-2f6c1d9a7e40
+            status:
+              phase: Failed
+              nodes:
+                nightly-load-q8v2x-1655159056:
+                  id: nightly-load-q8v2x-1655159056
+                  name: nightly-load-q8v2x[0].extract
+                  displayName: extract
+                  type: Pod
+                  templateName: extract
+                  phase: Error
+                  message: pod deleted
+                  startedAt: "2026-12-01T02:10:00Z"
+                  finishedAt: "2026-12-01T02:14:53Z"
+            """;
+
+    private static String[] deletedWhileRunning(boolean firstSighting) {
+        List<String> l = new java.util.ArrayList<>(List.of(
+            line("01:58:02.141", "info", "Current Worker Numbers", "cronWorkflowWorkers=8;podCleanup=4;workflowArchive=8;workflowTtlWorkers=4;workflowWorkers=32"),
+            wf("02:10:00.412", "Processing workflow", "Phase=\"\";ResourceVersion=\"88120431\""),
+            wf("02:10:00.430", "Pod node " + NID + " initialized Pending", ""),
+            wf("02:10:00.471", "Created pod: " + NODE + " (" + POD + ")", ""),
+            wf("02:10:00.497", "Workflow update successful", "phase=\"Running\";resourceVersion=\"88120437\""),
+            wf("02:10:05.224", "Processing workflow", "Phase=\"Running\";ResourceVersion=\"88120437\""),
+            nodeChanged("02:10:05.229", "Pending", "Running"),
+            wf("02:10:05.251", "Workflow update successful", "phase=\"Running\";resourceVersion=\"88120502\"")));
+        if (firstSighting) {
+            l.addAll(List.of(line("02:13:30.119", "info", "update pod event", "pod=\"" + POD + "\""),
+                line("02:13:30.119", "info", "Removing finalizers during a delete", "pod.Finalizers=[\"workflows.argoproj.io/status\"]"),
+                line("02:13:30.120", "info", "queuing poddelay1m10.880112407s", "action=\"removeFinalizer\";namespace=\"" + NS + "\";podGC={};podName=\"" + POD + "\"")));
+        }
+        l.addAll(List.of(
+            wf("02:13:31.500", "Processing workflow", "Phase=\"Running\";ResourceVersion=\"88120502\""),
+            nodeChanged("02:13:31.505", "Running", "Succeeded"),
+            line("02:13:41.510", "warning", "Error updating workflow: Internal error occurred: failed calling webhook "
+                    + "\"validate.kyverno.svc-fail\": context deadline exceeded InternalError", "namespace=\"" + NS + "\";workflow=\"" + WF + "\""),
+            // the kubelet's status after main ended (ContainersReady false, Succeeded): a later update, still deleting
+            line("02:13:44.480", "info", "update pod event", "pod=\"" + POD + "\""),
+            line("02:13:44.480", "info", "Removing finalizers during a delete", "pod.Finalizers=[\"workflows.argoproj.io/status\"]"),
+            line("02:13:44.481", "info", "queuing poddelay56.519112407s", "action=\"removeFinalizer\";namespace=\"" + NS + "\";podGC={};podName=\"" + POD + "\""),
+            line("02:14:41.001", "info", "queueing pod for cleanup", "action=\"removeFinalizer\";namespace=\"" + NS + "\";podName=\"" + POD + "\""),
+            line("02:14:41.010", "info", "cleaning up pod", "action=\"removeFinalizer\";key=\"" + NS + "/" + POD + "/removeFinalizer\";namespace=\"" + NS
+                    + "\";podName=\"" + POD + "\""),
+            line("02:14:41.087", "info", "delete pod event", "pod=\"" + POD + "\""),
+            wf("02:14:51.601", "Processing workflow", "Phase=\"Running\";ResourceVersion=\"88120502\""),
+            wf("02:14:51.609", "Workflow pod is missing", "nodeName=\"" + NODE + "\";nodePhase=\"Running\";recentlyStarted=false"),
+            line("02:14:51.610", "error", "Mark error node", "error=\"pod deleted\";namespace=\"" + NS + "\";nodeName=\"" + NODE + "\";workflow=\"" + WF + "\""),
+            wf("02:14:51.611", "node " + NID + " phase Running -> Error", ""),
+            wf("02:14:51.612", "node " + NID + " message: pod deleted", ""),
+            wf("02:14:51.662", "Workflow update successful", "phase=\"Failed\";resourceVersion=\"88121190\"")));
+        return l.toArray(String[]::new);
+    }
+
+    private static Correlation correlate(boolean firstSighting) { // false: the cut described above
+        return new Evidence().log("workflow-controller-6jx4k.log", deletedWhileRunning(firstSighting)).workflow("argo-get.yaml", WORKFLOW_AFTER).correlate();
+    }
+
+    /** Control: with the first sighting in the lines, the Succeeded read after it orders nothing. */
+    @Test
+    void withTheFirstSightingNothingIsOrdered() {
+        Correlation c = correlate(true);
+        Execution e = c.lifecycle(new PodKey(NS, POD)).execution();
+        assertTrue(!e.reason().startsWith("a Workflow worker assessed"), e.reason());
+        // the execution's order is what the cut variant gets wrong (FINISHED_BEFORE from the worker's reading, AF001 likely)
+        assertFalse(e.state() == Execution.State.FINISHED_BEFORE && e.endShown(), e.toString());
+        rule.evaluate(c).findings().forEach(f -> assertTrue(f.confidence() != Confidence.LIKELY && f.confidence() != Confidence.CONFIRMED, f.confidenceReason()));
+    }
+}
