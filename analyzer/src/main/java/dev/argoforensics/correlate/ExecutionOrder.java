@@ -567,7 +567,7 @@ final class ExecutionOrder {
      * not a lost node's Pod. An object that shows main running at the deletion is not overridden; where the two sightings are of
      * different runs (two clocks), or the first sighting is an add (a run starting on a Pod already deleting), nothing changes.
      */
-    static Execution assessedBeforeDeletion(PodHistory pod, Execution execution, LogEvent assessed) {
+    static Execution assessedBeforeDeletion(PodHistory pod, Execution execution, LogEvent assessed, List<ControllerProcess> processes) {
         if (assessed == null || execution == null) {
             return execution;
         }
@@ -580,7 +580,11 @@ final class ExecutionOrder {
         LogEvent trigger = sighting[1];
         if (((PodInformerEvent) trigger.event()).action() != InformerAction.UPDATE || trigger.stream() != assessed.stream()
                 || trigger.ordinal() < assessed.ordinal()
-                || assessed.time().windowEnd().plusNanos(PROMPT_NANOS).isAfter(trigger.time().instant())) {
+                || assessed.time().windowEnd().plusNanos(PROMPT_NANOS).isAfter(trigger.time().instant())
+                // The order rests on no deleting sighting logged between the two: only a run whose nameless records (the stats
+                // ticker's) show no cut from one to the other shows that none was written; a grep, or a head and a tail pasted
+                // together, may have dropped the first sighting (s45-breaker7's cut log: a later sighting read as the first).
+                || !StreamExtents.wholeFromTo(processes, assessed.stream(), assessed.time(), trigger.time())) {
             return execution;
         }
         return new Execution(State.FINISHED_BEFORE, "a Workflow worker assessed the Pod Succeeded at " + assessed.time().format()

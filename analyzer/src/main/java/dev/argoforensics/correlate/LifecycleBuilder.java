@@ -205,7 +205,7 @@ final class LifecycleBuilder {
         // message, for a Failed Pod whose containers it only warned about: the Pod garbage collector's Failed over a running main is
         // assessed Succeeded there. With the warning naming main, an assessed success is that fall-through, not main's exit 0.
         LogEvent seen = ExecutionOrder.failedUnterminated(pod) != null ? null : seenSucceeded(nodeLines, created, all.identity());
-        execution = deletion == null ? execution : ExecutionOrder.assessedBeforeDeletion(pod, execution, seen);
+        execution = deletion == null ? execution : ExecutionOrder.assessedBeforeDeletion(pod, execution, seen, processes);
         ControllerStop stop = ControllerStop.stopOf(pod.events(), wf, containers, seen, labelled);
         ControllerStop restart = ControllerStop.restartOf(pod.events(), wf);
         ControllerStop earlierRestart = earlier == null ? null : ControllerStop.lastRestartBefore(all.events(), wf, earlier.decisive(), created);

@@ -72,6 +72,23 @@ final class StreamExtents {
     }
 
     /**
+     * Whether the stream shows no line dropped from {@code from} to {@code to}, as far as its nameless records can: one at or before
+     * {@code from}, no gap of theirs overlapping the stretch, and, where the latest comes before {@code to} (a run that ended, or was
+     * killed, before its next tick), no more than {@link #TICKER} before it. Looser than {@link #readWholeThrough} at the end only:
+     * a log with no nameless record there (a {@code grep} of names) or one cut wider than the ticker's period shows nothing.
+     */
+    static boolean wholeFromTo(List<ControllerProcess> processes, int stream, Timestamp from, Timestamp to) {
+        if (stream < 0 || stream >= processes.size() || from == null || to == null) {
+            return false;
+        }
+        ControllerProcess.Nameless n = processes.get(stream).nameless();
+        if (n.records() == 0 || n.first().isAfter(from) || ControllerProcess.Nameless.longerThanTicker(n.last(), to)) {
+            return false;
+        }
+        return !cutWithin(processes, stream, from, to);
+    }
+
+    /**
      * Whether a gap of the stream's nameless records (a stretch longer than the stats ticker's period without one: lines dropped
      * there, as where a head, a grep and a tail were pasted together) overlaps the stretch from {@code from} to {@code to}, its ends
      * included. Lines missing between the two may then have been written and cut.

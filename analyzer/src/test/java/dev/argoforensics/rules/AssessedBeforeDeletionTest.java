@@ -119,8 +119,21 @@ class AssessedBeforeDeletionTest {
                   finishedAt: "2026-12-01T02:14:53Z"
             """;
 
+    /**
+     * The run's lines with the stats ticker's records (every 5 minutes from its start, naming nothing: reference §3.7) among them, in
+     * time order: what shows a run's log whole between two of its lines.
+     */
+    static String[] withTicks(String[] lines, String... ticks) {
+        List<String> all = new ArrayList<>(List.of(lines));
+        for (String t : ticks) {
+            all.add(line(t, "info", "Alloc=7122 TotalAlloc=1893410 Sys=48311 NumGC=402 Goroutines=231", ""));
+        }
+        all.sort(java.util.Comparator.comparing(x -> x.substring(x.indexOf("\"time\":\""))));
+        return all.toArray(String[]::new);
+    }
+
     private static Correlation incident(String succeeded, String deleted, String delay) {
-        return new Evidence().log("workflow-controller-6jx4k.log", leader(succeeded, deleted, delay))
+        return new Evidence().log("workflow-controller-6jx4k.log", withTicks(leader(succeeded, deleted, delay), "02:03:02.141", "02:08:02.141", "02:13:02.141"))
                 .log("workflow-controller-q2m9t.log", next("-11.903884517s")).workflow("argo-get.yaml", WORKFLOW_AFTER).correlate();
     }
 
@@ -134,7 +147,7 @@ class AssessedBeforeDeletionTest {
         Execution e = execution(c);
         assertEquals(Execution.State.FINISHED_BEFORE, e.state(), e.reason());
         assertTrue(e.weak() && e.endShown(), e.toString());
-        assertEquals("workflow-controller-6jx4k.log:10", e.evidence().toString());
+        assertEquals("workflow-controller-6jx4k.log:12", e.evidence().toString());
         assertTrue(e.reason().startsWith("a Workflow worker assessed the Pod Succeeded at 2026-12-01T02:12:41.327Z (every container had exited 0), "
                 + "before the same controller run saw the deletion arrive (update pod event at 2026-12-01T02:13:30.119Z)"), e.reason());
         Finding f = rule.evaluate(c).findings().get(0);
@@ -201,6 +214,19 @@ class AssessedBeforeDeletionTest {
     void aSuccessReadByAnotherRunOrdersNothing() {
         String[] first = leader("02:12:41.327", "02:13:30.119", "1m10.880112407s");
         Correlation c = new Evidence().log("workflow-controller-6jx4k.log", java.util.Arrays.copyOf(first, first.length - 3))
+                .log("workflow-controller-q2m9t.log", next("-11.903884517s")).workflow("argo-get.yaml", WORKFLOW_AFTER).correlate();
+        assertFalse(execution(c).reason().startsWith("a Workflow worker assessed"), execution(c).reason());
+        assertEquals(Confidence.POSSIBLE, rule.evaluate(c).findings().get(0).confidence());
+    }
+
+    /**
+     * Negative control: the same log without the stats ticker's records (a {@code grep} of the Workflow and Pod names keeps none):
+     * nothing shows that no earlier sighting of the deletion was dropped between the reading and the one kept, so the lines order
+     * nothing (s45-breaker7's cut log).
+     */
+    @Test
+    void withoutTheTickerNothingShowsTheLogWhole() {
+        Correlation c = new Evidence().log("workflow-controller-6jx4k.log", leader("02:12:41.327", "02:13:30.119", "1m10.880112407s"))
                 .log("workflow-controller-q2m9t.log", next("-11.903884517s")).workflow("argo-get.yaml", WORKFLOW_AFTER).correlate();
         assertFalse(execution(c).reason().startsWith("a Workflow worker assessed"), execution(c).reason());
         assertEquals(Confidence.POSSIBLE, rule.evaluate(c).findings().get(0).confidence());
