@@ -246,13 +246,21 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * may be read apart) after the latest moment the deletion can have been requested is not that deletion's kill, or that
      * moment is not this Pod's deletion (a delete of the name in another cluster's audit file, which no record sets apart: session
      * 45, unseen seed 2401, a Workflow deleted by a user read as its Pod deleted 100 s earlier by another cluster's controller). The
-     * exit cannot then be read as the deletion's kill.
+     * exit cannot then be read as the deletion's kill. Not where the Pod's node was out of reach (NodeNotReady, a taint eviction):
+     * that kubelet sees the deletion only when it comes back (judgment class {@code node-unreachable-evicted}).
      */
     private static boolean killedLongAfter(PodHistory pod, Timestamp requestNotAfter) { // any container but wait: main, or a sidecar killed with it
         if (requestNotAfter == null) {
             return false;
         }
         java.time.Instant bound = requestNotAfter.instant().plusNanos(KILL_LAG_NANOS);
+        for (ClusterEvent e : pod.clusterEvents()) {
+            // A kubelet its node lost touch with sees the deletion only when it comes back (the node controller's NodeNotReady on the
+            // Pod, the taint manager's eviction): its kill may come any time after the request.
+            if ("NodeNotReady".equals(e.reason()) || "TaintManagerEviction".equals(e.reason())) {
+                return false;
+            }
+        }
         for (ClusterEvent e : pod.clusterEvents()) {
             if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && e.first() != null
                     && e.regarding().fieldPath() != null && e.regarding().fieldPath().startsWith("spec.containers{")

@@ -1,6 +1,7 @@
 package dev.argoforensics.snapshot;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,10 +70,15 @@ class TerminalSessionTest {
         assertEquals("argo get output", workflows.get(1).what());
         assertEquals("Error", workflows.get(1).node("tile-render-m9q2d-1309992446").orElseThrow().phase());
         List<ClusterEvent> events = r.objects().stream().filter(ClusterEvent.class::isInstance).map(ClusterEvent.class::cast).toList();
-        // 12m is cut to the minute: counted, not kept; 3m28s is placed from the stated time, at its own line.
-        assertEquals(1, events.size(), events.toString());
-        assertEquals("session.txt:10", events.get(0).source().toString());
-        assertEquals("2026-11-20T09:09:02Z", events.get(0).last().format());
+        // 12m is cut to the minute: kept from the start of its minute, minute-dated (timeline only, session 45); 3m28s is placed
+        // from the stated time, at its own line.
+        assertEquals(2, events.size(), events.toString());
+        assertEquals("session.txt:9", events.get(0).source().toString());
+        assertTrue(events.get(0).minuteDated(), events.get(0).toString());
+        assertEquals("2026-11-20T08:59:30Z", events.get(0).first().format());
+        assertEquals("session.txt:10", events.get(1).source().toString());
+        assertFalse(events.get(1).minuteDated(), events.get(1).toString());
+        assertEquals("2026-11-20T09:09:02Z", events.get(1).last().format());
         assertEquals("2026-11-20T09:12:30Z", r.takenAt().time().format(), "the stated time above the first prompt holds for every command");
         List<String> notes = Notes.words(r.notes());
         // The empty list is kubectl's answer that no Pod of the namespace existed then: a table of no rows holding it.
