@@ -21,14 +21,14 @@ import org.junit.jupiter.api.Test;
  * Pod whose node was lost looks the same in the lines, while AF002 on the same reading was {@code likely}.
  */
 class AssessedBeforeDeletionTest {
-    private static final String NS = "etl";
-    private static final String WF = "nightly-load-q8v2x";
-    private static final String NODE = WF + "[0].extract";
-    private static final String NID = WF + "-1655159056";
-    private static final String POD = WF + "-extract-1655159056";
+    static final String NS = "etl";
+    static final String WF = "nightly-load-q8v2x";
+    static final String NODE = WF + "[0].extract";
+    static final String NID = WF + "-1655159056";
+    static final String POD = WF + "-extract-1655159056";
     private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
 
-    private static String line(String time, String level, String msg, String fields) {
+    static String line(String time, String level, String msg, String fields) {
         // logrus JSON: every key in alphabetical order, level, msg and time among them
         java.util.TreeMap<String, String> m = new java.util.TreeMap<>();
         m.put("level", "\"" + level + "\"");
@@ -45,11 +45,11 @@ class AssessedBeforeDeletionTest {
         return b.append('}').toString();
     }
 
-    private static String wf(String time, String msg, String fields) {
+    static String wf(String time, String msg, String fields) {
         return line(time, "info", msg, "namespace=\"" + NS + "\";workflow=\"" + WF + "\"" + (fields.isEmpty() ? "" : ";" + fields));
     }
 
-    private static String nodeChanged(String time, String from, String to) {
+    static String nodeChanged(String time, String from, String to) {
         return wf(time, "node changed", "nodeID=\"" + NID + "\";new.message=\"\";new.phase=\"" + to + "\";new.progress=\"1/1\";"
                 + "old.message=\"\";old.phase=\"" + from + "\";old.progress=\"0/1\"");
     }

@@ -1,5 +1,14 @@
 package dev.argoforensics.rules;
 
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.NID;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.NODE;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.NS;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.POD;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.WF;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.line;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.nodeChanged;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.wf;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,42 +24,12 @@ import org.junit.jupiter.api.Test;
  * same run's first sighting of the deletion on an update (AssessedBeforeDeletionTest). Truth: the Pod was deleted while main ran
  * (02:13:30, its release deferred), main answered the SIGTERM with exit 0 and the worker read it Succeeded at 02:13:31.5; a later
  * deleting update (02:13:44, the kubelet's status) comes 13 s after that reading. The order is the first sighting's, not the
- * later update's. (With the 02:13:30 lines cut from the log, the 02:13:44 update is taken for the first sighting and AF001 is
- * likely: nothing in the lines shows the cut; left as a limit of every order the lines alone give.)
+ * later update's. (With the 02:13:30 lines cut from the log, the 02:13:44 update would be taken for the first sighting: the reading
+ * orders only where the stats ticker shows the log whole between, AssessedBeforeDeletionTest.withoutTheTickerNothingShowsTheLogWhole.)
  */
 class AssessedLookAlikesTest {
-    private static final String NS = "etl";
-    private static final String WF = "nightly-load-q8v2x";
-    private static final String NODE = WF + "[0].extract";
-    private static final String NID = WF + "-1655159056";
-    private static final String POD = WF + "-extract-1655159056";
+    // The Workflow, Pod and line builders of AssessedBeforeDeletionTest: the same incident's shape.
     private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
-
-    private static String line(String time, String level, String msg, String fields) {
-        // logrus JSON: every key in alphabetical order, level, msg and time among them
-        java.util.TreeMap<String, String> m = new java.util.TreeMap<>();
-        m.put("level", "\"" + level + "\"");
-        m.put("msg", "\"" + msg.replace("\"", "\\\"") + "\"");
-        m.put("time", "\"2026-12-01T" + time + "Z\"");
-        if (!fields.isEmpty()) {
-            for (String kv : fields.split(";")) {
-                int eq = kv.indexOf('=');
-                m.put(kv.substring(0, eq), kv.substring(eq + 1));
-            }
-        }
-        StringBuilder b = new StringBuilder("{");
-        m.forEach((k, v) -> b.append(b.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
-        return b.append('}').toString();
-    }
-
-    private static String wf(String time, String msg, String fields) {
-        return line(time, "info", msg, "namespace=\"" + NS + "\";workflow=\"" + WF + "\"" + (fields.isEmpty() ? "" : ";" + fields));
-    }
-
-    private static String nodeChanged(String time, String from, String to) {
-        return wf(time, "node changed", "nodeID=\"" + NID + "\";new.message=\"\";new.phase=\"" + to + "\";new.progress=\"1/1\";"
-                + "old.message=\"\";old.phase=\"" + from + "\";old.progress=\"0/1\"");
-    }
 
     private static final String WORKFLOW_AFTER = """
             apiVersion: argoproj.io/v1alpha1
