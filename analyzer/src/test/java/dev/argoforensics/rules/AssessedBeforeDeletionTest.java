@@ -96,7 +96,7 @@ class AssessedBeforeDeletionTest {
             wf("02:14:53.362", "Workflow update successful", "phase=\"Failed\";resourceVersion=\"88121190\"")};
     }
 
-    private static final String WORKFLOW_AFTER = """
+    static final String WORKFLOW_AFTER = """
             apiVersion: argoproj.io/v1alpha1
             kind: Workflow
             metadata:

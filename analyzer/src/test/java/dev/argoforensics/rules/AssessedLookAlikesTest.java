@@ -5,6 +5,7 @@ import static dev.argoforensics.rules.AssessedBeforeDeletionTest.NODE;
 import static dev.argoforensics.rules.AssessedBeforeDeletionTest.NS;
 import static dev.argoforensics.rules.AssessedBeforeDeletionTest.POD;
 import static dev.argoforensics.rules.AssessedBeforeDeletionTest.WF;
+import static dev.argoforensics.rules.AssessedBeforeDeletionTest.WORKFLOW_AFTER;
 import static dev.argoforensics.rules.AssessedBeforeDeletionTest.line;
 import static dev.argoforensics.rules.AssessedBeforeDeletionTest.nodeChanged;
 import static dev.argoforensics.rules.AssessedBeforeDeletionTest.wf;
@@ -30,29 +31,6 @@ import org.junit.jupiter.api.Test;
 class AssessedLookAlikesTest {
     // The Workflow, Pod and line builders of AssessedBeforeDeletionTest: the same incident's shape.
     private final PrematureFinalizerRemoval rule = new PrematureFinalizerRemoval();
-
-    private static final String WORKFLOW_AFTER = """
-            apiVersion: argoproj.io/v1alpha1
-            kind: Workflow
-            metadata:
-              name: nightly-load-q8v2x
-              namespace: etl
-              resourceVersion: "88121190"
-              uid: 4b1f0c2e-7a93-4d0b-8e55-2f6c1d9a7e40
-            status:
-              phase: Failed
-              nodes:
-                nightly-load-q8v2x-1655159056:
-                  id: nightly-load-q8v2x-1655159056
-                  name: nightly-load-q8v2x[0].extract
-                  displayName: extract
-                  type: Pod
-                  templateName: extract
-                  phase: Error
-                  message: pod deleted
-                  startedAt: "2026-12-01T02:10:00Z"
-                  finishedAt: "2026-12-01T02:14:53Z"
-            """;
 
     private static String[] deletedWhileRunning(boolean firstSighting) {
         List<String> l = new java.util.ArrayList<>(List.of(

@@ -22,32 +22,9 @@ class KillLookAlikesTest {
     private static final String UID = "a91c3f0e-6d2b-4e8a-b7f4-3c0d9e1a5b26";
     private final PodDeletedDuringExecution rule = new PodDeletedDuringExecution();
 
-    private static String line(String t, String msg, String keys) {
-        return "time=\"2026-12-04T" + t + "Z\" level=info msg=\"" + msg + "\" " + keys;
-    }
-
-    private static String wf(String t, String msg, String keys) {
-        return line(t, msg, (keys.isEmpty() ? "" : keys + " ") + "namespace=" + NS + " workflow=" + WF);
-    }
-
-    /** v3.5.15: the shard created at 11:00:00 and Running, then read Failed "Error (exit code 137)" at 11:04:01. */
+    /** KilledByDeletionTest's excerpt (v3.5.15, the same shard): created at 11:00:00 and Running, read Failed "Error (exit code 137)" at 11:04:01. */
     private static String[] logs() {
-        String failure = "Error (exit code 137)";
-        return new String[] {
-            line("10:30:00.004", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.5.15"),
-            wf("11:00:00.210", "Processing workflow", "Phase= ResourceVersion=3390121"),
-            wf("11:00:00.224", "Pod node " + NID + " initialized Pending", ""),
-            wf("11:00:00.267", "Created pod: " + WF + ".shard-2 (" + POD + ")", ""),
-            wf("11:00:00.447", "Workflow update successful", "phase=Running resourceVersion=3390133"),
-            wf("11:00:04.880", "Processing workflow", "Phase=Running ResourceVersion=3390133"),
-            wf("11:00:04.888", "node changed", "new.message= new.phase=Running new.progress=0/1 nodeID=" + NID
-                    + " old.message= old.phase=Pending old.progress=0/1"),
-            wf("11:00:04.922", "Workflow update successful", "phase=Running resourceVersion=3390188"),
-            wf("11:04:01.512", "Processing workflow", "Phase=Running ResourceVersion=3390941"),
-            wf("11:04:01.519", "node changed", "new.message=\"" + failure + "\" new.phase=Failed new.progress=1/1 nodeID=" + NID
-                    + " old.message= old.phase=Running old.progress=0/1"),
-            wf("11:04:01.521", "Pod failed: " + failure, "displayName=shard-2 pod=" + POD + " templateName=shard"),
-            wf("11:04:01.566", "Workflow update successful", "phase=Running resourceVersion=3390990")};
+        return KilledByDeletionTest.logs("Error (exit code 137)");
     }
 
     private static String event(String reason, String container, String message, String at, String uid, String component, int n) {

@@ -31,7 +31,7 @@ class KilledByDeletionTest {
     }
 
     /** v3.5.15: the shard created and Running, then read Failed with {@code failure} at 11:04:01. */
-    private static String[] logs(String failure) {
+    static String[] logs(String failure) {
         return new String[] {
             line("10:30:00.004", "Starting Workflow Controller", "defaultRequeueTime=10s version=v3.5.15"),
             wf("11:00:00.210", "Processing workflow", "Phase= ResourceVersion=3390121"),
