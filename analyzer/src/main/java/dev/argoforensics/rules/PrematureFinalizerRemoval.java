@@ -2,6 +2,7 @@ package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EarlierLife;
 import dev.argoforensics.correlate.ElidedNames;
@@ -540,7 +541,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // The lines alone cannot tell a Pod that had finished from one whose node was lost (its kubelet gone, nothing
                 // changes after the deletion either: the pod-deleted-during-execution sample): possible, not likely.
                 confidence = Confidence.POSSIBLE;
-                reason = Message.of("AF001.reason.linesOnly", "execution", how);
+                // Session 46: where a Metadata-level audit record of the delete is given, it names who deleted the Pod and when, not the
+                // Pod's phase nor the grace the request asked for: a forced delete (or the Pod garbage collector's, once the node was
+                // gone) of a Pod on a lost node also vanishes at the release. The reason says what the record lacks, not that an
+                // audit log would settle it.
+                Optional<Deletion> audited = life.deleters().stream()
+                        .filter(d -> d.audit() != null && d.requestsDeletion() && !d.audit().requestBodyLogged()).findFirst();
+                reason = audited.isPresent()
+                        ? Message.of("AF001.reason.linesOnlyAudited", "execution", how, "deleter", audited.get().describe())
+                        : Message.of("AF001.reason.linesOnly", "execution", how);
             } else if (!execution.weak() && failedWithoutMissing != null) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.failedWithoutMissing", "execution", how, "phase", failedWithoutMissing.failedAs(),

@@ -12,6 +12,7 @@ import static dev.argoforensics.testing.V4.removingFinalizers;
 import static dev.argoforensics.testing.V4.workers;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.correlate.PodKey;
@@ -102,6 +103,32 @@ class PrematureFinalizerRemovalTest {
         assertTrue(f.confidenceReason().contains("a Pod whose node was lost looks the same"), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("the controller saw the deletion arrive (update pod event at 2026-09-19T16:31:11.256Z) and the "
                 + "Pod changed no more until it vanished at its finalizer's release (2026-09-19T16:31:11.363Z)"), f.confidenceReason());
+    }
+
+    /**
+     * Session 46: the same lines with a Metadata-level audit record of the delete (the Pod garbage collector's) are still possible:
+     * the record names who deleted the Pod and when, not its phase nor the grace the request asked for, and the garbage collector
+     * deletes a lost node's Pods with grace 0 too. The reason says so instead of "the audit log would settle it"; without the
+     * record the reason stays the lines-only one.
+     */
+    @Test
+    void aMetadataAuditRecordOfTheDeleteNamesItsAuthorButDoesNotSettleTheOrder() {
+        String[] lines = removal();
+        lines[1] = podEvent("2026-09-19T16:31:11.256Z", "update");
+        String gc = "system:serviceaccount:kube-system:pod-garbage-collector";
+        Finding audited = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:20:00.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", lines).log("3.log", podDeletedLater())
+                .object("create.log", Exports.podCreateAudit("2026-09-19T16:20:00.420000Z"))
+                .object("delete.log", Exports.audit("delete", "", gc, "2026-09-19T16:31:11.210000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, audited.confidence());
+        assertEquals("AF001.reason.linesOnlyAudited", audited.reason().code());
+        assertTrue(audited.confidenceReason().contains("the audit log records the delete (" + gc + " deleted it at 2026-09-19T16:31:11.210000Z) but, at "
+                + "its level, neither the Pod's phase when it came nor the grace period it asked for"), audited.confidenceReason());
+        assertFalse(audited.confidenceReason().contains("the audit log would settle it"), audited.confidenceReason());
+
+        Finding bare = rule.evaluate(new Evidence().log("1.log", createdPod("2026-09-19T16:20:00.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", lines).log("3.log", podDeletedLater()).correlate()).findings().get(0);
+        assertEquals("AF001.reason.linesOnly", bare.reason().code());
     }
 
     /**
