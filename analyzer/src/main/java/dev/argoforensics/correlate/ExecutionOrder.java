@@ -903,17 +903,21 @@ final class ExecutionOrder {
      * existed (its export's creationTimestamp, else its controller's Created pod line, else the deletion's first sight) is another
      * object, a later Pod of the name or another namespace's or cluster's where the table does not say whose; one created clearly
      * before this Pod's creation is an earlier Pod of the name. AGE and the table's stated time are one machine's clock, whose offset
-     * cancels (PodTable#createdNoLaterThan), leaving the creation on the API server's clock. A row whose AGE dates nothing (a
-     * watch's, AGE {@code <invalid>}) is not ruled out here.
+     * cancels (PodTable#createdNoLaterThan), leaving the creation on the API server's clock. A row whose AGE dates nothing is not
+     * shown to be this Pod's: a watch's ({@code -w}, {@code --watch-only}: each row printed when its change came, at no stated
+     * time, the name's last row perhaps a later Pod's printed after this one left), or AGE {@code <invalid>}.
      */
     private static boolean agedAsThisPod(PodHistory pod, DatedVersion dated, PodTable.Row row) {
+        if (row.createdEarliest() == null || row.createdLatest() == null) {
+            return false;
+        }
         Timestamp created = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst()
                 .orElse(pod.latestCreated() == null ? null : pod.latestCreated().time());
         Timestamp existed = created != null ? created : dated.seen().time();
-        if (row.createdEarliest() != null && DeletionBounds.clearlyBefore(existed, row.createdEarliest())) {
+        if (DeletionBounds.clearlyBefore(existed, row.createdEarliest())) {
             return false;
         }
-        return created == null || row.createdLatest() == null || !DeletionBounds.clearlyBefore(row.createdLatest(), created);
+        return created == null || !DeletionBounds.clearlyBefore(row.createdLatest(), created);
     }
 
     /** READY {@code n/n}, n at least 1: every container ready. */

@@ -66,20 +66,24 @@ class RunningRowLookAlikesTest {
     }
 
     /**
-     * kubectl get pods -w begun at 14:23:20 (date's answer): train-b's rows Running, then Terminating at the deletion, then a
-     * later Pod of the name (argo retry, or the Workflow submitted again under its name) Pending and Running 2/2. The Pod's
-     * last row is the later Pod's: nothing of train-b. Truth: unfound, as from the logs alone.
+     * kubectl get pods --watch-only begun at 14:20:00 (date's answer): it prints a row per change only, so train-b's first row is
+     * Terminating at the deletion; then a later Pod of the name (argo retry, or the Workflow submitted again under its name)
+     * Pending, ContainerCreating and Running 2/2. The name's last row is the later Pod's, printed after train-b left: nothing of
+     * train-b. Truth: unfound, as from the logs alone.
      */
     @Test
     void aWatchsLastRowOfALaterPodOfTheNameIsNotThePods() throws IOException {
+        assertEquals(null, af007("$ date -u\nTue Nov 24 14:20:00 UTC 2026\n$ kubectl get pods -n reco --watch-only\n" + HEADER
+                + row("2/2", "Terminating", "18m") + row("0/2", "Pending", "0s") + row("0/2", "ContainerCreating", "1s")
+                + row("2/2", "Running", "6s")));
+    }
+
+    /** The same with -w begun at 14:23:20, and with the paste's time a # taken-at comment after the watch ended. */
+    @Test
+    void otherWatchesSayNothingEither() throws IOException {
         assertEquals(null, af007("$ date -u\nTue Nov 24 14:23:20 UTC 2026\n$ kubectl get pods -n reco -w\n" + HEADER
                 + row("0/2", "Completed", "18m") + row("0/2", "Terminating", "18m") + row("0/2", "Pending", "0s")
                 + row("0/2", "ContainerCreating", "1s") + row("2/2", "Running", "6s")));
-    }
-
-    /** The same with the paste's time a # taken-at comment after the watch ended. */
-    @Test
-    void aWatchTakenAtItsEndSaysNothingEither() throws IOException {
         assertEquals(null, af007("# taken-at: 2026-11-24T14:31:00Z\n$ kubectl get pods -n reco -w\n" + HEADER
                 + row("0/2", "Completed", "18m") + row("0/2", "Terminating", "18m") + row("0/2", "Pending", "0s")
                 + row("2/2", "Running", "6s")));
