@@ -13,6 +13,7 @@ import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodCondition;
 import dev.argoforensics.snapshot.ObservedAt;
 import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.TimeFormat;
 import dev.argoforensics.time.TimePrecision;
@@ -877,6 +878,9 @@ final class ExecutionOrder {
                     || l.table().observed().after(dated.latest().plusMillis(500)) == ObservedAt.Order.OPEN) {
                 continue;
             }
+            if (!agedAsThisPod(pod, dated, l.row())) {
+                continue;
+            }
             Timestamp created = l.row().createdLatest();
             boolean beforeGone = (created != null && DeletionBounds.clearlyBefore(created, gone.time()))
                     || l.table().observed().before(gone.time().instant()) != ObservedAt.Order.OPEN;
@@ -892,6 +896,28 @@ final class ExecutionOrder {
                     + "its time is the clock of whoever took the table)", l.row().source(), true, true);
         }
         return null;
+    }
+
+    /**
+     * Whether the row's AGE allows its Pod to be this one (session 46 breaker): a Pod of the name created clearly after this one
+     * existed (its export's creationTimestamp, else its controller's Created pod line, else the deletion's first sight) is another
+     * object, a later Pod of the name or another namespace's or cluster's where the table does not say whose; one created clearly
+     * before this Pod's creation is an earlier Pod of the name. AGE and the table's stated time are one machine's clock, whose offset
+     * cancels (PodTable#createdNoLaterThan), leaving the creation on the API server's clock. A row whose AGE dates nothing is not
+     * shown to be this Pod's: a watch's ({@code -w}, {@code --watch-only}: each row printed when its change came, at no stated
+     * time, the name's last row perhaps a later Pod's printed after this one left), or AGE {@code <invalid>}.
+     */
+    private static boolean agedAsThisPod(PodHistory pod, DatedVersion dated, PodTable.Row row) {
+        if (row.createdEarliest() == null || row.createdLatest() == null) {
+            return false;
+        }
+        Timestamp created = pod.snapshots().stream().map(PodSnapshot::creationTimestamp).filter(Objects::nonNull).findFirst()
+                .orElse(pod.latestCreated() == null ? null : pod.latestCreated().time());
+        Timestamp existed = created != null ? created : dated.seen().time();
+        if (DeletionBounds.clearlyBefore(existed, row.createdEarliest())) {
+            return false;
+        }
+        return created == null || !DeletionBounds.clearlyBefore(row.createdLatest(), created);
     }
 
     /** READY {@code n/n}, n at least 1: every container ready. */

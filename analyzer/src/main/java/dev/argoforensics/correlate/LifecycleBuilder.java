@@ -192,6 +192,9 @@ final class LifecycleBuilder {
         if (persistedAfter == null && persisted == null && release != null && workflow != null && link != null) {
             persistedAfter = storedAboutRelease(pod, workflow, nodeLines, release.decisive());
         }
+        if (persistedAfter != null && workflow != null && lossStoredAfter(workflow, nodeLines, release.decisive())) {
+            persistedAfter = null;
+        }
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
         FinalizerRemoval earlier = earlierRelease(all, created);
@@ -738,6 +741,26 @@ final class LifecycleBuilder {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether the release's run, after the release, marked the node lost ({@code Workflow pod is missing}, {@code pod deleted}) in
+     * a pass whose Workflow update succeeded (session 46 breaker). A node stored fulfilled is never marked lost again: the operator
+     * reads it fulfilled, and a write from a stale read is refused on its conflict ({@code reapplyUpdate}: "must never update
+     * completed node", v3.4.0 to v4.1.2); nor is a write of it fulfilled taken over a stored loss. So a stored loss contradicts any
+     * line read as the node persisted fulfilled about or after the release (another run's, on a clock that may be off, or of
+     * another object of the name): that line is not taken as the result captured.
+     */
+    private boolean lossStoredAfter(WorkflowHistory workflow, List<LogEvent> nodeLines, LogEvent release) {
+        for (LogEvent e : nodeLines) {
+            ControllerEvent ev = e.event();
+            boolean loss = ev instanceof WorkflowPodMissing || (ev instanceof NodeMarkedError m && PodLifecycle.podDeleted(m.error()))
+                    || (ev instanceof ControllerEvent.NodeMessageChanged c && PodLifecycle.podDeleted(c.message()));
+            if (loss && e.stream() == release.stream() && EventOrder.after(e, release) && nodes.updateOfPass(workflow.ref(), e, null) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -90,7 +90,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         if (byKill && pod.link() != null && outcome.time() != null) {
             dev.argoforensics.correlate.WorkflowFate fate = scope.correlation().fates().get(pod.link().workflow());
             Known wf = fate == null ? null : fate.deleted();
-            if (wf != null && wf.at() != null && !wf.at().instant().isAfter(outcome.time().instant().plusNanos(WORKFLOW_CLOCKS_NANOS))) {
+            if (wf != null && wf.at() != null && !wf.at().instant().isAfter(outcome.time().instant().plusNanos(WORKFLOW_CLOCKS_NANOS))
+                    && !stoppedBefore(pod, wf.at())) {
                 scope.clear(pod, Message.of("AF007.cleared.workflowDeleted", "workflow", pod.link().workflow().toString(), "how", wf.how(),
                         "at", wf.at().format()), wf.evidence());
                 return;
@@ -284,6 +285,27 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     && e.regarding().fieldPath() != null && e.regarding().fieldPath().startsWith("spec.containers{")
                     && !e.regarding().fieldPath().equals("spec.containers{wait}")
                     && e.first().instant().minusNanos(e.statedClock() ? dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS : 0).isAfter(bound)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the kubelet began stopping a container of this Pod (its Killing {@code Stopping container X}, not a probe's kill;
+     * of this Pod's UID where both say) clearly before {@code workflowDeleted}: the Workflow's deletion deletes its Pods only after
+     * it (the garbage collector, lifecycle-and-failures.md A3), so the Pod's own deletion had come first and killed main, whatever
+     * befell the Workflow after (session 46 breaker: a drain's kill, main's clean-up exiting 143 25 s later, the Workflow deleted
+     * in between was read as the kill's cause and the race cleared). Clearly: beyond the Event's second and two clocks' margin.
+     */
+    private static boolean stoppedBefore(PodHistory pod, Timestamp workflowDeleted) {
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && e.first() != null && e.note() != null
+                    && e.note().startsWith("Stopping container ") && e.regarding().fieldPath() != null
+                    && e.regarding().fieldPath().startsWith("spec.containers{")
+                    && (pod.uid().isEmpty() || e.regarding().uid() == null || e.regarding().uid().isEmpty() || pod.uid().equals(e.regarding().uid()))
+                    && e.first().windowEnd().plusNanos(WORKFLOW_CLOCKS_NANOS
+                            + (e.statedClock() ? dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS : 0)).isBefore(workflowDeleted.instant())) {
                 return true;
             }
         }

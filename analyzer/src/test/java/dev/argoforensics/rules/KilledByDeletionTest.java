@@ -49,7 +49,7 @@ class KilledByDeletionTest {
             wf("11:04:01.566", "Workflow update successful", "phase=Running resourceVersion=3390990")};
     }
 
-    private static String killing(String at) {
+    static String killing(String at) {
         return """
                 apiVersion: v1
                 kind: Event
@@ -75,7 +75,7 @@ class KilledByDeletionTest {
                 """.formatted(at, at, POD, POD);
     }
 
-    private static final String EVICTION = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"4e0c7b19\","
+    static final String EVICTION = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"4e0c7b19\","
             + "\"stage\":\"ResponseComplete\",\"requestURI\":\"/api/v1/namespaces/batch/pods/" + POD + "/eviction\",\"verb\":\"create\","
             + "\"user\":{\"username\":\"alice@corp.example\",\"groups\":[\"system:authenticated\"]},\"userAgent\":\"kubectl/v1.31.2\","
             + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"batch\",\"name\":\"" + POD + "\",\"apiVersion\":\"v1\",\"subresource\":\"eviction\"},"

@@ -223,6 +223,30 @@ class PersistedAcrossRunsTest {
     }
 
     /**
+     * Session 46 breaker: the same about-then shape, and B's pass after its release then stores the node's loss (Workflow pod is
+     * missing, pod deleted, its update successful). A node stored fulfilled is never re-marked: the operator reads it fulfilled,
+     * and a write from a stale read is refused on its conflict ({@code reapplyUpdate}: "must never update completed node",
+     * v3.4.0 to v4.1.2). So A's update did not store the result before B's write of the loss, nor after it (refused too): the
+     * shapes contradict each other (a skewed clock, another object of the name) and the release is not cleared as persisted about
+     * then; it stays a finding, short of confirmed.
+     */
+    @Test
+    void anAboutThenUpdateFollowedByTheStoredLossDoesNotClear() {
+        List<String> a = new ArrayList<>(replicaA());
+        a.replaceAll(x -> x.replace("10:03:00.300", "10:05:58.300").replace("10:03:00.305", "10:05:58.305").replace("10:03:00.310", "10:05:58.310")
+                .replace("10:03:00.100", "10:05:58.100"));
+        a.add(updated("10:05:58.350", "Running", 146));
+        List<String> b = new ArrayList<>(List.of(i("09:55:40.000", "Starting Workflow Controller", " defaultRequeueTime=10s instanceID= version=v3.6.19")));
+        b.addAll(releaseAndLoss(List.of()));
+        Correlation c = correlate(a, b);
+        assertNull(life(c).persistedAfter(), () -> String.valueOf(life(c).persistedAfter()));
+        Evaluation e = evaluate(c);
+        assertTrue(e.cleared().stream().noneMatch(x -> x.reason().contains("within what two clocks may disagree")), e::toString);
+        assertEquals(1, e.findings().size(), e::toString);
+        assertTrue(e.findings().get(0).confidence() != Confidence.CONFIRMED, e.findings().get(0).confidenceReason());
+    }
+
+    /**
      * A Workflow of the same name (resubmitted): A's update of the change was refused, the Workflow deleted meanwhile; the garbage
      * collector's delete of the Pod is handled with its 2-minute deadline; the Workflow submitted again under the name (its first
      * step a suspend, no Pod) is written by A before the release. That update names the same namespace/name but is another object's

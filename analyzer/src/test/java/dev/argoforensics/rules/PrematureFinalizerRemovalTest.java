@@ -1637,8 +1637,26 @@ class PrematureFinalizerRemovalTest {
                 () -> "findings " + later.findings() + ", cleared " + later.cleared());
     }
 
+    /**
+     * Session 46 breaker: the same with r's export of an <em>earlier</em> Pod of the name (taken before argo retry re-created it;
+     * the first {@code Created pod} of r is before the excerpt): 10.5 minutes before r's line, a pair reading the controller's clock
+     * that far ahead. The least drift is then that pair's, and p's creation would move 10 minutes late, its own run's record of the
+     * node read as an earlier Pod's. Truth as in the test above: p's own export clears it.
+     */
+    @Test
+    void anEarlierPodsPairDoesNotMoveThePodsCreationLate() {
+        Evaluation own = rule.evaluate(withPairs("u-r1", "2026-09-19T16:10:30Z")
+                .workflow("wf-own.yaml", V4.workflowYaml("Succeeded", "", "2026-09-19T16:33:02Z")).correlate());
+        assertTrue(own.findings().stream().noneMatch(f -> f.pod().name().equals("p")), () -> own.findings().toString());
+    }
+
     /** {@link #controllerAheadWithoutCreatedLine()} with one run's two pairs: q's agreeing, r's export a later Pod's. */
     private static Evidence withDisagreeingPairs() {
+        return withPairs("u-r2", "2026-09-19T16:30:30Z");
+    }
+
+    /** {@link #controllerAheadWithoutCreatedLine()} with one run's two pairs: q's agreeing, r's export of the UID and creation given. */
+    private static Evidence withPairs(String rUid, String rCreated) {
         return controllerAheadWithoutCreatedLine()
                 .log("0.log", "time=2026-09-19T16:20:00.100Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns"
                         + " nodeName=q nodeID=q podName=q",
@@ -1647,8 +1665,8 @@ class PrematureFinalizerRemovalTest {
                 .pod("q.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: q\n  namespace: ns\n  uid: u-q\n"
                         + "  creationTimestamp: \"2026-09-19T16:19:30Z\"\n  labels: {workflows.argoproj.io/workflow: p}\n"
                         + "  annotations: {workflows.argoproj.io/node-id: q, workflows.argoproj.io/node-name: q}\nstatus:\n  phase: Running\n")
-                .pod("r.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: r\n  namespace: ns\n  uid: u-r2\n"
-                        + "  creationTimestamp: \"2026-09-19T16:30:30Z\"\n  labels: {workflows.argoproj.io/workflow: p}\n"
+                .pod("r.yaml", "apiVersion: v1\nkind: Pod\nmetadata:\n  name: r\n  namespace: ns\n  uid: " + rUid + "\n"
+                        + "  creationTimestamp: \"" + rCreated + "\"\n  labels: {workflows.argoproj.io/workflow: p}\n"
                         + "  annotations: {workflows.argoproj.io/node-id: r, workflows.argoproj.io/node-name: r}\nstatus:\n  phase: Running\n");
     }
 
