@@ -11,7 +11,9 @@ import dev.argoforensics.snapshot.ObjectDocument;
 import dev.argoforensics.snapshot.ObjectFileReader;
 import dev.argoforensics.snapshot.ObjectKind;
 import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.EventDecoder;
 import dev.argoforensics.snapshot.PasteFileReader;
+import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.RefusedObject;
 import dev.argoforensics.snapshot.UnreadExport;
 import dev.argoforensics.source.InputClassifier;
@@ -84,6 +86,12 @@ public final class SnapshotFileReader {
                     readOnly[0]++;
                 } else {
                     sink.accept(o);
+                    if (o instanceof AuditRecord a && c.kind() == ObjectKind.AUDIT_EVENT) {
+                        PodSnapshot returned = EventDecoder.responsePod(doc, a);
+                        if (returned != null) {
+                            sink.accept(returned);
+                        }
+                    }
                 }
             } catch (RefusedObject e) {
                 problems.add(UnparsedLine.of(doc.source(), c.label() + ": " + e.getMessage(), ""));

@@ -81,6 +81,28 @@ public final class EventDecoder {
     }
 
     /**
+     * The Pod an audit record's response carries, read as an export of it; null if there is none. At level
+     * {@code RequestResponse} the API server logs the object it returned: for a granted {@code create}, {@code patch} (of
+     * the Pod or its {@code status}), {@code update} or {@code delete} of a Pod, the whole Pod as stored by that request
+     * (k8s.io/apiserver {@code LogResponseObject}). It is placed as any export that states no time is, by the latest time
+     * inside it: the record's own time is the API server's, but no reading here needs it. A dry run stored nothing, a
+     * refused request returned a Status, and a read ({@code get}, {@code list}, {@code watch}) is not kept.
+     */
+    public static PodSnapshot responsePod(ObjectDocument doc, AuditRecord record) {
+        JsonNode response = doc.node().path("responseObject");
+        if (record.dryRun() || !record.mutating() || !"ResponseComplete".equals(record.stage()) || record.responseCode() == null
+                || record.responseCode() / 100 != 2 || !"pods".equals(record.resource()) || !"Pod".equals(response.path("kind").asText(""))
+                || !"v1".equals(response.path("apiVersion").asText(""))) {
+            return null;
+        }
+        JsonNode meta = response.path("metadata");
+        if (!meta.path("name").asText("").equals(record.name()) || !meta.path("namespace").asText("").equals(record.namespace())) {
+            return null;
+        }
+        return ObjectDecoder.pod(new ObjectDocument(doc.source(), response));
+    }
+
+    /**
      * A delete's grace period: what the DeleteOptions asked for, else what the returned object carries
      * ({@code metadata.deletionGracePeriodSeconds}); null if neither was logged.
      */

@@ -166,7 +166,11 @@ final class ObjectEntries {
             b.append(granted ? ": eviction granted, the API server deletes the Pod" : ": eviction");
         } else if ("delete".equals(a.verb()) && "pods".equals(a.resource())) {
             b.append(": deletion requested").append(a.gracePeriodSeconds() == null ? ""
-                    : a.gracePeriodSeconds() == 0 ? " with grace period 0s (a forced deletion)" : " with grace period " + a.gracePeriodSeconds() + "s");
+                    : a.gracePeriodSeconds() == 0 ? (a.user().startsWith("system:node:")
+                            // The kubelet deletes a Pod only once its containers have stopped (its status manager's final delete).
+                            ? " with grace period 0s (the kubelet's final delete, once the Pod's containers had stopped)"
+                            : " with grace period 0s (a forced deletion)")
+                    : " with grace period " + a.gracePeriodSeconds() + "s");
         } else if (!a.requestBodyLogged() && ("patch".equals(a.verb()) || "update".equals(a.verb()))) {
             b.append(" (request body not logged)");
         }

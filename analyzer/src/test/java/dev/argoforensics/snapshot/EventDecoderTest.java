@@ -209,4 +209,59 @@ class EventDecoderTest {
         assertEquals("workflows", audit(onResource("workflows", null)).resource());
         assertEquals("namespaces", audit(onResource("namespaces", null)).resource());
     }
+    /** A RequestResponse record of a Pod's status patch: the API server logged the Pod it stored, read as an export of it. */
+    private static String withResponse(String level, String verb, String sub, int code, String response, String uri) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"" + level + "\",\"auditID\":\"a-2\",\"stage\":\"ResponseComplete\","
+                + "\"requestURI\":\"" + uri + "\",\"verb\":\"" + verb + "\","
+                + "\"user\":{\"username\":\"system:node:ip-10-20-33-14.us-west-2.compute.internal\",\"groups\":[\"system:nodes\"]},"
+                + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\",\"name\":\"p\",\"apiVersion\":\"v1\"" + (sub == null ? "" : ",\"subresource\":\"" + sub + "\"") + "},"
+                + "\"responseStatus\":{\"metadata\":{},\"code\":" + code + "},"
+                + "\"requestObject\":{\"status\":{\"phase\":\"Failed\"}},"
+                + (response == null ? "" : "\"responseObject\":" + response + ",")
+                + "\"requestReceivedTimestamp\":\"2026-11-18T14:20:02.631877Z\",\"stageTimestamp\":\"2026-11-18T14:20:02.644518Z\"}";
+    }
+
+    private static final String STORED_POD = "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"uid\":\"u-7\","
+            + "\"creationTimestamp\":\"2026-11-18T14:12:01Z\",\"deletionTimestamp\":\"2026-11-18T14:20:30Z\",\"deletionGracePeriodSeconds\":30},"
+            + "\"spec\":{\"nodeName\":\"ip-10-20-33-14.us-west-2.compute.internal\"},\"status\":{\"phase\":\"Failed\",\"containerStatuses\":["
+            + "{\"name\":\"main\",\"state\":{\"terminated\":{\"exitCode\":137,\"reason\":\"Error\",\"startedAt\":\"2026-11-18T14:12:05Z\","
+            + "\"finishedAt\":\"2026-11-18T14:20:02Z\"}}}]}}";
+
+    private static PodSnapshot returned(String line) throws Exception {
+        ObjectDocument doc = new ObjectDocument(new SourceRef("audit.log", 6), JSON.readTree(line));
+        return EventDecoder.responsePod(doc, (AuditRecord) decode(doc));
+    }
+
+    @Test
+    void theStoredPodARequestResponseRecordReturnsIsReadAsAnExportOfIt() throws Exception {
+        PodSnapshot p = returned(withResponse("RequestResponse", "patch", "status", 200, STORED_POD, "/api/v1/namespaces/ns/pods/p/status"));
+        assertEquals("ns/p", p.namespace() + "/" + p.name());
+        assertEquals("u-7", p.uid());
+        assertEquals("Failed", p.phase());
+        assertEquals("2026-11-18T14:20:30Z", p.deletionTimestamp().format());
+        assertEquals(30L, p.deletionGracePeriodSeconds());
+        assertEquals(Integer.valueOf(137), p.containers().get(0).exitCode());
+        assertEquals("audit.log:6", p.source().toString(), "cited at the record that carries it");
+        // Placed as an export stating no time: no earlier than the latest time inside (main's end), not at the record's time.
+        assertEquals(ObservationBasis.LATEST_INSIDE, p.observed().basis());
+        assertEquals("2026-11-18T14:20:02Z", p.observed().time().format());
+        // The controller's finalizer patch returns the Pod too.
+        assertEquals("p", returned(withResponse("RequestResponse", "patch", null, 200, STORED_POD, "/api/v1/namespaces/ns/pods/p")).name());
+    }
+
+    @Test
+    void noPodWhereTheRecordStoredNoneOrReturnedAnotherObject() throws Exception {
+        String uri = "/api/v1/namespaces/ns/pods/p/status";
+        assertNull(returned(withResponse("Request", "patch", "status", 200, null, uri)), "the policy did not log the response");
+        assertNull(returned(withResponse("RequestResponse", "patch", "status", 409,
+                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"code\":409}", uri)), "refused: a Status");
+        assertNull(returned(withResponse("RequestResponse", "patch", "status", 409, STORED_POD, uri)), "refused: nothing was stored");
+        assertNull(returned(withResponse("RequestResponse", "create", "eviction", 201,
+                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\",\"code\":201}", "/api/v1/namespaces/ns/pods/p/eviction")),
+                "a granted eviction returns a Status");
+        assertNull(returned(withResponse("RequestResponse", "get", null, 200, STORED_POD, "/api/v1/namespaces/ns/pods/p")), "a read is not kept");
+        assertNull(returned(withResponse("RequestResponse", "patch", "status", 200, STORED_POD, uri + "?dryRun=All")), "a dry run stored nothing");
+        assertNull(returned(withResponse("RequestResponse", "patch", "status", 200, STORED_POD.replace("\"name\":\"p\"", "\"name\":\"q\""), uri)),
+                "a Pod of another name is not this request's");
+    }
 }

@@ -187,6 +187,24 @@ class TimelineBuilderTest {
         assertEquals("event Killing (kubelet, spec.containers{main}), seen 3 times, the last here: Stopping container main", events.get(0).text());
     }
 
+    /** A grace-0 delete is a forced deletion when a user sends it, the kubelet's final delete when the node's kubelet does. */
+    @Test
+    void theKubeletsGraceZeroDeleteIsItsFinalDeleteNotAForcedDeletion() {
+        String record = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Request\",\"auditID\":\"a-1\","
+                + "\"stage\":\"ResponseComplete\",\"verb\":\"delete\",\"user\":{\"username\":\"USER\"},"
+                + "\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\",\"name\":\"p\",\"apiVersion\":\"v1\"},"
+                + "\"responseStatus\":{\"code\":200},\"requestObject\":{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"gracePeriodSeconds\":0},"
+                + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:04.118204Z\",\"stageTimestamp\":\"2026-09-19T16:31:04.126551Z\"}";
+        TimelineEntry kubelet = only(timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .object("audit.log", record.replace("USER", "system:node:ip-10-0-12-34.ec2.internal"))), "audit:delete");
+        assertEquals("delete pods/p by system:node:ip-10-0-12-34.ec2.internal → 200: deletion requested with grace period 0s (the kubelet's"
+                + " final delete, once the Pod's containers had stopped) (the time the API server received it)", kubelet.text());
+        TimelineEntry user = only(timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
+                .object("audit.log", record.replace("USER", "alice@example.com"))), "audit:delete");
+        assertEquals("delete pods/p by alice@example.com → 200: deletion requested with grace period 0s (a forced deletion)"
+                + " (the time the API server received it)", user.text());
+    }
+
     @Test
     void coarseTimesAreConcurrentNeverBefore() {
         Timeline t = timeline(new Evidence().pod("pod.yaml", V4.podYaml(true))
