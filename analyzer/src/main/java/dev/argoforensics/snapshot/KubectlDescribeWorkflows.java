@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  * head. The {@code Spec:} (templates, scripts: free text) and the {@code Events:} table (ages relative to an
  * unprinted moment) are passed over; a list of objects (conditions, parameters), which kubectl prints without
  * telling its items apart, keeps its first item only. Every other line of the status and metadata is read or
- * reported.
+ * reported. A description pasted from its {@code Status:} line on (the head left out, upstream #1341's shape) is read as
+ * that tree alone, with no metadata: the Workflow is then named by its root node and placed in a namespace only by the
+ * other evidence, as a status pasted without metadata is.
  */
 final class KubectlDescribeWorkflows {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -54,10 +56,24 @@ final class KubectlDescribeWorkflows {
         final ObjectNode annotations = F.objectNode();
         ObjectNode status = F.objectNode();
         String kind = "";
+        /** Cut from its Status: line on: no head, no metadata; named by its root node as a status pasted alone is. */
+        final boolean headless;
 
         Block(long line, String name) {
             this.line = line;
             metadata.put("name", name);
+            this.headless = false;
+        }
+
+        private Block(long line) {
+            this.line = line;
+            this.kind = "Workflow";
+            this.headless = true;
+        }
+
+        /** The Status: tree of a Workflow's description pasted without its head (PasteShape told it by its nodes' Id: and Type:). */
+        static Block headless(long line) {
+            return new Block(line);
         }
     }
 
@@ -102,6 +118,10 @@ final class KubectlDescribeWorkflows {
                     block = new Block(lineNo, value);
                     section = Section.HEAD;
                     continue;
+                }
+                if (block == null && "Status".equals(key) && value.isEmpty() && out.isEmpty()) {
+                    // The description cut from its Status: line on (#1341's shape): the tree read as it is, with no head.
+                    block = Block.headless(lineNo);
                 }
                 if (block == null || key == null) {
                     problems.add(new ObjectFileReader.Problem(lineNo, block == null
@@ -254,6 +274,11 @@ final class KubectlDescribeWorkflows {
                     + ", not of a Workflow: not read"));
             return;
         }
+        if (b.headless && !(b.status.get("nodes") instanceof ObjectNode)) {
+            problems.add(new ObjectFileReader.Problem(b.line, "kubectl describe workflow output from its Status: line on, with no Nodes: "
+                    + "to name the Workflow by: not read"));
+            return;
+        }
         if (!b.labels.isEmpty()) {
             b.metadata.set("labels", b.labels);
         }
@@ -274,14 +299,18 @@ final class KubectlDescribeWorkflows {
         ObjectNode top = F.objectNode();
         top.put("apiVersion", "argoproj.io/v1alpha1");
         top.put("kind", "Workflow");
-        top.set("metadata", b.metadata);
+        if (!b.headless) {
+            top.set("metadata", b.metadata);
+        }
         top.set("status", b.status);
         ObjectDocument doc = new ObjectDocument(file.at(b.line), top, takenAt);
         try {
             WorkflowSnapshot w = (WorkflowSnapshot) ObjectDecoder.decode(ObjectKind.WORKFLOW, doc);
             out.add(w);
             identifiers.add("workflow:" + w.name());
-            identifiers.add("namespace:" + w.namespace());
+            if (!w.namespace().isEmpty()) {
+                identifiers.add("namespace:" + w.namespace());
+            }
             w.nodes().values().forEach(node -> {
                 String host = b.status.path("nodes").path(node.id()).path("hostNodeName").asText("");
                 if (!host.isEmpty()) {

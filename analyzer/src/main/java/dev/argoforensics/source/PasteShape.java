@@ -458,7 +458,42 @@ public enum PasteShape {
             }
             return describesWorkflow(head, i + 2) ? KUBECTL_DESCRIBE_WORKFLOW : ARGO_GET;
         }
+        if (describedStatus(head, i)) {
+            return KUBECTL_DESCRIBE_WORKFLOW;
+        }
         return NONE;
+    }
+
+    private static final Pattern DESCRIBED_NODE_ID = Pattern.compile("^ +Id: +\\S+$");
+    private static final Pattern DESCRIBED_NODE_TYPE = Pattern.compile("^ +Type: +(?:Pod|Container|Steps|StepGroup|DAG|TaskGroup|Retry|Skipped|Suspend|HTTP|Plugin)$");
+
+    /**
+     * {@code kubectl describe workflow} cut from its {@code Status:} line on (#1341's shape: the head, Name: to Kind:, left out of
+     * the paste): a column-0 {@code Status:} holding nothing on its line, then indented fields with a {@code Nodes:} tree whose
+     * nodes print an {@code Id:} and a {@code Type:} of a Workflow node, within the classifier's head. Read as the Workflow status
+     * it is, named by its root node as a status pasted without metadata is.
+     */
+    private static boolean describedStatus(List<String> head, int i) {
+        if (!stripped(head.get(i)).equals("Status:")) {
+            return false;
+        }
+        boolean nodes = false;
+        boolean id = false;
+        for (int j = i + 1; j < head.size(); j++) {
+            String line = stripped(head.get(j));
+            if (line.isBlank()) {
+                continue;
+            }
+            if (!line.startsWith(" ")) {
+                break;
+            }
+            nodes |= line.strip().equals("Nodes:");
+            id |= nodes && DESCRIBED_NODE_ID.matcher(line).matches();
+            if (id && DESCRIBED_NODE_TYPE.matcher(line).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One command's output in a terminal session: the lines from its prompt line up to the next prompt (or the end). */

@@ -161,4 +161,77 @@ class KubectlDescribeWorkflowsTest {
                 "Kind:         WorkflowTemplate")), "another kind of argoproj.io is not read as a Workflow");
         assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.detect(List.of("Name:         p-1", "Namespace:    etl", "Priority:     0")));
     }
+
+    /** Upstream #1341's shape, re-typed: a comment's sentence, then the description fenced from its Status: line on (no head). */
+    private static final String FROM_STATUS = """
+            I only kept the describe output, from the status down:
+
+            ```
+            Status:
+              Finished At:  <nil>
+              Nodes:
+                Nightly - Ab - 3 K 7 Pq:
+                  Children:
+                    nightly-ab-3k7pq-2038104411
+                  Display Name:   nightly-ab-3k7pq
+                  Finished At:    <nil>
+                  Id:             nightly-ab-3k7pq
+                  Name:           nightly-ab-3k7pq
+                  Phase:          Running
+                  Started At:     2026-04-13T01:15:03Z
+                  Template Name:  nightly
+                  Type:           DAG
+                Nightly - Ab - 3 K 7 Pq - 2038104411:
+                  Boundary ID:    nightly-ab-3k7pq
+                  Display Name:   build
+                  Finished At:    2026-04-13T01:21:40Z
+                  Id:             nightly-ab-3k7pq-2038104411
+                  Message:        pod deleted
+                  Name:           nightly-ab-3k7pq.build
+                  Phase:          Error
+                  Started At:     2026-04-13T01:15:04Z
+                  Template Name:  build
+                  Type:           Pod
+              Phase:              Running
+              Started At:         2026-04-13T01:15:03Z
+            Events:               <none>
+            ```
+            """;
+
+    @Test
+    void aDescriptionFromItsStatusLineOnIsNamedByItsRootNode() throws IOException {
+        PasteFileReader.Result r = read(FROM_STATUS);
+        assertEquals(1, r.objects().size(), r.problems().toString());
+        WorkflowSnapshot w = (WorkflowSnapshot) r.objects().get(0);
+        assertEquals("nightly-ab-3k7pq", w.name(), "the root node's ID names the Workflow");
+        assertEquals("", w.namespace(), "no head, no namespace: only the other evidence places it");
+        assertEquals("Running", w.phase());
+        assertEquals(2, w.nodes().size());
+        NodeStatus build = w.nodes().get("nightly-ab-3k7pq-2038104411");
+        assertEquals("Pod", build.type());
+        assertEquals("Error", build.phase());
+        assertEquals("pod deleted", build.message());
+        assertEquals("describe-wf.txt:4", w.source().toString(), "cited at its Status: line");
+        // The comment's sentence is reported at its line, as before a described Workflow with its head.
+        assertEquals(1, r.problems().size(), r.problems().toString());
+        assertEquals(1, r.problems().get(0).line());
+        assertTrue(r.identifiers().contains("workflow:nightly-ab-3k7pq"), r.identifiers().toString());
+        assertTrue(r.identifiers().stream().noneMatch(i -> i.equals("namespace:")), r.identifiers().toString());
+    }
+
+    @Test
+    void aStatusTreeWithoutWorkflowNodesIsNoDescribedWorkflow() {
+        List<String> fromStatus = FROM_STATUS.lines().toList();
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_WORKFLOW, PasteShape.detect(fromStatus.subList(3, fromStatus.size())), "unfenced, no sentence");
+        // Another resource's description cut at its Status: (a Job's), a Status: holding its value (describe pod's), a Nodes: tree
+        // whose entries print no Workflow node type: none is read as a Workflow.
+        assertTrue(PasteShape.KUBECTL_DESCRIBE_WORKFLOW != PasteShape.detect(List.of("Status:", "  Active:  1", "  Conditions:",
+                "    Type:    Complete", "  Start Time:  2026-04-13T01:15:03Z")));
+        assertTrue(PasteShape.KUBECTL_DESCRIBE_WORKFLOW != PasteShape.detect(List.of("Status:       Running", "  Nodes:", "    n-1:",
+                "      Id:    n-1", "      Type:  Pod")));
+        assertTrue(PasteShape.KUBECTL_DESCRIBE_WORKFLOW != PasteShape.detect(List.of("Status:", "  Nodes:", "    pool-a:", "      Id:    pool-a",
+                "      Type:  Standard")));
+        assertTrue(PasteShape.KUBECTL_DESCRIBE_WORKFLOW != PasteShape.detect(List.of("Status:", "  Phase:  Running", "Spec:", "  Nodes:",
+                "    n-1:", "      Id:    n-1", "      Type:  Pod")), "Nodes: of another column-0 section");
+    }
 }
