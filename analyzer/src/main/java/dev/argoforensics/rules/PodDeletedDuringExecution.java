@@ -64,6 +64,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
             return;
         }
         Execution execution = life.execution();
+        // Session 46: the kill path taken on the controller's lines alone (main's state at the deletion from them, or not shown at all,
+        // with the signal exit reported after the deletion was seen): possible, naming what would settle it.
+        boolean killOnLines = byKill && !(execution.state() == Execution.State.RUNNING && !execution.weak());
         if (life.deletion() == null) {
             return; // nothing shows when (or that) the Pod was deleted
         }
@@ -112,7 +115,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         switch (execution.state()) {
             case FINISHED_BEFORE -> scope.clear(pod, Message.of(execution.weak() ? "AF007.cleared.finishedBeforeWeak" : "AF007.cleared.finishedBefore",
                     "reason", execution.reason()), execution.evidence());
-            case RUNNING, MAIN_NEVER_STARTED -> scope.findings().add(finding(scope, pod, life, outcome, null));
+            case RUNNING, MAIN_NEVER_STARTED -> scope.findings().add(finding(scope, pod, life, outcome, null, killOnLines));
             default -> {
                 // No WorkflowTaskResult speaks for main's exit: no executor from v3.3 (the first with task results) to v4.1.2 writes
                 // outputs.exitCode (it reports the template's outputs: parameters, artifacts, result); the controller copies main's
@@ -126,7 +129,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     scope.clear(pod, Message.of(ended.get().stated() ? "AF007.cleared.exitRecordedBeforeStated" : "AF007.cleared.exitRecordedBefore",
                             "code", b.node().exitCode().trim(), "phase", b.node().phase(), "at", b.snapshot().observed().time().format()), b.source());
                 } else if (before.isPresent()) {
-                    scope.findings().add(finding(scope, pod, life, outcome, before.get()));
+                    scope.findings().add(finding(scope, pod, life, outcome, before.get(), killOnLines));
+                } else if (killOnLines) {
+                    scope.findings().add(finding(scope, pod, life, outcome, null, true));
                 } else if (execution.state() == Execution.State.UNDETERMINED) {
                     // Nothing to report, but AF001 points here ("it may have been deleted while it ran"): say what was lacking.
                     // An audit record of the delete already given dates the request, not main's state: not named as what would settle it.
@@ -242,19 +247,31 @@ public final class PodDeletedDuringExecution extends NodeRule {
 
     private static NodeOutcome killedByDeletion(PodHistory pod, PodLifecycle life) {
         Execution execution = life.execution();
-        if (execution == null || execution.state() != Execution.State.RUNNING || execution.weak() || life.deletion() == null
-                || killedLongAfter(pod, life.deletion().notAfter().at())) {
+        if (execution == null || life.deletion() == null || killedLongAfter(pod, life.deletion().notAfter().at())) {
             return null;
         }
-        NodeOutcome recorded = life.outcome();
-        if (recorded != null && ("Failed".equals(recorded.phase()) || "Error".equals(recorded.phase())) && killExit(recorded.message())) {
-            return recorded;
+        // Main running at the deletion as an object or a record shows it; or (session 46, a possible finding) as the controller's lines
+        // alone show it, or not shown either way but the signal exit reported only after the controller saw the deletion arrive: the
+        // lines then connect main's end to the deletion, and what would settle it is named. An exit reported before the deletion was
+        // seen is main's own (or another kill's) and is not read so.
+        boolean running = execution.state() == Execution.State.RUNNING;
+        if (!running && execution.state() != Execution.State.UNDETERMINED) {
+            return null;
         }
+        LogEvent seen = life.deletion().firstSeen();
         LogEvent failed = null;
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && killExit(s.attribute("message"))) {
                 failed = e;
             }
+        }
+        boolean reportedAfterSeen = failed != null && seen != null && failed.time().isAfter(seen.time());
+        if (!running && !reportedAfterSeen) {
+            return null;
+        }
+        NodeOutcome recorded = life.outcome();
+        if (recorded != null && ("Failed".equals(recorded.phase()) || "Error".equals(recorded.phase())) && killExit(recorded.message())) {
+            return recorded;
         }
         return failed == null ? null : new NodeOutcome("Failed", ((Signal) failed.event()).attribute("message"), false, failed.source(), failed.time(), false);
     }
@@ -343,7 +360,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * @param outcome the node's end: {@code Error} {@code pod deleted}, or {@link #failedByPodGc}
      * @param before  for a Pod whose order is not established: the export from before the deletion showing main running
      */
-    private Finding finding(Scope scope, PodHistory pod, PodLifecycle life, NodeOutcome outcome, PodSnapshot before) {
+    private Finding finding(Scope scope, PodHistory pod, PodLifecycle life, NodeOutcome outcome, PodSnapshot before, boolean killOnLines) {
         NodeLink link = pod.link();
         Execution running = life.execution();
         DeletionRequest request = life.deletion();
@@ -414,6 +431,17 @@ public final class PodDeletedDuringExecution extends NodeRule {
         } else if (before != null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF007.reason.exportBefore", "how", how, "execution", execution);
+        } else if (killOnLines) {
+            // Session 46: the node recorded Failed on a signal's exit, connected to the deletion by the controller's lines alone.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of(running.state() == Execution.State.RUNNING ? "AF007.reason.killOnLines" : "AF007.reason.killAfterSeen",
+                    "execution", execution, "message", outcome.message());
+            if (life.workflowNotDeleted().isEmpty()) {
+                // The deleted Workflow's look-alike (its garbage collector kills its running Pods, and the node is recorded Failed on
+                // that kill as on any other: judgment seeds 1-20, 43 Pods of Workflows deleted in the foreground): named, as the cap
+                // below names it for a finding it lowers (it leaves a possible one as it is).
+                reason = Message.of("AF007.reason.workflowDeletionOpen", "reason", reason);
+            }
         } else if (!running.weak() && running.frozenReport()) {
             // Main's state is a lost node's kubelet's last report (session 42): nothing after it is known, and a main that ended in
             // the kubelet's report delay before its node went reads the same. Likely, whether the node's end is exported or logged;
@@ -469,7 +497,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
                 "phase", outcome.phase(), "message", outcome.message());
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
-                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(life, pod, outcome, how, deletion.orElse(null), request),
+                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(life, pod, outcome, how, deletion.orElse(null), request, killOnLines),
                 facts, cite.evidence());
     }
 
@@ -517,9 +545,11 @@ public final class PodDeletedDuringExecution extends NodeRule {
         return null;
     }
 
-    private static Message explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, Object how, Deletion deletion, DeletionRequest request) {
+    private static Message explain(PodLifecycle life, PodHistory pod, NodeOutcome outcome, Object how, Deletion deletion, DeletionRequest request,
+                                   boolean killOnLines) {
         List<Message> m = new ArrayList<>();
-        m.add(Message.of(life.execution().state() == Execution.State.MAIN_NEVER_STARTED ? "AF007.explain.deletedNotStarted" : "AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
+        m.add(Message.of(life.execution().state() == Execution.State.MAIN_NEVER_STARTED ? "AF007.explain.deletedNotStarted"
+                : killOnLines ? "AF007.explain.deletedMaybeRunning" : "AF007.explain.deleted", "pod", pod.key().toString(), "when", request.when(), "how", how));
         if (deletion != null) {
             m.add(deletion.implied() ? Message.of("AF007.explain.impliedNames", "who", deletion.describe())
                     : deletion.byController() ? Message.of("AF007.explain.controllerNames", "who", deletion.describe())
@@ -542,7 +572,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         // Pods is no voluntary disruption that a PodDisruptionBudget or a do-not-disrupt annotation holds off.
         boolean lostNode = deletion != null && deletion.podGc();
         m.add(Message.of(life.execution().state() == Execution.State.MAIN_NEVER_STARTED ? "AF007.explain.neverStarted"
-                : !life.lostToDeletion() && killExit(outcome.message()) && !lostNode ? "AF007.explain.killedFailed"
+                : !life.lostToDeletion() && killExit(outcome.message()) && !lostNode ? (killOnLines ? "AF007.explain.killedFailedIfLines" : "AF007.explain.killedFailed")
                 : !life.lostToDeletion() ? "AF007.explain.neverFinishedNodeLostFailed" : lostNode ? "AF007.explain.neverFinishedNodeLost"
                 : "AF007.explain.neverFinished", "message", outcome.message()));
         return Message.sequence(m);
