@@ -63,17 +63,24 @@ final class Reconciliation {
     private final Correlation correlation;
     /** How far two runs' clocks may disagree where a Lease hand-over ties them: derived once from the election lines. */
     private final HandOvers handOvers;
+    /** Where each run's queue took every active Workflow in (its start-up): derived once. */
+    private final dev.argoforensics.correlate.StartUps startUps;
 
     Reconciliation(Correlation correlation) {
         this.correlation = correlation;
         this.handOvers = HandOvers.of(correlation);
         this.processes = correlation.processes();
         this.fates = correlation.fates();
+        List<LogEvent> starts = new ArrayList<>();
         for (LogEvent e : correlation.events()) {
             if (e.event() instanceof WorkerNumbers || e.event() instanceof ControllerStarted) {
                 lifecycle.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
+                starts.add(e);
+            } else if (e.event() instanceof ControllerEvent.LeaderElection) {
+                starts.add(e);
             }
         }
+        this.startUps = dev.argoforensics.correlate.StartUps.of(starts);
         for (WorkflowHistory w : correlation.workflows().values()) {
             List<LogEvent> processed = new ArrayList<>();
             List<LogEvent> phased = new ArrayList<>();
@@ -393,6 +400,17 @@ final class Reconciliation {
                         && !(p.stream() == later && p.time().compareInstant(acquired.time()) >= 0)).reduce((a, b) -> b).orElse(null);
             }
             long read = e.time().nanosUntil(end);
+            if (tie == null && next != null && next.stream() == e.stream()) {
+                // The run that logged the deletion processed the Workflow next: where that was its first pass since its start-up, the
+                // Workflow had waited in its queue from the start-up, not only from the deletion.
+                Stall up = startUpWait(wf, e, next, before, shows, threshold);
+                if (up != null && !up.undecided()) {
+                    return Optional.of(up);
+                }
+                if (up != null && read <= threshold && undecided == null) {
+                    undecided = up;
+                }
+            }
             if (tie != null) {
                 // Read across a hand-over: only what the later run's clock cannot account for counts (HandOvers).
                 Stall s = new Stall(wf, null, before, List.of(e), next, end, !shows, tie, false);
@@ -423,6 +441,32 @@ final class Reconciliation {
             }
         }
         return Optional.ofNullable(undecided);
+    }
+
+    /**
+     * A wait counted from the start-up of the deletion's own run (s46, the stall that began under the run before a hand-over): the
+     * run that logged the Pod's deletion ({@code deletion}) processed the Workflow next ({@code next}), and that was its first pass
+     * of the Workflow since its start-up ({@link dev.argoforensics.correlate.StartUps}: from there every active Workflow was on its
+     * queue), more than the threshold after the start-up by the run's own clock. The Workflow was last processed before by another
+     * run ({@code before}); where Lease hand-overs lead from that run to this one, that pass came before the start-up, so the
+     * Workflow was active and queued all along: a stall from the start-up, the hand-over before it (the last pass to the
+     * acquisition) named and not counted. Where nothing ties the two runs (no hand-over in the logs), or no pass before is in the
+     * inputs, the stall is returned undecided ({@link Stall#untiedStartUp}). Null where the start-up does not bear on the stall:
+     * no start-up line before the deletion, an earlier pass in the same run after it, a wait within the threshold, a log that
+     * would not show the passes (an excerpt, or lines cut between the start-up and the pass).
+     */
+    private Stall startUpWait(WorkflowRef wf, LogEvent deletion, LogEvent next, LogEvent before, boolean shows, long threshold) {
+        int run = deletion.stream();
+        LogEvent start = startUps.of(run).orElse(null);
+        if (start == null || start.ordinal() >= deletion.ordinal() || !shows || correlation.cutBetween(start, next)
+                || processedInStreamBetween(wf, start, next) || start.time().nanosUntil(next.time()) <= threshold) {
+            return null;
+        }
+        if (before != null && before.stream() == run) {
+            return null; // processed by this run itself before the deletion (before its start-up: the lines disagree)
+        }
+        HandOvers.Tie takeOver = before == null ? null : handOvers.tie(before.stream(), run).orElse(null);
+        return new Stall(wf, null, before, List.of(deletion), next, next.time(), false, null, false, start, takeOver);
     }
 
     /**

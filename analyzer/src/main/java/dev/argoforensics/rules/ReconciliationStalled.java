@@ -64,7 +64,9 @@ public final class ReconciliationStalled extends DeclaredRule {
             }
             Optional<Stall> stall = rec.stall(pod, threshold);
             Optional<Known> deleted = rec.deleted(pod.link().workflow());
-            if (stall.isPresent() && stall.get().within()) {
+            if (stall.isPresent() && stall.get().untiedStartUp()) {
+                cleared.add(untiedStartUp(stall.get(), correlation, pod));
+            } else if (stall.isPresent() && stall.get().within()) {
                 cleared.add(withinClocks(stall.get(), correlation, pod));
             } else if (stall.isPresent() && stall.get().excerpt()) {
                 cleared.add(undecided(stall.get(), correlation, pod));
@@ -134,6 +136,22 @@ public final class ReconciliationStalled extends DeclaredRule {
                 deletion.source());
     }
 
+    /**
+     * A wait counted from the start-up of the run that logged the deletion, which nothing ties to the Workflow's pass before: the
+     * run's own clock shows its first pass of the Workflow long after its start-up, but whether the Workflow was active and queued
+     * at the start-up rests on that pass coming before it, which no hand-over in the logs shows (or no pass before is in them).
+     */
+    private static Clearance untiedStartUp(Stall stall, Correlation correlation, PodHistory pod) {
+        LogEvent deletion = stall.podLines().get(0);
+        String run = correlation.process(deletion).label();
+        Message missing = stall.before() == null ? Message.of("AF003.cleared.startUpNoPass", "run", run)
+                : Message.of("AF003.cleared.startUpUntiedPass", "at", stall.before().time().format(),
+                        "earlier", correlation.process(stall.before()).label(), "run", run);
+        return new Clearance(pod.key(), Message.of("AF003.cleared.startUp", "wf", stall.wf().toString(), "run", run,
+                "start", stall.startUp().time().format(), "next", stall.next().time().format(),
+                "waited", GoDuration.format(stall.leastNanos()), "at", deletion.time().format(), "missing", missing), deletion.source());
+    }
+
     /** The hand-over chain in words: each run that gave the Lease up, when by its clock, and the run that took it, when by its own. */
     static Message handOver(HandOvers.Tie tie, Correlation correlation) {
         List<Message> steps = new ArrayList<>();
@@ -144,6 +162,17 @@ public final class ReconciliationStalled extends DeclaredRule {
             steps.add(steps.isEmpty() ? step : Message.of("AF003.handOver.then", "step", step));
         }
         return Message.of("AF003.handOver.bound", "steps", Message.sequence(steps), "most", signed(tie.aheadAtMost()));
+    }
+
+    /** Across a hand-over: the deletion to the first holder's stop (or last line while leading), on the deletion's run's clock. */
+    private static long earlierPart(Stall stall) {
+        return Math.max(0, stall.podLines().get(0).time().nanosUntil(stall.tie().chain().get(0).releasedAt()));
+    }
+
+    /** Across a hand-over: the last run's acquisition to its processing of the Workflow, on its own clock. */
+    private static long laterPart(Stall stall) {
+        HandOvers.HandOver last = stall.tie().chain().get(stall.tie().chain().size() - 1);
+        return Math.max(0, last.acquired().time().nanosUntil(stall.end()));
     }
 
     static String signed(long nanos) {
@@ -159,7 +188,7 @@ public final class ReconciliationStalled extends DeclaredRule {
         WorkflowRef wf = stall.wf();
         LogEvent first = podLines.get(0);
         // Across a hand-over, what the two clocks cannot account for (HandOvers); as read elsewhere.
-        long unreconciled = stall.tie() != null ? stall.leastNanos() : first.time().nanosUntil(stall.end());
+        long unreconciled = stall.tie() != null || stall.startUp() != null ? stall.leastNanos() : first.time().nanosUntil(stall.end());
         boolean atLeast = next == null || stall.tie() != null;
         List<Fact> facts = new ArrayList<>();
         if (zeroWorkers != null) {
@@ -174,6 +203,19 @@ public final class ReconciliationStalled extends DeclaredRule {
         if (stall.tie() != null) {
             facts.add(new Fact("readAcrossHandOver", "Read across the Lease hand-over", GoDuration.format(stall.readNanos())));
             facts.add(new Fact("clockAheadAtMost", "Later run's clock ahead at most", signed(stall.tie().aheadAtMost())));
+            facts.add(new Fact("unreconciledUnderEarlierRun", "Not reconciled under the run that logged the deletion (to its stop)",
+                    GoDuration.format(earlierPart(stall))));
+            facts.add(new Fact("unreconciledUnderLaterRun", "Not reconciled under the run that took over (from its acquisition)",
+                    GoDuration.format(laterPart(stall))));
+        }
+        if (stall.startUp() != null) {
+            facts.add(new Fact("queuedAtStartUp", "Queued at the run's start-up", stall.startUp().time().format()));
+            facts.add(new Fact("unreconciledUnderLaterRun", "Not reconciled under the run that took over (from its start-up)",
+                    GoDuration.format(unreconciled)));
+            if (before != null) {
+                facts.add(new Fact("handOverGap", "Hand-over gap (last pass to start-up, across two clocks)",
+                        GoDuration.format(before.time().nanosUntil(stall.startUp().time()))));
+            }
         }
         facts.add(new Fact("unreconciledNanos", "Not reconciled for (ns)", unreconciled));
 
@@ -197,9 +239,11 @@ public final class ReconciliationStalled extends DeclaredRule {
                 cite.line(postponed.get(postponed.size() - 1), "the Workflow postponed for the controller's parallelism limit");
             }
         }
+        cite.line(stall.startUp(), "the run that took the Lease over starts (its informer queues every active Workflow)");
         cite.line(next, "the Workflow processed again");
-        if (stall.tie() != null) {
-            for (HandOvers.HandOver h : stall.tie().chain()) {
+        HandOvers.Tie chain = stall.tie() != null ? stall.tie() : stall.takeOver();
+        if (chain != null) {
+            for (HandOvers.HandOver h : chain.chain()) {
                 cite.line(h.released(), "the run that held the Lease stops leading");
                 cite.line(h.acquired(), "the next run acquires the Lease (its clock tied to the other's)");
             }
@@ -208,17 +252,36 @@ public final class ReconciliationStalled extends DeclaredRule {
         String run = correlation.process(first).label();
         Message summary = Message.of(zeroWorkers != null ? "AF003.summaryZeroWorkers" : "AF003.summary", "wf", wf.toString(),
                 "atLeast", atLeast ? Message.of("AF003.atLeast") : Message.NOTHING, "duration", GoDuration.format(unreconciled),
-                "from", first.time().format(), "pod", pod.key().toString(), "run", run);
+                "from", stall.since().format(), "pod", pod.key().toString(), "run", run);
         Confidence confidence;
         Message reason;
         if (zeroWorkers != null) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF003.reason.zeroWorkers");
+        } else if (stall.startUp() != null) {
+            // The run that took the Lease over had the Workflow queued from its start-up and processed it first much later, by its own
+            // clock; the pass before came before the start-up (the hand-overs place it), the hand-over between named, not counted.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF003.reason.startUp", "wf", wf.toString(), "before", before.time().format(),
+                    "earlier", correlation.process(before).label(), "handOver", handOver(stall.takeOver(), correlation), "run", run,
+                    "start", stall.startUp().time().format(), "next", next.time().format(), "waited", GoDuration.format(unreconciled),
+                    "at", first.time().format(), "sinceDeletion", GoDuration.format(first.time().nanosUntil(next.time())));
         } else if (stall.tie() != null) {
             // The next processing is another run's, which took the Lease over: the gap counted is what its clock cannot make.
             confidence = Confidence.LIKELY;
+            long earlier = earlierPart(stall);
+            long later = laterPart(stall);
+            HandOvers.HandOver firstStep = stall.tie().chain().get(0);
+            HandOvers.HandOver lastStep = stall.tie().chain().get(stall.tie().chain().size() - 1);
+            Message parts = Message.of("AF003.reason.parts", "earlier", GoDuration.format(earlier),
+                    "from", correlation.processes().get(firstStep.from()).label(), "later", GoDuration.format(later),
+                    "to", correlation.processes().get(lastStep.to()).label(),
+                    "which", later > threshold ? Message.of("AF003.reason.partsLater")
+                            : earlier > threshold ? Message.of("AF003.reason.partsEarlier", "to", correlation.processes().get(lastStep.to()).label(),
+                                    "later", GoDuration.format(later))
+                            : Message.of("AF003.reason.partsBoth"));
             reason = Message.of("AF003.reason.handOver", "at", next.time().format(), "handOver", handOver(stall.tie(), correlation),
-                    "read", GoDuration.format(stall.readNanos()), "least", GoDuration.format(unreconciled));
+                    "read", GoDuration.format(stall.readNanos()), "least", GoDuration.format(unreconciled), "parts", parts);
             if (stall.tie().aheadAtMost() < 0 && stall.readNanos() <= threshold) {
                 // Found only because the hand-over puts the later clock behind: a holder that logged its stop late (frozen past its
                 // renew deadline) or election settings longer than the defaults give the same lines with that clock ahead.
@@ -338,13 +401,16 @@ public final class ReconciliationStalled extends DeclaredRule {
             m.add(Message.of("AF003.explain.zeroWorkers", "run", run, "at", zeroWorkers.time().format(), "cleanupWorkers",
                     w.podCleanupWorkers() == null ? Message.NOTHING : Message.of("AF003.explain.cleanupWorkers", "count", w.podCleanupWorkers())));
         }
+        if (stall.startUp() != null) {
+            m.add(Message.of("AF003.explain.startUp", "run", run, "at", stall.startUp().time().format(), "wf", stall.wf().toString()));
+        }
         m.add(Message.of("AF003.explain.acted", "from", first.time().format(), "pod", first.event().pod().get().name(),
                 "deletion", first.event() instanceof PodCleanupScheduled ? Message.of("AF003.explain.deletion") : Message.NOTHING,
                 "wf", stall.wf().toString(),
                 "before", stall.before() == null ? Message.NOTHING : Message.of("AF003.explain.lastProcessed", "at", stall.before().time().format()),
                 "until", stall.next() != null ? Message.of("AF003.explain.until", "at", stall.next().time().format())
                         : Message.of("AF003.explain.untilLogsEnd", "at", stall.end().format()),
-                "duration", GoDuration.format(unreconciled)));
+                "duration", GoDuration.format(stall.startUp() != null ? first.time().nanosUntil(stall.end()) : unreconciled)));
         if (!postponed.isEmpty()) {
             m.add(Message.of("AF003.explain.postponed", "count", postponed.size(), "first", postponed.get(0).time().format(),
                     "last", postponed.get(postponed.size() - 1).time().format()));

@@ -20,20 +20,40 @@ import java.util.List;
  *                    clocks may disagree ({@link HandOvers}); null otherwise
  * @param within      the gap as read is over the threshold, but the hand-over allows the later run's clock to be ahead by so much
  *                    that the real gap may be within it: undecided, not a stall
+ * @param startUp     where the stall is counted from the start-up of the run that logged the deletion and processed the Workflow
+ *                    next ({@link dev.argoforensics.correlate.StartUps}: a run that took the Lease over queues every active Workflow
+ *                    there), its start-up line; null otherwise
+ * @param takeOver    with {@code startUp}: the hand-overs from the run of the Workflow's last pass before to that run, which place
+ *                    the pass before the start-up; null where nothing ties the two (then the stall is undecided)
  */
 record Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end,
-             boolean excerpt, HandOvers.Tie tie, boolean within) {
+             boolean excerpt, HandOvers.Tie tie, boolean within, LogEvent startUp, HandOvers.Tie takeOver) {
     Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end) {
-        this(wf, zeroWorkers, before, podLines, next, end, false, null, false);
+        this(wf, zeroWorkers, before, podLines, next, end, false, null, false, null, null);
     }
 
     Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end, boolean excerpt) {
-        this(wf, zeroWorkers, before, podLines, next, end, excerpt, null, false);
+        this(wf, zeroWorkers, before, podLines, next, end, excerpt, null, false, null, null);
     }
 
-    /** Not decided: an excerpt's silence, or a gap the two runs' clocks may account for. */
+    Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end,
+          boolean excerpt, HandOvers.Tie tie, boolean within) {
+        this(wf, zeroWorkers, before, podLines, next, end, excerpt, tie, within, null, null);
+    }
+
+    /** Not decided: an excerpt's silence, a gap the two runs' clocks may account for, or a start-up wait nothing ties to the pass before. */
     boolean undecided() {
-        return excerpt || within;
+        return excerpt || within || untiedStartUp();
+    }
+
+    /** Counted from the run's start-up, but no hand-over places the Workflow's pass before it: whether it was waiting then is not shown. */
+    boolean untiedStartUp() {
+        return startUp != null && takeOver == null;
+    }
+
+    /** When the Workflow's wait began as counted: the run's start-up, else the Pod line that started the stall. */
+    Timestamp since() {
+        return startUp != null ? startUp.time() : podLines.get(0).time();
     }
 
     /** The gap as read, from the first Pod line to the end, each end on its own run's clock. */
@@ -46,6 +66,9 @@ record Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEven
      * deletion's run (more where it was behind); as read where no hand-over ties the two.
      */
     long leastNanos() {
+        if (startUp != null) {
+            return startUp.time().nanosUntil(end); // one run's clock: its start-up to its first pass
+        }
         return tie == null ? readNanos() : readNanos() - tie.aheadAtMost();
     }
 }
