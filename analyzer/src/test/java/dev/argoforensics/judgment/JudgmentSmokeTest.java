@@ -1118,7 +1118,8 @@ class JudgmentSmokeTest {
      * Session 44 ({@link ScenariosPreempt}): a Pod the kubelet preempts for a critical Pod is not deleted and ends {@code Failed},
      * no rule's truth. A Pod kube-scheduler preempts while main runs is deleted by {@code kube-scheduler}
      * after main started and before it ended, never AF001's (no container had ended); during a stall its node ends {@code pod
-     * deleted} (AF007's truth, and AF002's exactly where main trapped the SIGTERM and exited 0, wait at 0); with the workers
+     * deleted} (AF007's truth; AF002's where main and wait ended 0, but since session 46 not where main's 0 answered the
+     * deletion's SIGTERM, a trap: the preemption stopped the step); with the workers
      * running it ends as the Pod did ({@code Failed} with main's code, or {@code Succeeded}), no rule's truth. No confirmed or likely
      * finding on the family is wrong (a {@code possible} AF001 naming AF007 where main ended within the kubelet's report lag of the
      * deletion is honest).
@@ -1153,7 +1154,8 @@ class JudgmentSmokeTest {
                     assertEquals("Error", phase, name);
                     assertEquals("pod deleted", facts.path("finalNodeMessage").asText(), name);
                     assertTrue(expected.path("AF007").asBoolean(), name);
-                    assertEquals(allZero, expected.path("AF002").asBoolean(), name);
+                    // Session 46: not where main's 0 answered the deletion's SIGTERM (the trap): the deletion stopped the step.
+                    assertEquals(allZero && !facts.has("mainAnsweredDeletionAt"), expected.path("AF002").asBoolean(), name);
                 } else {
                     assertEquals(allZero ? "Succeeded" : "Failed", phase, name);
                     assertFalse(expected.path("AF007").asBoolean() || expected.path("AF002").asBoolean(), name);
@@ -1663,6 +1665,33 @@ class JudgmentSmokeTest {
         assertTrue(podKindEvents > 0, "node events sent as the Pod's in the smoke seeds");
         assertTrue(raced > 0, "a race's Pod in the smoke seeds");
         assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
+    }
+
+    /**
+     * Session 46 (Truth, AF002): a main that exited 0 answering the SIGTERM of its Pod's API deletion is not AF002's: the deletion
+     * was requested while it ran, its exit is the one recorded, and the truth expects AF002 nowhere such a Pod is.
+     */
+    @Test
+    void mainAnsweringTheDeletionsSigtermIsNotAf002() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int seen = 0;
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                JsonNode facts = pod.path("facts");
+                if (!facts.has("mainAnsweredDeletionAt")) {
+                    continue;
+                }
+                String name = "seed " + r.info().seed() + " " + pod.path("name").asText();
+                seen++;
+                java.time.Instant answered = java.time.Instant.parse(facts.path("mainAnsweredDeletionAt").asText());
+                assertTrue(java.time.Instant.parse(facts.path("deletionRequestedAt").asText()).isBefore(answered), name);
+                assertEquals(answered, java.time.Instant.parse(facts.path("mainFinishedAt").asText()), name);
+                assertEquals(0, facts.path("mainExitCode").asInt(-1), name);
+                assertFalse(pod.path("expected").path("AF002").asBoolean(), name);
+            }
+        }
+        assertTrue(seen > 0, "a main answering its deletion's SIGTERM with exit 0 in the smoke seeds");
     }
 
     private static List<JsonNode> podsOf(ObjectMapper json, Run r, Set<String> classes) throws IOException {
