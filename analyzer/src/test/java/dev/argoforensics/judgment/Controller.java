@@ -82,6 +82,11 @@ final class Controller {
 
     // ---- state across incarnations ------------------------------------------------------------
     private Inc inc;
+    /**
+     * Session 46 ({@link ScenariosPodEvents}): the config map's {@code nodeEvents: {sendAsPod: true}}: a Pod node's
+     * {@code WorkflowNode<Phase>} event has its Pod as object. Only the slog releases log the events.
+     */
+    boolean nodeEventsSendAsPod;
     private Inc standbyInc;
     private int incarnations;
     private String deployHash;
@@ -1630,8 +1635,23 @@ final class Controller {
 
     private void nodeEvent(Workflow wf, Node n, String phase) {
         String message = phase + " node " + n.name + (n.message == null || n.message.isEmpty() ? "" : ": " + n.message);
-        emit(Rec.of(inc.cursor, Level.INFO, "Event occurred", "component", "workflow_worker", "object", new Rec.ObjRef(wf.namespace, wf.name),
-                "fieldPath", "", "kind", "Workflow", "apiVersion", "argoproj.io/v1alpha1",
+        Rec.ObjRef object = new Rec.ObjRef(wf.namespace, wf.name);
+        String kind = "Workflow";
+        String apiVersion = "argoproj.io/v1alpha1";
+        if (nodeEventsSendAsPod) {
+            // Session 46: recordNodePhaseEvent with nodeEvents.sendAsPod (operator.go, read at v4.1.2): getPodByNode answers an
+            // error for a node that is not a Pod node (logged at Info, the event then the Workflow's), the Pod from the pod
+            // informer for a Pod node (the event the Pod's), or nothing where the informer no longer has it (the Workflow's).
+            if (!"Pod".equals(n.type)) {
+                op(wf, Level.INFO, "Error getting pod from workflow node", "error", "expected node type Pod, got " + n.type);
+            } else if (n.podName != null && inc.pods.containsKey(wf.namespace + "/" + n.podName)) {
+                object = new Rec.ObjRef(wf.namespace, n.podName);
+                kind = "Pod";
+                apiVersion = "v1";
+            }
+        }
+        emit(Rec.of(inc.cursor, Level.INFO, "Event occurred", "component", "workflow_worker", "object", object,
+                "fieldPath", "", "kind", kind, "apiVersion", apiVersion,
                 "type", "Succeeded".equals(phase) || "Running".equals(phase) ? "Normal" : "Warning", "reason", "WorkflowNode" + phase,
                 "message", message));
     }
@@ -2082,7 +2102,9 @@ final class Controller {
             root.templateName = wf.spec.entrypoint;
             root.phase = "Running";
             initNode(wf, root);
-            if (wf.spec.dag) {
+            if (wf.spec.gate != null) {
+                startGated(wf, root);
+            } else if (wf.spec.dag) {
                 startTasks(wf, root);
             } else {
                 startStep(wf, 0);
@@ -2123,6 +2145,186 @@ final class Controller {
             startPodNode(wf, root, 0, k++, step);
         }
         wf.status.currentStep = 0;
+    }
+
+    /**
+     * Session 46 ({@link ScenariosDagGate}): a gated DAG's first pass starts its first task (no dependencies); the fan-out's tasks
+     * depend on it, so {@code executeDAGTask} returns for each without a line while it is unfulfilled.
+     */
+    private void startGated(Workflow wf, Node root) {
+        Step first = wf.spec.stepList.get(0);
+        String nodeName = root.name + "." + taskName(first);
+        dependenciesCompleted(wf, nodeName, List.of());
+        gatedTask(wf, root, 0, 0, first);
+        wf.status.currentStep = 0;
+    }
+
+    /** {@code All of node <name> dependencies [<deps>] completed} (v4: {@code nodeName}, {@code dependencies}). */
+    private void dependenciesCompleted(Workflow wf, String nodeName, List<String> deps) {
+        if (release.slog) {
+            op(wf, Level.INFO, "All of node dependencies completed", "nodeName", nodeName, "dependencies", new StrList(deps));
+        } else {
+            op(wf, Level.INFO, "All of node " + nodeName + " dependencies [" + String.join(" ", deps) + "] completed");
+        }
+    }
+
+    /** A gated DAG's task node (a Pod node under the DAG's boundary), the child of {@code parent} (the DAG or the task it depends on). */
+    private void gatedTask(Workflow wf, Node parent, int g, int k, Step step) {
+        String nodeName = wf.name + "." + taskName(step);
+        Node n = podNode(wf, wf.name + "-" + Go.fnv(nodeName), nodeName, step.template, g);
+        n.siblingIndex = k;
+        n.boundaryId = wf.name;
+        n.podName = podName(wf, step, nodeName, n.id);
+        initNode(wf, n);
+        if (!parent.children.contains(n.id)) {
+            parent.children.add(n.id);
+        }
+        createPod(wf, n, step);
+    }
+
+    /**
+     * {@code checkParallelism}'s line where a template's active children reached its {@code parallelism} (operator.go, read at
+     * v3.6.19, v3.7.18, v4.1.2): {@code template (node <id>) active children parallelism exceeded <n>}, v4 {@code node}, {@code
+     * parallelism}.
+     */
+    private void parallelismExceeded(Workflow wf, String nodeId, int parallelism) {
+        if (release.slog) {
+            op(wf, Level.INFO, "template active children parallelism exceeded", "node", nodeId, "parallelism", parallelism);
+        } else {
+            op(wf, Level.INFO, "template (node " + nodeId + ") active children parallelism exceeded " + parallelism);
+        }
+    }
+
+    /**
+     * Session 46: a pass over a gated DAG ({@link K8s.Gate}; read in {@code workflow/controller/operator.go} {@code checkParallelism}
+     * and {@code workflow/controller/node_counters.go}, {@code dag.go} {@code executeDAG}, {@code executeDAGTask}, {@code
+     * assessDAGPhase}, at v3.6.19, v3.7.18, v4.1.2). {@code executeTemplate} of the DAG checks its template first:
+     * <ul>
+     * <li>template-level {@code failFast: true} and a child node {@code Failed} or {@code Error} (its boundary the DAG): nothing
+     * of the DAG runs in this pass ({@code ErrParallelismReached}, no line); once no child Pod is active ({@code Pending} or
+     * {@code Running} with its Pod in the informer) the DAG is marked {@code Failed} {@code template has failed or errored
+     * children and failFast enabled} and the Workflow fails with that message. The tasks not started are never started.</li>
+     * <li>{@code parallelism} and as many active child Pods: the line above, nothing else.</li>
+     * <li>else {@code executeDAG}: each fan-out task (the targets, in order) recurses into the first task (nothing while it is
+     * unfulfilled); a task with no node logs {@code All of node … dependencies [<first>] completed}, then its Pod template's check
+     * against the boundary's active children: at the limit the line above and the next task; else its node and Pod.
+     * {@code assessDAGPhase}: {@code Running} while a task has no node or an unfulfilled one (the DAG-level {@code dag.failFast},
+     * its default, decides nothing more here); then the outbound nodes and the phase of the first target not succeeded.</li>
+     * </ul>
+     * The first task always succeeds in the plans (a failed one would omit the fan-out: not modelled).
+     */
+    private boolean advanceGated(Inc me, Workflow wf) {
+        Status s = wf.status;
+        K8s.Gate gate = wf.spec.gate;
+        Node root = s.nodes.get(wf.name);
+        if (root == null) {
+            return false;
+        }
+        if (fulfilled(root)) {
+            // The DAG failed by failFast in an earlier pass whose Workflow completion waited for a result.
+            if (s.completed() || !phaseFirst() && resultsPending(me, wf)) {
+                return false;
+            }
+            complete(wf, root.phase, stopped(wf, root.message));
+            return true;
+        }
+        int active = 0;
+        int activePods = 0;
+        int unsuccessful = 0;
+        for (Node n : s.nodes.values()) {
+            if (!"Pod".equals(n.type) || !wf.name.equals(n.boundaryId)) {
+                continue;
+            }
+            if ("Pending".equals(n.phase) || "Running".equals(n.phase)) {
+                active++;
+                if (me.pods.containsKey(wf.namespace + "/" + n.podName)) {
+                    activePods++;
+                }
+            }
+            if ("Failed".equals(n.phase) || "Error".equals(n.phase)) {
+                unsuccessful++;
+            }
+        }
+        if (gate.failFast && unsuccessful > 0) {
+            if (activePods > 0) {
+                return false;
+            }
+            String message = "template has failed or errored children and failFast enabled";
+            phaseLine(wf, root, "Failed");
+            root.message = message;
+            if (release.slog) {
+                op(wf, Level.INFO, "node message changed", "node", root.id, "message", message);
+            } else {
+                op(wf, Level.INFO, "node " + root.id + " message: " + message);
+            }
+            finish(wf, root, me.cursor);
+            if (!phaseFirst() && resultsPending(me, wf)) {
+                return true;
+            }
+            complete(wf, "Failed", stopped(wf, message));
+            return true;
+        }
+        if (activePods >= gate.parallelism) {
+            parallelismExceeded(wf, root.id, gate.parallelism);
+            return false;
+        }
+        Step firstStep = wf.spec.stepList.get(0);
+        Node first = s.nodes.get(wf.name + "-" + Go.fnv(wf.name + "." + taskName(firstStep)));
+        if (first == null || !fulfilled(first)) {
+            return false;
+        }
+        boolean changed = false;
+        boolean allStarted = true;
+        List<Step> fan = group(wf, 1);
+        List<Node> nodes = new ArrayList<>();
+        for (int k = 0; k < fan.size(); k++) {
+            Step step = fan.get(k);
+            String nodeName = wf.name + "." + taskName(step);
+            Node n = s.nodes.get(wf.name + "-" + Go.fnv(nodeName));
+            if (n != null) {
+                nodes.add(n);
+                continue;
+            }
+            dependenciesCompleted(wf, nodeName, List.of(taskName(firstStep)));
+            if (active >= gate.parallelism) {
+                parallelismExceeded(wf, root.id, gate.parallelism);
+                allStarted = false;
+                continue;
+            }
+            gatedTask(wf, first, 1, k, step);
+            active++;
+            changed = true;
+            allStarted = false;
+        }
+        if (!allStarted) {
+            return changed;
+        }
+        Node failed = null;
+        for (Node n : nodes) {
+            if (!fulfilled(n)) {
+                return changed;
+            }
+            if (failed == null && !"Succeeded".equals(n.phase)) {
+                failed = n;
+            }
+        }
+        if (!phaseFirst() && resultsPending(me, wf)) {
+            return changed;
+        }
+        List<String> outbound = new ArrayList<>();
+        for (Node n : nodes) {
+            outbound.add(n.id);
+        }
+        if (release.slog) {
+            op(wf, Level.INFO, "Outbound nodes set", "nodeID", root.id, "outbound", new StrList(outbound));
+        } else {
+            op(wf, Level.INFO, "Outbound nodes of " + root.id + " set to [" + String.join(" ", outbound) + "]");
+        }
+        String phase = failed == null ? "Succeeded" : failed.phase;
+        phaseLine(wf, root, phase);
+        finish(wf, root, me.cursor);
+        complete(wf, phase, failed == null ? "" : stopped(wf, root.message));
+        return true;
     }
 
     /** A step's name under its Steps group or DAG: the DAG task's own name where it has one, else its template's. */
@@ -2606,6 +2808,9 @@ final class Controller {
             }
             complete(wf, s.phase, s.message);
             return true;
+        }
+        if (wf.spec.gate != null) {
+            return advanceGated(me, wf);
         }
         if (!wf.spec.steps) {
             Node root = s.nodes.get(wf.name);

@@ -105,6 +105,8 @@ final class Corpus {
     private ScenariosRerun rerun;
     /** A retried step whose next attempt is not in the logs as collected (session 45): a controller of its own, chained after it. */
     private ScenariosRetryUnseen unseen;
+    private ScenariosDagGate dagGate;
+    private ScenariosPodEvents podEvents;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -308,6 +310,16 @@ final class Corpus {
         controllers.add(usc);
         teamOf.put(usc, usc.namespaces);
         releaseOfNamespace.put(usc.namespaces.get(0), usc.release);
+        dagGate = new ScenariosDagGate(scenarioHost(), seed, sim, start, end);
+        Controller dgc = dagGate.build(seed, kube, truth, logs);
+        controllers.add(dgc);
+        teamOf.put(dgc, dgc.namespaces);
+        releaseOfNamespace.put(dgc.namespaces.get(0), dgc.release);
+        podEvents = new ScenariosPodEvents(scenarioHost(), seed, sim, start, end);
+        Controller pec = podEvents.build(seed, kube, truth, logs);
+        controllers.add(pec);
+        teamOf.put(pec, pec.namespaces);
+        releaseOfNamespace.put(pec.namespaces.get(0), pec.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -338,6 +350,11 @@ final class Corpus {
             public void exportNodeEvents() {
                 // Not through exportEvents' once-per-namespace set: a drain's later call must still draw and write its own.
                 Corpus.this.eventsAt("default", true, end - plan.between(5, 60) * Go.SECOND);
+            }
+
+            @Override
+            public void exportEvents(String namespace, long at) {
+                Corpus.this.eventsAt(namespace, false, at);
             }
 
             @Override
@@ -480,6 +497,14 @@ final class Corpus {
             }
             if (slope == null && unseen.owns(c)) {
                 unseen.plan(c);
+                continue;
+            }
+            if (slope == null && dagGate.owns(c)) {
+                dagGate.plan(c);
+                continue;
+            }
+            if (slope == null && podEvents.owns(c)) {
+                podEvents.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

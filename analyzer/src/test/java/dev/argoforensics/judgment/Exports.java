@@ -356,7 +356,21 @@ final class Exports {
             Map<String, Object> t = new TreeMap<>();
             t.put("name", w.spec.entrypoint);
             List<Object> tasks = new ArrayList<>();
-            for (K8s.Step s : w.spec.stepList) {
+            if (w.spec.gate != null) {
+                // Session 46: the template's parallelism and failFast (left out when not set), the fan-out depending on the first task.
+                t.put("parallelism", w.spec.gate.parallelism);
+                if (w.spec.gate.failFast) {
+                    t.put("failFast", true);
+                }
+                K8s.Step first = w.spec.stepList.get(0);
+                String firstName = first.task != null ? first.task : first.template;
+                tasks.add(sorted("name", firstName, "template", first.template));
+                for (K8s.Step s : w.spec.stepList.subList(1, w.spec.stepList.size())) {
+                    tasks.add(sorted("dependencies", List.of(firstName), "name", s.task, "template", s.template));
+                    s.parallel.forEach(q -> tasks.add(sorted("dependencies", List.of(firstName), "name", q.task, "template", q.template)));
+                }
+            }
+            for (K8s.Step s : w.spec.gate != null ? List.<K8s.Step>of() : w.spec.stepList) {
                 tasks.add(sorted("name", s.task != null ? s.task : s.template, "template", s.template));
                 s.parallel.forEach(q -> tasks.add(sorted("name", q.task != null ? q.task : q.template, "template", q.template)));
             }

@@ -1118,7 +1118,8 @@ class JudgmentSmokeTest {
      * Session 44 ({@link ScenariosPreempt}): a Pod the kubelet preempts for a critical Pod is not deleted and ends {@code Failed},
      * no rule's truth. A Pod kube-scheduler preempts while main runs is deleted by {@code kube-scheduler}
      * after main started and before it ended, never AF001's (no container had ended); during a stall its node ends {@code pod
-     * deleted} (AF007's truth, and AF002's exactly where main trapped the SIGTERM and exited 0, wait at 0); with the workers
+     * deleted} (AF007's truth; AF002's where main and wait ended 0, but since session 46 not where main's 0 answered the
+     * deletion's SIGTERM, a trap: the preemption stopped the step); with the workers
      * running it ends as the Pod did ({@code Failed} with main's code, or {@code Succeeded}), no rule's truth. No confirmed or likely
      * finding on the family is wrong (a {@code possible} AF001 naming AF007 where main ended within the kubelet's report lag of the
      * deletion is honest).
@@ -1153,7 +1154,8 @@ class JudgmentSmokeTest {
                     assertEquals("Error", phase, name);
                     assertEquals("pod deleted", facts.path("finalNodeMessage").asText(), name);
                     assertTrue(expected.path("AF007").asBoolean(), name);
-                    assertEquals(allZero, expected.path("AF002").asBoolean(), name);
+                    // Session 46: not where main's 0 answered the deletion's SIGTERM (the trap): the deletion stopped the step.
+                    assertEquals(allZero && !facts.has("mainAnsweredDeletionAt"), expected.path("AF002").asBoolean(), name);
                 } else {
                     assertEquals(allZero ? "Succeeded" : "Failed", phase, name);
                     assertFalse(expected.path("AF007").asBoolean() || expected.path("AF002").asBoolean(), name);
@@ -1501,6 +1503,195 @@ class JudgmentSmokeTest {
             }
         }
         assertFalse(seen.isEmpty(), "a loss at a step's end in the smoke seeds");
+    }
+
+    /**
+     * Session 46 ({@link ScenariosDagGate}): a gated DAG's fan-out starts after its first task ended and never has more than 3 task
+     * Pods active (its {@code parallelism} is 2 or 3); where the template sets {@code failFast}, no task Pod is created once a
+     * task's node was stored {@code Failed} or {@code Error}, and where it does not, a later task still starts in some Workflow
+     * of the smoke seeds. AF001 only on the raced task, AF007 only on the deleted one; no confirmed or likely finding on the
+     * family is wrong; its namespace is no other controller's.
+     */
+    @Test
+    void gatedDagFailFastDecidesWhatStarts() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = new HashSet<>();
+        for (String c : List.of(ScenariosDagGate.FIRST, ScenariosDagGate.TASK, ScenariosDagGate.FAILED, ScenariosDagGate.RACE,
+                ScenariosDagGate.DELETED_RUNNING, ScenariosDagGate.NORMAL)) {
+            classes.add(c);
+            classes.add(c + ScenariosDagGate.FF);
+        }
+        int stoppedByFailFast = 0;
+        int startedAfterFailure = 0;
+        int raced = 0;
+        for (Run r : runs) {
+            Map<String, List<JsonNode>> byWorkflow = new java.util.TreeMap<>();
+            for (JsonNode pod : podsOf(json, r, classes)) {
+                byWorkflow.computeIfAbsent(pod.path("workflow").asText(), k -> new ArrayList<>()).add(pod);
+                String cls = pod.path("class").asText();
+                String name = "seed " + r.info().seed() + " " + pod.path("name").asText();
+                JsonNode expected = pod.path("expected");
+                if (expected.path("AF001").asBoolean()) {
+                    assertTrue(cls.startsWith(ScenariosDagGate.RACE), name);
+                    raced++;
+                }
+                if (expected.path("AF007").asBoolean()) {
+                    assertTrue(cls.startsWith(ScenariosDagGate.DELETED_RUNNING), name);
+                }
+            }
+            for (List<JsonNode> pods : byWorkflow.values()) {
+                JsonNode first = pods.stream().filter(p -> p.path("class").asText().startsWith(ScenariosDagGate.FIRST)).findFirst().orElseThrow();
+                boolean failFast = first.path("class").asText().endsWith(ScenariosDagGate.FF);
+                java.time.Instant firstEnded = java.time.Instant.parse(first.path("facts").path("mainFinishedAt").asText());
+                List<JsonNode> tasks = pods.stream().filter(p -> p != first).toList();
+                java.time.Instant firstBad = null;
+                for (JsonNode t : tasks) {
+                    String phase = t.path("facts").path("finalNodePhase").asText("");
+                    String stored = t.path("facts").path("nodeFirstPersistedFulfilledAt").asText("");
+                    if ((phase.equals("Failed") || phase.equals("Error")) && !stored.isEmpty()) {
+                        java.time.Instant at = java.time.Instant.parse(stored);
+                        firstBad = firstBad == null || at.isBefore(firstBad) ? at : firstBad;
+                    }
+                }
+                for (JsonNode t : tasks) {
+                    String name = "seed " + r.info().seed() + " " + t.path("name").asText();
+                    java.time.Instant created = java.time.Instant.parse(t.path("facts").path("createdAt").asText());
+                    assertTrue(created.isAfter(firstEnded), name + ": started before the task it depends on ended");
+                    int active = 0;
+                    for (JsonNode o : tasks) {
+                        java.time.Instant oc = java.time.Instant.parse(o.path("facts").path("createdAt").asText());
+                        String done = o.path("facts").path("nodeFirstPersistedFulfilledAt").asText("");
+                        // A node the same pass found ended is stored by that pass's update, after the Pods it created: 2 s.
+                        if (!oc.isAfter(created) && (done.isEmpty() || java.time.Instant.parse(done).isAfter(created.plusSeconds(2)))) {
+                            active++;
+                        }
+                    }
+                    assertTrue(active <= 3, name + ": " + active + " task Pods active at its creation");
+                    if (firstBad != null && created.isAfter(firstBad)) {
+                        assertFalse(failFast, name + ": created after a task's failure was stored, with failFast");
+                    }
+                    // Created by the pass that found the failure (its update, which stores it, comes after) or a later one.
+                    if (firstBad != null && created.isAfter(firstBad.minusMillis(500)) && !failFast) {
+                        startedAfterFailure++;
+                    }
+                }
+                if (failFast && firstBad != null) {
+                    stoppedByFailFast++;
+                }
+            }
+            assertNamespacesOwn(json, r, classes);
+        }
+        assertTrue(stoppedByFailFast > 0 && startedAfterFailure > 0 && raced > 0, "in the smoke seeds: " + stoppedByFailFast + ", "
+                + startedAfterFailure + ", " + raced);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
+    }
+
+    /**
+     * Session 46 ({@link ScenariosPodEvents}): a retried step's attempt (0), deleted by a user while main ran, has its kubelet's
+     * {@code Killing} Events in an Events export of the namespace; attempt (1) is another Pod (another UID), created after that
+     * deletion, and its truth is its own: AF001 only on the raced attempt, never on attempt (0). The controller logs node events
+     * as the Pod's ({@code kind=Pod}). No confirmed or likely finding on the family is wrong.
+     */
+    @Test
+    void podEventsFamilyKeepsEachAttemptsStory() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosPodEvents.RACE, ScenariosPodEvents.DELETED_RUNNING, ScenariosPodEvents.DELETED_AFTER_STORED,
+                ScenariosPodEvents.KILLED_ATTEMPT, ScenariosPodEvents.RETRY_RACE, ScenariosPodEvents.RETRY_DELETED_RUNNING,
+                ScenariosPodEvents.RETRY_AFTER);
+        int killingExported = 0;
+        int podKindEvents = 0;
+        int raced = 0;
+        for (Run r : runs) {
+            Map<String, JsonNode> killed = new HashMap<>();
+            List<JsonNode> pods = podsOf(json, r, classes);
+            for (JsonNode pod : pods) {
+                if (pod.path("class").asText().equals(ScenariosPodEvents.KILLED_ATTEMPT)) {
+                    killed.put(pod.path("workflowUid").asText(), pod);
+                }
+            }
+            StringBuilder events = new StringBuilder();
+            Path dirOfEvents = r.info().exports().resolve("events");
+            String ns = pods.isEmpty() ? null : pods.get(0).path("namespace").asText();
+            if (ns != null && Files.isDirectory(dirOfEvents)) {
+                try (var files = Files.list(dirOfEvents)) {
+                    for (Path f : files.filter(f -> f.getFileName().toString().startsWith(ns + ".")).sorted().toList()) {
+                        events.append(Files.readString(f));
+                    }
+                }
+            }
+            for (JsonNode pod : pods) {
+                String cls = pod.path("class").asText();
+                String name = "seed " + r.info().seed() + " " + pod.path("name").asText();
+                JsonNode facts = pod.path("facts");
+                if (cls.equals(ScenariosPodEvents.KILLED_ATTEMPT)) {
+                    java.time.Instant deleted = java.time.Instant.parse(facts.path("deletionRequestedAt").asText());
+                    assertTrue(deleted.isBefore(java.time.Instant.parse(facts.path("mainFinishedAt").asText())), name + ": deleted while main ran");
+                    assertFalse(pod.path("expected").path("AF001").asBoolean() || pod.path("expected").path("AF002").asBoolean(), name);
+                    if (events.indexOf(pod.path("name").asText() + ".") >= 0 && events.indexOf("Killing") >= 0) {
+                        killingExported++;
+                    }
+                }
+                if (cls.equals(ScenariosPodEvents.RETRY_RACE) || cls.equals(ScenariosPodEvents.RETRY_DELETED_RUNNING)) {
+                    JsonNode earlier = killed.get(pod.path("workflowUid").asText());
+                    assertTrue(earlier != null, name + ": no attempt (0)");
+                    assertFalse(earlier.path("uid").asText().equals(pod.path("uid").asText()), name);
+                    assertFalse(earlier.path("name").asText().equals(pod.path("name").asText()), name);
+                    assertTrue(java.time.Instant.parse(facts.path("createdAt").asText())
+                            .isAfter(java.time.Instant.parse(earlier.path("facts").path("deletionRequestedAt").asText())), name);
+                }
+                // A race's Pod is AF001's, except one the controller created again (its node stored Pending before the stall, the
+                // Pod found missing after it: B2's Pending branch), which ran and succeeded under the same name.
+                if (pod.path("expected").path("AF001").asBoolean()) {
+                    assertTrue(cls.equals(ScenariosPodEvents.RACE) || cls.equals(ScenariosPodEvents.RETRY_RACE), name);
+                    raced++;
+                }
+            }
+            try (var files = Files.walk(r.info().logs())) {
+                for (Path f : files.filter(Files::isRegularFile).filter(f -> f.toString().contains("wfc-" + ns)).toList()) {
+                    if (!f.toString().endsWith(".gz")) {
+                        for (String line : Files.readAllLines(f)) {
+                            // The line as written (slog text or JSON, raw or inside a runtime's JSON): quotes and escapes dropped.
+                            String bare = line.replace("\\", "").replace("\"", "");
+                            if (bare.contains("Event occurred") && (bare.contains("kind=Pod") || bare.contains("kind:Pod"))) {
+                                podKindEvents++;
+                            }
+                        }
+                    }
+                }
+            }
+            assertNamespacesOwn(json, r, classes);
+        }
+        assertTrue(killingExported > 0, "an attempt (0)'s Killing Events exported in the smoke seeds");
+        assertTrue(podKindEvents > 0, "node events sent as the Pod's in the smoke seeds");
+        assertTrue(raced > 0, "a race's Pod in the smoke seeds");
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
+    }
+
+    /**
+     * Session 46 (Truth, AF002): a main that exited 0 answering the SIGTERM of its Pod's API deletion is not AF002's: the deletion
+     * was requested while it ran, its exit is the one recorded, and the truth expects AF002 nowhere such a Pod is.
+     */
+    @Test
+    void mainAnsweringTheDeletionsSigtermIsNotAf002() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int seen = 0;
+        for (Run r : runs) {
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                JsonNode facts = pod.path("facts");
+                if (!facts.has("mainAnsweredDeletionAt")) {
+                    continue;
+                }
+                String name = "seed " + r.info().seed() + " " + pod.path("name").asText();
+                seen++;
+                java.time.Instant answered = java.time.Instant.parse(facts.path("mainAnsweredDeletionAt").asText());
+                assertTrue(java.time.Instant.parse(facts.path("deletionRequestedAt").asText()).isBefore(answered), name);
+                assertEquals(answered, java.time.Instant.parse(facts.path("mainFinishedAt").asText()), name);
+                assertEquals(0, facts.path("mainExitCode").asInt(-1), name);
+                assertFalse(pod.path("expected").path("AF002").asBoolean(), name);
+            }
+        }
+        assertTrue(seen > 0, "a main answering its deletion's SIGTERM with exit 0 in the smoke seeds");
     }
 
     private static List<JsonNode> podsOf(ObjectMapper json, Run r, Set<String> classes) throws IOException {

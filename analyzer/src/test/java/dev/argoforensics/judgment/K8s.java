@@ -361,6 +361,12 @@ final class K8s {
          * are its tasks, none depending on another (a fan-out), all started in the first pass ({@link ScenariosRerun}).
          */
         boolean dag;
+        /**
+         * Session 46: with {@link #dag}, a DAG whose template sets {@code parallelism} and, or not, the template-level {@code failFast}
+         * ({@link ScenariosDagGate}): the first step is a task the others depend on, the second and its {@code parallel} ones the
+         * fan-out, started as the parallelism lets them. Null for every other Workflow.
+         */
+        Gate gate;
         final List<Step> stepList = new ArrayList<>();
         PodGc podGc = PodGc.NONE;
         long ttlAfterCompletion = -1;
@@ -379,6 +385,17 @@ final class K8s {
         boolean lockReleaseLost;
         /** {@code spec.activeDeadlineSeconds}, or -1 for none. */
         long activeDeadlineSeconds = -1;
+    }
+
+    /** Session 46: a gated DAG's template: its {@code parallelism} and whether it sets {@code failFast: true} (template-level). */
+    static final class Gate {
+        final int parallelism;
+        final boolean failFast;
+
+        Gate(int parallelism, boolean failFast) {
+            this.parallelism = parallelism;
+            this.failFast = failFast;
+        }
     }
 
     static final class Node {

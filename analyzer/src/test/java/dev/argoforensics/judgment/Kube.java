@@ -1521,7 +1521,13 @@ final class Kube {
             switch (r.step.onTerm) {
                 case 0 -> sim.after(rng.between(10_000_000L, 300_000_000L), () -> mainExits(r, 137, true));
                 case 1 -> sim.after(rng.between(100_000_000L, 2_000_000_000L), () -> mainExits(r, 143, true));
-                case K8s.TERM_TRAP_EXIT_0 -> sim.after(rng.between(200_000_000L, 3_000_000_000L), () -> mainExits(r, 0, true));
+                case K8s.TERM_TRAP_EXIT_0 -> sim.after(rng.between(200_000_000L, 3_000_000_000L), () -> {
+                    // Session 46: main's exit 0 answers the deletion's SIGTERM (where it had not ended on its own first).
+                    if (!r.lost && !r.main.terminated()) {
+                        truth.mainAnsweredDeletion(r.uid, now());
+                    }
+                    mainExits(r, 0, true);
+                });
                 default -> sim.at(killAt, () -> mainExits(r, 137, true));
             }
             // wait traps SIGTERM, finishes its work (the task result) and exits 0 once main is gone.

@@ -51,6 +51,9 @@ final class ScenariosDeletion {
 
         /** {@code kubectl get events -n default --field-selector involvedObject.kind=Node}, once, near the end. */
         void exportNodeEvents();
+
+        /** Session 46: {@code kubectl get events -n NAMESPACE -o yaml} at {@code at} (the last hour's Events). */
+        void exportEvents(String namespace, long at);
     }
 
     private final Host host;

@@ -116,6 +116,11 @@ final class Truth {
         long mainSignalledByControllerAt = -1;
         /** The kubelet stopped main while it ran, with no API delete (a node-pressure eviction, a graceful node shutdown). */
         long mainSignalledByKubeletAt = -1;
+        /**
+         * Session 46: when main, running at an API deletion, exited 0 answering the SIGTERM the kubelet sent for it (a trap, a
+         * graceful shutdown), or -1: the deletion stopped the step (docs/judgment.md, AF002).
+         */
+        long mainAnsweredDeletionAt = -1;
         /** When the executor's deadline monitor ({@code ARGO_DEADLINE}: the Workflow's activeDeadlineSeconds) killed main still running, or -1. */
         long mainSignalledAtDeadlineAt = -1;
         /** When a v4 controller took this Pod for its automatic restart (its node back to Pending, the Pod deleted by UID), or -1. */
@@ -444,6 +449,14 @@ final class Truth {
         }
     }
 
+    /** Main, running when its Pod's deletion was requested, exited 0 on the deletion's SIGTERM (session 46). */
+    void mainAnsweredDeletion(String uid, long t) {
+        PodFacts f = byUid.get(uid);
+        if (f != null && f.mainAnsweredDeletionAt < 0) {
+            f.mainAnsweredDeletionAt = t;
+        }
+    }
+
     /** The executor's deadline monitor killed main while it ran (the Workflow's activeDeadlineSeconds passed). */
     void mainSignalledAtDeadline(String uid, long t) {
         PodFacts f = byUid.get(uid);
@@ -629,7 +642,7 @@ final class Truth {
                     && f.firstDeletionAt >= 0 && containersDone && Math.max(f.mainFinishedAt, f.waitFinishedAt) < f.firstDeletionAt;
             f.af002 = containersDone && Integer.valueOf(0).equals(f.mainExit) && (noWait || Integer.valueOf(0).equals(f.waitExit))
                     && ("Error".equals(f.persistedPhase) || "Failed".equals(f.persistedPhase)) && !wentWithWorkflow(f)
-                    && !stoppedByController(f);
+                    && !stoppedByController(f) && f.mainAnsweredDeletionAt < 0;
             // Deleted while main ran, and the node's end the loss: "pod deleted", or (session 30) Failed where PodGC deleted it, whose
             // Failed over the running main the controller stored (v3.6.19 counts a node fulfilled by its phase alone: without the
             // status-capture finalizer the Pod is gone before anything marks it "pod deleted").
@@ -815,6 +828,10 @@ final class Truth {
                 facts.put("mainSignalledByControllerAt", t(f.mainSignalledByControllerAt));
                 facts.put("mainSignalledByKubeletAt", t(f.mainSignalledByKubeletAt));
                 facts.put("mainSignalledAtDeadlineAt", t(f.mainSignalledAtDeadlineAt));
+                if (f.mainAnsweredDeletionAt >= 0) {
+                    // Only where it happened, so every other Pod's line stays as it was.
+                    facts.put("mainAnsweredDeletionAt", t(f.mainAnsweredDeletionAt));
+                }
                 facts.put("restartedByControllerAt", t(f.restartedByControllerAt));
                 facts.put("leftMissingFirstAt", t(f.leftMissingFirstAt));
                 facts.put("leftMissingPasses", f.leftMissingPasses);
