@@ -110,4 +110,25 @@ class ForeignDeleteTest {
                 .object("staging/audit.log", bound.replace("u-9", "u-1")).correlate();
         assertEquals("2026-09-19T16:38:10.512000Z", life(same).deletion().notAfter().at().format());
     }
+    /**
+     * Seed 5 of session 46's judgment (class {@code audit-race-namesake-audit}): once the staging delete of the name is set apart,
+     * staging's TTL delete of its own Workflow of the name, 8 s before this Pod's real delete, was read as this Workflow's deletion
+     * (AF001 and AF002 cleared as the Workflow's). The staging file granted a delete of the Pod's name while this Pod existed
+     * undeleted (created before it, an export after it without deletion): in one cluster that delete would have set this Pod's
+     * deletionTimestamp, so the file is another cluster's, and its Workflow delete is not this Workflow's.
+     */
+    @Test
+    void aFileThatDeletedThePodsNameWhileItStoodSpeaksForNoneOfItsWorkflow() {
+        String workflowDelete = Exports.workflowAudit("delete", "p", STAGING_CONTROLLER, "2026-09-19T16:39:50.000000Z", 200);
+        String workflow = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
+        Correlation c = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", workflow)
+                .takenAt("pod-before.yaml", "2026-09-19T16:39:40Z", RUNNING).object("staging/audit.log", STAGING_DELETE).object("staging/audit.log", workflowDelete)
+                .correlate();
+        dev.argoforensics.event.WorkflowRef wf = new dev.argoforensics.event.WorkflowRef("ns", "p");
+        assertTrue(c.fates().get(wf) == null || c.fates().get(wf).deleted() == null, () -> c.fates().get(wf).toString());
+        // Control: without the export after the delete nothing shows the file another cluster's; its Workflow delete stands.
+        Correlation alone = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", workflow)
+                .object("staging/audit.log", STAGING_DELETE).object("staging/audit.log", workflowDelete).correlate();
+        assertEquals("2026-09-19T16:39:50.000000Z", alone.fates().get(wf).deleted().at().format());
+    }
 }
