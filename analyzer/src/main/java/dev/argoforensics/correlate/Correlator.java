@@ -384,7 +384,30 @@ public final class Correlator {
         for (int i = 0; i < podFacts.size(); i++) {
             pods.put(podFacts.get(i).getKey(), madePods.get(i));
         }
-        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit(), auditIndex, foreignAudit, group.podTables(),
+        // A file that records a granted delete of a Pod's name while that Pod existed undeleted is another cluster's (session 46,
+        // OtherObjectDeletes#foreignFiles): set apart with that Pod's Workflow's, as the files above, before the fates read them.
+        Map<WorkflowRef, Set<String>> shownByPods = new HashMap<>();
+        for (PodHistory p : pods.values()) {
+            Set<String> files = p.link() == null ? Set.of() : OtherObjectDeletes.foreignFiles(p);
+            if (!files.isEmpty()) {
+                shownByPods.computeIfAbsent(p.link().workflow(), w -> new TreeSet<>(foreignAudit.getOrDefault(w, Set.of()))).addAll(files);
+            }
+        }
+        Map<WorkflowRef, Set<String>> fatesForeign = foreignAudit;
+        if (!shownByPods.isEmpty()) {
+            fatesForeign = new HashMap<>(foreignAudit);
+            fatesForeign.putAll(shownByPods);
+            for (Map.Entry<PodKey, PodHistory> e : pods.entrySet()) {
+                PodHistory p = e.getValue();
+                Set<String> files = p.link() == null ? null : shownByPods.get(p.link().workflow());
+                if (files != null && p.auditRecords().stream().anyMatch(a -> files.contains(a.source().file()))) {
+                    e.setValue(new PodHistory(p.key(), p.identity(), p.events(), p.snapshots(), p.link(), p.removals(), p.taskResults(),
+                            p.clusterEvents(), p.auditRecords().stream().filter(a -> !files.contains(a.source().file())).toList(), p.nodeLogs(),
+                            p.listings(), p.minuteEvents()));
+                }
+            }
+        }
+        Map<WorkflowRef, WorkflowFate> fates = WorkflowFates.of(workflows, pods, group.workflowAudit(), auditIndex, fatesForeign, group.podTables(),
                 group.available().contains(EvidenceKind.AUDIT_LOG));
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
         RunClocks clocks = group.clocks();

@@ -73,6 +73,9 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
             if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted) {
                 continue;
             }
+            if (OtherObjectDeletes.why(pod, a) != null) {
+                continue; // another object's of the name (another cluster's, an earlier Pod's): this Pod's objects say so (session 46)
+            }
             if (a.kubeletFinalDelete()) {
                 continue; // the kubelet removing a Pod whose deletion was requested before: no deleter (DeletionBounds reads it as a bound)
             }

@@ -83,7 +83,7 @@ final class DeletionBounds {
         // no later than it was received, and it says nothing of how much earlier (an excerpt of the audit log may lack the request,
         // as a grep for "verb":"delete" drops an eviction).
         for (AuditRecord a : pod.auditRecords()) {
-            if (a.kubeletFinalDelete() && a.effective() && a.name().equals(pod.key().name())) {
+            if (a.kubeletFinalDelete() && a.effective() && a.name().equals(pod.key().name()) && OtherObjectDeletes.why(pod, a) == null) {
                 upper = min(upper, new Known(a.requestReceived() != null ? a.requestReceived() : a.time(),
                         "the kubelet's final delete by " + a.user() + " (audit record), which follows the request", a.source(), false));
             }

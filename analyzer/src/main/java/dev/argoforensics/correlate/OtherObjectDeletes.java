@@ -1,0 +1,119 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.time.Timestamp;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A granted delete of the Pod's name that this Pod's own objects show was another object's (session 46): another cluster's audit
+ * file given beside this one's (staging running the same pipeline), or an earlier Pod of the name. An audit record names a Pod by
+ * namespace and name; a delete sends no UID unless it carries a precondition, so nothing in the record ties it to this object.
+ * Kubernetes does: a granted delete of a Pod at T sets that object's {@code deletionTimestamp} (to T plus its grace) or, with no
+ * grace and no finalizer, removes it, and a {@code deletionTimestamp} once set is never cleared (lifecycle reference A1). So a delete
+ * is not this Pod's where
+ * <ul>
+ *   <li>its UID precondition names another UID than the one this Pod's exports show, and the exported Pod was created clearly
+ *       before it (the API server refuses such a delete, 409, for any other object of the name, and one name is one object at a
+ *       time in one cluster);</li>
+ *   <li>it was granted clearly before this Pod's {@code creationTimestamp} (both the API server's clock; two API servers of one
+ *       cluster may disagree by as much as two clocks may, {@link DeletionBounds#CROSS_CLOCK_NANOS});</li>
+ *   <li>an export of this Pod taken clearly after it shows no deletion (by the earliest its taking can be: a time only its file
+ *       states counts less what a user's clock may be off, {@link ObservedAt#earliest}).</li>
+ * </ul>
+ * Anything less (an audit file that only looks foreign, a controller that saw the deletion late) sets nothing apart: the delete stays
+ * the Pod's. What is set apart here is read by {@link Deletion#of} and {@link DeletionBounds}, so neither the deleter nor the
+ * request's bounds come from it.
+ */
+public final class OtherObjectDeletes {
+    private OtherObjectDeletes() {
+    }
+
+    /** Why {@code a}, a delete of the Pod's name, was another object's; null where nothing this Pod's objects show says so. */
+    public static String why(PodHistory pod, AuditRecord a) {
+        if (a.time() == null || !"pods".equals(a.resource()) || !a.name().equals(pod.key().name())) {
+            return null;
+        }
+        // The exported Pod existed when the delete was granted (created clearly before it): an object of another UID of the name then
+        // was another cluster's. Not a UID alone (an export may be of a later Pod of the name, session 36): its creation before the
+        // delete is what makes the two objects coexist.
+        Set<String> uids = new TreeSet<>();
+        String existing = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                uids.add(s.uid());
+                Timestamp created = s.creationTimestamp();
+                if (created != null && created.comparable(a.time()) && DeletionBounds.clearlyBefore(created, a.time())) {
+                    existing = s.uid();
+                }
+            }
+        }
+        if (!a.preconditionUid().isEmpty() && uids.size() == 1 && existing != null && !existing.equals(a.preconditionUid())) {
+            return "its UID precondition names " + a.preconditionUid() + ", and this Pod, " + existing + ", existed then";
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            Timestamp created = s.creationTimestamp();
+            if (created != null && a.time().comparable(created) && DeletionBounds.clearlyBefore(a.time(), created)) {
+                return "it was granted before the Pod was created (creationTimestamp " + created.format() + ")";
+            }
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            ObservedAt.Bound taken = s.notDeleting() && s.observed() != null ? s.observed().earliest() : null;
+            if (taken != null && a.time().comparable(taken.at()) && DeletionBounds.clearlyBefore(a.time(), taken.at())) {
+                return "an export of the Pod taken after it (no earlier than " + taken.at().format() + (taken.stated()
+                        ? ", by the time its file states less what a user's clock may be off" : "") + ") shows no deletion";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The audit files that record a granted delete of the Pod's name while this Pod existed undeleted: created clearly before it
+     * ({@code creationTimestamp}) and shown undeleted by an export taken clearly after it (as {@link #why}). In one cluster such a
+     * delete, from any of its API servers, would have set this Pod's {@code deletionTimestamp}; so the file is another cluster's
+     * (two API servers of one cluster share one store, so this holds where a file is one of several), and its records of the
+     * Pod's Workflow's name speak for that cluster's Workflow (a delete by its TTL is not this one's deletion). A file holding this
+     * Pod's own create (the latest granted create of the name clearly before the delete) is left alone: it is this cluster's, or
+     * a merge of both, which the records of one Workflow cannot split.
+     */
+    static Set<String> foreignFiles(PodHistory pod) {
+        Set<String> out = new TreeSet<>();
+        for (AuditRecord a : pod.auditRecords()) {
+            if (a.time() == null || !"pods".equals(a.resource()) || !"delete".equals(a.verb()) || !a.subresource().isEmpty()
+                    || !a.effective() || !a.name().equals(pod.key().name()) || out.contains(a.source().file())) {
+                continue;
+            }
+            boolean existed = false;
+            boolean undeletedAfter = false;
+            for (PodSnapshot s : pod.snapshots()) {
+                Timestamp created = s.creationTimestamp();
+                existed |= created != null && created.comparable(a.time()) && DeletionBounds.clearlyBefore(created, a.time());
+                ObservedAt.Bound taken = s.notDeleting() && s.observed() != null ? s.observed().earliest() : null;
+                undeletedAfter |= taken != null && a.time().comparable(taken.at()) && DeletionBounds.clearlyBefore(a.time(), taken.at());
+            }
+            if (existed && undeletedAfter && !holdsCreateBefore(pod, a)) {
+                out.add(a.source().file());
+            }
+        }
+        return out;
+    }
+
+    /** The delete's file records a granted create of the Pod's name between this Pod's creation (less two clocks) and the delete. */
+    private static boolean holdsCreateBefore(PodHistory pod, AuditRecord delete) {
+        for (AuditRecord c : pod.auditRecords()) {
+            if (!"create".equals(c.verb()) || !"pods".equals(c.resource()) || !c.subresource().isEmpty() || !c.effective() || c.time() == null
+                    || !c.source().file().equals(delete.source().file()) || !c.time().instant().isBefore(delete.time().instant())) {
+                continue;
+            }
+            for (PodSnapshot s : pod.snapshots()) {
+                Timestamp created = s.creationTimestamp();
+                if (created != null && !DeletionBounds.clearlyBefore(c.time(), created)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
