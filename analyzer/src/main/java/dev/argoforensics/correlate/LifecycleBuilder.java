@@ -190,7 +190,7 @@ final class LifecycleBuilder {
                 : RecordedMainExit.of(nodeExports, link, nodeLines, deletion);
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         if (persistedAfter == null && persisted == null && release != null && workflow != null && link != null) {
-            persistedAfter = storedAboutRelease(pod, workflow, nodeLines, release.decisive());
+            persistedAfter = storedAboutRelease(pod, workflow, nodeLines, link, release.decisive());
         }
         NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
@@ -716,11 +716,11 @@ final class LifecycleBuilder {
 
     /**
      * Another run's update, within two clocks' disagreement of the release, of the pass that changed the node to a completed phase
-     * (session 45), or null: not shown before the release, but that pass read the Pod finished in its own informer and the update
+     * (session 45), or its {@code WorkflowNode<completed phase>} event, logged after that update returned (session 46), or null: not shown before the release, but that pass read the Pod finished in its own informer and the update
      * stored what it read, whichever came first. The node's result was captured. A change before this Pod's {@code Created pod}
      * is an earlier Pod's.
      */
-    private LogEvent storedAboutRelease(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, LogEvent release) {
+    private LogEvent storedAboutRelease(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, NodeLink link, LogEvent release) {
         LogEvent created = pod.latestCreated();
         for (int i = 0; i < nodeLines.size(); i++) {
             LogEvent e = nodeLines.get(i);
@@ -728,6 +728,13 @@ final class LifecycleBuilder {
             if (e.stream() == release.stream() || (created != null && EventOrder.before(e, created))
                     || DeletionBounds.clearlyBefore(release.time(), e.time())) {
                 continue;
+            }
+            // v4's event of the node's completed phase (not the loss stored): recorded only after the update of its pass returned
+            // (persistUpdates, then recordNodePhaseChangeEvents, v4.0 to v4.1.3), so it is that update's stand-in, on the same
+            // terms (session 46: recordedResultBefore takes it before the release beyond the margin, and within it nothing did).
+            if (ev instanceof EventRecorded r && r.persistedResult() && link.isAbout(r) && !PodLifecycle.podDeleted(r.nodeMessage())
+                    && !DeletionBounds.clearlyBefore(e.time(), release.time())) {
+                return e;
             }
             if (((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase())) || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))
                     && !storesLoss(nodeLines, i)) {
