@@ -590,7 +590,7 @@ final class ExecutionOrder {
         }
         return new Execution(State.FINISHED_BEFORE, "a Workflow worker assessed the Pod Succeeded at " + assessed.time().format()
                 + " (every container had exited 0), before the same controller run saw the deletion arrive (update pod event at "
-                + trigger.time().format() + "): it had already finished", assessed.source(), true, false, true);
+                + trigger.time().format() + "): it had already finished" + StreamExtents.TICKER_CAVEAT, assessed.source(), true, false, true);
     }
 
     private static Execution fromLogs(PodHistory pod, InformerExit exit, List<ControllerProcess> processes) {
@@ -712,7 +712,7 @@ final class ExecutionOrder {
                 + ", the last at " + shown.containersFinishedAt().get().format() + "), and the controller, which saw the deletion arrive on a Pod "
                 + "it was watching (update pod event at " + trigger.time().format() + "), saw the Pod change no more until it left the "
                 + "informer at its finalizer's release (" + gone.time().format() + "): the containers' end was already in the first "
-                + "version that carried the deletion", shown.source(), true, false, true);
+                + "version that carried the deletion" + StreamExtents.TICKER_CAVEAT, shown.source(), true, false, true);
     }
 
     /**
@@ -855,7 +855,7 @@ final class ExecutionOrder {
                         + ") dates in the deleted Pod (its logged delay): no condition changed between that export and the deletion, and "
                         + main.name() + "'s end would have turned ContainersReady False; the Pod changed no more until it left the informer ("
                         + gone.time().format() + "), so no end was reported late either: " + main.name() + " had not ended when the deletion "
-                        + "was requested", p.source(), true);
+                        + "was requested" + StreamExtents.TICKER_CAVEAT, p.source(), true);
             }
         }
         return null;
@@ -893,7 +893,7 @@ final class ExecutionOrder {
                     + TimeFormat.utc(dated.latest(), TimePrecision.MILLISECOND) + " at the latest, its logged delay); main's end would have "
                     + "turned ContainersReady False later than that, and the Pod changed no more until it left the informer ("
                     + gone.time().format() + "), so main had not ended when the deletion was requested (the row holds no exit codes, and "
-                    + "its time is the clock of whoever took the table)", l.row().source(), true, true);
+                    + "its time is the clock of whoever took the table)" + StreamExtents.TICKER_CAVEAT, l.row().source(), true, true);
         }
         return null;
     }
@@ -969,8 +969,8 @@ final class ExecutionOrder {
                 + GoDuration.format(CONDITION_ONLY_QUIET_NANOS) + " before it nor after it until the deletion arrived (" + trigger.time().format()
                 + "): no end of the containers was seen; a finished Pod and a Pod whose node stopped reporting (the node controller turning it "
                 + "not ready) look the same here; an export of the Pod taken after that change and before the deletion (main's state and its "
-                + "ContainersReady), the Pod's NodeNotReady Event, the kubelet's Killing Event or an audit record of the delete would settle it",
-                change.source(), true);
+                + "ContainersReady), the Pod's NodeNotReady Event, the kubelet's Killing Event or an audit record of the delete would settle it"
+                + StreamExtents.TICKER_CAVEAT, change.source(), true);
     }
 
     /**

@@ -128,7 +128,7 @@ final class LifecycleBuilder {
             }
         }
         NodeLink link = pod.link();
-        LogEvent laterRun = laterRun(nodes.of(link), created, pod.key().name(), exit);
+        LogEvent laterRun = laterRun(nodes.of(link), created, pod.key().name(), exit, pod.events());
         List<LogEvent> nodeLines = laterRun == null ? nodes.of(link) : nodes.of(link).stream().filter(l -> EventOrder.before(l, laterRun)).toList();
         LogEvent persistedLine = null;
         Known persisted = null;
@@ -190,7 +190,7 @@ final class LifecycleBuilder {
                 : RecordedMainExit.of(nodeExports, link, nodeLines, deletion);
         LogEvent persistedAfter = release == null ? null : labelledAfter(pod, release.decisive(), exit);
         if (persistedAfter == null && persisted == null && release != null && workflow != null && link != null) {
-            persistedAfter = storedAboutRelease(pod, workflow, nodeLines, release.decisive());
+            persistedAfter = storedAboutRelease(pod, workflow, nodeLines, link, release.decisive());
         }
         if (persistedAfter != null && workflow != null && lossStoredAfter(workflow, nodeLines, release.decisive())) {
             persistedAfter = null;
@@ -311,7 +311,8 @@ final class LifecycleBuilder {
      * UID; v3.7.0, v4.1.2), and a Pod that left it (deleted, or labelled completed out of the watch's selector) does not come
      * back: the Pod it found is a later one of the name (the Workflow deleted and submitted again under its name, or the node
      * reset), its {@code Created pod} line perhaps not in the excerpt. Read as this Pod's, a later Pod's {@code Succeeded} was
-     * this Pod's result "captured" after an early release. Another process's line says nothing of this one's informer. The
+     * this Pod's result "captured" after an early release. Another process's line says nothing of this one's informer, but of its
+     * own: after that process's own {@code delete pod event} of this Pod it is a later Pod's in the same way (session 46). The
      * broadcaster logs an event after it was recorded, asynchronously: a line written just after the exit may be of an event
      * whose Pod was looked up just before it, so only a line more than {@link #EVENT_LOG_LAG_NANOS} after the exit counts
      * (within it the line stays this Pod's, as before).
@@ -323,15 +324,31 @@ final class LifecycleBuilder {
      */
     static final long EVENT_LOG_LAG_NANOS = 10_000_000_000L;
 
-    static LogEvent laterRun(List<LogEvent> nodeLines, LogEvent created, String podName, InformerExit exit) {
+    static LogEvent laterRun(List<LogEvent> nodeLines, LogEvent created, String podName, InformerExit exit, List<LogEvent> podEvents) {
+        // Each process's own informer (session 46): the first delete pod event of this Pod in each stream. A line of another
+        // replica (two active controllers, a new leader after a hand-over; a standby runs no workers and records no node event)
+        // is about the Pod its own informer held: after that process's own delete event of this Pod, by its own clock (the
+        // line's and the exit's, one stream), the Pod it found is a later one. Where that process logged no delete event of
+        // this Pod, nothing shows what its informer held, and the line stays this Pod's (a process that started after the Pod
+        // had gone never held it, but a log's first line is no start: not decided here).
+        Map<Integer, LogEvent> gone = new HashMap<>();
+        if (exit != null) {
+            gone.put(exit.event().stream(), exit.event());
+        }
+        for (LogEvent e : podEvents) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.DELETE && (created == null || EventOrder.after(e, created))) {
+                gone.putIfAbsent(e.stream(), e);
+            }
+        }
         for (LogEvent e : nodeLines) {
             if (created != null && e.event() instanceof ControllerEvent.PodCreated c && c.podRef() != null && !c.podRef().name().equals(podName)
                     && EventOrder.after(e, created)) {
                 return e;
             }
-            if (exit != null && e.event() instanceof ControllerEvent.EventRecorded r && r.podRef() != null && r.node() != null
-                    && r.podRef().name().equals(podName) && e.stream() == exit.event().stream() && EventOrder.after(e, exit.event())
-                    && exit.event().time().windowEnd().plusNanos(EVENT_LOG_LAG_NANOS).isBefore(e.time().instant())) {
+            LogEvent left = gone.get(e.stream());
+            if (left != null && e.event() instanceof ControllerEvent.EventRecorded r && r.podRef() != null && r.node() != null
+                    && r.podRef().name().equals(podName) && EventOrder.after(e, left)
+                    && left.time().windowEnd().plusNanos(EVENT_LOG_LAG_NANOS).isBefore(e.time().instant())) {
                 return e;
             }
         }
@@ -719,11 +736,11 @@ final class LifecycleBuilder {
 
     /**
      * Another run's update, within two clocks' disagreement of the release, of the pass that changed the node to a completed phase
-     * (session 45), or null: not shown before the release, but that pass read the Pod finished in its own informer and the update
+     * (session 45), or its {@code WorkflowNode<completed phase>} event, logged after that update returned (session 46), or null: not shown before the release, but that pass read the Pod finished in its own informer and the update
      * stored what it read, whichever came first. The node's result was captured. A change before this Pod's {@code Created pod}
      * is an earlier Pod's.
      */
-    private LogEvent storedAboutRelease(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, LogEvent release) {
+    private LogEvent storedAboutRelease(PodHistory pod, WorkflowHistory workflow, List<LogEvent> nodeLines, NodeLink link, LogEvent release) {
         LogEvent created = pod.latestCreated();
         for (int i = 0; i < nodeLines.size(); i++) {
             LogEvent e = nodeLines.get(i);
@@ -731,6 +748,13 @@ final class LifecycleBuilder {
             if (e.stream() == release.stream() || (created != null && EventOrder.before(e, created))
                     || DeletionBounds.clearlyBefore(release.time(), e.time())) {
                 continue;
+            }
+            // v4's event of the node's completed phase (not the loss stored): recorded only after the update of its pass returned
+            // (persistUpdates, then recordNodePhaseChangeEvents, v4.0 to v4.1.3), so it is that update's stand-in, on the same
+            // terms (session 46: recordedResultBefore takes it before the release beyond the margin, and within it nothing did).
+            if (ev instanceof EventRecorded r && r.persistedResult() && link.isAbout(r) && !PodLifecycle.podDeleted(r.nodeMessage())
+                    && !DeletionBounds.clearlyBefore(e.time(), release.time())) {
+                return e;
             }
             if (((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase())) || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))
                     && !storesLoss(nodeLines, i)) {

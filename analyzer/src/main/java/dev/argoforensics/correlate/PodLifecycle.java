@@ -199,6 +199,19 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
         return new PodKey(key.namespace(), key.name(), instanceUid);
     }
 
+    /**
+     * Whether {@link #persistedAfter()} is shown after the release: in the release's own run by its order, another run's only by
+     * more than two clocks can disagree (within that it is "about then", session 46: the two used to be told apart by the merged
+     * time line, so another run's line 2 s after the release on its clock read "afterwards").
+     */
+    public boolean persistedShownAfterRelease() {
+        if (persistedAfter == null || release == null) {
+            return false;
+        }
+        LogEvent r = release.decisive();
+        return persistedAfter.stream() == r.stream() ? EventOrder.after(persistedAfter, r) : DeletionBounds.clearlyBefore(r.time(), persistedAfter.time());
+    }
+
     /** Its Workflow was deleted first: the Pod went with it ({@code workflowDeleted}). */
     public Optional<Known> deletedWithWorkflow() {
         return Optional.ofNullable(workflowDeleted);

@@ -105,6 +105,14 @@ final class StreamExtents {
         return false;
     }
 
+    /**
+     * Said where a decision rests on a run read whole ({@link #wholeFromTo}, {@link #readWholeThrough}): the stats ticker shows a cut
+     * only where it is longer than the ticker's period (session 46: that limit was silent).
+     */
+    static final String TICKER_CAVEAT = " (that no line of the run was cut between the two rests on its stats ticker, an Alloc= line at"
+            + " least every " + dev.argoforensics.time.GoDuration.format(ControllerProcess.Nameless.TICKER.toNanos())
+            + ": a cut shorter than that would not show)";
+
     /** The stats ticker's period, with 10 s for the ticker's and the writer's delays: the longest a whole run goes without a nameless record. */
     static final java.time.Duration TICKER = ControllerProcess.Nameless.TICKER;
 }

@@ -5,6 +5,7 @@ import dev.argoforensics.correlate.WorkflowFate.PodGoing;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
 import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
@@ -173,7 +174,10 @@ final class WorkflowFates {
     /**
      * The earliest update of the Workflow the API server refused as not found ({@code Error updating workflow}, reason
      * {@code NotFound}) that no successful update follows: a worker still held a copy of a Workflow that was gone. An update
-     * written after it (a later Workflow of the same name, or a refusal the line misreports) takes it back.
+     * written after it takes it back (a refusal the line misreports), unless a new object's first pass came between: a
+     * {@code Processing workflow} of a Workflow never processed (phase empty), which only a Workflow submitted again under the
+     * name can be once the object the refusal was about is gone (session 46: that namesake's first update took back the deletion
+     * of the object the released Pod belonged to, which then went unexplained).
      */
     private static Known gone(List<LogEvent> events) {
         LogEvent refused = null;
@@ -186,8 +190,15 @@ final class WorkflowFates {
         if (refused == null) {
             return null;
         }
+        LogEvent namesake = null;
         for (LogEvent e : events) {
-            if (e.event() instanceof WorkflowUpdated && EventOrder.after(e, refused)) {
+            if (e.event() instanceof WorkflowProcessing p && (p.phase() == null || p.phase().isEmpty()) && EventOrder.after(e, refused)
+                    && (namesake == null || EventOrder.before(e, namesake))) {
+                namesake = e;
+            }
+        }
+        for (LogEvent e : events) {
+            if (e.event() instanceof WorkflowUpdated && EventOrder.after(e, refused) && (namesake == null || EventOrder.before(e, namesake))) {
                 return null;
             }
         }

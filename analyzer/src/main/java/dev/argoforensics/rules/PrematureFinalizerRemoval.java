@@ -271,8 +271,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             LogEvent persistedLater = life.persistedAfter();
             if (persistedLater != null) {
-                // Another run's line within two clocks' disagreement of the release: persisted about then (the lifecycle's persistedAfter).
-                String key = EventOrder.after(persistedLater, decisive) ? "AF001.cleared.persistedLater" : "AF001.cleared.persistedAbout";
+                // Another run's line within two clocks' disagreement of the release (a cleanup, its pass's update, the node's event):
+                // persisted about then (the lifecycle's persistedAfter).
+                String key = life.persistedShownAfterRelease() ? "AF001.cleared.persistedLater" : "AF001.cleared.persistedAbout";
                 cleared.add(new Clearance(pod.key(), Message.of(key, "at", at, "cleanup", cleanupAction(persistedLater),
                         "when", persistedLater.time().format()), persistedLater.source()));
                 return;
@@ -763,6 +764,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         private Message cleanupAction(LogEvent e) {
             if (e.event() instanceof WorkflowUpdated) {
                 return Message.of("AF001.cleared.passUpdate");
+            }
+            if (e.event() instanceof EventRecorded r) {
+                return Message.of("AF001.cleared.nodeEvent", "reason", r.reason(), "phase", r.phase());
             }
             return e.event() instanceof PodCleanupStarted s ? Message.of("AF001.cleared.cleanupRan", "action", s.action())
                     : Message.of("AF001.cleared.cleanupQueued", "action", ((PodCleanupQueued) e.event()).action());

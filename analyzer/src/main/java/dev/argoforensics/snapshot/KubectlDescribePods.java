@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * requested no later than that; without one the block is reported, not read. kubectl 1.31 and later print a Pod's
  * {@code Succeeded} or {@code Failed} phase, not {@code Terminating}, while it is being deleted (kubernetes#122038), so such a
  * block shows nothing of a deletion ({@link PodSnapshot#deletionShown()}). The Events table's rows are placed only by a stated
- * time and an age to the second.
+ * time and an age to the second, or, for the timeline only, to the minute (as a {@code kubectl get events} table's).
  */
 final class KubectlDescribePods {
     private static final Pattern FIELD = Pattern.compile("^([A-Z][A-Za-z -]*):(?:\\s+(.*))?$");
@@ -42,12 +42,14 @@ final class KubectlDescribePods {
 
     /**
      * @param events the rows of each Pod's Events table placed in time (a stated time, an age kubectl printed to the second)
-     * @param coarse the rows not placed: an age cut to the minute or coarser, or no stated time; counted, not kept
+     * @param coarse  the rows not placed: an age cut to the hour or coarser, {@code <invalid>} or {@code <unknown>}, or no stated
+     *                time; counted, not kept
+     * @param minutes the rows kept whose age kubectl printed to the minute (10 minutes to 8 hours old): on the timeline, read by no rule
      */
     record Read(List<PodSnapshot> pods, List<ObjectFileReader.Problem> problems, List<String> identifiers, List<ClusterEvent> events,
-                long coarse) {
+                long coarse, long minutes) {
         Read(List<PodSnapshot> pods, List<ObjectFileReader.Problem> problems, List<String> identifiers) {
-            this(pods, problems, identifiers, List.of(), 0);
+            this(pods, problems, identifiers, List.of(), 0, 0);
         }
     }
 
@@ -117,7 +119,7 @@ final class KubectlDescribePods {
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
         List<String> identifiers = new ArrayList<>();
         List<ClusterEvent> events = new ArrayList<>();
-        long coarse = 0;
+        long[] counts = {0, 0};
         Block block = null;
         Section section = Section.OTHER;
         Container container = null;
@@ -136,7 +138,7 @@ final class KubectlDescribePods {
                 String value = field.group(2) == null ? "" : field.group(2).strip();
                 if (key.equals("Name")) {
                     close(file, block, takenAt, pods, problems, identifiers);
-                    coarse += block == null || block.namespace.isEmpty() ? 0 : events(file, block, takenAt, events);
+                    add(counts, block == null || block.namespace.isEmpty() ? null : events(file, block, takenAt, events));
                     block = new Block(i + 1, value);
                     section = Section.TOP;
                     continue;
@@ -190,8 +192,8 @@ final class KubectlDescribePods {
         }
         finish(block, container);
         close(file, block, takenAt, pods, problems, identifiers);
-        coarse += block == null || block.namespace.isEmpty() ? 0 : events(file, block, takenAt, events);
-        return new Read(pods, problems, identifiers, events, coarse);
+        add(counts, block == null || block.namespace.isEmpty() ? null : events(file, block, takenAt, events));
+        return new Read(pods, problems, identifiers, events, counts[0], counts[1]);
     }
 
     private static Section top(Block b, String key, String value, long line, List<ObjectFileReader.Problem> problems) {
@@ -323,23 +325,40 @@ final class KubectlDescribePods {
      * allow it (as a {@code kubectl get events} table's); the others counted in {@code coarse}. A kubelet's {@code Stopping container
      * NAME} names its container, as in a table.
      */
-    private static long events(String file, Block b, ObservedAt takenAt, List<ClusterEvent> out) {
+    private static void add(long[] counts, long[] block) {
+        if (block != null) {
+            counts[0] += block[0];
+            counts[1] += block[1];
+        }
+    }
+
+    private static long[] events(String file, Block b, ObservedAt takenAt, List<ClusterEvent> out) {
         long coarse = 0;
+        long minutes = 0;
         for (int k = 0; k < b.events.size(); k++) {
             String[] c = b.events.get(k);
             Matcher repeated = REPEATED.matcher(c[2]);
-            Timestamp at = KubectlEventTables.at(repeated.matches() ? repeated.group(1) : c[2], takenAt);
-            if (at == null) {
+            // kubectl describe prints the Age column with the same HumanDuration as a get events table's LAST SEEN (session 46):
+            // to the second under 10 minutes, to the minute up to 8 hours (kept with that minute's window, for the timeline only,
+            // as the table's rows), coarser beyond; <invalid> is an event time more than a second ahead of the describing
+            // machine's clock, <unknown> none: neither placed.
+            KubectlEventTables.Age age = KubectlEventTables.age(repeated.matches() ? repeated.group(1) : c[2], takenAt);
+            if (age == null) {
                 coarse++;
                 continue;
             }
+            Timestamp at = age.at();
+            if (age.windowNanos() > 0) {
+                minutes++;
+            }
             // "(xN over AGE)": AGE is the age of the first sighting (kubectl prints translateTimestampSince(firstTimestamp)), placed
-            // as the last one is; an age it cut coarser leaves the first sighting unknown, and the event is kept at its last.
+            // as the last one is, where it has the last one's precision (one window for both); an age it cut coarser than the last
+            // one's leaves the first sighting unknown, and the event is kept at its last.
             Timestamp first = at;
             if (repeated.matches()) {
-                Timestamp earliest = KubectlEventTables.at(repeated.group(3), takenAt);
-                if (earliest != null && !earliest.isAfter(at)) {
-                    first = earliest;
+                KubectlEventTables.Age earliest = KubectlEventTables.age(repeated.group(3), takenAt);
+                if (earliest != null && earliest.windowNanos() == age.windowNanos() && !earliest.at().isAfter(at)) {
+                    first = earliest.at();
                 }
             }
             int comma = c[3].indexOf(',');
@@ -347,9 +366,9 @@ final class KubectlDescribePods {
             String host = comma < 0 ? "" : c[3].substring(comma + 1).strip();
             out.add(new ClusterEvent(new SourceRef(file, b.eventLines.get(k)), ObjectKind.CORE_EVENT, b.namespace, "", c[1], c[0], c[4],
                     new InvolvedObject("Pod", b.namespace, b.name, "", KubectlEventTables.fieldPath("Pod", c[4])), reporter, host,
-                    repeated.matches() ? Long.parseLong(repeated.group(2)) : 1, first, at, Map.of(), at != null));
+                    repeated.matches() ? Long.parseLong(repeated.group(2)) : 1, first, at, Map.of(), true, age.windowNanos()));
         }
-        return coarse;
+        return new long[] {coarse, minutes};
     }
 
     private static void close(String file, Block b, ObservedAt takenAt, List<PodSnapshot> pods, List<ObjectFileReader.Problem> problems,

@@ -296,6 +296,9 @@ public final class PasteFileReader {
             KubectlDescribePods.Read r = KubectlDescribePods.read(file.displayPath(), lines, takenAt);
             objects.addAll(r.pods());
             objects.addAll(r.events());
+            if (r.minutes() > 0) {
+                notes.add(Message.of("note.snapshot.eventsMinute", "count", r.minutes()));
+            }
             if (r.coarse() > 0) {
                 notes.add(takenAt == null ? Message.of("note.snapshot.describeEventsNoTime", "count", r.coarse())
                         : Message.of("note.snapshot.eventsCoarse", "count", r.coarse()));

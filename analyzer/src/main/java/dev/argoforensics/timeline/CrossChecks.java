@@ -1,7 +1,6 @@
 package dev.argoforensics.timeline;
 
 import dev.argoforensics.correlate.DeletionRequest;
-import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.InformerExit;
@@ -147,10 +146,12 @@ final class CrossChecks {
         } else if (life.persistedAfter() != null) {
             LogEvent later = life.persistedAfter();
             out.derived(later, "lifecycle:result-persisted-by", "the node's result had been persisted by then, "
-                    + (EventOrder.after(later, life.release().decisive()) ? "after the finalizer's release"
+                    + (life.persistedShownAfterRelease() ? "after the finalizer's release"
                     : "by another controller run within what two clocks may disagree of the finalizer's release")
                     + (later.event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowUpdated
                     ? ": that run's pass changed the node to a completed phase from the Pod's status, and this update stored it"
+                    : later.event() instanceof dev.argoforensics.event.ControllerEvent.EventRecorded
+                    ? ": the controller records the node's event only after the Workflow update that stored that phase returned"
                     : ": the controller labels a Pod still in its informer completed only after persisting its node fulfilled"));
         }
         InformerExit exit = life.informerExit();

@@ -47,6 +47,28 @@ class MinuteDatedEventsTest {
         assertEquals("Killing", p.minuteEvents().get(0).reason());
     }
 
+    /**
+     * The same Event in a {@code kubectl describe pod}'s Events table (session 46: its reader dropped every age to the minute,
+     * counted, while the table's reader kept them for the timeline).
+     */
+    @Test
+    void aDescribedEventDatedToTheMinuteIsForTheTimelineOnly() throws IOException {
+        Files.writeString(dir.resolve("controller.log"), String.join("\n",
+                "time=\"2026-10-27T09:10:00.101Z\" level=info msg=\"Processing workflow\" Phase=Running namespace=batch workflow=crunch-5tq2w",
+                "time=\"2026-10-27T09:10:00.201Z\" level=info msg=\"Created pod: crunch-5tq2w[0].run (" + POD + ")\" namespace=batch workflow=crunch-5tq2w",
+                "time=\"2026-10-27T09:30:00.301Z\" level=info msg=\"update pod event\" pod=" + POD) + "\n");
+        Files.writeString(dir.resolve("describe.txt"), "# taken-at: 2026-10-27T09:40:31Z\n$ kubectl describe pod -n batch " + POD + "\n"
+                + "Name:         " + POD + "\nNamespace:    batch\nNode:         node-a/10.0.0.4\n"
+                + "Labels:       workflows.argoproj.io/workflow=crunch-5tq2w\nStatus:       Running\n"
+                + "Events:\n  Type    Reason   Age   From     Message\n  ----    ------   ----  ----     -------\n"
+                + "  Normal  Killing  15m   kubelet  Stopping container main\n"
+                + "  Normal  Pulled   45s   kubelet  Container image already present on machine\n");
+        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults().withThreads(1).keepingEverything(true)).run(List.of(dir.toString()));
+        PodHistory p = r.correlation().podsNamed("batch", POD).get(0);
+        assertEquals(List.of("Killing"), p.minuteEvents().stream().map(e -> e.reason()).toList(), p.toString());
+        assertEquals(List.of("Pulled"), p.clusterEvents().stream().map(e -> e.reason()).toList(), p.toString());
+    }
+
     /** Control: an age to the second is the rules' as before. */
     @Test
     void anEventDatedToTheSecondIsRead() throws IOException {

@@ -251,10 +251,35 @@ class PersistedAcrossRunsTest {
      * collector's delete of the Pod is handled with its 2-minute deadline; the Workflow submitted again under the name (its first
      * step a suspend, no Pod) is written by A before the release. That update names the same namespace/name but is another object's
      * first pass, after its own {@code Processing workflow}: no persist of the node. Before session 45 it cleared the release as
-     * "after the node was persisted".
+     * "after the node was persisted"; from session 45 to 46 it stayed possible, the namesake's update taking back the deletion the
+     * refusal shows (WorkflowFates#gone). The Workflow the Pod belonged to was gone at 10:03:00.330, before the Pod's deletion
+     * was handled: the garbage collector deleted its Pods, and the release lost nothing anyone could read.
      */
     @Test
     void aNamesakeWorkflowsUpdateIsNoPersistOfTheNode() {
+        Correlation c = correlate(namesake("10:04:00.100", ""), null);
+        assertNull(life(c).persisted(), () -> String.valueOf(life(c).persisted()));
+        Evaluation e = evaluate(c);
+        assertTrue(e.findings().isEmpty(), e::toString);
+        assertTrue(e.cleared().stream().noneMatch(x -> x.reason().contains("after the node was persisted")), e::toString);
+        assertEquals("workflow-controller-aaaaa.log:11", e.cleared().get(0).evidence().toString());
+        assertTrue(e.cleared().get(0).reason().contains("the controller's update of it was refused: not found"), e.cleared().get(0).reason());
+    }
+
+    /**
+     * The control: the pass after the refusal is of a copy already Running (no first pass: the same object, the refusal misread,
+     * or a name the lines do not tell apart), and its update succeeded: the Workflow was not shown gone, and the release stays
+     * possible.
+     */
+    @Test
+    void anUpdateOfAStartedCopyAfterTheRefusalTakesItBack() {
+        Evaluation e = evaluate(correlate(namesake("10:04:00.100", "Running"), null));
+        assertEquals(1, e.findings().size(), e::toString);
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e::toString);
+    }
+
+    /** A's update refused as not found, the Pod's deletion handled with its deadline, a pass at {@code t} of phase {@code phase} written, the release. */
+    private static List<String> namesake(String t, String phase) {
         List<String> a = new ArrayList<>(replicaA(l("10:03:00.330", "warning", "Error updating workflow: workflows.argoproj.io \\\"" + WF
                 + "\\\" not found NotFound", W)));
         a.addAll(List.of(
@@ -262,15 +287,11 @@ class PersistedAcrossRunsTest {
                 i("10:03:01.001", "Removing finalizers during a delete", " pod.Finalizers=\"[workflows.argoproj.io/status]\""),
                 i("10:03:01.002", "queuing poddelay1m59.1s", " action=removeFinalizer namespace=etl podGC=\"{ <nil> }\" podName=" + POD),
                 i("10:03:01.003", "queueing pod for cleanup after", " action=removeFinalizer after=1m59.1s namespace=etl podName=" + POD),
-                processing("10:04:00.100", "", 300),
-                i("10:04:00.110", "Updated phase  -> Running", W),
+                processing(t, phase, 300),
+                phase.isEmpty() ? i("10:04:00.110", "Updated phase  -> Running", W) : i("10:04:00.110", "Task-result reconciliation", " namespace=etl numObjs=0 workflow=" + WF),
                 updated("10:04:00.150", "Running", 305),
                 i("10:05:00.110", "cleaning up pod", " action=removeFinalizer key=etl/" + POD + "/removeFinalizer namespace=etl podName=" + POD),
                 i("10:05:00.120", "delete pod event", " pod=" + POD)));
-        Correlation c = correlate(a, null);
-        assertNull(life(c).persisted(), () -> String.valueOf(life(c).persisted()));
-        Evaluation e = evaluate(c);
-        assertTrue(e.findings().stream().noneMatch(f -> f.confidence() != Confidence.POSSIBLE), e::toString);
-        assertTrue(e.cleared().stream().noneMatch(x -> x.reason().contains("after the node was persisted")), e::toString);
+        return a;
     }
 }

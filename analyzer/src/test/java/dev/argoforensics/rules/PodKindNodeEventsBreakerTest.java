@@ -202,6 +202,37 @@ class PodKindNodeEventsBreakerTest {
     }
 
     /**
+     * Another replica's Pod-kind line (session 46). Only a leader runs Workflow workers and records node events (a standby has no
+     * informer running: {@code Run} starts them when it leads), each process looking the Pod up in its own informer; the line's time
+     * is its writer's clock. Two active controllers: B ({@code controller-other.log}) logged its own {@code delete pod event} of
+     * the Pod, then three minutes later on its clock a Pod-kind {@code Succeeded} of the node's Pod name: B's informer had let
+     * go of this Pod, so it named a later Pod of the name (the Workflow submitted again, its {@code Created pod} in neither
+     * excerpt). Before, another stream's line was always this Pod's: the release cleared as captured. Controls: B with no delete
+     * event of its own (nothing shows what its informer held) stays this Pod's, as does B's line within the broadcaster's
+     * allowance of its own delete event.
+     */
+    @Test
+    void anotherReplicasPodKindLineAfterItsOwnDeleteEventIsALaterPods() {
+        List<String> own = NodeEventLinesBreakerTest.run(ATTEMPT);
+        String bDelete = "time=2026-10-20T09:06:01.500Z level=INFO msg=\"delete pod event\" component=pod_controller pod=" + podOf(ATTEMPT);
+        Correlation c = new Evidence().log("controller.log", own.toArray(new String[0]))
+                .log("controller-other.log", bDelete, asPod("09:09:00.352", "Succeeded", ATTEMPT, null)).correlate();
+        PodLifecycle life = life(c, podOf(ATTEMPT));
+        assertEquals("controller-other.log:2", String.valueOf(life.laterRun() == null ? null : life.laterRun().source()));
+        Evaluation e = af001(c);
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.toString());
+
+        Correlation unknown = new Evidence().log("controller.log", own.toArray(new String[0]))
+                .log("controller-other.log", asPod("09:09:00.352", "Succeeded", ATTEMPT, null)).correlate();
+        assertNull(life(unknown, podOf(ATTEMPT)).laterRun());
+        assertTrue(af001(unknown).findings().isEmpty(), af001(unknown).toString());
+        Correlation lagged = new Evidence().log("controller.log", own.toArray(new String[0]))
+                .log("controller-other.log", bDelete, asPod("09:06:05.352", "Succeeded", ATTEMPT, null)).correlate();
+        assertNull(life(lagged, podOf(ATTEMPT)).laterRun());
+    }
+
+    /**
      * The first pass after the Pod left, with no {@code Workflow pod is missing}, shows the node fulfilled only where no lines
      * were cut between the two: with the stats ticker's minutes whole from the exit to the pass it clears (the control), with
      * them missing over that stretch (a head and a tail pasted) it does not.

@@ -203,7 +203,8 @@ class KubectlDescribePodsTest {
     /**
      * The Events table's ages are relative to when describe printed them: with a stated time, an age printed to the second places its
      * event (the last sighting of a repeated one), at its own line, the kubelet's {@code Stopping container} naming its container;
-     * an age cut to the minute, and every age without a stated time, is counted and said, never turned into a time.
+     * an age cut to the minute is kept with its minute's window, for the timeline only (session 46, as a get events table's row),
+     * and every age without a stated time is counted and said, never turned into a time.
      */
     @Test
     void theEventsTableIsPlacedOnlyByAStatedTimeAndAnAgeToTheSecond() throws IOException {
@@ -219,7 +220,9 @@ class KubectlDescribePodsTest {
         PasteFileReader.Result r = read(withEvents, at);
         assertTrue(r.problems().isEmpty(), r.problems().toString());
         List<ClusterEvent> events = r.objects().stream().filter(ClusterEvent.class::isInstance).map(ClusterEvent.class::cast).toList();
-        assertEquals(List.of("Started", "Unhealthy", "Killing"), events.stream().map(ClusterEvent::reason).toList());
+        assertEquals(List.of("Started", "Unhealthy", "Killing", "Scheduled"), events.stream().map(ClusterEvent::reason).toList());
+        assertTrue(events.get(3).minuteDated(), "12m: to the minute");
+        assertTrue(events.subList(0, 3).stream().noneMatch(ClusterEvent::minuteDated));
         ClusterEvent killing = events.get(2);
         assertEquals("2026-11-03T18:45:39Z", killing.last().format());
         assertEquals("spec.containers{main}", killing.regarding().fieldPath());
@@ -233,7 +236,8 @@ class KubectlDescribePodsTest {
         // span: the first sighting was 2m8s before the stated time (session 35: it was taken to be the last one).
         assertEquals("2026-11-03T18:43:52Z", events.get(1).first().format(), "a repeated event: its first sighting");
         assertEquals(killing.first(), killing.last(), "an event seen once: one sighting");
-        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("1 event row(s) older than 10 minutes")), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("1 event row(s) 10 minutes to 8 hours old")), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).stream().noneMatch(n -> n.contains("counted, not kept")), r.notes().toString());
 
         PasteFileReader.Result untimed = read(withEvents, null);
         assertEquals(1, untimed.objects().size(), "no stated time: no event placed");
@@ -242,5 +246,46 @@ class KubectlDescribePodsTest {
         PasteFileReader.Result broken = read(withEvents.replace("  Normal   Killing    21s ", "Killing21s"), at);
         assertEquals(1, broken.problems().size(), broken.problems().toString());
         assertEquals(63, broken.problems().get(0).line());
+    }
+
+    /**
+     * The Age column's forms (kubectl's {@code HumanDuration}, as a get events table's LAST SEEN): {@code 2m3s} to the second;
+     * {@code 15m} to the minute (15 to just under 16 minutes before the stated time); {@code 38s (x3 over 20m)}: the last sighting
+     * to the second, the first only to the minute, so the first stays unknown (kept at the last); {@code 15m (x3 over 20m)}: both
+     * to the minute, one window; {@code <invalid>}: the event's time ahead of the describing machine's clock, not placed.
+     */
+    @Test
+    void theAgeColumnsFormsAreReadAsATablesAre() throws IOException {
+        String withEvents = FINISHED.replace("  Normal  Started  2m    kubelet  Started container main\n", ""
+                + "  Normal   Pulled     2m3s                 kubelet            Container image already present on machine\n"
+                + "  Normal   Started    15m                  kubelet            Started container main\n"
+                + "  Warning  Unhealthy  38s (x3 over 20m)    kubelet            Readiness probe failed: HTTP probe failed\n"
+                + "  Warning  BackOff    15m (x3 over 20m)    kubelet            Back-off restarting failed container\n"
+                + "  Normal   Killing    <invalid>            kubelet            Stopping container main\n")
+                .replace("  Type    Reason   Age   From     Message\n  ----    ------   ----  ----     -------\n",
+                        "  Type     Reason     Age                  From               Message\n"
+                        + "  ----     ------     ----                 ----               -------\n");
+        ObservedAt at = ObservedAt.stated(Timestamp.parseRfc3339("2026-11-03T18:46:00Z", null, false), ObservationBasis.TAKEN_AT_COMMENT);
+        PasteFileReader.Result r = read(withEvents, at);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        List<ClusterEvent> events = r.objects().stream().filter(ClusterEvent.class::isInstance).map(ClusterEvent.class::cast).toList();
+        assertEquals(List.of("Pulled", "Started", "Unhealthy", "BackOff"), events.stream().map(ClusterEvent::reason).toList());
+        assertEquals("2026-11-03T18:43:57Z", events.get(0).last().format());
+        assertFalse(events.get(0).minuteDated());
+        // 15m: from 16 minutes before (the window's start) to just under 15
+        assertEquals("2026-11-03T18:30:00Z", events.get(1).last().format());
+        assertTrue(events.get(1).minuteDated());
+        assertEquals(ClusterEvent.class, events.get(1).getClass());
+        ClusterEvent unhealthy = events.get(2);
+        assertFalse(unhealthy.minuteDated(), "its last sighting to the second");
+        assertEquals("2026-11-03T18:45:22Z", unhealthy.last().format());
+        assertEquals(unhealthy.last(), unhealthy.first(), "a first sighting only to the minute is not placed");
+        ClusterEvent backOff = events.get(3);
+        assertTrue(backOff.minuteDated());
+        assertEquals("2026-11-03T18:25:00Z", backOff.first().format(), "20m: from 21 minutes before");
+        assertEquals("2026-11-03T18:30:00Z", backOff.last().format());
+        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("2 event row(s) 10 minutes to 8 hours old")), r.notes().toString());
+        assertTrue(Notes.words(r.notes()).stream().anyMatch(n -> n.startsWith("1 event row(s) 8 hours old or older") && n.contains("<invalid>")),
+                r.notes().toString());
     }
 }
