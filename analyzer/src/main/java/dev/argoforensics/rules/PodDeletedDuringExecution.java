@@ -529,6 +529,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
             WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, stood, Confidence.POSSIBLE, STANDING);
             confidence = cap.confidence();
             reason = cap.reason();
+            if (killOnLines && stood.isEmpty()) {
+                // Session 46 (breaker9): the kill path on the lines alone is possible already, which the cap leaves as it is; a
+                // Workflow deleted in the foreground kills its running Pods the same way (judgment seeds 1-5: 11 of its Pods reported
+                // on this path): named as what is not excluded.
+                reason = Message.of("AF007.reason.killWorkflowDeletionOpen", "reason", reason);
+            }
         }
         Message summary = Message.of(notStarted ? "AF007.summaryNeverStarted" : "AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
