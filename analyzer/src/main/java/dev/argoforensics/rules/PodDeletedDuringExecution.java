@@ -61,6 +61,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
         boolean byKill = outcome == null;
         outcome = outcome != null ? outcome : killedByDeletion(pod, life);
         if (outcome == null) {
+            if (byKill) {
+                clearKillLookAlike(pod, life, scope);
+            }
             return;
         }
         Execution execution = life.execution();
@@ -239,8 +242,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * controller that reads the Pod in that moment records the failure ({@code Pod failed: Error (exit code 137)}) and never finds the
      * Pod missing: no {@code pod deleted}, though the deletion ended the step (an exit 137 a user reads as an OOM kill). Taken only
      * where an object or a record shows main running when the deletion was requested (the kubelet's Killing Event for main, an
-     * export, an audit record against the containers' end: not the controller's lines alone, which cannot tell the deletion's
-     * kill from main's own failure), and the recorded failure is a signal's exit: the deletion killed main. Null otherwise.
+     * export, an audit record against the containers' end), and the recorded failure is a signal's exit: the deletion killed main;
+     * session 46: also on the controller's lines alone (a possible finding), unless they show the Pod Failed before the deletion was
+     * seen ({@link #failedBeforeSeen}). A message naming wait or init is not main's ({@link #argoContainer}). Null otherwise.
      */
     /** As far as the controller's clock and the API server's may disagree. */
     private static final long WORKFLOW_CLOCKS_NANOS = 10_000_000_000L;
@@ -267,6 +271,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         boolean reportedAfterSeen = failed != null && seen != null && failed.time().isAfter(seen.time());
         if (!running && !reportedAfterSeen) {
+            return null;
+        }
+        // Session 46 (breaker9): on the lines alone, the Pod recorded Failed before the controller saw the deletion arrive was not
+        // failed by it. The controller logs "Pod failed" at every reconcile that lists the Failed Pod (assessNodeStatus runs for each
+        // Pod of a Workflow still running), so a line after the deletion may only repeat an earlier one; the first says when.
+        if (!(running && !execution.weak()) && failedBeforeSeen(pod, life) != null) {
             return null;
         }
         NodeOutcome recorded = life.outcome();
@@ -333,7 +343,62 @@ public final class PodDeletedDuringExecution extends NodeRule {
     private static final long KILL_LAG_NANOS = 60_000_000_000L;
 
     static boolean killExit(String message) {
-        return message != null && KILL_EXIT.matcher(message.strip()).matches();
+        return message != null && KILL_EXIT.matcher(message.strip()).matches() && argoContainer(message) == null;
+    }
+
+    /**
+     * The container of Argo's own (wait, init) a node's end names, or null. The controller's message for a failed Pod names the first
+     * container that exited non-zero, init first, then main, then wait, skipping a zero exit (inferFailedReason, v3.5 to v4.1): a
+     * message naming wait says main exited 0, one naming init that main never started. Neither is main's exit from a kill.
+     */
+    static String argoContainer(String message) {
+        String m = message == null ? "" : message.strip();
+        return m.startsWith("wait: ") ? "wait" : m.startsWith("init: ") ? "init" : null;
+    }
+
+    /**
+     * On the controller's lines alone (main's state at the deletion not shown by an object or a record), the controller's first
+     * {@code Pod failed} line for the Pod, where it comes before the controller saw the deletion arrive: a Pod never leaves Failed,
+     * so the deletion did not fail it. Null otherwise.
+     */
+    private static LogEvent failedBeforeSeen(PodHistory pod, PodLifecycle life) {
+        Execution execution = life.execution();
+        LogEvent seen = life.deletion() == null ? null : life.deletion().firstSeen();
+        if (execution == null || seen == null || (execution.state() == Execution.State.RUNNING && !execution.weak())) {
+            return null;
+        }
+        LogEvent first = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && (first == null || EventOrder.before(e, first))) {
+                first = e;
+            }
+        }
+        return first != null && EventOrder.before(first, seen) ? first : null;
+    }
+
+    /**
+     * Names the look-alikes of the kill path on the controller's lines alone (session 46, breaker9) where a deleted Pod's node was
+     * recorded on a signal's exit: the Pod recorded Failed before the deletion was seen, or the exit of wait (main had exited 0).
+     */
+    private static void clearKillLookAlike(PodHistory pod, PodLifecycle life, Scope scope) {
+        Execution execution = life.execution();
+        if (execution == null || life.deletion() == null || (execution.state() != Execution.State.RUNNING
+                && execution.state() != Execution.State.UNDETERMINED)) {
+            return;
+        }
+        LogEvent before = failedBeforeSeen(pod, life);
+        if (before != null && killExit(((Signal) before.event()).attribute("message"))) {
+            scope.clear(pod, Message.of("AF007.cleared.failedBeforeSeen", "message", ((Signal) before.event()).attribute("message"),
+                    "at", before.time().format(), "seen", life.deletion().firstSeen().time().format()), before.source());
+            return;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && "wait".equals(argoContainer(s.attribute("message")))
+                    && KILL_EXIT.matcher(s.attribute("message").strip()).matches()) {
+                scope.clear(pod, Message.of("AF007.cleared.waitKilled", "message", s.attribute("message"), "at", e.time().format()), e.source());
+                return;
+            }
+        }
     }
 
     /** The exported node is not ended ({@code Pending}, {@code Running}) and was taken before the {@code Pod failed} line. */
@@ -436,12 +501,6 @@ public final class PodDeletedDuringExecution extends NodeRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of(running.state() == Execution.State.RUNNING ? "AF007.reason.killOnLines" : "AF007.reason.killAfterSeen",
                     "execution", execution, "message", outcome.message());
-            if (life.workflowNotDeleted().isEmpty()) {
-                // The deleted Workflow's look-alike (its garbage collector kills its running Pods, and the node is recorded Failed on
-                // that kill as on any other: judgment seeds 1-20, 43 Pods of Workflows deleted in the foreground): named, as the cap
-                // below names it for a finding it lowers (it leaves a possible one as it is).
-                reason = Message.of("AF007.reason.workflowDeletionOpen", "reason", reason);
-            }
         } else if (!running.weak() && running.frozenReport()) {
             // Main's state is a lost node's kubelet's last report (session 42): nothing after it is known, and a main that ended in
             // the kubelet's report delay before its node went reads the same. Likely, whether the node's end is exported or logged;
@@ -492,6 +551,12 @@ public final class PodDeletedDuringExecution extends NodeRule {
             WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, stood, Confidence.POSSIBLE, STANDING);
             confidence = cap.confidence();
             reason = cap.reason();
+            if (killOnLines && stood.isEmpty()) {
+                // Session 46 (breaker9): the kill path on the lines alone is possible already, which the cap leaves as it is; a
+                // Workflow deleted in the foreground kills its running Pods the same way (judgment seeds 1-5: 11 of its Pods reported
+                // on this path): named as what is not excluded.
+                reason = Message.of("AF007.reason.killWorkflowDeletionOpen", "reason", reason);
+            }
         }
         Message summary = Message.of(notStarted ? "AF007.summaryNeverStarted" : "AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
