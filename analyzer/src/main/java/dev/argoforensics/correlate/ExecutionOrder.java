@@ -414,7 +414,7 @@ final class ExecutionOrder {
      * (the kubelet's relist and status sync), reads as running. Argo's own finalizer patch, sent on seeing the deletion, returns
      * such a Pod within milliseconds of it (session 46 breaker). An export taken by hand carries no such time and is read as before.
      * The request is read at the end of its second (deletionTimestamp less a grace period above 1, else deletionTimestamp), the
-     * record by its completion.
+     * record by its receipt (its completion where it states none).
      */
     private static String returnedAtRequest(PodHistory pod, PodSnapshot s) {
         dev.argoforensics.snapshot.AuditRecord record = null;
@@ -423,7 +423,9 @@ final class ExecutionOrder {
                 record = a;
             }
         }
-        Timestamp at = record == null ? null : record.stageTimestamp() != null ? record.stageTimestamp() : record.requestReceived();
+        // The stored Pod was read somewhere between the receipt and the completion (a slow validating webhook runs after the read):
+        // the receipt is the earliest, and the one that never overstates the gap.
+        Timestamp at = record == null ? null : record.requestReceived() != null ? record.requestReceived() : record.stageTimestamp();
         if (at == null) {
             return null;
         }
@@ -433,7 +435,7 @@ final class ExecutionOrder {
         if (!at.instant().isBefore(requested.windowEnd().plusNanos(KUBELET_REPORT_LAG_NANOS))) {
             return null;
         }
-        return "; but that is the Pod the API server returned to " + record.user() + "'s " + record.verb() + " at " + at.format()
+        return "; but that is the Pod the API server returned to " + record.user() + "'s " + record.verb() + " received at " + at.format()
                 + ", less than the kubelet's report lag (" + GoDuration.format(KUBELET_REPORT_LAG_NANOS) + ") after the deletion was requested ("
                 + requested.format() + "): it shows " + PodLifecycle.main(s).name() + " as the kubelet last reported it, and one that ended just "
                 + "before the deletion, not yet reported, reads the same";
