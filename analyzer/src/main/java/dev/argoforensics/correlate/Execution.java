@@ -37,9 +37,20 @@ import dev.argoforensics.source.SourceRef;
  *                   lost reads as running. Says main had not ended by the kubelet's last report, not that it ran when the deletion was
  *                   requested; no record written after the request by a kubelet still reporting (a container's start or end dated
  *                   after it, the kubelet's {@code Killing} of main) stands beside it (session 42)
+ * @param reportLag  running and {@link #frozenReport}, read from the Pod the API server returned to a request (an audit record at
+ *                   level {@code RequestResponse}) less than the kubelet's report lag after the deletion was requested: the Pod as
+ *                   stored then holds main as the kubelet last reported it, and a main that ended a second before the deletion is not
+ *                   reported yet. Says main had not been reported ended, not that it ran when the deletion came (session 46 breaker:
+ *                   Argo's own finalizer patch, sent on seeing the deletion, returns such a Pod within milliseconds of it)
  */
 public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
-                        boolean crossClock, boolean graceGuess, boolean frozenReport) {
+                        boolean crossClock, boolean graceGuess, boolean frozenReport, boolean reportLag) {
+
+    /** An execution that rests on no report returned at the deletion ({@link #reportLag}). */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
+                     boolean crossClock, boolean graceGuess, boolean frozenReport) {
+        this(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, frozenReport, false);
+    }
 
     /** An execution that rests on no lost node's last report. */
     public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,

@@ -171,6 +171,7 @@ final class ExecutionOrder {
             return never;
         }
         Execution running = null;
+        Execution atRequest = null;
         Execution finished = null;
         String othersRan = null;
         String nearRequest = null;
@@ -180,8 +181,18 @@ final class ExecutionOrder {
                 continue;
             }
             if (s.deletionTimestamp() != null && main != null && !main.terminated() && MainStart.of(s) != MainStart.NOT_STARTED) {
-                running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " "
+                Execution shown = frozenIfLost(pod, deletion, new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " "
                         + main.state(), s.source(), false));
+                String lag = shown.frozenReport() ? null : returnedAtRequest(pod, s);
+                if (lag != null) {
+                    // Not decisive alone: the rest may show main's end after the request (a later status patch), or before it.
+                    if (atRequest == null) {
+                        atRequest = new Execution(State.RUNNING, shown.reason() + lag, s.source(), false, false, false, false, false, false,
+                                true, true);
+                    }
+                    continue;
+                }
+                running = shown;
                 break;
             }
             Long g = s.deletionGracePeriodSeconds();
@@ -304,6 +315,9 @@ final class ExecutionOrder {
                     ? " (the grace-0 deletionTimestamp read as the request: an inference, not what an object states)" : ""),
                     deletion.notBefore().evidence(), deletion.notBefore().statedClock(), false, false, false, false, deletion.inferredLower());
         }
+        if (running == null) {
+            running = atRequest;
+        }
         if (running != null && finished != null) {
             return new Execution(State.UNDETERMINED, "the evidence disagrees: " + running.reason() + ", but " + finished.reason(), running.evidence(), false);
         }
@@ -392,6 +406,41 @@ final class ExecutionOrder {
      * later export showing it terminated, was AF007 confirmed "main still running"). An end reported after the request's second
      * leaves the running version as it was read (it agrees).
      */
+    /**
+     * Where an export of the deleted Pod is the Pod the API server returned to a request (an audit record at level
+     * {@code RequestResponse}, {@link dev.argoforensics.snapshot.EventDecoder#responsePod}) that completed less than the kubelet's
+     * report lag after the deletion was requested, what to add to its reading; else null. Such a Pod is exactly as stored at the
+     * request, so its containers are as the kubelet last reported them: a main that ended just before the deletion, not yet reported
+     * (the kubelet's relist and status sync), reads as running. Argo's own finalizer patch, sent on seeing the deletion, returns
+     * such a Pod within milliseconds of it (session 46 breaker). An export taken by hand carries no such time and is read as before.
+     * The request is read at the end of its second (deletionTimestamp less a grace period above 1, else deletionTimestamp), the
+     * record by its receipt (its completion where it states none).
+     */
+    private static String returnedAtRequest(PodHistory pod, PodSnapshot s) {
+        dev.argoforensics.snapshot.AuditRecord record = null;
+        for (dev.argoforensics.snapshot.AuditRecord a : pod.auditRecords()) {
+            if (a.source().equals(s.source())) {
+                record = a;
+            }
+        }
+        // The stored Pod was read somewhere between the receipt and the completion (a slow validating webhook runs after the read):
+        // the receipt is the earliest, and the one that never overstates the gap.
+        Timestamp at = record == null ? null : record.requestReceived() != null ? record.requestReceived() : record.stageTimestamp();
+        if (at == null) {
+            return null;
+        }
+        Long g = s.deletionGracePeriodSeconds();
+        Timestamp requested = g != null && g > 1 ? new Timestamp(s.deletionTimestamp().instant().minusSeconds(g), s.deletionTimestamp().precision(),
+                s.deletionTimestamp().zone()) : s.deletionTimestamp();
+        if (!at.instant().isBefore(requested.windowEnd().plusNanos(KUBELET_REPORT_LAG_NANOS))) {
+            return null;
+        }
+        return "; but that is the Pod the API server returned to " + record.user() + "'s " + record.verb() + " received at " + at.format()
+                + ", less than the kubelet's report lag (" + GoDuration.format(KUBELET_REPORT_LAG_NANOS) + ") after the deletion was requested ("
+                + requested.format() + "): it shows " + PodLifecycle.main(s).name() + " as the kubelet last reported it, and one that ended just "
+                + "before the deletion, not yet reported, reads the same";
+    }
+
     private static boolean lagging(PodHistory pod, PodSnapshot s, ContainerState main) {
         if (s.deletionTimestamp() == null || main == null || main.terminated()) {
             return false;
@@ -980,7 +1029,8 @@ final class ExecutionOrder {
      * cancels out, and the result is a time the Pod itself holds); an export whose {@code Ready} or {@code ContainersReady}
      * transitioned later shows the containers' readiness changing after the deletion, which only running containers do (a
      * terminated container is never ready again, restartPolicy Never). Other conditions say nothing of main: the sandbox
-     * condition goes false seconds after the end, and DisruptionTarget is the deletion's author's.
+     * condition goes false seconds after the end, and DisruptionTarget is the deletion's author's. Only a transition more than the
+     * kubelet's report lag after the deletion's latest possible time reads so ({@link #beyondReportLag}).
      */
     private static Execution readyAfterDeletion(PodHistory pod, DeletionRequest deletion) {
         DatedVersion dated = datedVersion(pod, deletion);
@@ -1008,7 +1058,8 @@ final class ExecutionOrder {
             }
             for (PodCondition c : p.conditions()) {
                 if (("Ready".equals(c.type()) || "ContainersReady".equals(c.type())) && c.lastTransitionTime() != null
-                        && c.lastTransitionTime().comparable(schedule.time()) && c.lastTransitionTime().instant().isAfter(after)) {
+                        && c.lastTransitionTime().comparable(schedule.time()) && c.lastTransitionTime().instant().isAfter(after)
+                        && beyondReportLag(c.lastTransitionTime(), deletion)) {
                     return new Execution(State.RUNNING, "the controller's first sight of the deletion (" + seen.time().format() + ") dates the latest "
                             + "condition transition of the deleted Pod it saw to no later than " + TimeFormat.utc(latest, TimePrecision.MILLISECOND)
                             + " (its logged delay), and an export shows " + c.type() + " " + c.status() + " since " + c.lastTransitionTime().format()
@@ -1017,6 +1068,19 @@ final class ExecutionOrder {
             }
         }
         return null;
+    }
+
+    /**
+     * A readiness transition the kubelet wrote more than its report lag after the latest time the deletion may have been requested.
+     * The kubelet dates a condition's transition when its status sync notices the change, up to its report lag (relist and sync)
+     * after the containers' end: a main that ended just before the deletion, its end reported just after it, flips Ready then
+     * (session 46 breaker: the Pods audit records returned held such a flip in the request's second, beside a version the
+     * controller saw at the deletion that did not have it yet, and it read as AF007 confirmed). Where the two times cannot be
+     * compared, true as before.
+     */
+    private static boolean beyondReportLag(Timestamp transition, DeletionRequest deletion) {
+        Timestamp requested = deletion.notAfter().at();
+        return !transition.comparable(requested) || transition.instant().isAfter(requested.instant().plusNanos(KUBELET_REPORT_LAG_NANOS));
     }
 
     /**

@@ -506,8 +506,11 @@ public final class PodDeletedDuringExecution extends NodeRule {
             // the kubelet's report delay before its node went reads the same. Likely, whether the node's end is exported or logged;
             // confirmed needs a record written after the request by a kubelet still reporting, which ExecutionOrder reads first.
             confidence = Confidence.LIKELY;
-            reason = outcome.fromExport() ? Message.of("AF007.reason.frozenReport", "execution", execution, "phase", outcome.phase(),
-                    "message", outcome.message()) : Message.of("AF007.reason.frozenReportLogEnd", "execution", execution);
+            // The same where main's state is the Pod an audit record returned at the deletion (session 46 breaker): the kubelet's
+            // report then, not yet one written after the request.
+            String key = running.reportLag() ? "AF007.reason.reportLag" : "AF007.reason.frozenReport";
+            reason = outcome.fromExport() ? Message.of(key, "execution", execution, "phase", outcome.phase(),
+                    "message", outcome.message()) : Message.of(key + "LogEnd", "execution", execution);
         } else if (!running.weak() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF007.reason.confirmed", "execution", execution, "phase", outcome.phase(), "message", outcome.message());

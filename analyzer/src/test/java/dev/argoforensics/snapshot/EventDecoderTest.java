@@ -264,4 +264,26 @@ class EventDecoderTest {
         assertNull(returned(withResponse("RequestResponse", "patch", "status", 200, STORED_POD.replace("\"name\":\"p\"", "\"name\":\"q\""), uri)),
                 "a Pod of another name is not this request's");
     }
+
+    /**
+     * Session 46 breaker, pins (pass before and after): a delete answered with the Pod (graceful: the Pod as stored, deletionTimestamp
+     * set) is read; one answered with a Status (the object already gone, a store returning no object) adds nothing; a level-Request
+     * record of a delete carries only the DeleteOptions; a create's pending Pod is read without a deletion (nothing reads a Pod that
+     * carries no deletionTimestamp as "main never started" at the deletion).
+     */
+    @Test
+    void aDeletesAnswerIsThePodOnlyWhenThePodWasReturned() throws Exception {
+        String uri = "/api/v1/namespaces/ns/pods/p";
+        PodSnapshot graceful = returned(withResponse("RequestResponse", "delete", null, 200, STORED_POD, uri));
+        assertEquals("2026-11-18T14:20:30Z", graceful.deletionTimestamp().format());
+        assertNull(returned(withResponse("RequestResponse", "delete", null, 200,
+                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\",\"details\":{\"name\":\"p\",\"kind\":\"pods\"}}", uri)),
+                "a Status: no Pod");
+        assertNull(returned(withResponse("Request", "delete", null, 200, null, uri)), "level Request: the DeleteOptions only");
+        String pending = "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"uid\":\"u-7\","
+                + "\"creationTimestamp\":\"2026-11-18T14:12:01Z\"},\"spec\":{},\"status\":{\"phase\":\"Pending\",\"qosClass\":\"Burstable\"}}";
+        PodSnapshot created = returned(withResponse("RequestResponse", "create", null, 201, pending, "/api/v1/namespaces/ns/pods"));
+        assertNull(created.deletionTimestamp());
+        assertEquals("2026-11-18T14:12:01Z", created.observed().time().format(), "placed at its creation, no later");
+    }
 }
