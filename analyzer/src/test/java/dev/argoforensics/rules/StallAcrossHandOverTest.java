@@ -212,4 +212,24 @@ class StallAcrossHandOverTest {
         assertTrue(e.cleared().get(0).reason().contains("no pass of it before run workflow-controller-7b9d-bbbbb.log #1's start-up is in the inputs"),
                 e.cleared().get(0).reason());
     }
+
+    /**
+     * s46-breaker11, a namesake created after B's start-up: B's first pass of the name at 10:09:30.9 states no phase (a Workflow no
+     * controller has operated on), while A had written the Workflow it processed Running. That pass is a new object's, created just
+     * before it (its informer's add queued it at once), not the end of a wait that began at B's start-up. Not likely: possible, the
+     * reason naming the namesake. Control: the same lines with B's pass stating Running stay the likely stall.
+     */
+    @Test
+    void aNamesakesFirstPassDoesNotEndAStartUpWait() {
+        String[] b = standbyB(true, 480, 570.9);
+        String pass = dev.argoforensics.testing.V4.processing(at(570.9), "Running");
+        String[] namesake = java.util.Arrays.stream(b).map(l -> l.equals(pass) ? dev.argoforensics.testing.V4.processing(at(570.9), "\"\"") : l)
+                .toArray(String[]::new);
+        assertTrue(!java.util.Arrays.equals(b, namesake));
+        Evaluation e = rule.evaluate(correlate(leaderA(Double.NaN), namesake));
+        assertTrue(e.findings().stream().allMatch(f -> f.confidence() == Confidence.POSSIBLE && f.confidenceReason().contains("is a Workflow's first pass")),
+                () -> e.findings().toString());
+        Evaluation control = rule.evaluate(correlate(leaderA(Double.NaN), b));
+        assertEquals(Confidence.LIKELY, control.findings().get(0).confidence());
+    }
 }
