@@ -232,4 +232,22 @@ class StallAcrossHandOverTest {
         Evaluation control = rule.evaluate(correlate(leaderA(Double.NaN), b));
         assertEquals(Confidence.LIKELY, control.findings().get(0).confidence());
     }
+
+    /**
+     * s46-breaker11, argo retry after B's start-up: A wrote the Workflow Failed at 10:03:20.1 (labelled completed, so B's informer
+     * never queued it at start-up); the retry at 10:09:25 resets it and deletes its failed Pod (B's pod controller at 10:09:26), and
+     * B processes it at 10:09:30.9, 2m50.8s after its start-up. The wait began at the retry, not at the start-up: no stall (the
+     * Workflow's last phase before the deletion is Failed, Reconciliation.active).
+     */
+    @Test
+    void aWorkflowCompletedBeforeTheStartUpAndRetriedAfterIsNoStartUpStall() {
+        List<String> a = new ArrayList<>(List.of(leaderA(Double.NaN)));
+        int stats = a.indexOf(line(300, "\"Alloc=9120 TotalAlloc=30422 Sys=40113 NumGC=15 Goroutines=137\""));
+        a.addAll(stats, List.of(dev.argoforensics.testing.V4.processing(at(200), "Running"), workflowUpdated(at(200.1), "Failed")));
+        Evaluation e = rule.evaluate(correlate(a.toArray(String[]::new), standbyB(true, 566, 570.9)));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        // Control: without A's write of Failed the Workflow was active and queued at the start-up: the likely start-up stall.
+        Evaluation active = rule.evaluate(correlate(leaderA(Double.NaN), standbyB(true, 566, 570.9)));
+        assertEquals(Confidence.LIKELY, active.findings().get(0).confidence());
+    }
 }
