@@ -921,16 +921,28 @@ final class LifecycleBuilder {
                     || e.event() instanceof EventRecorded))).toList();
         }
         NodeOutcome o = NodeOutcome.of(new WorkflowHistory(workflow.ref(), lines, exports), link).orElse(null);
-        if (o == null || o.fromExport() || (o.message() != null && !o.message().isEmpty())) {
+        if (o == null || o.fromExport()) {
             return o;
         }
-        String error = null;
+        // markNodeError logs the error, then sets the phase Error and the message to that error in the same call (v3.4 to v4.1), so
+        // the error marked is the node's message unless a later line states one: an excerpt that keeps the marking and the phase
+        // change but not "node message changed" still ends "pod deleted", not with an older message (a quota's, logged by
+        // markNodePending before the Pod was created; s46-breaker11: that older message read as a result captured).
+        LogEvent marked = null;
+        LogEvent said = null;
         for (LogEvent e : lines) {
-            if (e.event() instanceof NodeMarkedError m) {
-                error = m.error();
+            if (e.event() instanceof NodeMarkedError) {
+                marked = e;
+            } else if (e.event() instanceof ControllerEvent.NodeMessageChanged
+                    || (e.event() instanceof EventRecorded r && r.persistedResult() && link.isAbout(r))) {
+                said = e;
             }
         }
-        return error == null ? o : new NodeOutcome(o.phase(), error, false, o.source(), o.time(), o.daemon());
+        boolean stated = o.message() != null && !o.message().isEmpty();
+        if (marked == null || ((NodeMarkedError) marked.event()).error() == null || (stated && said != null && !EventOrder.after(marked, said))) {
+            return o;
+        }
+        return new NodeOutcome(o.phase(), ((NodeMarkedError) marked.event()).error(), false, o.source(), o.time(), o.daemon());
     }
 
     /**

@@ -1045,6 +1045,36 @@ class PrematureFinalizerRemovalTest {
         assertEquals(1, af001.findings().size(), () -> "cleared: " + af001.cleared());
     }
 
+    /**
+     * s46-breaker11: a v4 log that keeps {@code marking node as error} ("pod deleted") and the {@code node phase changed} to
+     * {@code Error} it leads to, but not the {@code node message changed} after them (a grep, an excerpt), followed by a write of
+     * the Workflow. {@code markNodeError} sets the node's message to its error in the same call, so the Error is the loss of the
+     * Pod, not a result captured from it: the Pod is not cleared as "captured and persisted", and reads as it does with the message
+     * line kept.
+     */
+    @Test
+    void anErrorMarkedPodDeletedIsTheLossEvenWithoutTheMessageLine() {
+        String update = "time=2026-09-19T16:33:02.300Z level=INFO msg=\"Workflow update successful\" component=workflow_worker workflow=p "
+                + "namespace=ns resourceVersion=918300 phase=Running";
+        String[] full = podDeletedLater();
+        String[] withMessage = java.util.stream.Stream.concat(java.util.Arrays.stream(full), java.util.stream.Stream.of(update)).toArray(String[]::new);
+        String[] withoutMessage = java.util.stream.Stream.concat(java.util.Arrays.stream(full, 0, full.length - 1), java.util.stream.Stream.of(update))
+                .toArray(String[]::new);
+        Evaluation kept = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", withMessage).correlate());
+        Evaluation cut = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", withoutMessage).correlate());
+        assertEquals(1, kept.findings().size(), () -> "cleared: " + kept.cleared());
+        assertEquals(1, cut.findings().size(), () -> "cleared: " + cut.cleared());
+        assertEquals(kept.findings().get(0).confidence(), cut.findings().get(0).confidence());
+        // The node carried a message before (its first Pod creation refused by a quota: markNodePending logs the message): the Error
+        // without its own message line still ends with the error marked, not with that older message.
+        String pending = "time=2026-09-19T16:27:05.100Z level=INFO msg=\"node message changed\" component=workflow_worker workflow=p namespace=ns "
+                + "node=p message=\"pods \\\"p\\\" is forbidden: exceeded quota: compute-resources\"";
+        Evidence quota = new Evidence().log("1.log", pending, createdPod("2026-09-19T16:27:10.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"));
+        Evaluation stale = rule.evaluate(quota.log("2.log", removal()).log("3.log", withoutMessage).correlate());
+        assertEquals(1, stale.findings().size(), () -> "cleared: " + stale.cleared());
+        assertEquals(kept.findings().get(0).confidence(), stale.findings().get(0).confidence());
+    }
+
     /** "AF001 likely: reason" per finding: enough to read a failure. */
     private static String brief(Evaluation e) {
         return e.findings().stream().map(f -> f.rule() + " " + f.confidence() + ": " + f.confidenceReason()).toList().toString();

@@ -212,4 +212,42 @@ class StallAcrossHandOverTest {
         assertTrue(e.cleared().get(0).reason().contains("no pass of it before run workflow-controller-7b9d-bbbbb.log #1's start-up is in the inputs"),
                 e.cleared().get(0).reason());
     }
+
+    /**
+     * s46-breaker11, a namesake created after B's start-up: B's first pass of the name at 10:09:30.9 states no phase (a Workflow no
+     * controller has operated on), while A had written the Workflow it processed Running. That pass is a new object's, created just
+     * before it (its informer's add queued it at once), not the end of a wait that began at B's start-up. Not likely: possible, the
+     * reason naming the namesake. Control: the same lines with B's pass stating Running stay the likely stall.
+     */
+    @Test
+    void aNamesakesFirstPassDoesNotEndAStartUpWait() {
+        String[] b = standbyB(true, 480, 570.9);
+        String pass = dev.argoforensics.testing.V4.processing(at(570.9), "Running");
+        String[] namesake = java.util.Arrays.stream(b).map(l -> l.equals(pass) ? dev.argoforensics.testing.V4.processing(at(570.9), "\"\"") : l)
+                .toArray(String[]::new);
+        assertTrue(!java.util.Arrays.equals(b, namesake));
+        Evaluation e = rule.evaluate(correlate(leaderA(Double.NaN), namesake));
+        assertTrue(e.findings().stream().allMatch(f -> f.confidence() == Confidence.POSSIBLE && f.confidenceReason().contains("is a Workflow's first pass")),
+                () -> e.findings().toString());
+        Evaluation control = rule.evaluate(correlate(leaderA(Double.NaN), b));
+        assertEquals(Confidence.LIKELY, control.findings().get(0).confidence());
+    }
+
+    /**
+     * s46-breaker11, argo retry after B's start-up: A wrote the Workflow Failed at 10:03:20.1 (labelled completed, so B's informer
+     * never queued it at start-up); the retry at 10:09:25 resets it and deletes its failed Pod (B's pod controller at 10:09:26), and
+     * B processes it at 10:09:30.9, 2m50.8s after its start-up. The wait began at the retry, not at the start-up: no stall (the
+     * Workflow's last phase before the deletion is Failed, Reconciliation.active).
+     */
+    @Test
+    void aWorkflowCompletedBeforeTheStartUpAndRetriedAfterIsNoStartUpStall() {
+        List<String> a = new ArrayList<>(List.of(leaderA(Double.NaN)));
+        int stats = a.indexOf(line(300, "\"Alloc=9120 TotalAlloc=30422 Sys=40113 NumGC=15 Goroutines=137\""));
+        a.addAll(stats, List.of(dev.argoforensics.testing.V4.processing(at(200), "Running"), workflowUpdated(at(200.1), "Failed")));
+        Evaluation e = rule.evaluate(correlate(a.toArray(String[]::new), standbyB(true, 566, 570.9)));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        // Control: without A's write of Failed the Workflow was active and queued at the start-up: the likely start-up stall.
+        Evaluation active = rule.evaluate(correlate(leaderA(Double.NaN), standbyB(true, 566, 570.9)));
+        assertEquals(Confidence.LIKELY, active.findings().get(0).confidence());
+    }
 }
