@@ -59,12 +59,15 @@ public final class OtherObjectDeletes {
         String own = ownUid(pod);
         for (PodSnapshot s : pod.snapshots()) {
             Timestamp created = ofPod(s, own) ? s.creationTimestamp() : null;
-            if (created != null && a.time().comparable(created) && DeletionBounds.clearlyBefore(a.time(), created)) {
+            if (created != null && a.time().comparable(created) && DeletionBounds.clearlyBefore(a.time(), created) && !linesBefore(pod, created)) {
                 return "it was granted before the Pod was created (creationTimestamp " + created.format() + ")";
             }
         }
         for (PodSnapshot s : pod.snapshots()) {
-            ObservedAt.Bound taken = ofPod(s, own) && s.notDeleting() && s.observed() != null ? s.observed().earliest() : null;
+            // The exported Pod existed at the delete (created clearly before it): an export of a Pod made after it says nothing of it.
+            Timestamp created = s.creationTimestamp();
+            ObservedAt.Bound taken = ofPod(s, own) && s.notDeleting() && s.observed() != null && created != null && created.comparable(a.time())
+                    && DeletionBounds.clearlyBefore(created, a.time()) ? s.observed().earliest() : null;
             if (taken != null && a.time().comparable(taken.at()) && DeletionBounds.clearlyBefore(a.time(), taken.at())) {
                 return "an export of the Pod taken after it (no earlier than " + taken.at().format() + (taken.stated()
                         ? ", by the time its file states less what a user's clock may be off" : "") + ") shows no deletion";
@@ -106,6 +109,19 @@ public final class OtherObjectDeletes {
             }
         }
         return out;
+    }
+
+    /**
+     * A controller line of the Pod's name clearly before the exported Pod's creation: the lines then hold an earlier Pod of the name
+     * (argo retry made the node's Pod again under it, session 46 breaker), which a delete before that creation may have been of.
+     */
+    private static boolean linesBefore(PodHistory pod, Timestamp created) {
+        for (dev.argoforensics.event.LogEvent e : pod.events()) {
+            if (e.time() != null && e.time().comparable(created) && DeletionBounds.clearlyBefore(e.time(), created)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The one UID this Pod's key and exports show; null where none, or more than one (which object is this Pod is not decided). */

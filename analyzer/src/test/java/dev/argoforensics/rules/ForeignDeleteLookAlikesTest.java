@@ -74,4 +74,29 @@ class ForeignDeleteLookAlikesTest {
                 LATER.replace("  uid: u-1\n", "").replace("  creationTimestamp: \"2026-09-19T16:39:00Z\"\n", "")).correlate();
         assertEquals(true, deleters(c).contains(ALICE + " 2026-09-19T16:38:10.512000Z"), deleters(c));
     }
+
+    /**
+     * Only the later Pod's export (u-2, created 16:39:00, running at 16:39:40) beside the earlier Pod's lines and alice's delete: the
+     * export's creationTimestamp and its undeleted status are the later Pod's, and say nothing of the delete of the earlier one.
+     */
+    @Test
+    void onlyALaterPodsExportSetsNothingApart() {
+        Correlation c = new Evidence().log("c.log", lines()).object("audit.log", REAL_DELETE)
+                .takenAt("pod-now.yaml", "2026-09-19T16:39:40Z", LATER.replace("uid: u-1", "uid: u-2")).correlate();
+        assertEquals(true, deleters(c).contains(ALICE + " 2026-09-19T16:38:10.512000Z"), deleters(c));
+    }
+
+    /**
+     * Control: the same with the controller's Created pod line of the later Pod (argo retry made the node's Pod again at 16:39:00).
+     * The lifecycle is then the later Pod's (its lines from its own Created pod), and alice's delete, granted before that Pod was
+     * created, is rightly not its deletion: the guard on earlier lines leaves this set-apart alone.
+     */
+    @Test
+    void aLaterPodsOwnLifecycleIsNotDeletedByTheEarlierDelete() {
+        String[] both = java.util.Arrays.copyOf(lines(), lines().length + 1);
+        both[both.length - 1] = createdPod("2026-09-19T16:39:00.120Z");
+        Correlation c = new Evidence().log("c.log", both).object("audit.log", REAL_DELETE)
+                .takenAt("pod-now.yaml", "2026-09-19T16:39:40Z", LATER.replace("uid: u-1", "uid: u-2")).correlate();
+        assertEquals("ns/p - -", deleters(c));
+    }
 }
