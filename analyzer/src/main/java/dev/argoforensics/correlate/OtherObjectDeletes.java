@@ -53,14 +53,21 @@ public final class OtherObjectDeletes {
         if (!a.preconditionUid().isEmpty() && uids.size() == 1 && existing != null && !existing.equals(a.preconditionUid())) {
             return "its UID precondition names " + a.preconditionUid() + ", and this Pod, " + existing + ", existed then";
         }
+        // Only an export that shows this Pod's UID speaks for it below (session 46 breaker): a `kubectl get pod -o yaml` pasted
+        // without its uid, taken after `argo retry` made the node's Pod again under the name, shows the later Pod, created after
+        // and undeleted after the earlier Pod's real delete.
+        String own = ownUid(pod);
         for (PodSnapshot s : pod.snapshots()) {
-            Timestamp created = s.creationTimestamp();
-            if (created != null && a.time().comparable(created) && DeletionBounds.clearlyBefore(a.time(), created)) {
+            Timestamp created = ofPod(s, own) ? s.creationTimestamp() : null;
+            if (created != null && a.time().comparable(created) && DeletionBounds.clearlyBefore(a.time(), created) && !linesBefore(pod, created)) {
                 return "it was granted before the Pod was created (creationTimestamp " + created.format() + ")";
             }
         }
         for (PodSnapshot s : pod.snapshots()) {
-            ObservedAt.Bound taken = s.notDeleting() && s.observed() != null ? s.observed().earliest() : null;
+            // The exported Pod existed at the delete (created clearly before it): an export of a Pod made after it says nothing of it.
+            Timestamp created = s.creationTimestamp();
+            ObservedAt.Bound taken = ofPod(s, own) && s.notDeleting() && s.observed() != null && created != null && created.comparable(a.time())
+                    && DeletionBounds.clearlyBefore(created, a.time()) ? s.observed().earliest() : null;
             if (taken != null && a.time().comparable(taken.at()) && DeletionBounds.clearlyBefore(a.time(), taken.at())) {
                 return "an export of the Pod taken after it (no earlier than " + taken.at().format() + (taken.stated()
                         ? ", by the time its file states less what a user's clock may be off" : "") + ") shows no deletion";
@@ -87,7 +94,11 @@ public final class OtherObjectDeletes {
             }
             boolean existed = false;
             boolean undeletedAfter = false;
+            String own = ownUid(pod);
             for (PodSnapshot s : pod.snapshots()) {
+                if (!ofPod(s, own)) {
+                    continue;
+                }
                 Timestamp created = s.creationTimestamp();
                 existed |= created != null && created.comparable(a.time()) && DeletionBounds.clearlyBefore(created, a.time());
                 ObservedAt.Bound taken = s.notDeleting() && s.observed() != null ? s.observed().earliest() : null;
@@ -98,6 +109,38 @@ public final class OtherObjectDeletes {
             }
         }
         return out;
+    }
+
+    /**
+     * A controller line of the Pod's name clearly before the exported Pod's creation: the lines then hold an earlier Pod of the name
+     * (argo retry made the node's Pod again under it, session 46 breaker), which a delete before that creation may have been of.
+     */
+    private static boolean linesBefore(PodHistory pod, Timestamp created) {
+        for (dev.argoforensics.event.LogEvent e : pod.events()) {
+            if (e.time() != null && e.time().comparable(created) && DeletionBounds.clearlyBefore(e.time(), created)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The one UID this Pod's key and exports show; null where none, or more than one (which object is this Pod is not decided). */
+    private static String ownUid(PodHistory pod) {
+        Set<String> uids = new TreeSet<>();
+        if (pod.key().uid() != null) {
+            uids.add(pod.key().uid());
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                uids.add(s.uid());
+            }
+        }
+        return uids.size() == 1 ? uids.iterator().next() : null;
+    }
+
+    /** The export shows this Pod's UID: one without a uid may be of a later Pod of the name, and is not read as this Pod's. */
+    private static boolean ofPod(PodSnapshot s, String own) {
+        return own != null && own.equals(s.uid());
     }
 
     /** The delete's file records a granted create of the Pod's name between this Pod's creation (less two clocks) and the delete. */
