@@ -509,8 +509,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
             // The same where main's state is the Pod an audit record returned at the deletion (session 46 breaker): the kubelet's
             // report then, not yet one written after the request.
             String key = running.reportLag() ? "AF007.reason.reportLag" : "AF007.reason.frozenReport";
+            String logEnd = running.reportLag() ? "AF007.reason.reportLagLogEnd" : "AF007.reason.frozenReportLogEnd";
             reason = outcome.fromExport() ? Message.of(key, "execution", execution, "phase", outcome.phase(),
-                    "message", outcome.message()) : Message.of(key + "LogEnd", "execution", execution);
+                    "message", outcome.message()) : Message.of(logEnd, "execution", execution);
         } else if (!running.weak() && outcome.fromExport()) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF007.reason.confirmed", "execution", execution, "phase", outcome.phase(), "message", outcome.message());

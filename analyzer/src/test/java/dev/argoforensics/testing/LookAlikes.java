@@ -68,11 +68,17 @@ public final class LookAlikes {
 
     /** Evicted at 16:31:11 (DisruptionTarget), main killed: 137 at 16:31:12, deletionTimestamp 16:31:11 with grace 0 (Kubernetes 1.32). */
     public static String evicted(String readySince, int mainExit) {
+        return evicted(readySince, mainExit, "2026-09-19T16:31:12Z");
+    }
+
+    /** The same, the containers ended at {@code endedAt} (the sandbox's condition a second after the later of the two). */
+    public static String evicted(String readySince, int mainExit, String endedAt) {
+        String sandbox = endedAt.compareTo("2026-09-19T16:31:14Z") < 0 ? "2026-09-19T16:31:14Z" : "2026-09-19T16:31:15Z";
         return Exports.Pod.of().phase(mainExit == 0 ? "Succeeded" : "Failed").deleted("2026-09-19T16:31:11Z", 0).lastTransition(readySince)
                 .condition("ContainersReady", "False", "PodCompleted", readySince)
-                .condition("PodReadyToStartContainers", "False", "", "2026-09-19T16:31:14Z")
+                .condition("PodReadyToStartContainers", "False", "", sandbox)
                 .condition("DisruptionTarget", "True", "EvictionByEvictionAPI", "2026-09-19T16:31:11Z")
-                .terminated("main", mainExit, mainExit == 0 ? "Completed" : "Error", "2026-09-19T16:31:12Z")
-                .terminated("wait", 0, "Completed", "2026-09-19T16:31:12Z").yaml();
+                .terminated("main", mainExit, mainExit == 0 ? "Completed" : "Error", endedAt)
+                .terminated("wait", 0, "Completed", endedAt).yaml();
     }
 }
