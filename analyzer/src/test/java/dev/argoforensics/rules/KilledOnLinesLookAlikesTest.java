@@ -1,19 +1,16 @@
 package dev.argoforensics.rules;
 
-import static dev.argoforensics.testing.V4.createdPod;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.processing;
 import static dev.argoforensics.testing.V4.queueing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.queuingPodDelay;
 import static dev.argoforensics.testing.V4.removingFinalizers;
-import static dev.argoforensics.testing.V4.workers;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -48,17 +45,9 @@ class KilledOnLinesLookAlikesTest {
                 + " error=\"workflows.argoproj.io \\\"p\\\" not found\"";
     }
 
-    /** The Pod created at 07:33:00, running from 07:33:02. */
+    /** The Pod created at 07:33:00, running from 07:33:02 (KilledOnLinesTest's). */
     private static List<String> head() {
-        return new ArrayList<>(List.of(
-                workers("2026-10-08T07:20:00.000Z", 8),
-                processing("2026-10-08T07:33:00.863Z", ""),
-                createdPod("2026-10-08T07:33:00.864Z"),
-                workflowUpdated("2026-10-08T07:33:00.873Z", "Running", "4783774"),
-                podEvent("2026-10-08T07:33:00.878Z", "add"),
-                podEvent("2026-10-08T07:33:02.122Z", "update"),
-                processing("2026-10-08T07:33:02.123Z", "Running"),
-                workflowUpdated("2026-10-08T07:33:02.250Z", "Running", "4783821")));
+        return KilledOnLinesTest.head();
     }
 
     /** The kubelet reports main's end at {@code t} (07:36:ss.mmmZ): the controller's reconcile records the node. */

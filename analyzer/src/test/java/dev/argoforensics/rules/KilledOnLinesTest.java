@@ -50,15 +50,7 @@ class KilledOnLinesTest {
      * past); the kubelet reports main's {@code exit} at {@code reported}; the Pod goes 50 ms after that report (the final delete).
      */
     private static String[] lines(String seen, String reported, String exit, boolean exitFirst) {
-        List<String> l = new ArrayList<>(List.of(
-                workers("2026-10-08T07:20:00.000Z", 8),
-                processing("2026-10-08T07:33:00.863Z", ""),
-                createdPod("2026-10-08T07:33:00.864Z"),
-                workflowUpdated("2026-10-08T07:33:00.873Z", "Running", "4783774"),
-                podEvent("2026-10-08T07:33:00.878Z", "add"),
-                podEvent("2026-10-08T07:33:02.122Z", "update"),
-                processing("2026-10-08T07:33:02.123Z", "Running"),
-                workflowUpdated("2026-10-08T07:33:02.250Z", "Running", "4783821")));
+        List<String> l = head();
         List<String> deletion = List.of(
                 podEvent("2026-10-08T07:36:" + seen, "update"),
                 removingFinalizers("2026-10-08T07:36:" + seen),
@@ -81,6 +73,19 @@ class KilledOnLinesTest {
         String gone = plusMillis(exitFirst ? seen : reported, 50);
         l.add(podEvent("2026-10-08T07:36:" + gone, "delete"));
         return l.toArray(String[]::new);
+    }
+
+    /** The Pod created at 07:33:00, running from 07:33:02 (KilledOnLinesLookAlikesTest builds on it too). */
+    static List<String> head() {
+        return new ArrayList<>(List.of(
+                workers("2026-10-08T07:20:00.000Z", 8),
+                processing("2026-10-08T07:33:00.863Z", ""),
+                createdPod("2026-10-08T07:33:00.864Z"),
+                workflowUpdated("2026-10-08T07:33:00.873Z", "Running", "4783774"),
+                podEvent("2026-10-08T07:33:00.878Z", "add"),
+                podEvent("2026-10-08T07:33:02.122Z", "update"),
+                processing("2026-10-08T07:33:02.123Z", "Running"),
+                workflowUpdated("2026-10-08T07:33:02.250Z", "Running", "4783821")));
     }
 
     /** "01.086Z" + 3 ms: "01.089Z" (seconds and milliseconds of the minute 07:36). */
