@@ -68,17 +68,22 @@ public final class FinalizerStuck extends DeclaredRule {
                         "held", GoDuration.format(held.nanos()), "at", releasedLater.time().format()), releasedLater.source()));
                 held = null;
             }
-            Restart restart = held == null ? null : releasedOnRestart(correlation, pod, life, held);
+            Restart restart = held == null ? null : releasedOnRestart(correlation, pod, life, held, threshold);
             if (restart != null) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.heldWhileDown", "taken", held.snapshot().observed().time().format(),
+                boolean afterExport = restart.nextStart().isAfter(held.snapshot().observed().takenNoLaterThan().at());
+                cleared.add(new Clearance(pod.key(), afterExport ? Message.of("AF004.cleared.heldWhileDown", "taken", held.snapshot().observed().time().format(),
                         "held", GoDuration.format(held.nanos()), "last", restart.lastBefore().format(), "next", restart.nextStart().format(),
-                        "at", restart.worker().time().format(), "gone", restart.exit().time().format()), restart.worker().source()));
+                        "at", restart.worker().time().format(), "gone", restart.exit().time().format())
+                        : Message.of("AF004.cleared.heldUntilReturn", "taken", held.snapshot().observed().time().format(),
+                        "held", GoDuration.format(held.nanos()), "last", restart.lastBefore().format(), "next", restart.nextStart().format(),
+                        "at", restart.worker().time().format(), "gone", restart.exit().time().format(),
+                        "within", GoDuration.format(restart.nextStart().nanosUntil(restart.worker().time()))), restart.worker().source()));
                 held = null;
             }
             if (held != null || attempt != null) {
                 // Held while every run of the Pod's controller had stopped before the release was due, none coming back in the logs:
                 // the controller could not release it (the finding says so; it does not say the controller held it).
-                Silence silence = held == null ? null : silence(correlation, pod, held);
+                Silence silence = held == null ? null : silence(correlation, pod, held, threshold);
                 Timestamp downSince = silence != null && silence.nextStart() == null ? silence.lastBefore() : null;
                 out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot())));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
@@ -189,9 +194,9 @@ public final class FinalizerStuck extends DeclaredRule {
      * release it. It is cleared when a run after the export took the release up (a cleanup worker's removeFinalizer) and
      * the Pod then left its informer. Without logs of the Pod's controller on both sides, null: the export decides.
      */
-    private static Restart releasedOnRestart(Correlation correlation, PodHistory pod, PodLifecycle life, Held held) {
+    private static Restart releasedOnRestart(Correlation correlation, PodHistory pod, PodLifecycle life, Held held, long threshold) {
         Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
-        Silence silence = silence(correlation, pod, held);
+        Silence silence = silence(correlation, pod, held, threshold);
         if (silence == null || silence.nextStart() == null) {
             return null;
         }
@@ -200,8 +205,26 @@ public final class FinalizerStuck extends DeclaredRule {
         InformerExit exit = life.informerExit();
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER
-                    && correlation.process(e) != null && correlation.process(e).first().isAfter(taken)) {
+                    && correlation.process(e) != null && (correlation.process(e).first().isAfter(taken)
+                    || releasedOnReturn(correlation, pod, correlation.process(e), held, threshold) == e)) {
                 return exit != null && EventOrder.after(exit.event(), e) ? new Restart(lastBefore, nextStart, e, exit.event()) : null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The run's own first take-up of the Pod's release ({@code cleaning up pod … removeFinalizer}) where the run started after the release
+     * was due and took it up within {@code threshold} of its start: the finalizer was held while no controller ran and released at the
+     * controller's return, not kept by a running one. Null otherwise.
+     */
+    private static LogEvent releasedOnReturn(Correlation correlation, PodHistory pod, ControllerProcess p, Held held, long threshold) {
+        if (p.first() == null || !p.first().isAfter(held.due())) {
+            return null;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER && correlation.process(e) == p) {
+                return p.first().nanosUntil(e.time()) <= threshold ? e : null;
             }
         }
         return null;
@@ -212,7 +235,7 @@ public final class FinalizerStuck extends DeclaredRule {
      * their runs before the release was due, and the first of their next run after the export (null: none, the logs end with
      * the controller still down). Null when a run was logging in between, or none before.
      */
-    private static Silence silence(Correlation correlation, PodHistory pod, Held held) {
+    private static Silence silence(Correlation correlation, PodHistory pod, Held held, long threshold) {
         // A run that came back after the export: after the latest a stated time (a user's clock) allows.
         Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
         Set<String> replicas = new java.util.HashSet<>();
@@ -230,7 +253,11 @@ public final class FinalizerStuck extends DeclaredRule {
             }
             if (p.last().isBefore(held.due())) {
                 lastBefore = lastBefore == null || p.last().isAfter(lastBefore) ? p.last() : lastBefore;
-            } else if (p.first().isAfter(taken)) {
+            } else if (p.first().isAfter(taken) || releasedOnReturn(correlation, pod, p, held, threshold) != null) {
+                // Session 46 (the lead's fresh check, seed 2539, drain-while-down): a run that started after the release was due and took
+                // the release up within the threshold of its start came back to a finalizer no controller could release before; the
+                // export (the finalizer still on, so taken before that release) falls in the absence or in that run's first moments,
+                // whatever the time its file states (a user's clock, a minute either way) says.
                 nextStart = nextStart == null || p.first().isBefore(nextStart) ? p.first() : nextStart;
             } else {
                 return null; // a run logging at some moment between the due time and the export: it could have released it

@@ -324,7 +324,16 @@ class FinalizerStuckTest {
      * delete event the lifecycle cannot tell from a labelled Pod's leaving). Not stuck: cleared, with why.
      */
     private static Evidence heldWhileNoControllerRan(String lastLineOfA, boolean leftTheInformer) {
-        List<String> b = new java.util.ArrayList<>(List.of(processingOther("2026-09-19T17:05:00.000Z"),
+        return heldWhileNoControllerRan(lastLineOfA, leftTheInformer, "2026-09-19T17:01:04Z", null);
+    }
+
+    /** The same with the export's stated time {@code takenAt} and, where not null, a first line of replica b at {@code bStarted}. */
+    private static Evidence heldWhileNoControllerRan(String lastLineOfA, boolean leftTheInformer, String takenAt, String bStarted) {
+        List<String> b = new java.util.ArrayList<>();
+        if (bStarted != null) {
+            b.add(processingOther(bStarted));
+        }
+        b.addAll(List.of(processingOther("2026-09-19T17:05:00.000Z"),
                 podEvent("2026-09-19T17:05:00.100Z", "add"), removingFinalizers("2026-09-19T17:05:00.101Z"),
                 queuingPodDelay("2026-09-19T17:05:00.101Z", "removeFinalizer", "-33m56.101s"),
                 queueing("2026-09-19T17:05:00.102Z", "removeFinalizer"), cleaningUp("2026-09-19T17:05:00.150Z", "removeFinalizer")));
@@ -336,7 +345,7 @@ class FinalizerStuckTest {
             b.add(podEvent("2026-09-19T17:05:00.200Z", "delete"));
         }
         b.add(processingOther("2026-09-19T17:20:00.000Z"));
-        return new Evidence().takenAt("pod.yaml", "2026-09-19T17:01:04Z", deletedPodLabelledAt("2026-09-19T17:00:00Z"))
+        return new Evidence().takenAt("pod.yaml", takenAt, deletedPodLabelledAt("2026-09-19T17:00:00Z"))
                 .log("a.log", podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther(lastLineOfA))
                 .log("b.log", b.toArray(String[]::new));
     }
@@ -349,6 +358,27 @@ class FinalizerStuckTest {
         String why = e.cleared().get(0).reason();
         assertTrue(why.contains("2026-09-19T16:30:00.000Z") && why.contains("2026-09-19T17:05:00.000Z") && why.contains("not stuck"), why);
         assertEquals("b.log:6", e.cleared().get(0).evidence().toString());
+    }
+
+    /**
+     * Session 46 (the lead's fresh judgment set, seed 2539, drain-while-down): the export's stated time 6 s before replica b's first
+     * line, which a user's clock (a minute either way) may put after it; b took the release up 0.15 s after it started. The export,
+     * still showing the finalizer, was taken before that release, so in the absence or b's first moments: not stuck (it was AF004
+     * likely). Control: b logging from 16:59 and taking the release up only at 17:05, 6 minutes after its start (over the 5m
+     * threshold), could have released it: the export decides.
+     */
+    @Test
+    void aFinalizerReleasedAtTheControllersReturnIsNotStuckWhateverTheExportsStatedTime() {
+        Evaluation e = rule.evaluate(heldWhileNoControllerRan("2026-09-19T16:30:00.000Z", true, "2026-09-19T17:04:54Z", null).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
+        String why = e.cleared().get(0).reason();
+        assertTrue(why.contains("until the next run started at 2026-09-19T17:05:00.000Z") && why.contains("took the release up 150ms after its start")
+                && why.contains("not stuck"), why);
+
+        Evaluation running = rule.evaluate(heldWhileNoControllerRan("2026-09-19T16:30:00.000Z", true, "2026-09-19T17:04:54Z",
+                "2026-09-19T16:59:00.000Z").correlate());
+        assertEquals(1, running.findings().size(), () -> running.cleared().toString());
     }
 
     /** Negative control: replica a was still logging at 16:45, after the release was due: it could have released it. */
