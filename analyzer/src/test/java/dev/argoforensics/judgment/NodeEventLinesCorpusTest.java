@@ -42,6 +42,11 @@ class NodeEventLinesCorpusTest {
             String previous = null;
             for (int i = 0; i < lines.size(); i++) {
                 String l = lines.get(i);
+                if (l.contains("Error getting pod from workflow node")) {
+                    // nodeEvents.sendAsPod (ScenariosPodEvents, session 46): recording a node's event looks its Pod up first and logs
+                    // this for a node that is not a Pod's; it belongs to the events after the update, not before it.
+                    continue;
+                }
                 if (!l.contains("Event occurred")) {
                     previous = l;
                     continue;
