@@ -143,6 +143,38 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
         return Optional.ofNullable(goneBeforeWorker);
     }
 
+    /**
+     * Whether the controller labelled the Pod completed after its own pod event handler had handled the Pod's deletion
+     * ({@code Removing finalizers during a delete} or the scheduling line of the release on the deletion path), in the same run
+     * (session 47). The label's merge-patch removes the status-capture finalizer with it (reference, logs 6.1: where
+     * {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} is {@code "true"}, the only setting under which the controller puts the finalizer
+     * on its Pods), so a Pod being deleted that is labelled leaves the cluster with that patch (or at the kubelet's final delete,
+     * if its containers were still stopping): its {@code delete pod event} is no sign that it still exists.
+     */
+    public boolean labelledWhileDeleted() {
+        if (labelled == null || release == null || release.cause() != FinalizerRemoval.RemovalCause.POD_DELETED) {
+            return false;
+        }
+        LogEvent handled = release.onDelete() != null ? release.onDelete() : release.scheduled() != null ? release.scheduled() : release.queued();
+        return handled != null && handled.stream() == labelled.stream() && EventOrder.before(handled, labelled);
+    }
+
+    /**
+     * The controller's {@code cleaning up pod action=labelPodCompleted} that removed the finalizer before the release's own worker
+     * took its item ({@code goneBeforeWorker}), where the Pod was labelled while being deleted ({@link #labelledWhileDeleted}) and
+     * left that run's informer at or after the labelling (session 47: the drained Pod recorded Failed, labelled, then its delayed
+     * {@code removeFinalizer} item taken after it had gone). The finalizer's remover is then in the lines, not unknown. Empty
+     * otherwise, and where only the labelling's queueing line is logged (its worker's line, which the patch follows, is not shown).
+     */
+    public Optional<LogEvent> removedWithLabel() {
+        if (goneBeforeWorker == null || !labelledWhileDeleted()
+                || !(labelled.event() instanceof dev.argoforensics.event.ControllerEvent.PodCleanupStarted)
+                || labelled.stream() != goneBeforeWorker.stream() || !EventOrder.before(labelled, goneBeforeWorker)) {
+            return Optional.empty();
+        }
+        return Optional.of(labelled);
+    }
+
     /** The Pod still in the releasing controller's informer more than a minute after its cleanup worker took the item ({@code stayedAfterWorker}). */
     public Optional<StayedAfterWorker> stayedAfterTheWorker() {
         return Optional.ofNullable(stayedAfterWorker);

@@ -247,7 +247,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             if (life.persisted() != null) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.persisted", "at", at, "how", life.persisted().how()),
+                // Session 47: a Pod labelled while being deleted lost its finalizer with the label, before the release's own worker ran.
+                String gone = life.removedWithLabel().map(l -> l.time().format()).orElse(at);
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.persisted", "at", gone, "how", life.persisted().how()),
                         life.persisted().evidence()));
                 return;
             }

@@ -35,6 +35,17 @@ final class CrossChecks {
     static void removals(Entries out, PodHistory pod, PodLifecycle life) {
         for (FinalizerRemoval r : pod.removals()) {
             String delay = r.schedule().map(s -> ", delay=" + s.delayText()).orElse("");
+            if (r == life.release() && life.removedWithLabel().isPresent()) {
+                // Session 47: the controller's own labelling of the Pod being deleted removed the finalizer before this item ran.
+                var gone = life.goneBeforeTheWorker().get();
+                var label = life.removedWithLabel().get();
+                out.derived(r.decisive(), "finalizer:not-removed", "status-capture finalizer NOT released by this item: its release was queued "
+                        + "because " + cause(r, delay) + ", but before its cleanup worker took the item the controller labelled the Pod completed at "
+                        + label.time().format() + " (" + label.source() + "), a patch that removes the finalizer with the label, and the Pod left "
+                        + "this controller's informer at " + gone.time().format() + " (" + gone.source() + "): the finalizer went with the "
+                        + "labelling, and this item patched nothing");
+                continue;
+            }
             if (r == life.release() && life.goneBeforeTheWorker().isPresent()) {
                 var gone = life.goneBeforeTheWorker().get();
                 out.derived(r.decisive(), "finalizer:not-removed", "status-capture finalizer NOT released by this controller: its release was queued "
@@ -159,6 +170,9 @@ final class CrossChecks {
             out.derived(exit.event(), "lifecycle:left-informer", "the Pod left the controller's informer because it "
                     + (exit.cause() != null ? "was labelled completed (" + exit.cause().source() + ")" : "left the watch's selector")
                     + (d != null && d.implied() ? ": this delete event is not the deletion, which no line shows (the Pod garbage collector's, implied above)"
+                    : life.labelledWhileDeleted() ? ": its deletion had been requested before (the controller handled it), and the labelling's "
+                    + "patch also removed its status-capture finalizer, so it left the cluster with that patch (or at the kubelet's final delete, "
+                    + "if its containers were still stopping); this delete event is the watch's"
                     : ": it still exists; this delete event is no deletion"));
         }
     }

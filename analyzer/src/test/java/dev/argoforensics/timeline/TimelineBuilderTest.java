@@ -171,6 +171,55 @@ class TimelineBuilderTest {
         assertTrue(taken.text().contains("removed nothing"), taken.text());
     }
 
+    /** A running Pod deleted by a drain, recorded Failed, then labelled completed by the controller before its delayed release ran. */
+    private static Evidence labelledAfterDeletion(boolean deletionHandled) {
+        List<String> lines = new java.util.ArrayList<>(List.of(V4.firstPass()));
+        lines.add(V4.createdPod("2026-09-19T16:27:10.420Z"));
+        lines.add(V4.podEvent("2026-09-19T16:38:13.402Z", "update"));
+        if (deletionHandled) {
+            lines.add(V4.removingFinalizers("2026-09-19T16:38:13.403Z"));
+            lines.add(V4.queuingPodDelay("2026-09-19T16:38:13.403Z", "removeFinalizer", "1m59.596811207s"));
+            lines.add(V4.queueingAfter("2026-09-19T16:38:13.404Z", "removeFinalizer", "1m59.596811207s"));
+        }
+        lines.add(V4.podEvent("2026-09-19T16:38:16.220Z", "update"));
+        lines.add(V4.processing("2026-09-19T16:38:16.231Z", "Running"));
+        lines.add(V4.workflowUpdated("2026-09-19T16:38:16.268Z", "Failed", "9"));
+        lines.add(V4.queueing("2026-09-19T16:38:16.269Z", "labelPodCompleted"));
+        lines.add(V4.cleaningUp("2026-09-19T16:38:16.273Z", "labelPodCompleted"));
+        lines.add(V4.podEvent("2026-09-19T16:38:16.301Z", "delete"));
+        if (deletionHandled) {
+            lines.add(V4.cleaningUp("2026-09-19T16:40:13.003Z", "removeFinalizer"));
+        }
+        return new Evidence().log("c.log", lines.toArray(String[]::new));
+    }
+
+    /**
+     * Session 47 (samples/spot-drain-status-only-pastes): a Pod whose deletion the controller had handled and that it then labelled
+     * completed lost its finalizer with the label's patch (reference, logs 6.1): it did not "still exist" after leaving the
+     * informer, and the delayed release's worker, which took its item after that, did not leave the finalizer's remover unknown.
+     */
+    @Test
+    void aPodLabelledWhileBeingDeletedLostItsFinalizerWithTheLabel() {
+        Timeline t = timeline(labelledAfterDeletion(true));
+        TimelineEntry left = only(t, "lifecycle:left-informer");
+        assertTrue(left.text().contains("its deletion had been requested before (the controller handled it), and the labelling's patch also "
+                + "removed its status-capture finalizer"), left.text());
+        assertFalse(left.text().contains("it still exists"), left.text());
+        TimelineEntry taken = only(t, "finalizer:not-removed");
+        assertEquals("c.log:14", taken.source().toString());
+        assertTrue(taken.text().contains("the controller labelled the Pod completed at 2026-09-19T16:38:16.273Z (c.log:12)"), taken.text());
+        assertTrue(taken.text().contains("the finalizer went with the labelling, and this item patched nothing"), taken.text());
+        assertFalse(taken.text().contains("someone these inputs do not show"), taken.text());
+    }
+
+    /** The control: labelled with no deletion handled before, the Pod left the watch's selector and still exists. */
+    @Test
+    void aPodLabelledWithNoDeletionStillExists() {
+        Timeline t = timeline(labelledAfterDeletion(false));
+        assertTrue(only(t, "lifecycle:left-informer").text().endsWith(": it still exists; this delete event is no deletion"), t.entries().toString());
+        assertTrue(ofKind(t, "finalizer:not-removed").isEmpty(), t.entries().toString());
+    }
+
     /**
      * Session 35: an event seen several times whose first sighting is not known apart from its last (kubectl describe's
      * {@code (x3 over 15m)} cut the first sighting's age to the minute) is told once, at its last sighting, never called the first.
