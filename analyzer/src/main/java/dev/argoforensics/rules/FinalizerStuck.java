@@ -219,7 +219,7 @@ public final class FinalizerStuck extends DeclaredRule {
      * controller's return, not kept by a running one. Null otherwise.
      */
     private static LogEvent releasedOnReturn(Correlation correlation, PodHistory pod, ControllerProcess p, Held held, long threshold) {
-        if (p.first() == null || !p.first().isAfter(held.due())) {
+        if (p.first() == null || !p.first().isAfter(held.due()) || !startShown(correlation, p)) {
             return null;
         }
         for (LogEvent e : pod.events()) {
@@ -228,6 +228,18 @@ public final class FinalizerStuck extends DeclaredRule {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether the run's lines show its start, its {@code Starting Workflow Controller} banner (every run logs it as it starts, v3.4
+     * to v4.1, after at most its leader-election preamble; a banner begins a run, {@link ControllerProcess#incarnation()}), so that
+     * its first line given is its first moment. Without it the first line given is not the run's start (session 47 breaker):
+     * {@code kubectl logs} of a long-running controller serves the container's current file only, which after the kubelet rotated it
+     * begins mid-run, and {@code --since} or {@code --tail} cut the same way; that replica may have led, and held the finalizer, all
+     * along.
+     */
+    private static boolean startShown(Correlation correlation, ControllerProcess p) {
+        return correlation.requeues().of(p.id()).banner() != null;
     }
 
     /**
@@ -252,8 +264,13 @@ public final class FinalizerStuck extends DeclaredRule {
                 continue;
             }
             if (p.last().isBefore(held.due())) {
+                if (p.cutAtEnd()) {
+                    // Its later log not given, or its lines cut (session 47 breaker): the run may have gone on past the due time,
+                    // leading and holding the finalizer; nothing shows it had stopped.
+                    return null;
+                }
                 lastBefore = lastBefore == null || p.last().isAfter(lastBefore) ? p.last() : lastBefore;
-            } else if (p.first().isAfter(taken) || releasedOnReturn(correlation, pod, p, held, threshold) != null) {
+            } else if ((p.first().isAfter(taken) && startShown(correlation, p)) || releasedOnReturn(correlation, pod, p, held, threshold) != null) {
                 // Session 46 (the lead's fresh check, seed 2539, drain-while-down): a run that started after the release was due and took
                 // the release up within the threshold of its start came back to a finalizer no controller could release before; the
                 // export (the finalizer still on, so taken before that release) falls in the absence or in that run's first moments,

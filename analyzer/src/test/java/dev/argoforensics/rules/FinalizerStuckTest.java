@@ -329,7 +329,10 @@ class FinalizerStuckTest {
 
     /** The same with the export's stated time {@code takenAt} and, where not null, a first line of replica b at {@code bStarted}. */
     private static Evidence heldWhileNoControllerRan(String lastLineOfA, boolean leftTheInformer, String takenAt, String bStarted) {
+        // b's own start banner (a log beginning mid-run shows no return: HeldUntilReturnLookAlikesTest)
         List<String> b = new java.util.ArrayList<>();
+        b.add("time=" + (bStarted != null ? bStarted : "2026-09-19T17:05:00.000Z")
+                + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s");
         if (bStarted != null) {
             b.add(processingOther(bStarted));
         }
@@ -357,7 +360,7 @@ class FinalizerStuckTest {
         assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
         String why = e.cleared().get(0).reason();
         assertTrue(why.contains("2026-09-19T16:30:00.000Z") && why.contains("2026-09-19T17:05:00.000Z") && why.contains("not stuck"), why);
-        assertEquals("b.log:6", e.cleared().get(0).evidence().toString());
+        assertEquals("b.log:7", e.cleared().get(0).evidence().toString());
     }
 
     /**
