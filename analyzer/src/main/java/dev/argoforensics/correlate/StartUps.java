@@ -3,11 +3,15 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.event.ControllerEvent.LeaderChange;
 import dev.argoforensics.event.ControllerEvent.LeaderElection;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where each controller run began its work: the point from which every Workflow not completed was on its Workflow workers'
@@ -21,17 +25,37 @@ import java.util.Optional;
  * every active Workflow queued from its start-up: its first {@code Processing workflow} of a Workflow ends a wait that began
  * there, whatever the run before it did (a new leader's memory and queue start empty). The start-up line is the run's
  * {@code Current Worker Numbers}; where the excerpt lacks it, its acquisition of the Lease (before {@code Run} is called).
+ *
+ * <p>Whether a Workflow was on that queue from the start-up rests on it being there, not completed, when the run took the Lease.
+ * Where no hand-over ties the run to the one that processed the Workflow before ({@link HandOvers}), the Workflow's own resource
+ * version can ({@link #carriedOver}, session 47).
  */
 public final class StartUps {
-    private final Map<Integer, LogEvent> byRun;
+    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
 
-    private StartUps(Map<Integer, LogEvent> byRun) {
+    private final Map<Integer, LogEvent> byRun;
+    /** Per run, its first acquisition of the Lease (election on); runs that ran without election are left out. */
+    private final Map<Integer, LogEvent> acquired;
+    /** Per run, its {@code stopped leading} lines. */
+    private final Map<Integer, List<LogEvent>> stopped;
+    /** Runs that ran without leader election ({@code Leader election is turned off}, {@code starting leading id=single-instance}). */
+    private final Set<Integer> single;
+
+    private StartUps(Map<Integer, LogEvent> byRun, Map<Integer, LogEvent> acquired, Map<Integer, List<LogEvent>> stopped, Set<Integer> single) {
         this.byRun = byRun;
+        this.acquired = acquired;
+        this.stopped = stopped;
+        this.single = single;
     }
 
     /** The run's start-up line: its first {@code Current Worker Numbers}, else its first acquisition of the Lease. */
     public Optional<LogEvent> of(int run) {
         return Optional.ofNullable(byRun.get(run));
+    }
+
+    /** The run's first acquisition of the Lease under election, if its lines show one. */
+    public Optional<LogEvent> acquisition(int run) {
+        return Optional.ofNullable(acquired.get(run));
     }
 
     /**
@@ -41,15 +65,79 @@ public final class StartUps {
     public static StartUps of(List<LogEvent> events) {
         Map<Integer, LogEvent> workers = new HashMap<>();
         Map<Integer, LogEvent> acquired = new HashMap<>();
+        Map<Integer, List<LogEvent>> stopped = new HashMap<>();
+        Set<Integer> single = new HashSet<>();
         for (LogEvent e : events) {
             if (e.event() instanceof WorkerNumbers) {
                 workers.putIfAbsent(e.stream(), e);
-            } else if (e.event() instanceof LeaderElection le && le.change() == LeaderChange.STARTED_LEADING) {
-                acquired.putIfAbsent(e.stream(), e);
+            } else if (e.event() instanceof LeaderElection le) {
+                if (le.change() == LeaderChange.DISABLED
+                        || (le.change() == LeaderChange.STARTED_LEADING && "single-instance".equals(le.identity()))) {
+                    single.add(e.stream());
+                } else if (le.change() == LeaderChange.STARTED_LEADING) {
+                    acquired.putIfAbsent(e.stream(), e);
+                } else if (le.change() == LeaderChange.STOPPED_LEADING) {
+                    stopped.computeIfAbsent(e.stream(), k -> new java.util.ArrayList<>()).add(e);
+                }
             }
         }
         Map<Integer, LogEvent> out = new HashMap<>(acquired);
         out.putAll(workers);
-        return new StartUps(out);
+        single.forEach(acquired::remove);
+        return new StartUps(out, acquired, stopped, single);
+    }
+
+    /**
+     * Another run's write of the Workflow whose version run {@code run} read in {@code pass}, its first pass after its start-up,
+     * where that places the write before the run took the Lease, whatever the two runs' clocks say (session 47). Empty where it
+     * does not.
+     *
+     * <p>A run's informer holds only what was written, so the write came before the read ({@link VersionOrder}); the same version
+     * means nothing wrote the Workflow between the two. The writing run wrote while it led (only a leader's workers write), and
+     * {@code run} led from its acquisition of the Lease through the pass (its acquisition in its lines before the pass, no
+     * {@code stopped leading} between); one replica holds the Lease at a time, so the write came before that acquisition. So the
+     * Workflow was there, in the phase written (not completed), when the run started, and its informer's first listing queued it.
+     * Required: both runs led under election (neither logged that it ran without it; {@code run}'s acquisition is in its lines),
+     * the write is its run's last of the Workflow (a later one would have been read instead), its phase is the one the pass read
+     * and not a completed one, and no version shows the writing run still at work after {@code run} wrote (it read a version
+     * {@code run} wrote, or an update of it was refused after one: two controllers at once, where the Lease proves nothing).
+     *
+     * <p>Limits, as for {@link HandOvers}: the default election settings and no holder frozen past its renew deadline (either lets
+     * two replicas lead at once for a while); two installations with one instance ID managing the same Workflows, each with a Lease
+     * of its own, that left no such version in the lines.
+     *
+     * @param workflowLines the Workflow's lines (any order)
+     */
+    public Optional<LogEvent> carriedOver(int run, LogEvent pass, List<LogEvent> workflowLines) {
+        LogEvent acquisition = acquired.get(run);
+        if (!(pass.event() instanceof WorkflowProcessing p) || p.resourceVersion() == null || p.resourceVersion().isEmpty()
+                || p.phase() == null || p.phase().isEmpty() || acquisition == null || acquisition.ordinal() > pass.ordinal()
+                || stopped.getOrDefault(run, List.of()).stream().anyMatch(s -> s.ordinal() > acquisition.ordinal() && s.ordinal() < pass.ordinal())) {
+            return Optional.empty();
+        }
+        Map<Integer, LogEvent> lastWrite = new HashMap<>();
+        for (LogEvent e : workflowLines) {
+            if (e.event() instanceof WorkflowUpdated && e.stream() != run) {
+                lastWrite.merge(e.stream(), e, (a, b) -> b.ordinal() > a.ordinal() ? b : a);
+            }
+        }
+        LogEvent write = null;
+        for (LogEvent w : lastWrite.values()) {
+            WorkflowUpdated u = (WorkflowUpdated) w.event();
+            if (p.resourceVersion().equals(u.resourceVersion()) && p.phase().equals(u.phase()) && !COMPLETED.contains(u.phase())
+                    && !single.contains(w.stream())) {
+                write = w;
+            }
+        }
+        if (write == null) {
+            return Optional.empty();
+        }
+        int writer = write.stream();
+        for (VersionOrder.Before b : VersionOrder.of(workflowLines)) {
+            if (b.earlier().stream() == run && b.later().stream() == writer) {
+                return Optional.empty(); // the writing run at work after this one wrote: two controllers at once
+            }
+        }
+        return Optional.of(write);
     }
 }

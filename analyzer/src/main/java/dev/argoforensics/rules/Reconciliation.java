@@ -450,8 +450,9 @@ final class Reconciliation {
      * queue), more than the threshold after the start-up by the run's own clock. The Workflow was last processed before by another
      * run ({@code before}); where Lease hand-overs lead from that run to this one, that pass came before the start-up, so the
      * Workflow was active and queued all along: a stall from the start-up, the hand-over before it (the last pass to the
-     * acquisition) named and not counted. Where nothing ties the two runs (no hand-over in the logs), or no pass before is in the
-     * inputs, the stall is returned undecided ({@link Stall#untiedStartUp}). Null where the start-up does not bear on the stall:
+     * acquisition) named and not counted. Where no hand-over ties the two runs, the Workflow's version may (the run's first pass
+     * read the version another run wrote: {@link dev.argoforensics.correlate.StartUps#carriedOver}, session 47). Where neither
+     * does, or no pass before is in the inputs, the stall is returned undecided ({@link Stall#untiedStartUp}). Null where the start-up does not bear on the stall:
      * no start-up line before the deletion, an earlier pass in the same run after it, a wait within the threshold, a log that
      * would not show the passes (an excerpt, or lines cut between the start-up and the pass).
      */
@@ -466,7 +467,27 @@ final class Reconciliation {
             return null; // processed by this run itself before the deletion (before its start-up: the lines disagree)
         }
         HandOvers.Tie takeOver = before == null ? null : handOvers.tie(before.stream(), run).orElse(null);
-        return new Stall(wf, null, before, List.of(deletion), next, next.time(), false, null, false, start, takeOver);
+        // No hand-over in the logs: the version the run's first pass read may still be another run's write, made before the run
+        // took the Lease (session 47: a holder that died, a new leader that never named the holder it waited for).
+        LogEvent carried = takeOver != null || before == null ? null : carried(wf, run, next);
+        return new Stall(wf, null, before, List.of(deletion), next, next.time(), false, null, false, start, takeOver, carried);
+    }
+
+    /**
+     * Per first pass of a Workflow after a start-up, the write it carried over ({@link #carried}): one look per pass, not per Pod
+     * (rules may ask from several threads: a concurrent map, the value a pure function of the lines).
+     */
+    private final Map<LogEvent, Optional<LogEvent>> carried = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The run's acquisition of the Lease, where its lines show one ({@link dev.argoforensics.correlate.StartUps#acquisition}). */
+    Optional<LogEvent> acquisition(int run) {
+        return startUps.acquisition(run);
+    }
+
+    /** Another run's write whose version run {@code run}'s pass {@code next} read, placed before the run took the Lease. */
+    private LogEvent carried(WorkflowRef wf, int run, LogEvent next) {
+        return carried.computeIfAbsent(next, n -> startUps.carriedOver(run, n,
+                correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of()))).orElse(null);
     }
 
     /**

@@ -164,6 +164,17 @@ public final class ReconciliationStalled extends DeclaredRule {
         return Message.of("AF003.handOver.bound", "steps", Message.sequence(steps), "most", signed(tie.aheadAtMost()));
     }
 
+    /**
+     * What places the Workflow before the start-up where no hand-over does: the run's first pass read the version another run wrote
+     * ({@link dev.argoforensics.correlate.StartUps#carriedOver}).
+     */
+    private static Message carriedOver(Stall stall, Correlation correlation) {
+        LogEvent write = stall.carried();
+        return Message.of("AF003.startUpVersion", "run", correlation.process(stall.next()).label(),
+                "version", ((WorkflowUpdated) write.event()).resourceVersion(), "writer", correlation.process(write).label(),
+                "written", write.time().format());
+    }
+
     /** Across a hand-over: the deletion to the first holder's stop (or last line while leading), on the deletion's run's clock. */
     private static long earlierPart(Stall stall) {
         return Math.max(0, stall.podLines().get(0).time().nanosUntil(stall.tie().chain().get(0).releasedAt()));
@@ -212,6 +223,10 @@ public final class ReconciliationStalled extends DeclaredRule {
             facts.add(new Fact("queuedAtStartUp", "Queued at the run's start-up", stall.startUp().time().format()));
             facts.add(new Fact("unreconciledUnderLaterRun", "Not reconciled under the run that took over (from its start-up)",
                     GoDuration.format(unreconciled)));
+            if (stall.carried() != null) {
+                facts.add(new Fact("versionCarriedOver", "Version first read by the run, written before it took the Lease",
+                        ((WorkflowUpdated) stall.carried().event()).resourceVersion()));
+            }
             if (before != null) {
                 facts.add(new Fact("handOverGap", "Hand-over gap (last pass to start-up, across two clocks)",
                         GoDuration.format(before.time().nanosUntil(stall.startUp().time()))));
@@ -241,6 +256,10 @@ public final class ReconciliationStalled extends DeclaredRule {
         }
         cite.line(stall.startUp(), "the run that took the Lease over starts (its informer queues every active Workflow)");
         cite.line(next, "the Workflow processed again");
+        cite.line(stall.carried(), "the version the run that took over read first, written by another run before it took the Lease");
+        if (stall.carried() != null) {
+            cite.line(reconciliation.acquisition(stall.next().stream()).orElse(null), "the run that took over acquires the Lease (it led from here)");
+        }
         HandOvers.Tie chain = stall.tie() != null ? stall.tie() : stall.takeOver();
         if (chain != null) {
             for (HandOvers.HandOver h : chain.chain()) {
@@ -263,7 +282,8 @@ public final class ReconciliationStalled extends DeclaredRule {
             // clock; the pass before came before the start-up (the hand-overs place it), the hand-over between named, not counted.
             confidence = Confidence.LIKELY;
             reason = Message.of("AF003.reason.startUp", "wf", wf.toString(), "before", before.time().format(),
-                    "earlier", correlation.process(before).label(), "handOver", handOver(stall.takeOver(), correlation), "run", run,
+                    "earlier", correlation.process(before).label(), "handOver", stall.takeOver() != null ? handOver(stall.takeOver(), correlation)
+                            : carriedOver(stall, correlation), "run", run,
                     "start", stall.startUp().time().format(), "next", next.time().format(), "waited", GoDuration.format(unreconciled),
                     "at", first.time().format(), "sinceDeletion", GoDuration.format(first.time().nanosUntil(next.time())));
         } else if (stall.tie() != null) {

@@ -24,21 +24,24 @@ import java.util.List;
  *                    next ({@link dev.argoforensics.correlate.StartUps}: a run that took the Lease over queues every active Workflow
  *                    there), its start-up line; null otherwise
  * @param takeOver    with {@code startUp}: the hand-overs from the run of the Workflow's last pass before to that run, which place
- *                    the pass before the start-up; null where nothing ties the two (then the stall is undecided)
+ *                    the pass before the start-up; null where nothing ties the two
+ * @param carried     with {@code startUp} and no {@code takeOver}: another run's write of the Workflow whose version the run's first
+ *                    pass read ({@link dev.argoforensics.correlate.StartUps#carriedOver}), which places the Workflow there before the
+ *                    run took the Lease; null where none (then, without {@code takeOver}, the stall is undecided)
  */
 record Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end,
-             boolean excerpt, HandOvers.Tie tie, boolean within, LogEvent startUp, HandOvers.Tie takeOver) {
+             boolean excerpt, HandOvers.Tie tie, boolean within, LogEvent startUp, HandOvers.Tie takeOver, LogEvent carried) {
     Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end) {
-        this(wf, zeroWorkers, before, podLines, next, end, false, null, false, null, null);
+        this(wf, zeroWorkers, before, podLines, next, end, false, null, false, null, null, null);
     }
 
     Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end, boolean excerpt) {
-        this(wf, zeroWorkers, before, podLines, next, end, excerpt, null, false, null, null);
+        this(wf, zeroWorkers, before, podLines, next, end, excerpt, null, false, null, null, null);
     }
 
     Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEvent> podLines, LogEvent next, Timestamp end,
           boolean excerpt, HandOvers.Tie tie, boolean within) {
-        this(wf, zeroWorkers, before, podLines, next, end, excerpt, tie, within, null, null);
+        this(wf, zeroWorkers, before, podLines, next, end, excerpt, tie, within, null, null, null);
     }
 
     /** Not decided: an excerpt's silence, a gap the two runs' clocks may account for, or a start-up wait nothing ties to the pass before. */
@@ -46,9 +49,12 @@ record Stall(WorkflowRef wf, LogEvent zeroWorkers, LogEvent before, List<LogEven
         return excerpt || within || untiedStartUp();
     }
 
-    /** Counted from the run's start-up, but no hand-over places the Workflow's pass before it: whether it was waiting then is not shown. */
+    /**
+     * Counted from the run's start-up, but neither a hand-over nor the Workflow's version places its pass before it: whether it was
+     * waiting then is not shown.
+     */
     boolean untiedStartUp() {
-        return startUp != null && takeOver == null;
+        return startUp != null && takeOver == null && carried == null;
     }
 
     /** When the Workflow's wait began as counted: the run's start-up, else the Pod line that started the stall. */
