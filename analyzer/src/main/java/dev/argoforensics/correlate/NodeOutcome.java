@@ -59,6 +59,11 @@ public record NodeOutcome(String phase, String message, boolean fromExport, Sour
     }
 
     public String controllerStop() {
+        return controllerStop(phase, message);
+    }
+
+    /** {@link #controllerStop()} for a phase and message read elsewhere (a node's event of another run, session 47 breaker). */
+    public static String controllerStop(String phase, String message) {
         if (!"Failed".equals(phase) || message == null) {
             return null;
         }

@@ -275,6 +275,17 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (persistedLater != null) {
                 // Another run's line within two clocks' disagreement of the release (a cleanup, its pass's update, the node's event):
                 // persisted about then (the lifecycle's persistedAfter).
+                // A node the controller failed as it stopped the Workflow (argo stop or terminate, activeDeadlineSeconds) was
+                // stored with the stop's message, not the step's result: name the stop, not a result captured (session 47 breaker:
+                // another run's WorkflowNodeFailed "workflow shutdown with strategy:  Stop" within the margin read "captured").
+                String stop = persistedLater.event() instanceof EventRecorded r ? NodeOutcome.controllerStop(r.phase(), r.nodeMessage())
+                        : life.outcome() == null ? null : life.outcome().controllerStop();
+                if (stop != null) {
+                    cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.stoppedAbout", "at", at, "cleanup", cleanupAction(persistedLater),
+                            "when", persistedLater.time().format(), "stop", Message.of("deadline".equals(stop) ? "AF001.cleared.stopDeadline"
+                                    : "AF001.cleared.stopStrategy", "strategy", stop)), persistedLater.source()));
+                    return;
+                }
                 String key = life.persistedShownAfterRelease() ? "AF001.cleared.persistedLater" : "AF001.cleared.persistedAbout";
                 cleared.add(new Clearance(pod.key(), Message.of(key, "at", at, "cleanup", cleanupAction(persistedLater),
                         "when", persistedLater.time().format()), persistedLater.source()));

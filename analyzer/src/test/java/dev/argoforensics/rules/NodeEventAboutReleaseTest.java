@@ -112,6 +112,31 @@ class NodeEventAboutReleaseTest {
         assertEquals(Confidence.POSSIBLE, none.findings().get(0).confidence());
     }
 
+    /**
+     * Session 47 breaker: another run's event of the node failed by the controller's own stop ({@code argo stop}, {@code argo
+     * terminate}, the Workflow's {@code activeDeadlineSeconds}: {@code applyExecutionControl} fails a node whose Pod it still sees
+     * running) within the margin is the stop stored, not the step's result: the clearance names the stop instead of saying the
+     * result was captured.
+     */
+    @Test
+    void aStopsEventWithinTheMarginIsNamedAsTheStop() {
+        for (String[] stop : List.of(new String[] {"workflow shutdown with strategy:  Stop", "shutdown strategy Stop"},
+                new String[] {"workflow shutdown with strategy:  Terminate", "shutdown strategy Terminate"},
+                new String[] {"Step exceeded its deadline", "its activeDeadlineSeconds had passed"})) {
+            Correlation c = correlate(NodeEventLinesBreakerTest.run(ATTEMPT), nodeEvent("09:06:02.100", "Failed", stop[0]));
+            assertNotNull(life(c).persistedAfter(), stop[0]);
+            Evaluation e = af001(c);
+            assertTrue(e.findings().isEmpty(), e::toString);
+            String reason = e.cleared().get(0).reason();
+            assertTrue(reason.contains("stored the node Failed as it stopped the Workflow (" + stop[1] + ")"), reason);
+            assertTrue(!reason.contains("result was captured"), reason);
+        }
+        // control: the step's own failure (its exit) stored about then is still a result captured
+        Correlation failed = correlate(NodeEventLinesBreakerTest.run(ATTEMPT), nodeEvent("09:06:02.100", "Failed", "Error (exit code 1)"));
+        String reason = af001(failed).cleared().get(0).reason();
+        assertTrue(reason.contains("the result was captured"), reason);
+    }
+
     /** Three minutes before the release the event is before it whatever the clocks: persisted before, as it was. */
     @Test
     void beyondTheMarginBeforeItIsPersistedBefore() {
