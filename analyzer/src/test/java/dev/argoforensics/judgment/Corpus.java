@@ -107,6 +107,7 @@ final class Corpus {
     private ScenariosRetryUnseen unseen;
     private ScenariosDagGate dagGate;
     private ScenariosPodEvents podEvents;
+    private ScenariosNearEvent nearEvent;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -320,6 +321,11 @@ final class Corpus {
         controllers.add(pec);
         teamOf.put(pec, pec.namespaces);
         releaseOfNamespace.put(pec.namespaces.get(0), pec.release);
+        nearEvent = new ScenariosNearEvent(scenarioHost(), seed, sim, start, end);
+        Controller nec = nearEvent.build(seed, kube, truth, logs);
+        controllers.add(nec);
+        teamOf.put(nec, nec.namespaces);
+        releaseOfNamespace.put(nec.namespaces.get(0), nec.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -505,6 +511,10 @@ final class Corpus {
             }
             if (slope == null && podEvents.owns(c)) {
                 podEvents.plan(c);
+                continue;
+            }
+            if (slope == null && nearEvent.owns(c)) {
+                nearEvent.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

@@ -1694,6 +1694,80 @@ class JudgmentSmokeTest {
         assertTrue(seen > 0, "a main answering its deletion's SIGTERM with exit 0 in the smoke seeds");
     }
 
+    /**
+     * Session 47 ({@link ScenariosNearEvent}): another controller run's node events within seconds of a run's finalizer release,
+     * with the truth the semantics give. {@code nearevent-race}: the release on the delete path before any run stored the node,
+     * the node ended {@code pod deleted} (AF001 and AF002), and the next run's node events of that pass logged 0-15 s after the
+     * release in another log file. {@code nearevent-persisted}: the node stored {@code Succeeded} before the release (no AF001),
+     * its {@code WorkflowNodeSucceeded} event logged by another run than the one whose pod controller released the finalizer
+     * (on the delete path) within 10 s before it. No confirmed or likely finding on the family is wrong.
+     */
+    @Test
+    void nearEventFamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosNearEvent.RACE, ScenariosNearEvent.PERSISTED);
+        Map<String, Integer> seen = new HashMap<>();
+        for (Run r : runs) {
+            List<JsonNode> pods = podsOf(json, r, classes);
+            if (pods.isEmpty()) {
+                continue;
+            }
+            String ns = pods.get(0).path("namespace").asText();
+            // Every line of the family's controller, with its file and its time (slog text or JSON, raw or in a runtime's envelope).
+            List<String[]> lines = new ArrayList<>();
+            try (var files = Files.walk(r.info().logs())) {
+                for (Path f : files.filter(Files::isRegularFile).filter(f -> f.toString().contains("wfc-" + ns)).sorted().toList()) {
+                    String text = logText(f);
+                    for (String line : text.split("\n")) {
+                        String bare = line.replace("\\", "").replace("\"", "");
+                        java.util.regex.Matcher m = java.util.regex.Pattern.compile("time[=:](\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)").matcher(bare);
+                        if (m.find()) {
+                            lines.add(new String[] {f.toString(), m.group(1), bare});
+                        }
+                    }
+                }
+            }
+            for (JsonNode pod : pods) {
+                String cls = pod.path("class").asText();
+                String podName = pod.path("name").asText();
+                String name = "seed " + r.info().seed() + " " + podName;
+                JsonNode facts = pod.path("facts");
+                seen.merge(cls, 1, Integer::sum);
+                assertEquals("pod-delete-handler", facts.path("finalizerRemovedBy").asText(), name);
+                java.time.Instant released = java.time.Instant.parse(facts.path("finalizerRemovedAt").asText());
+                String releasedIn = lines.stream().filter(l -> l[2].contains("msg:cleaning up pod") || l[2].contains("msg=cleaning up pod"))
+                        .filter(l -> l[2].contains(podName + "/removeFinalizer")).map(l -> l[0]).reduce((a, b) -> b).orElseThrow(() -> new AssertionError(name));
+                String node = pod.path("nodeName").asText();
+                if (cls.equals(ScenariosNearEvent.RACE)) {
+                    assertTrue(pod.path("expected").path("AF001").asBoolean() && pod.path("expected").path("AF002").asBoolean(), name);
+                    assertEquals("Error", facts.path("finalNodePhase").asText(), name);
+                    assertEquals("pod deleted", facts.path("finalNodeMessage").asText(), name);
+                    assertTrue(java.time.Instant.parse(facts.path("nodeFirstPersistedFulfilledAt").asText()).isAfter(released), name);
+                    // The next run's pass that recorded the loss, and its node events, in another file within 15 s after the release.
+                    assertTrue(lines.stream().anyMatch(l -> !l[0].equals(releasedIn) && l[2].contains("Event occurred")
+                            && l[2].contains("Error node " + node + ": pod deleted") && within(released, java.time.Instant.parse(l[1]), 0, 15)), name);
+                } else {
+                    assertFalse(pod.path("expected").path("AF001").asBoolean() || pod.path("expected").path("AF002").asBoolean(), name);
+                    assertEquals("Succeeded", facts.path("finalNodePhase").asText(), name);
+                    assertTrue(java.time.Instant.parse(facts.path("nodeFirstPersistedFulfilledAt").asText()).isBefore(released), name);
+                    assertTrue(lines.stream().anyMatch(l -> !l[0].equals(releasedIn) && l[2].contains("Event occurred")
+                            && l[2].contains("Succeeded node " + node) && !l[2].contains("Succeeded node " + node + "(")
+                            && within(java.time.Instant.parse(l[1]), released, 0, 10)), name);
+                }
+            }
+            assertNamespacesOwn(json, r, classes);
+        }
+        assertTrue(seen.getOrDefault(ScenariosNearEvent.RACE, 0) > 0 && seen.getOrDefault(ScenariosNearEvent.PERSISTED, 0) > 0,
+                "both shapes in the smoke seeds: " + seen);
+        assertEquals(List.of(), tally.wrong.stream().filter(w -> classes.contains(w.cls()) && !"possible".equals(w.confidence())).toList());
+    }
+
+    /** Whether {@code later} is {@code from}-{@code to} seconds after {@code earlier}. */
+    private static boolean within(java.time.Instant earlier, java.time.Instant later, long from, long to) {
+        java.time.Duration d = java.time.Duration.between(earlier, later);
+        return !d.minusSeconds(from).isNegative() && d.minusSeconds(to).isNegative();
+    }
+
     private static List<JsonNode> podsOf(ObjectMapper json, Run r, Set<String> classes) throws IOException {
         List<JsonNode> pods = new ArrayList<>();
         for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
