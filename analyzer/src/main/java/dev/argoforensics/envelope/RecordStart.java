@@ -42,11 +42,33 @@ public final class RecordStart {
         for (int i = 1; i < text.length(); i++) {
             char before = text.charAt(i - 1);
             if ((before == ' ' || before == '\t' || before == '|' || before == ',' || before == '"' || before == ']' || before == ':'
-                    || before == '-') && at(text, i)) {
+                    || before == '-') && at(text, i) && !inFlag(text, i)) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether the record start at {@code at} is only the tail of a command-line flag's name ({@code --since-time=2026-11-24T16:20:00Z}
+     * on a {@code kubectl logs} prompt): the word holding it begins with {@code -} and holds nothing but letters and hyphens before
+     * it. A record pasted onto such a flag's value without a line break ({@code --since-time=2026-…Ztime="…"}) is still found.
+     */
+    static boolean inFlag(String text, int at) {
+        int start = at;
+        while (start > 0 && !Character.isWhitespace(text.charAt(start - 1))) {
+            start--;
+        }
+        if (start >= at || text.charAt(start) != '-') {
+            return false;
+        }
+        for (int i = start; i < at; i++) {
+            char c = text.charAt(i);
+            if (c != '-' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -68,7 +90,7 @@ public final class RecordStart {
             return -1;
         }
         for (int i = m.end(); i < text.length(); i++) {
-            if (at(text, i)) {
+            if (at(text, i) && !inFlag(text, i)) {
                 return i;
             }
         }

@@ -74,6 +74,40 @@ class ExcerptFurnitureReadingTest {
         }
     }
 
+    /**
+     * A prompt whose flags carry a time ({@code --since-time=…Z}: a flag's name ending in {@code -time=} before a date) is the
+     * excerpt's prompt, as {@code --since=40m} is: not a record behind a prefix, nor an unparsed line that makes the file damaged.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "$ kubectl -n argo logs deploy/workflow-controller --since-time=2026-11-24T16:20:00Z | grep -e credit-model-x4p7k",
+        "$ kubectl -n argo logs deploy/workflow-controller --since-time=2026-11-24T16:20:00Z",
+        "ops@bastion:~$ kubectl logs -n argo workflow-controller-7c9d8f6b4-mx2lp -c workflow-controller --previous --timestamps=false --since-time=2026-11-24T16:20:00+02:00",
+        "$ kubectl -n argo logs deploy/workflow-controller --since=40m"})
+    void aPromptIsAPromptWhateverTimeItsFlagsCarry(String prompt) throws IOException {
+        for (long chunkBytes : new long[] {1 << 24, 40}) {
+            InputSummary s = read(chunkBytes, true, prompt,
+                    "time=\"2026-11-24T16:20:02.318Z\" level=info msg=\"Processing workflow\" Phase= ResourceVersion=73310288 namespace=risk-models workflow=credit-model-x4p7k");
+            assertEquals(0, s.unparsed(), s.samples().toString());
+            assertEquals(1, s.events());
+            Furniture f = s.furniture();
+            assertEquals(1, f.prompts(), f.toString());
+            assertEquals(List.of(prompt.substring(prompt.indexOf("$ ") + 2)), f.commands());
+            assertEquals(prompt.contains("| grep"), f.gapped(), "only the grep filters");
+        }
+    }
+
+    /** A record pasted onto the prompt without a line break is still found after the flag's time. */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aRecordGluedToATimedFlagIsStillFound(long chunkBytes) throws IOException {
+        InputSummary s = read(chunkBytes, true,
+                "$ kubectl -n argo logs deploy/workflow-controller --since-time=2026-11-24T16:20:00Ztime=\"2026-11-24T16:20:02.318Z\" level=info msg=\"Processing workflow\" namespace=risk-models workflow=credit-model-x4p7k",
+                "time=\"2026-11-24T16:20:02.325Z\" level=info msg=\"Updated phase  -> Running\" namespace=risk-models workflow=credit-model-x4p7k");
+        assertEquals(0, s.unparsed(), s.samples().toString());
+        assertEquals(2, s.events());
+    }
+
     @ParameterizedTest
     @ValueSource(longs = {1 << 24, 40})
     void aGoPanicKeepsItsOwnLinesAndItsElidedFrames(long chunkBytes) throws IOException {
