@@ -293,10 +293,13 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * moment is not this Pod's deletion (a delete of the name in another cluster's audit file, which no record sets apart: session
      * 45, unseen seed 2401, a Workflow deleted by a user read as its Pod deleted 100 s earlier by another cluster's controller). The
      * exit cannot then be read as the deletion's kill. Not where the Pod's node was out of reach (NodeNotReady, a taint eviction):
-     * that kubelet sees the deletion only when it comes back (judgment class {@code node-unreachable-evicted}).
+     * that kubelet sees the deletion only when it comes back (judgment class {@code node-unreachable-evicted}). Nor where an export
+     * of the Pod itself dates its deletion's request at that moment ({@link PodHistory#deletionRequestedAt}, s47): the deletion is
+     * then this Pod's, and a kill more than a minute after it is its kubelet's late sight of it (a busy kubelet, a slow pod
+     * lifecycle event generator, its node Ready all along), not another deletion's.
      */
     private static boolean killedLongAfter(PodHistory pod, Timestamp requestNotAfter) { // any container but wait: main, or a sidecar killed with it
-        if (requestNotAfter == null) {
+        if (requestNotAfter == null || pod.deletionRequestedAt(requestNotAfter)) {
             return false;
         }
         java.time.Instant bound = requestNotAfter.instant().plusNanos(KILL_LAG_NANOS);
