@@ -118,6 +118,17 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
         return false;
     }
 
+    /**
+     * Whether a line about the Pod's name is of this Pod, not of an earlier Pod of the name: not before this Pod's own {@code Created
+     * pod} line ({@link #latestCreated}; any line where there is none). v4's automatic restart (v4.0.0+) deletes a Pod that failed
+     * before main ran and creates the node's Pod again under the same name (the name is the node ID's, which the restart keeps); argo
+     * retry and a resubmitted Workflow do the same: the earlier Pod's {@code Pod failed} is not this one's (s47).
+     */
+    public boolean ofThisInstance(LogEvent line) {
+        LogEvent created = latestCreated();
+        return created == null || !EventOrder.before(line, created);
+    }
+
     /** The export observed last. */
     public Optional<PodSnapshot> latestSnapshot() {
         return snapshots.isEmpty() ? Optional.empty() : Optional.of(snapshots.get(snapshots.size() - 1));

@@ -265,7 +265,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         LogEvent seen = life.deletion().firstSeen();
         LogEvent failed = null;
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && killExit(s.attribute("message"))) {
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && killExit(s.attribute("message")) && pod.ofThisInstance(e)) {
                 failed = e;
             }
         }
@@ -372,7 +372,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         LogEvent first = null;
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && (first == null || EventOrder.before(e, first))) {
+            // An earlier Pod of the name (v4's automatic restart, argo retry) failed on its own: its line says nothing of this one (s47).
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && pod.ofThisInstance(e) && (first == null || EventOrder.before(e, first))) {
                 first = e;
             }
         }
