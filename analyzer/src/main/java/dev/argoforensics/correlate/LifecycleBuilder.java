@@ -940,9 +940,54 @@ final class LifecycleBuilder {
         }
         boolean stated = o.message() != null && !o.message().isEmpty();
         if (marked == null || ((NodeMarkedError) marked.event()).error() == null || (stated && said != null && !EventOrder.after(marked, said))) {
-            return o;
+            return errorByPhaseLine(o, lines, link);
         }
         return new NodeOutcome(o.phase(), ((NodeMarkedError) marked.event()).error(), false, o.source(), o.time(), o.daemon());
+    }
+
+    /**
+     * The outcome where its last line is a phase change to {@code Error} with no line after it stating what the change stored (s47).
+     * Only the operator's forced phases log a Pod node's phase (v3.7+ and v4 store the phases {@code assessNodeStatus} reads from
+     * the Pod without a line; logs §5.5), and {@code markNodePhase} logs the message after the phase when it changes. So the
+     * change's own run says what it was where it keeps the line before it: {@code Workflow pod is missing} of the node, not
+     * {@code Pending} and not recently started, leads to {@code markNodeError("pod deleted")} and to nothing else
+     * ({@code podReconciliation}, v3.4 to v4.1): the loss, its marking line not kept. Where no such line is kept either (an excerpt,
+     * a level filter that drops the E line and the message), nothing tells the loss from a result taken from the Pod: the outcome
+     * says so ({@link NodeOutcome#errorUnexplained}), with no message (an older one, a quota's from {@code markNodePending}, is not
+     * this change's).
+     */
+    private static NodeOutcome errorByPhaseLine(NodeOutcome o, List<LogEvent> lines, NodeLink link) {
+        if (!"Error".equals(o.phase())) {
+            return o;
+        }
+        int last = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            LogEvent e = lines.get(i);
+            if (link.isAbout(e.event()) && (e.event() instanceof NodePhaseChanged || e.event() instanceof ControllerEvent.NodeMessageChanged
+                    || (e.event() instanceof EventRecorded r && r.persistedResult()))) {
+                last = i;
+            }
+        }
+        if (last < 0 || !(lines.get(last).event() instanceof NodePhaseChanged change) || !"Error".equals(change.toPhase())
+                || !lines.get(last).source().equals(o.source())) {
+            return o;
+        }
+        LogEvent changed = lines.get(last);
+        for (int j = last - 1; j >= 0; j--) {
+            LogEvent e = lines.get(j);
+            if (e.stream() != changed.stream() || !link.isAbout(e.event())) {
+                continue;
+            }
+            if (e.event() instanceof WorkflowPodMissing m && m.nodePhase() != null && !"Pending".equals(m.nodePhase())
+                    && Boolean.FALSE.equals(m.recentlyStarted())) {
+                return new NodeOutcome(o.phase(), "pod deleted", false, o.source(), o.time(), o.daemon());
+            }
+            if (e.event() instanceof NodeMarkedError m && m.error() != null) {
+                return new NodeOutcome(o.phase(), m.error(), false, o.source(), o.time(), o.daemon());
+            }
+            break;
+        }
+        return new NodeOutcome(o.phase(), null, false, o.source(), o.time(), o.daemon(), false, true);
     }
 
     /**

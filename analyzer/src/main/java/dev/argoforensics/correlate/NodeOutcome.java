@@ -25,12 +25,21 @@ import java.util.regex.Pattern;
  * @param daemon     an export of the Workflow shows the node running a daemon template ({@link NodeStatus#daemon()})
  * @param fromWorkflowMessage the state is the Workflow's own phase and {@code status.message} ({@link #orWorkflowMessage}), no
  *                   record of the node: {@code fromExport} is false and {@code time} null (it carries none of its own)
+ * @param errorUnexplained the node's {@code Error} is recorded by its phase line alone: no line states what that change stored
+ *                   (neither the marking of the error before it nor a message line after it, nor a {@code Workflow pod is missing}
+ *                   that leads to the loss), so it may be the loss ({@code pod deleted}) or a result taken from the Pod; {@code message}
+ *                   is then null (an older message is not this change's)
  */
 public record NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon,
-                          boolean fromWorkflowMessage) {
+                          boolean fromWorkflowMessage, boolean errorUnexplained) {
 
     public NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon) {
-        this(phase, message, fromExport, source, time, daemon, false);
+        this(phase, message, fromExport, source, time, daemon, false, false);
+    }
+
+    public NodeOutcome(String phase, String message, boolean fromExport, SourceRef source, Timestamp time, boolean daemon,
+                       boolean fromWorkflowMessage) {
+        this(phase, message, fromExport, source, time, daemon, fromWorkflowMessage, false);
     }
 
     /**

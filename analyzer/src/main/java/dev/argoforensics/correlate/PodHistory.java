@@ -93,6 +93,42 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
         return null;
     }
 
+    /**
+     * Whether an export of this Pod (of its UID where both give one) states a deletion request at {@code request}: its
+     * {@code deletionTimestamp} less a {@code deletionGracePeriodSeconds} above 1 (the request's time, whole seconds, on the API
+     * server's clock; a grace of 0 may be the kubelet's final delete, and 1 a shortened one clamped by Kubernetes 1.33+: lifecycle
+     * reference A1) within the second before it and the spread of an audit record's receipt and completion (2 s) after it. Such a
+     * request is this Pod's own: a record that only names the Pod (an audit record of a delete, which carries no UID) may be another
+     * object's of the name (s47).
+     */
+    public boolean deletionRequestedAt(dev.argoforensics.time.Timestamp request) {
+        if (request == null) {
+            return false;
+        }
+        for (PodSnapshot s : snapshots) {
+            Long g = s.deletionGracePeriodSeconds();
+            if (s.deletionTimestamp() == null || g == null || g <= 1 || (!uid().isEmpty() && s.uid() != null && !s.uid().isEmpty() && !uid().equals(s.uid()))) {
+                continue;
+            }
+            java.time.Instant t0 = s.deletionTimestamp().instant().minusSeconds(g);
+            if (!request.instant().isBefore(t0.minusSeconds(1)) && !request.instant().isAfter(t0.plusSeconds(2))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a line about the Pod's name is of this Pod, not of an earlier Pod of the name: not before this Pod's own {@code Created
+     * pod} line ({@link #latestCreated}; any line where there is none). v4's automatic restart (v4.0.0+) deletes a Pod that failed
+     * before main ran and creates the node's Pod again under the same name (the name is the node ID's, which the restart keeps); argo
+     * retry and a resubmitted Workflow do the same: the earlier Pod's {@code Pod failed} is not this one's (s47).
+     */
+    public boolean ofThisInstance(LogEvent line) {
+        LogEvent created = latestCreated();
+        return created == null || !EventOrder.before(line, created);
+    }
+
     /** The export observed last. */
     public Optional<PodSnapshot> latestSnapshot() {
         return snapshots.isEmpty() ? Optional.empty() : Optional.of(snapshots.get(snapshots.size() - 1));

@@ -265,7 +265,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         LogEvent seen = life.deletion().firstSeen();
         LogEvent failed = null;
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && killExit(s.attribute("message"))) {
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && killExit(s.attribute("message")) && pod.ofThisInstance(e)) {
                 failed = e;
             }
         }
@@ -293,10 +293,13 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * moment is not this Pod's deletion (a delete of the name in another cluster's audit file, which no record sets apart: session
      * 45, unseen seed 2401, a Workflow deleted by a user read as its Pod deleted 100 s earlier by another cluster's controller). The
      * exit cannot then be read as the deletion's kill. Not where the Pod's node was out of reach (NodeNotReady, a taint eviction):
-     * that kubelet sees the deletion only when it comes back (judgment class {@code node-unreachable-evicted}).
+     * that kubelet sees the deletion only when it comes back (judgment class {@code node-unreachable-evicted}). Nor where an export
+     * of the Pod itself dates its deletion's request at that moment ({@link PodHistory#deletionRequestedAt}, s47): the deletion is
+     * then this Pod's, and a kill more than a minute after it is its kubelet's late sight of it (a busy kubelet, a slow pod
+     * lifecycle event generator, its node Ready all along), not another deletion's.
      */
     private static boolean killedLongAfter(PodHistory pod, Timestamp requestNotAfter) { // any container but wait: main, or a sidecar killed with it
-        if (requestNotAfter == null) {
+        if (requestNotAfter == null || pod.deletionRequestedAt(requestNotAfter)) {
             return false;
         }
         java.time.Instant bound = requestNotAfter.instant().plusNanos(KILL_LAG_NANOS);
@@ -369,7 +372,8 @@ public final class PodDeletedDuringExecution extends NodeRule {
         }
         LogEvent first = null;
         for (LogEvent e : pod.events()) {
-            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && (first == null || EventOrder.before(e, first))) {
+            // An earlier Pod of the name (v4's automatic restart, argo retry) failed on its own: its line says nothing of this one (s47).
+            if (e.event() instanceof Signal s && "pod-failed".equals(s.name()) && pod.ofThisInstance(e) && (first == null || EventOrder.before(e, first))) {
                 first = e;
             }
         }

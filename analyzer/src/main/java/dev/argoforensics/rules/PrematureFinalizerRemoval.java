@@ -511,6 +511,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             } else if (removal.cause() == RemovalCause.EITHER_BRANCH) {
                 confidence = Confidence.POSSIBLE;
                 reason = PrematureRemovalAccount.eitherBranch(schedule.orElse(null), reconciledAfter(errors));
+            } else if (fin != null && fin.errorUnexplained()) {
+                // s47: the node's Error is recorded by its phase line alone (an excerpt, a level filter): the loss ("pod deleted")
+                // and a result taken from the Pod read the same, so neither a loss nor a result captured is shown.
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF001.reason.errorUnexplained", "at", fin.time() == null ? "?" : fin.time().format(),
+                        "line", fin.source().toString(), "execution", how);
             } else if (!finishedFirst) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.notFinishedFirst", "execution", how);
@@ -559,11 +565,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // Pod's phase nor the grace the request asked for: a forced delete (or the Pod garbage collector's, once the node was
                 // gone) of a Pod on a lost node also vanishes at the release. The reason says what the record lacks, not that an
                 // audit log would settle it.
+                // s47: a record with the request's body (level Request, or RequestResponse where the API server returned no Pod: a
+                // returned Pod is read as an export of it and decides before this) is read for the grace period it asked for.
                 Optional<Deletion> audited = life.deleters().stream()
-                        .filter(d -> d.audit() != null && d.requestsDeletion() && !d.audit().requestBodyLogged()).findFirst();
-                reason = audited.isPresent()
+                        .filter(d -> d.audit() != null && d.requestsDeletion()).findFirst();
+                reason = audited.isEmpty() ? Message.of("AF001.reason.linesOnly", "execution", how)
+                        : !audited.get().audit().requestBodyLogged()
                         ? Message.of("AF001.reason.linesOnlyAudited", "execution", how, "deleter", audited.get().describe())
-                        : Message.of("AF001.reason.linesOnly", "execution", how);
+                        : Message.of("AF001.reason.linesOnlyAuditedBody", "execution", how, "deleter", audited.get().describe(),
+                                "grace", graceAsked(audited.get().audit().gracePeriodSeconds()));
             } else if (!execution.weak() && failedWithoutMissing != null) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.failedWithoutMissing", "execution", how, "phase", failedWithoutMissing.failedAs(),
@@ -672,6 +682,13 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             return Message.of("AF001.reason.elidedExcerpt", "shows", Message.sequence(listed));
         }
 
+        /** What a delete's logged body says of the grace period it asked for, and what that leaves of a lost node's Pod. */
+        private static Message graceAsked(Long seconds) {
+            return seconds == null ? Message.of("AF001.reason.graceAsked.none")
+                    : seconds <= 0 ? Message.of("AF001.reason.graceAsked.forced")
+                    : Message.of("AF001.reason.graceAsked.graceful", "seconds", seconds);
+        }
+
         private String cause() {
             return switch (removal.cause()) {
                 case POD_DELETED -> "Pod deletion (pod event handler, after its deadline)";
@@ -700,7 +717,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
          */
         private LogEvent[] capturedThenPersisted() {
             NodeOutcome fin = life.outcome();
-            if (link == null || fin == null || fin.fromExport() || life.lostToDeletion() || !CAPTURED.contains(fin.phase())) {
+            // An Error its phase line alone records (s47) may be the loss itself: no result is shown captured.
+            if (link == null || fin == null || fin.fromExport() || fin.errorUnexplained() || life.lostToDeletion() || !CAPTURED.contains(fin.phase())) {
                 return null;
             }
             LogEvent change = null;

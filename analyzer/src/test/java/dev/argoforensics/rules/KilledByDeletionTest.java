@@ -140,6 +140,54 @@ class KilledByDeletionTest {
     }
 
     /**
+     * s47, a late kubelet (busy, a slow pod lifecycle event generator; its node Ready all along, no NodeNotReady): the eviction at
+     * 11:04:00, the kubelet's Killing of main only at 11:05:40, main's 137 reported at 11:05:42. The Pod's own export dates its
+     * deletion's request at 11:04:00 (deletionTimestamp 11:04:30 less its grace of 30 s): the deletion is this Pod's, so the kill
+     * a minute and a half after it is that deletion's, seen late, and the node recorded Failed on it is reported. Control: an export
+     * dating the Pod's deletion at the Killing (11:05:40), not at the record, leaves the record another object's (the negative control
+     * above): nothing.
+     */
+    @Test
+    void aKubeletSeeingItsPodsOwnDeletionLateStillKilledMainByIt() {
+        String[] late = java.util.Arrays.stream(logs("Error (exit code 137)")).map(l -> l.replace("T11:04:01.", "T11:05:42.")).toArray(String[]::new);
+        java.util.function.Function<String, List<Finding>> with = deletionTimestamp -> rule.evaluate(new Evidence()
+                .log("workflow-controller.log", late).object("audit.log", EVICTION).object("events.yaml", killing("2026-12-04T11:05:40Z"))
+                .object("pod.yaml", deletedPod(deletionTimestamp)).correlate()).findings();
+        List<Finding> own = with.apply("2026-12-04T11:04:30Z");
+        assertEquals(1, own.size(), own::toString);
+        assertTrue(own.get(0).summary().contains("its node ended Failed \"Error (exit code 137)\""), own.get(0).summary());
+        assertEquals(List.of(), with.apply("2026-12-04T11:06:10Z"));
+    }
+
+    /** The Pod exported after the kill: deleted with a grace of 30 s at {@code deletionTimestamp}, main ended 137 at 11:05:41. */
+    private static String deletedPod(String deletionTimestamp) {
+        return """
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: %s
+                  namespace: batch
+                  uid: a91c3f0e-6d2b-4e8a-b7f4-3c0d9e1a5b26
+                  creationTimestamp: "2026-12-04T11:00:00Z"
+                  deletionTimestamp: "%s"
+                  deletionGracePeriodSeconds: 30
+                  labels: {workflows.argoproj.io/workflow: %s}
+                  annotations: {workflows.argoproj.io/node-id: %s, workflows.argoproj.io/node-name: %s.shard-2}
+                spec:
+                  nodeName: ip-10-1-3-44.eu-central-1.compute.internal
+                status:
+                  phase: Failed
+                  containerStatuses:
+                  - name: main
+                    state:
+                      terminated: {exitCode: 137, reason: Error, startedAt: "2026-12-04T11:00:04Z", finishedAt: "2026-12-04T11:05:41Z"}
+                  - name: wait
+                    state:
+                      terminated: {exitCode: 0, reason: Completed, startedAt: "2026-12-04T11:00:04Z", finishedAt: "2026-12-04T11:05:42Z"}
+                """.formatted(POD, deletionTimestamp, WF, NID, WF);
+    }
+
+    /**
      * Negative control, the look-alike of a deleted Workflow (session 45, the unseen checks' shape): a user deletes the Workflow, its
      * Pod goes with it and main dies of the kill; the node is recorded Failed 137 as on a drain. The Workflow's deletion, known from
      * its audit record before the recorded failure, leaves the Pod to the Workflow's fate: no AF007 on this path.

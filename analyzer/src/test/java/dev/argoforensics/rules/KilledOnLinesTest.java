@@ -130,6 +130,59 @@ class KilledOnLinesTest {
                 f.confidenceReason());
     }
 
+    /**
+     * s47, v4's automatic restart (v4.0.0+, {@code FailedPodRestart}): the node's first Pod {@code p} failed before main ran (evicted),
+     * the controller marked the node Pending and deleted that Pod by its UID, and created the node's Pod again under the same name (the
+     * name is the node ID's, which the restart keeps). The first Pod's deletion is seen at 07:33:05; the second Pod's main later dies
+     * of a signal of its own (137 at 07:36:02), no deletion of it in the lines. The earlier Pod's deletion is not read as the kill of
+     * the later one's main: nothing. Control: the later Pod deleted by someone and main's 137 reported a second after: possible, as for
+     * a Pod never restarted; before, the earlier Pod's own "Pod failed" (its eviction) was read as this Pod failing before the
+     * deletion was seen, and nothing was reported.
+     */
+    @Test
+    void anEarlierPodOfTheNameRestartedByTheControllerIsNotTheLaterOnesKill() {
+        List<String> restarted = new ArrayList<>(head().subList(0, 6));
+        restarted.addAll(List.of(
+                podEvent("2026-10-08T07:33:05.000Z", "update"),
+                processing("2026-10-08T07:33:05.001Z", "Running"),
+                podFailed("2026-10-08T07:33:05.002Z", "The node was low on resource: memory. "),
+                "time=2026-10-08T07:33:05.003Z level=INFO msg=\"Pod qualifies for automatic restart - marking as pending\" component=workflow_worker "
+                        + "workflow=p namespace=ns podName=p nodeID=p restartCount=1 reason=Evicted message=\"The node was low on resource: memory. \"",
+                "time=2026-10-08T07:33:05.004Z level=INFO msg=\"queueing pod for cleanup by UID\" component=pod_controller namespace=ns podName=p "
+                        + "uid=0b6d7a51-3f0e-4c1e-9a43-8f4a2cd1e7b2 action=deletePodByUID",
+                workflowUpdated("2026-10-08T07:33:05.020Z", "Running", "4783850"),
+                "time=2026-10-08T07:33:05.030Z level=INFO msg=\"cleaning up pod\" component=pod_controller key=ns/p/deletePodByUID/"
+                        + "0b6d7a51-3f0e-4c1e-9a43-8f4a2cd1e7b2 action=deletePodByUID namespace=ns podName=p",
+                podEvent("2026-10-08T07:33:05.040Z", "update"),
+                removingFinalizers("2026-10-08T07:33:05.040Z"),
+                queuingPodDelay("2026-10-08T07:33:05.040Z", "removeFinalizer", "-2m0s"),
+                queueing("2026-10-08T07:33:05.041Z", "removeFinalizer"),
+                cleaning("2026-10-08T07:33:05.044Z"),
+                podEvent("2026-10-08T07:33:05.060Z", "delete"),
+                processing("2026-10-08T07:33:06.000Z", "Running"),
+                createdPod("2026-10-08T07:33:06.100Z"),
+                podEvent("2026-10-08T07:33:06.110Z", "add"),
+                workflowUpdated("2026-10-08T07:33:06.200Z", "Running", "4783870"),
+                podEvent("2026-10-08T07:33:08.000Z", "update"),
+                processing("2026-10-08T07:33:08.001Z", "Running"),
+                workflowUpdated("2026-10-08T07:33:08.100Z", "Running", "4783890")));
+        List<String> ownEnd = new ArrayList<>(restarted);
+        ownEnd.addAll(List.of(
+                podEvent("2026-10-08T07:36:02.372Z", "update"),
+                processing("2026-10-08T07:36:02.373Z", "Running"),
+                podFailed("2026-10-08T07:36:02.373Z", "main: Error (exit code 137)"),
+                workflowUpdated("2026-10-08T07:36:02.396Z", "Failed", "4785199")));
+        Evaluation own = evaluate(ownEnd.toArray(String[]::new));
+        assertEquals(List.of(), own.findings(), () -> own.findings().toString());
+
+        List<String> deleted = new ArrayList<>(restarted);
+        String[] full = lines("01.086Z", "02.372Z", "main: Error (exit code 137)", false);
+        deleted.addAll(List.of(java.util.Arrays.copyOfRange(full, head().size(), full.length)));
+        Evaluation killed = evaluate(deleted.toArray(String[]::new));
+        assertEquals(1, killed.findings().size(), () -> killed.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, killed.findings().get(0).confidence());
+    }
+
     /** Control: the signal exit reported before the controller saw the deletion is main's own end (or a probe's kill): nothing. */
     @Test
     void aSignalExitReportedBeforeTheDeletionWasSeenIsNotReadAsItsKill() {

@@ -132,6 +132,62 @@ class PrematureFinalizerRemovalTest {
     }
 
     /**
+     * s47: the same lines with an audit record of the delete that logged the request's body (level {@code Request}, or
+     * {@code RequestResponse} where the API server answered with a Status): the reason reads the grace period the DeleteOptions asked
+     * for, and does not send the reader to "an audit record with the request's body" they gave. A forced delete (grace 0) leaves the
+     * lost node's Pod standing as the look-alike; a graceful one says what would still explain the Pod vanishing at the release. A
+     * record that returned the Pod is read as an export of it (the order then rests on that Pod, not on the lines).
+     */
+    @Test
+    void anAuditRecordWithTheRequestsBodyIsReadForTheGraceItAskedFor() {
+        String[] lines = removal();
+        lines[1] = podEvent("2026-09-19T16:31:11.256Z", "update");
+        java.util.function.Function<String, Finding> with = record -> rule.evaluate(new Evidence()
+                .log("1.log", createdPod("2026-09-19T16:20:00.431Z"), workflowUpdated("2026-09-19T16:27:20.470Z", "Running"))
+                .log("2.log", lines).log("3.log", podDeletedLater())
+                .object("create.log", Exports.podCreateAudit("2026-09-19T16:20:00.420000Z"))
+                .audited("delete.log", record).correlate()).findings().get(0);
+        Finding forced = with.apply(deleteRecord("Request", "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"meta.k8s.io/v1\",\"gracePeriodSeconds\":0}", null));
+        assertEquals(Confidence.POSSIBLE, forced.confidence());
+        assertEquals("AF001.reason.linesOnlyAuditedBody", forced.reason().code());
+        String why = forced.confidenceReason();
+        assertTrue(why.contains("the audit log records the delete (alice@example.com deleted it at 2026-09-19T16:31:11.210000Z) with its request's body, "
+                + "which asked for no grace period (0: a forced delete), and a Pod whose node was lost vanishes at its release the same way"), why);
+        assertFalse(why.substring(why.lastIndexOf(';')).contains("audit"), why);
+        assertTrue(why.endsWith("an export of the Pod taken before its deletion, or the node's Events, would settle it"), why);
+
+        Finding graceful = with.apply(deleteRecord("Request", "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"meta.k8s.io/v1\",\"gracePeriodSeconds\":30}", null));
+        assertEquals(Confidence.POSSIBLE, graceful.confidence());
+        assertTrue(graceful.confidenceReason().contains("which asked for a grace period of 30 s: a Pod whose node was lost keeps that grace"),
+                graceful.confidenceReason());
+        // RequestResponse answered with a Status: the body is there, no Pod: read as the Request-level record is.
+        Finding status = with.apply(deleteRecord("RequestResponse", "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"meta.k8s.io/v1\"}",
+                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Success\"}"));
+        assertEquals("AF001.reason.linesOnlyAuditedBody", status.reason().code());
+        assertTrue(status.confidenceReason().contains("which asked for no grace period of its own"), status.confidenceReason());
+        // The Pod the API server returned, its containers ended at 16:27:44: an export of the Pod at the request, no longer the lines alone.
+        String returned = "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"uid\":\"u-1\","
+                + "\"creationTimestamp\":\"2026-09-19T16:20:00Z\",\"deletionTimestamp\":\"2026-09-19T16:31:11Z\",\"deletionGracePeriodSeconds\":0,"
+                + "\"finalizers\":[\"workflows.argoproj.io/status\"],\"labels\":{\"workflows.argoproj.io/workflow\":\"p\"},"
+                + "\"annotations\":{\"workflows.argoproj.io/node-id\":\"p\",\"workflows.argoproj.io/node-name\":\"p\"}},\"status\":{\"phase\":\"Succeeded\","
+                + "\"containerStatuses\":[{\"name\":\"main\",\"state\":{\"terminated\":{\"exitCode\":0,\"reason\":\"Completed\",\"startedAt\":"
+                + "\"2026-09-19T16:20:14Z\",\"finishedAt\":\"2026-09-19T16:27:44Z\"}}},{\"name\":\"wait\",\"state\":{\"terminated\":{\"exitCode\":0,"
+                + "\"reason\":\"Completed\",\"startedAt\":\"2026-09-19T16:20:14Z\",\"finishedAt\":\"2026-09-19T16:27:44Z\"}}}]}}";
+        Finding read = with.apply(deleteRecord("RequestResponse", "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"meta.k8s.io/v1\"}", returned));
+        assertFalse(read.reason().code().startsWith("AF001.reason.linesOnly"), read.confidenceReason());
+        assertTrue(read.confidenceReason().contains("the containers ended at 2026-09-19T16:27:44Z"), read.confidenceReason());
+    }
+
+    /** alice@example.com's granted delete of Pod {@code ns/p} at 16:31:11.210, logged at {@code level} with the given body and response. */
+    private static String deleteRecord(String level, String request, String response) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"" + level + "\",\"auditID\":\"a-delete\",\"stage\":\"ResponseComplete\","
+                + "\"verb\":\"delete\",\"user\":{\"username\":\"alice@example.com\"},\"objectRef\":{\"resource\":\"pods\",\"namespace\":\"ns\","
+                + "\"name\":\"p\",\"apiVersion\":\"v1\"},\"responseStatus\":{\"code\":200},\"requestObject\":" + request + ","
+                + (response == null ? "" : "\"responseObject\":" + response + ",")
+                + "\"requestReceivedTimestamp\":\"2026-09-19T16:31:11.210000Z\",\"stageTimestamp\":\"2026-09-19T16:31:11.212000Z\"}";
+    }
+
+    /**
      * A Pod that goes on changing after the deletion was seen, later than the kubelet's report lag, had not finished: the
      * kubelet was stopping it.
      */
@@ -1073,6 +1129,51 @@ class PrematureFinalizerRemovalTest {
         Evaluation stale = rule.evaluate(quota.log("2.log", removal()).log("3.log", withoutMessage).correlate());
         assertEquals(1, stale.findings().size(), () -> "cleared: " + stale.cleared());
         assertEquals(kept.findings().get(0).confidence(), stale.findings().get(0).confidence());
+    }
+
+    /**
+     * s47 (AF001 edges): a node recorded {@code Error} by its phase line alone, neither {@code marking node as error} nor
+     * {@code node message changed} kept (an excerpt, a level filter), then a write of the Workflow. Nothing shows what the Error
+     * stored: the loss ("pod deleted") or a result taken from the Pod. The release is not cleared as a result captured: it stays a
+     * finding, possible, naming what would tell (the marking line, an export of the Workflow's node).
+     */
+    @Test
+    void anErrorWithNeitherItsMarkingNorItsMessageIsNoResultCaptured() {
+        String update = "time=2026-09-19T16:33:02.300Z level=INFO msg=\"Workflow update successful\" component=workflow_worker workflow=p "
+                + "namespace=ns resourceVersion=918300 phase=Running";
+        Evaluation bare = rule.evaluate(beforeRemoval().log("2.log", removal())
+                .log("3.log", nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error"), update).correlate());
+        assertEquals(1, bare.findings().size(), () -> "cleared: " + bare.cleared());
+        Finding f = bare.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence());
+        assertTrue(f.confidenceReason().contains("marking node as error"), f.confidenceReason());
+        assertEquals(null, f.fact("finalNodeMessage").orElseThrow().value());
+        // Exports showing the containers ended before the deletion: with the loss kept the reason is the loss recorded (what remains
+        // open is the Workflow's own deletion); the bare Error is still no loss shown.
+        Evaluation exported = rule.evaluate(beforeRemoval().log("2.log", removal())
+                .log("3.log", nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error"), update)
+                .pod("pod.yaml", V4.podYaml(true)).takenAt("pod-before.yaml", "2026-09-19T16:30:00Z", finishedBeforeDeletion()).correlate());
+        assertEquals(Confidence.POSSIBLE, exported.findings().get(0).confidence(), () -> brief(exported));
+        Evaluation exportedKept = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .pod("pod.yaml", V4.podYaml(true)).takenAt("pod-before.yaml", "2026-09-19T16:30:00Z", finishedBeforeDeletion()).correlate());
+        assertTrue(exported.findings().get(0).confidenceReason().contains("by its phase line alone"), () -> brief(exported));
+        assertTrue(exportedKept.findings().get(0).confidenceReason().startsWith("the controller recorded the node as failed because the Pod was gone, "
+                + "and an export taken before the deletion"), () -> brief(exportedKept));
+        // With "Workflow pod is missing" (nodePhase Running, not recently started) before it in its pass: podReconciliation marks
+        // that node "pod deleted" and nothing else (v3.4 to v4.1), so the Error is the loss, as with the marking line kept.
+        Evaluation missing = rule.evaluate(beforeRemoval().log("2.log", removal())
+                .log("3.log", podMissing("2026-09-19T16:33:02.246Z"), nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error"), update)
+                .correlate());
+        Evaluation kept = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater()).correlate());
+        assertEquals(1, missing.findings().size(), () -> "cleared: " + missing.cleared());
+        assertEquals(kept.findings().get(0).confidence(), missing.findings().get(0).confidence());
+        // Control: an Error whose own message line says what it stored (not the loss: a result taken from the Pod) is captured.
+        Evaluation stated = rule.evaluate(beforeRemoval().log("2.log", removal())
+                .log("3.log", nodePhaseChanged("2026-09-19T16:33:02.247Z", "Running", "Error"),
+                        "time=2026-09-19T16:33:02.247Z level=INFO msg=\"node message changed\" component=workflow_worker workflow=p namespace=ns "
+                                + "node=p message=\"Error (exit code 1)\"", update).correlate());
+        assertTrue(stated.findings().isEmpty(), () -> "found: " + brief(stated));
+        assertTrue(stated.cleared().get(0).reason().contains("captured"), stated.cleared().get(0).reason());
     }
 
     /** "AF001 likely: reason" per finding: enough to read a failure. */

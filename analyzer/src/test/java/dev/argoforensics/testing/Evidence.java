@@ -89,6 +89,23 @@ public final class Evidence {
         return object(file, yaml, null);
     }
 
+    /**
+     * An audit record, read as the audit log's reader reads it: the record and, where its response carries the Pod the API server
+     * returned (level {@code RequestResponse}), that Pod as an export ({@link dev.argoforensics.snapshot.EventDecoder#responsePod}).
+     */
+    public Evidence audited(String file, String json) {
+        ObjectDocument doc = doc(file, json);
+        ExportedObject o = ObjectDecoder.decode(ObjectKind.classify(doc, null).kind(), doc);
+        objects.add(o);
+        if (o instanceof dev.argoforensics.snapshot.AuditRecord a) {
+            dev.argoforensics.snapshot.PodSnapshot returned = dev.argoforensics.snapshot.EventDecoder.responsePod(doc, a);
+            if (returned != null) {
+                objects.add(returned);
+            }
+        }
+        return this;
+    }
+
     /** An object read by another reader (a pasted table, a Workflow status fragment). */
     public Evidence exported(ExportedObject o) {
         objects.add(o);
