@@ -41,7 +41,7 @@ import org.apache.lucene.index.IndexWriter;
  */
 final class LogDocumentWriter implements EventSink, AutoCloseable {
     /**
-     * Events per task: large enough that handing over costs nothing, small enough to keep memory flat
+     * Events per batch: large enough that handing over costs nothing, small enough to keep memory flat
      * (the batches in flight, with their records, are live at every young collection).
      */
     static final int BATCH = 512;
@@ -76,16 +76,12 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
     private static final Batch END = new Batch(List.of(), List.of());
 
     /**
+     * @param threads   indexing threads (at least 1)
+     * @param batchSize events per batch ({@link #BATCH}; at least 1)
      * @param processes the analysis's controller runs ({@code LogEvent.stream()} indexes them)
      * @param pods      the Pods correlation tied each line to
      * @param writing   the input key of each file to write, by display path; other files' events are passed over
      */
-    LogDocumentWriter(IndexWriter writer, MessageCatalog catalog, int threads, List<ControllerProcess> processes,
-                      Map<SourceRef, List<PodKey>> pods, Map<String, String> writing) {
-        this(writer, catalog, threads, BATCH, processes, pods, writing);
-    }
-
-    /** @param batchSize events per batch (at least 1) */
     LogDocumentWriter(IndexWriter writer, MessageCatalog catalog, int threads, int batchSize, List<ControllerProcess> processes,
                       Map<SourceRef, List<PodKey>> pods, Map<String, String> writing) {
         this.batchSize = Math.max(1, batchSize);
