@@ -72,6 +72,12 @@ public final class IndexedAnalysis {
      */
     static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
                        List<Rule> rules, int maxBufferedDocs) throws IOException {
+        return run(dir, identity, options, times, paths, rules, maxBufferedDocs, LogDocumentWriter.BATCH);
+    }
+
+    /** As above; {@code batch}: events per batch handed to an indexing thread (tests: a few, so that a sample makes many). */
+    static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
+                       List<Rule> rules, int maxBufferedDocs, int batch) throws IOException {
         MessageCatalog catalog = MessageCatalog.standard();
         try (StoredIndex before = StoredIndex.open(dir)) {
             boolean reusable = before.identity().map(identity::equals).orElse(false);
@@ -94,7 +100,7 @@ public final class IndexedAnalysis {
                 } else {
                     boolean rebuilt = before.identity().isPresent() && !reusable;
                     changes = update.apply(result, rebuilt, (files, pods) -> {
-                        try (LogDocumentWriter documents = new LogDocumentWriter(writer, catalog, options.threads(),
+                        try (LogDocumentWriter documents = new LogDocumentWriter(writer, catalog, options.threads(), batch,
                                 result.correlation().processes(), pods, files)) {
                             DocumentReading.run(catalog, options, result.inputs(), result.correlation().processes(), logs, documents);
                             documents.finish();

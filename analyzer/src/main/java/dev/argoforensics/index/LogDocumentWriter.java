@@ -17,20 +17,22 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 
 /**
  * Writes the event documents of the log files being indexed as the reading assembles their events
  * (an {@link EventSink}): events are gathered in batches with the records the reading parsed (keys,
- * message, the catalog's match: nothing is read twice), and each batch is turned into documents and handed to the
- * {@link IndexWriter} by a worker, which indexes them in its own in-memory segment; the writer
- * flushes segments as its RAM buffer fills. Nothing waits for a whole file: at most a few batches are
- * in flight, so memory does not grow with the input. The documents' order in the index does not
+ * message, the catalog's match: nothing is read twice), and each batch is put on a bounded queue that
+ * the indexing threads take from; a thread turns a batch into documents and hands them to the
+ * {@link IndexWriter}, which indexes them in that thread's own in-memory segment and flushes segments as
+ * its RAM buffer fills (a flush runs on the thread whose documents filled it). A thread that is
+ * flushing holds up no other: the others keep taking batches, and the assembling thread waits only when
+ * the queue is full. Nothing waits for a whole file: at most {@code 2 × threads} batches are queued or
+ * being indexed, so memory does not grow with the input. The documents' order in the index does not
  * matter: search orders hits by time and position ({@code _seq}, the event's ordinal in the reading).
  *
  * <p>The controller runs and the Pods correlation tied lines to come from the analysis the report was
@@ -39,7 +41,7 @@ import org.apache.lucene.index.IndexWriter;
  */
 final class LogDocumentWriter implements EventSink, AutoCloseable {
     /**
-     * Events per task: large enough that handing over costs nothing, small enough to keep memory flat
+     * Events per batch: large enough that handing over costs nothing, small enough to keep memory flat
      * (the batches in flight, with their records, are live at every young collection).
      */
     static final int BATCH = 512;
@@ -49,38 +51,56 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
 
     private final IndexWriter writer;
     private final MessageCatalog catalog;
-    private final ExecutorService pool;
-    private final int threads;
+    /** Batches gathered and not yet taken by an indexing thread; {@link #END} tells a thread to stop. */
+    private final BlockingQueue<Batch> queue;
+    private final List<Thread> indexers = new ArrayList<>();
     private final ThreadLocal<RecordParser> parsers = ThreadLocal.withInitial(RecordParser::new);
     private final List<ControllerProcess> processes;
     private final Map<SourceRef, List<PodKey>> pods;
     /** The input key of each file whose documents are written, by its display path. */
     private final Map<String, String> writing;
     private final Map<String, Long> written = new HashMap<>();
-    private final List<Future<?>> inFlight = new ArrayList<>();
-    private List<LogEvent> batch = new ArrayList<>(BATCH);
-    private List<ParsedRecord> parses = new ArrayList<>(BATCH);
-    /** The first failure of a worker; the reading is not told (it would take it for the file's), {@link #finish} throws it. */
-    private Exception failure;
+    /** Events per batch ({@link #BATCH}; tests: fewer, so that a small sample makes many batches). */
+    private final int batchSize;
+    private List<LogEvent> batch;
+    private List<ParsedRecord> parses;
+    /**
+     * The first failure of an indexing thread (or of waiting for one); the reading is not told (it would take it for the
+     * file's), {@link #finish} throws it. After it the threads drop the batches they take, so the queue never stays full.
+     */
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+    private record Batch(List<LogEvent> events, List<ParsedRecord> parsed) {
+    }
+
+    private static final Batch END = new Batch(List.of(), List.of());
 
     /**
+     * @param threads   indexing threads (at least 1)
+     * @param batchSize events per batch ({@link #BATCH}; at least 1)
      * @param processes the analysis's controller runs ({@code LogEvent.stream()} indexes them)
      * @param pods      the Pods correlation tied each line to
      * @param writing   the input key of each file to write, by display path; other files' events are passed over
      */
-    LogDocumentWriter(IndexWriter writer, MessageCatalog catalog, int threads, List<ControllerProcess> processes,
+    LogDocumentWriter(IndexWriter writer, MessageCatalog catalog, int threads, int batchSize, List<ControllerProcess> processes,
                       Map<SourceRef, List<PodKey>> pods, Map<String, String> writing) {
+        this.batchSize = Math.max(1, batchSize);
+        this.batch = new ArrayList<>(this.batchSize);
+        this.parses = new ArrayList<>(this.batchSize);
         this.writer = writer;
         this.catalog = catalog;
-        this.threads = Math.max(1, threads);
+        int n = Math.max(1, threads);
         this.processes = processes;
         this.pods = pods;
         this.writing = Map.copyOf(writing);
-        this.pool = Executors.newFixedThreadPool(this.threads, r -> {
-            Thread t = new Thread(r, "argo-forensics-indexer");
+        // n batches queued and n being indexed: as many in flight as when each batch was a task awaited in order.
+        this.queue = new ArrayBlockingQueue<>(n);
+        for (int i = 0; i < n; i++) {
+            Thread t = new Thread(this::index, "argo-forensics-indexer");
             t.setDaemon(true);
-            return t;
-        });
+            indexers.add(t);
+            t.start();
+        }
     }
 
     @Override
@@ -91,13 +111,13 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
     @Override
     public void accept(LogEvent e, ParsedRecord parsed) {
         String key = writing.get(e.source().file());
-        if (key == null || failure != null) {
+        if (key == null || failure.get() != null) {
             return;
         }
         written.merge(key, 1L, Long::sum);
         batch.add(e);
         parses.add(parsed);
-        if (batch.size() >= BATCH) {
+        if (batch.size() >= batchSize) {
             submit();
         }
     }
@@ -112,55 +132,82 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
         if (!batch.isEmpty()) {
             submit();
         }
-        while (!inFlight.isEmpty()) {
-            awaitOldest();
+        for (int i = 0; i < indexers.size(); i++) {
+            put(END);
         }
-        if (failure instanceof IOException io) {
+        for (Thread t : indexers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                fail(new IOException("interrupted while indexing", e));
+                break;
+            }
+        }
+        Throwable f = failure.get();
+        if (f instanceof IOException io) {
             throw io;
-        } else if (failure != null) {
-            throw (RuntimeException) failure;
+        } else if (f instanceof Error error) {
+            throw error; // running out of memory is told as such (cli.Main), not as a fault of the index
+        } else if (f != null) {
+            throw (RuntimeException) f;
         }
     }
 
     private void submit() {
-        List<LogEvent> events = batch;
-        List<ParsedRecord> parsed = parses;
-        batch = new ArrayList<>(BATCH);
-        parses = new ArrayList<>(BATCH);
-        inFlight.add(pool.submit(() -> {
-            List<Document> docs = new ArrayList<>(events.size());
-            for (int i = 0; i < events.size(); i++) {
-                LogEvent e = events.get(i);
-                ParsedRecord p = parsed.get(i);
-                LogRecord record = p != null ? p.record() : record(e);
-                CatalogMatch match = p != null ? p.match() : record == null ? null : catalog.match(record).orElse(null);
-                docs.add(EventDocuments.logEvent(writing.get(e.source().file()), e.ordinal(), e, processes.get(e.stream()),
-                        pods.getOrDefault(e.source(), List.of()), record, match));
-            }
-            writer.addDocuments(docs);
-            return null;
-        }));
-        if (inFlight.size() >= 2 * threads) {
-            awaitOldest();
-        }
+        Batch b = new Batch(batch, parses);
+        batch = new ArrayList<>(batchSize);
+        parses = new ArrayList<>(batchSize);
+        put(b);
     }
 
-    private void awaitOldest() {
+    private void put(Batch b) {
         try {
-            inFlight.remove(0).get();
+            queue.put(b);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             fail(new IOException("interrupted while indexing", e));
-        } catch (ExecutionException e) {
-            fail(e.getCause() instanceof IOException || e.getCause() instanceof RuntimeException ? (Exception) e.getCause()
-                    : new IOException(e.getCause()));
         }
     }
 
-    private void fail(Exception e) {
-        if (failure == null) {
-            failure = e;
+    /** An indexing thread: takes batches until {@link #END}, writing their documents unless a failure came first. */
+    private void index() {
+        while (true) {
+            Batch b;
+            try {
+                b = queue.take();
+            } catch (InterruptedException e) {
+                return; // closed before finishing: the index is not committed
+            }
+            if (b == END) {
+                return;
+            }
+            if (failure.get() != null) {
+                continue;
+            }
+            try {
+                write(b);
+            } catch (IOException | RuntimeException | Error e) {
+                fail(e); // the thread goes on taking (and dropping) batches, so that the queue never stays full
+            }
         }
+    }
+
+    private void write(Batch b) throws IOException {
+        List<Document> docs = new ArrayList<>(b.events().size());
+        for (int i = 0; i < b.events().size(); i++) {
+            LogEvent e = b.events().get(i);
+            ParsedRecord p = b.parsed().get(i);
+            LogRecord record = p != null ? p.record() : record(e);
+            CatalogMatch match = p != null ? p.match() : record == null ? null : catalog.match(record).orElse(null);
+            docs.add(EventDocuments.logEvent(writing.get(e.source().file()), e.ordinal(), e, processes.get(e.stream()),
+                    pods.getOrDefault(e.source(), List.of()), record, match));
+        }
+        writer.addDocuments(docs);
+    }
+
+    private void fail(Throwable e) {
+        failure.compareAndSet(null, e);
     }
 
     /**
@@ -176,8 +223,27 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
         return parse instanceof LineParse.Parsed p ? p.record() : null;
     }
 
+    /**
+     * Stops the indexing threads if {@link #finish} did not (a failed reading): what they had not written is dropped, and the
+     * batch a thread is writing is finished, not interrupted (an interrupt would close the index's open files under Lucene).
+     */
     @Override
     public void close() {
-        pool.shutdownNow();
+        if (indexers.stream().noneMatch(Thread::isAlive)) {
+            return;
+        }
+        fail(new IOException("the reading ended before its documents were written"));
+        queue.clear();
+        for (int i = 0; i < indexers.size(); i++) {
+            put(END);
+        }
+        for (Thread t : indexers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }
