@@ -39,6 +39,8 @@ import java.util.Set;
  *       its write of a size error, whose version it may not log);</li>
  *   <li>every Pod of the Workflow the run's pod informer held then (a line of it before, no {@code delete pod event} before)
  *       deletion-handled by the pod controller after that pass, within {@link #SPAN_NANOS} of it: the collector's sweep;</li>
+ *   <li>no update of the Workflow refused as not found after the pass while a swept Pod was still there (held by the finalizer,
+ *       the Workflow outlives its Pods; gone first, it was deleted in the background);</li>
  *   <li>none of it the controller's own doing: no stop, restart, {@code deletePod}, {@code deletePodByUID},
  *       {@code terminateContainers} or {@code killContainers} of the Workflow's Pods from just before the pass to the last
  *       deletion ({@code argo stop}/{@code terminate} write the Workflow too, then the controller stops and may delete its Pods).</li>
@@ -130,7 +132,7 @@ public record ForegroundOnLines(LogEvent changed, String version, List<PodGoing>
             lastVersioned.put(e.stream(), e);
             reapplied.remove(e.stream());
             if (foreign) {
-                ForegroundOnLines found = sweep(e, v, pods, going);
+                ForegroundOnLines found = sweep(e, v, pods, going, lines);
                 if (found != null) {
                     return found;
                 }
@@ -140,7 +142,7 @@ public record ForegroundOnLines(LogEvent changed, String version, List<PodGoing>
     }
 
     /** The sweep after the change {@code changed}: every Pod of the Workflow the informer held deletion-handled within the span. */
-    private static ForegroundOnLines sweep(LogEvent changed, String version, List<PodHistory> pods, List<PodGoing> going) {
+    private static ForegroundOnLines sweep(LogEvent changed, String version, List<PodHistory> pods, List<PodGoing> going, List<LogEvent> lines) {
         List<PodGoing> swept = new ArrayList<>();
         for (PodGoing g : going) {
             LogEvent d = g.deleting();
@@ -174,6 +176,22 @@ public record ForegroundOnLines(LogEvent changed, String version, List<PodGoing>
             }
             if (seenBefore && !leftBefore && !sweptKeys.contains(p.key())) {
                 return null; // a Pod the informer held that the sweep did not take: not every dependent went
+            }
+        }
+        // Held by foregroundDeletion, the Workflow stays until its last blocking Pod is gone: an update of it refused as not found
+        // after the change and before the swept Pods left says it was gone first (a background deletion), not held.
+        LogEvent lastGone = null;
+        for (PodGoing g : swept) {
+            if (g.removed() == null) {
+                lastGone = null;
+                break;
+            }
+            lastGone = lastGone == null || EventOrder.after(g.removed(), lastGone) ? g.removed() : lastGone;
+        }
+        for (LogEvent e : lines) {
+            if (e.event() instanceof Signal s && "workflow-update-error".equals(s.name()) && "NotFound".equals(s.attribute("reason"))
+                    && e.stream() == changed.stream() && EventOrder.after(e, changed) && (lastGone == null || EventOrder.before(e, lastGone))) {
+                return null;
             }
         }
         return new ForegroundOnLines(changed, version, swept);

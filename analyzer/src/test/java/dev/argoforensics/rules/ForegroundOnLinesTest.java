@@ -158,6 +158,40 @@ class ForegroundOnLinesTest {
         assertFalse(cleared(e, "AF007.cleared.workflowDeleted"), () -> show(e));
     }
 
+    /**
+     * Pod {@code p-q} of the same Workflow, running beside {@code p}, and its deletion handled 40 ms before {@code p}'s: the
+     * garbage collector's sweep, a drain of their node, or a user's {@code kubectl delete pods -l} alike.
+     */
+    private static List<String> twoPods(List<String> between) {
+        List<String> l = KilledOnLinesTest.head();
+        l.add("time=2026-10-08T07:33:00.901Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=p namespace=ns"
+                + " nodeName=p.q nodeID=p-q podName=p-q");
+        l.add("time=2026-10-08T07:33:00.910Z level=INFO msg=\"add pod event\" component=pod_controller pod=p-q");
+        l.addAll(between);
+        l.add("time=2026-10-08T07:36:01.046Z level=INFO msg=\"update pod event\" component=pod_controller pod=p-q");
+        l.add(removingFinalizers("2026-10-08T07:36:01.046Z"));
+        l.add("time=2026-10-08T07:36:01.046Z level=INFO msg=\"queuing pod delay\" component=pod_controller namespace=ns action=removeFinalizer"
+                + " podName=p-q podGC=\"{Strategy: LabelSelector:<nil> DeleteDelayDuration:}\" delay=-1m1.204s");
+        l.addAll(deletedRunning("01.086Z"));
+        return l;
+    }
+
+    @Test
+    void bothPodsSweptAfterTheWorkflowsChangeAreTakenWithIt() {
+        Evaluation e = af007(twoPods(List.of(pass("2026-10-08T07:36:00.631Z", "Running", "4785077"))));
+        assertEquals(List.of(), e.findings(), () -> show(e));
+        assertTrue(e.cleared().stream().anyMatch(c -> c.why().toString().contains("all 2 of its Pods in the informer")), () -> show(e));
+    }
+
+    /** Control: a drain or a label-selector delete takes both Pods at once too, but writes no Workflow first: possible, as before. */
+    @Test
+    void twoPodsDeletedAtOnceWithoutTheWorkflowsChangeStayPossible() {
+        Evaluation e = af007(twoPods(List.of()));
+        assertEquals(1, e.findings().stream().filter(f -> f.pod().name().equals("p") && f.confidence() == Confidence.POSSIBLE).count(),
+                () -> show(e));
+        assertFalse(cleared(e, "AF007.cleared.workflowDeleted"), () -> show(e));
+    }
+
     // ---- AF001 and AF002: a finished Pod released on its deletion, its node recorded "pod deleted" ----
 
     private static final String POD_BEFORE = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:27:44Z")
