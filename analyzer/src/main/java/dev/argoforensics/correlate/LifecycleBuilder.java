@@ -217,7 +217,7 @@ final class LifecycleBuilder {
         WorkflowAudit.Reading workflowAudit = WorkflowStanding.audit(pod, deletion, nodeLines, fate);
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seen,
-                namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod),
+                namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod, deleters),
                 WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit), earlierPersisted, rerun,
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
@@ -471,12 +471,19 @@ final class LifecycleBuilder {
      * worker's update of the Workflow refused as not found is one (the Workflow was gone by then): a background deletion while
      * a worker held the Workflow's copy, which marked the node {@code pod deleted} and could not write it.
      */
-    private static Known deletedWithWorkflow(WorkflowFate fate, DeletionRequest deletion, LogEvent created, PodHistory pod) {
+    private static Known deletedWithWorkflow(WorkflowFate fate, DeletionRequest deletion, LogEvent created, PodHistory pod,
+                                             List<Deletion> deleters) {
         Known deleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time());
         if (deleted == null || deleted.fromLogs()) {
             // An update refused as not found bounds the Workflow's deletion from above, as tightly as the object records do
             // from their side: the Workflow was gone at that line, and the tests below tie it to the Pod's own deletion.
             deleted = fate == null ? null : fate.gone();
+            if (deleted == null && fate != null && fate.foregroundOnLines() != null
+                    && deleters.stream().allMatch(Deletion::garbageCollector)) {
+                // Session 47: the controller's lines show the Workflow deleted in the foreground and this Pod taken in the garbage
+                // collector's sweep (ForegroundOnLines), unless a record names another deleter of the Pod (a drain, a user).
+                deleted = fate.foregroundOnLines().of(pod.key()).orElse(null);
+            }
             if (deleted == null) {
                 return null;
             }

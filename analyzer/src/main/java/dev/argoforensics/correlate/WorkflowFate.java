@@ -31,9 +31,12 @@ import java.util.Objects;
  *                  whether any audit log was given ({@link WorkflowAudit})
  * @param deletedOtherwise {@code deleted} from all but audit records (an export being deleted, the gc controller's delete, the orphan
  *                  path); null if none
+ * @param foregroundOnLines its deletion in the foreground as the controller's lines show it ({@link ForegroundOnLines}: a version
+ *                  someone else wrote, then every Pod of it in the informer deleted at once); null if they do not
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
-                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise) {
+                           List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise,
+                           ForegroundOnLines foregroundOnLines) {
     public WorkflowFate {
         audit = audit == null ? WorkflowAudit.NONE : audit;
         podsGoing = List.copyOf(podsGoing);
@@ -42,7 +45,7 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
     }
 
     public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
-        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE, deleted);
+        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE, deleted, null);
     }
 
     /**

@@ -127,6 +127,12 @@ final class WorkflowFates {
                 break;
             }
         }
+        Map<WorkflowRef, List<PodHistory>> podsOf = new HashMap<>();
+        for (PodHistory p : pods.values()) {
+            if (p.link() != null) {
+                podsOf.computeIfAbsent(p.link().workflow(), k -> new ArrayList<>()).add(p);
+            }
+        }
         Map<WorkflowRef, WorkflowFate> out = new HashMap<>();
         PodRowIndex rows = new PodRowIndex(tables);
         for (WorkflowHistory w : workflows.values()) {
@@ -153,10 +159,11 @@ final class WorkflowFates {
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
-                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of())), otherwise.get(w.ref())));
+                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of())), otherwise.get(w.ref()),
+                    ForegroundOnLines.of(w.events(), podsOf.getOrDefault(w.ref(), List.of()), going.getOrDefault(w.ref(), List.of()))));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
-                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref))));
+                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref), null)));
         return out;
     }
 
