@@ -40,12 +40,30 @@ public final class StartUps {
     private final Map<Integer, List<LogEvent>> stopped;
     /** Runs that ran without leader election ({@code Leader election is turned off}, {@code starting leading id=single-instance}). */
     private final Set<Integer> single;
+    /** Per run, the Leases its client-go election lines name (first named first): one installation's replicas share one. */
+    private final Map<Integer, Set<String>> leases;
 
-    private StartUps(Map<Integer, LogEvent> byRun, Map<Integer, LogEvent> acquired, Map<Integer, List<LogEvent>> stopped, Set<Integer> single) {
+    private StartUps(Map<Integer, LogEvent> byRun, Map<Integer, LogEvent> acquired, Map<Integer, List<LogEvent>> stopped, Set<Integer> single,
+                     Map<Integer, Set<String>> leases) {
         this.byRun = byRun;
         this.acquired = acquired;
         this.stopped = stopped;
         this.single = single;
+        this.leases = leases;
+    }
+
+    /**
+     * The Leases two runs' election lines name where they name none in common (each names one at least): two installations, each
+     * electing its leader on a Lease of its own ({@code workflow-controller} in its own namespace, or suffixed with its instance ID),
+     * whose leaders lead at the same time. Empty where either names none or they share one. Element 0 is {@code run}'s, 1 {@code other}'s.
+     */
+    public Optional<List<String>> leasesApart(int run, int other) {
+        Set<String> a = leases.getOrDefault(run, Set.of());
+        Set<String> b = leases.getOrDefault(other, Set.of());
+        if (a.isEmpty() || b.isEmpty() || a.stream().anyMatch(b::contains)) {
+            return Optional.empty();
+        }
+        return Optional.of(List.of(a.iterator().next(), b.iterator().next()));
     }
 
     /** The run's start-up line: its first {@code Current Worker Numbers}, else its first acquisition of the Lease. */
@@ -67,10 +85,14 @@ public final class StartUps {
         Map<Integer, LogEvent> acquired = new HashMap<>();
         Map<Integer, List<LogEvent>> stopped = new HashMap<>();
         Set<Integer> single = new HashSet<>();
+        Map<Integer, Set<String>> leases = new HashMap<>();
         for (LogEvent e : events) {
             if (e.event() instanceof WorkerNumbers) {
                 workers.putIfAbsent(e.stream(), e);
             } else if (e.event() instanceof LeaderElection le) {
+                if (le.lease() != null && !le.lease().isEmpty()) {
+                    leases.computeIfAbsent(e.stream(), k -> new java.util.LinkedHashSet<>()).add(le.lease());
+                }
                 if (le.change() == LeaderChange.DISABLED
                         || (le.change() == LeaderChange.STARTED_LEADING && "single-instance".equals(le.identity()))) {
                     single.add(e.stream());
@@ -84,7 +106,7 @@ public final class StartUps {
         Map<Integer, LogEvent> out = new HashMap<>(acquired);
         out.putAll(workers);
         single.forEach(acquired::remove);
-        return new StartUps(out, acquired, stopped, single);
+        return new StartUps(out, acquired, stopped, single, leases);
     }
 
     /**
@@ -100,11 +122,14 @@ public final class StartUps {
      * Required: both runs led under election (neither logged that it ran without it; {@code run}'s acquisition is in its lines),
      * the write is its run's last of the Workflow (a later one would have been read instead), its phase is the one the pass read
      * and not a completed one, and no version shows the writing run still at work after {@code run} wrote (it read a version
-     * {@code run} wrote, or an update of it was refused after one: two controllers at once, where the Lease proves nothing).
+     * {@code run} wrote, or an update of it was refused after one: two controllers at once, where the Lease proves nothing), and
+     * the two runs' election lines name no two different Leases ({@link #leasesApart}: two installations managing one namespace,
+     * a cluster-wide one and a namespaced one, or two cluster-wide ones without instance IDs, each leading on a Lease of its own;
+     * s47-breaker14).
      *
      * <p>Limits, as for {@link HandOvers}: the default election settings and no holder frozen past its renew deadline (either lets
-     * two replicas lead at once for a while); two installations with one instance ID managing the same Workflows, each with a Lease
-     * of its own, that left no such version in the lines.
+     * two replicas lead at once for a while); two installations managing the same Workflows, each with a Lease of its own, whose
+     * lines name no Lease (Argo's own election lines name none; client-go's klog lines do) and show no such version.
      *
      * @param workflowLines the Workflow's lines (any order)
      */
@@ -133,6 +158,9 @@ public final class StartUps {
             return Optional.empty();
         }
         int writer = write.stream();
+        if (leasesApart(run, writer).isPresent()) {
+            return Optional.empty(); // two installations, each leading on its own Lease: the Lease orders nothing between them
+        }
         for (VersionOrder.Before b : VersionOrder.of(workflowLines)) {
             if (b.earlier().stream() == run && b.later().stream() == writer) {
                 return Optional.empty(); // the writing run at work after this one wrote: two controllers at once

@@ -341,8 +341,13 @@ public sealed interface ControllerEvent {
      * {@code stopped leading}, {@code Leader election is turned off}, and client-go's klog lines.
      *
      * @param identity the replica the line names (the leader election identity is the Pod name), or null
+     * @param lease    the Lease a client-go line names ({@code <namespace>/<name>}: {@code workflow-controller}, suffixed with the
+     *                 instance ID where one is set, in the controller's namespace), or null (Argo's own lines name none)
      */
-    record LeaderElection(LeaderChange change, String identity) implements ControllerEvent {
+    record LeaderElection(LeaderChange change, String identity, String lease) implements ControllerEvent {
+        public LeaderElection(LeaderChange change, String identity) {
+            this(change, identity, null);
+        }
     }
 
     /**

@@ -66,7 +66,7 @@ public enum EventType {
             QueueTiming.parse(a.text("timing").orElseThrow()), a.durationOrNull("after"), a.textOrNull("uid")))),
     POD_CLEANUP_STARTED(a -> a.names().event(new PodCleanupStarted(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key")))),
     LEADER_ELECTION(a -> new ControllerEvent.LeaderElection(ControllerEvent.LeaderChange.parse(a.text("change").orElseThrow()),
-            a.textOrNull("identity"))),
+            a.textOrNull("identity"), a.textOrNull("lease"))),
     POD_CLEANUP_FAILED(a -> new PodCleanupFailed(a.podOrNull(), a.textOrNull("action"), a.textOrNull("key"), a.textOrNull("error"))),
     EVENT_RECORDED(a -> ControllerEvent.EventRecorded.of(a.names(), a.textOrNull("object"), a.textOrNull("kind"), a.textOrNull("reason"),
             a.textOrNull("eventType"), a.textOrNull("eventMessage"))),

@@ -479,6 +479,11 @@ final class Reconciliation {
      */
     private final Map<LogEvent, Optional<LogEvent>> carried = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** The Leases two runs' election lines name, where they share none ({@link dev.argoforensics.correlate.StartUps#leasesApart}). */
+    Optional<List<String>> leasesApart(int run, int other) {
+        return startUps.leasesApart(run, other);
+    }
+
     /** The run's acquisition of the Lease, where its lines show one ({@link dev.argoforensics.correlate.StartUps#acquisition}). */
     Optional<LogEvent> acquisition(int run) {
         return startUps.acquisition(run);

@@ -65,7 +65,7 @@ public final class ReconciliationStalled extends DeclaredRule {
             Optional<Stall> stall = rec.stall(pod, threshold);
             Optional<Known> deleted = rec.deleted(pod.link().workflow());
             if (stall.isPresent() && stall.get().untiedStartUp()) {
-                cleared.add(untiedStartUp(stall.get(), correlation, pod));
+                cleared.add(untiedStartUp(stall.get(), correlation, pod, rec));
             } else if (stall.isPresent() && stall.get().within()) {
                 cleared.add(withinClocks(stall.get(), correlation, pod));
             } else if (stall.isPresent() && stall.get().excerpt()) {
@@ -141,10 +141,13 @@ public final class ReconciliationStalled extends DeclaredRule {
      * run's own clock shows its first pass of the Workflow long after its start-up, but whether the Workflow was active and queued
      * at the start-up rests on that pass coming before it, which no hand-over in the logs shows (or no pass before is in them).
      */
-    private static Clearance untiedStartUp(Stall stall, Correlation correlation, PodHistory pod) {
+    private static Clearance untiedStartUp(Stall stall, Correlation correlation, PodHistory pod, Reconciliation rec) {
         LogEvent deletion = stall.podLines().get(0);
         String run = correlation.process(deletion).label();
+        List<String> apart = stall.before() == null ? null : rec.leasesApart(stall.next().stream(), stall.before().stream()).orElse(null);
         Message missing = stall.before() == null ? Message.of("AF003.cleared.startUpNoPass", "run", run)
+                : apart != null ? Message.of("AF003.cleared.startUpOtherLease", "at", stall.before().time().format(),
+                        "earlier", correlation.process(stall.before()).label(), "run", run, "lease", apart.get(0), "earlierLease", apart.get(1))
                 : Message.of("AF003.cleared.startUpUntiedPass", "at", stall.before().time().format(),
                         "earlier", correlation.process(stall.before()).label(), "run", run);
         return new Clearance(pod.key(), Message.of("AF003.cleared.startUp", "wf", stall.wf().toString(), "run", run,

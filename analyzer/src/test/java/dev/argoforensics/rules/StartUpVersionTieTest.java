@@ -461,4 +461,61 @@ class StartUpVersionTieTest {
             assertTrue(!x.get("workflow").get("namespace").asText().equals("team-b"), x.toString());
         }
     }
+
+    // ---- session 47, s47-breaker14: attacks on the version tie ----------------------------------------------------------------
+
+    private static Rec acquired(Format f, double t, String lease) {
+        return f.v4() ? rec(t, "info", "Successfully acquired lease", "lock", lease)
+                : klog(t, "leaderelection.go:271", "successfully acquired lease " + lease);
+    }
+
+    /**
+     * Replica A as a cluster-wide installation's leader that took Lease {@code lease} at 09:58:20 and still leads: the Workflow's
+     * lines of {@link #leaderA} moved {@code shift} seconds later.
+     */
+    private static List<Rec> leaderAWithLease(Format f, String lease, double shift) {
+        List<Rec> l = new ArrayList<>();
+        l.add(acquired(f, -100, lease));
+        l.add(rec(-99.999, "info", "new leader", "leader", A));
+        for (Rec r : leaderA(f, "5500161")) {
+            boolean ours = r.raw() == null && (WF.equals(r.fields().get("workflow")) || POD.equals(r.fields().get("pod")));
+            l.add(ours ? new Rec(r.t() + shift, r.level(), r.msg(), r.fields(), null) : r);
+        }
+        l.add(stats(600, 3400));
+        l.sort((x, y) -> Double.compare(x.t(), y.t()));
+        return l;
+    }
+
+    /** Replica B's log with its acquisition naming Lease {@code lease}. */
+    private static List<Rec> standbyBWithLease(Format f, String lease) {
+        List<Rec> l = new ArrayList<>(standbyB(f, 611, "5500161", true));
+        l.replaceAll(r -> r.t() == 356 ? acquired(f, 356, lease) : r);
+        return l;
+    }
+
+    /**
+     * Attack (b)/(e), two installations over one namespace: a cluster-wide installation (leader A, Lease
+     * {@code argo/workflow-controller}) and a namespaced one in {@code analytics} (leader B, Lease
+     * {@code analytics/workflow-controller}; no instance IDs, so both manage {@code analytics}' Workflows, a misconfiguration the
+     * Argo docs warn of). B starts at 10:05:56; the Workflow is submitted at 10:08:15, A runs it (version 5500161 at 10:08:19),
+     * the Pod is deleted at 10:08:25 and B's busy workers first take the Workflow up at 10:10:11: 1m56s after it existed, 1m46s
+     * after the deletion. Two Leases keep nothing apart, so A's write says nothing of B's acquisition: no stall counted from B's
+     * start-up (the Workflow was not there), and nothing within the threshold of the deletion. Was: likely, 4m15s "from the
+     * start-up". Control: the same lines with one Lease (A and B replicas of one installation): likely, as before.
+     */
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void aWriterUnderAnotherLeaseTiesNothing(Format f) throws IOException {
+        JsonNode two = analyze(f, leaderAWithLease(f, "argo/workflow-controller", 475), standbyBWithLease(f, "analytics/workflow-controller"));
+        assertTrue(af003(two) == null || !"likely".equals(af003(two).get("confidence").asText()), () -> af003(two).toString());
+        assertNull(af003(two), () -> af003(two).toString());
+        String why = cleared(two).get("reason").asText();
+        assertTrue(why.startsWith("not decided: controller run " + B) && why.contains("Lease argo/workflow-controller, while run " + B
+                + " #1 took Lease analytics/workflow-controller: two installations"), why);
+
+        JsonNode one = analyze(f, leaderAWithLease(f, "argo/workflow-controller", 0), standbyBWithLease(f, "argo/workflow-controller"));
+        assertNotNull(af003(one), () -> String.valueOf(cleared(one)));
+        assertEquals("likely", af003(one).get("confidence").asText());
+        assertEquals("5500161", fact(af003(one), "versionCarriedOver"));
+    }
 }
