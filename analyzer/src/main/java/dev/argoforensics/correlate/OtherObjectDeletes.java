@@ -20,8 +20,10 @@ import java.util.TreeSet;
  *       time in one cluster);</li>
  *   <li>it was granted clearly before this Pod's {@code creationTimestamp} (both the API server's clock; two API servers of one
  *       cluster may disagree by as much as two clocks may, {@link DeletionBounds#CROSS_CLOCK_NANOS});</li>
- *   <li>an export of this Pod taken clearly after it shows no deletion (by the earliest its taking can be: a time only its file
- *       states counts less what a user's clock may be off, {@link ObservedAt#earliest}).</li>
+ *   <li>an export of this Pod taken clearly after it shows no deletion, placed after it by the times the cluster wrote in it
+ *       ({@link ObservedAt#notEarlierThan}); a time only its file states ({@code # taken-at:}, a file's mtime,
+ *       {@code --snapshot-time}) sets nothing apart (session 47): it is the clock of whoever took the export, which nothing checks,
+ *       and no margin bounds how far a laptop's may be off.</li>
  * </ul>
  * Anything less (an audit file that only looks foreign, a controller that saw the deletion late) sets nothing apart: the delete stays
  * the Pod's. What is set apart here is read by {@link Deletion#of} and {@link DeletionBounds}, so neither the deleter nor the
@@ -65,12 +67,15 @@ public final class OtherObjectDeletes {
         }
         for (PodSnapshot s : pod.snapshots()) {
             // The exported Pod existed at the delete (created clearly before it): an export of a Pod made after it says nothing of it.
+            // Placed after it by what the cluster's clocks wrote in it (a condition's lastTransitionTime, a container's times), not by
+            // a time only its file states (session 47): that is the clock of whoever took it, which nothing checks, and a laptop a
+            // few minutes fast would take a real delete away from this Pod (a wrong clearance of a true AF001 or AF007).
             Timestamp created = s.creationTimestamp();
-            ObservedAt.Bound taken = ofPod(s, own) && s.notDeleting() && s.observed() != null && created != null && created.comparable(a.time())
-                    && DeletionBounds.clearlyBefore(created, a.time()) ? s.observed().earliest() : null;
-            if (taken != null && a.time().comparable(taken.at()) && DeletionBounds.clearlyBefore(a.time(), taken.at())) {
-                return "an export of the Pod taken after it (no earlier than " + taken.at().format() + (taken.stated()
-                        ? ", by the time its file states less what a user's clock may be off" : "") + ") shows no deletion";
+            Timestamp taken = ofPod(s, own) && s.notDeleting() && s.observed() != null && created != null && created.comparable(a.time())
+                    && DeletionBounds.clearlyBefore(created, a.time()) ? s.observed().notEarlierThan() : null;
+            if (taken != null && a.time().comparable(taken) && DeletionBounds.clearlyBefore(a.time(), taken)) {
+                return "an export of the Pod taken after it (no earlier than " + taken.format() + ", by the times the cluster wrote in it)"
+                        + " shows no deletion";
             }
         }
         return null;
@@ -101,8 +106,8 @@ public final class OtherObjectDeletes {
                 }
                 Timestamp created = s.creationTimestamp();
                 existed |= created != null && created.comparable(a.time()) && DeletionBounds.clearlyBefore(created, a.time());
-                ObservedAt.Bound taken = s.notDeleting() && s.observed() != null ? s.observed().earliest() : null;
-                undeletedAfter |= taken != null && a.time().comparable(taken.at()) && DeletionBounds.clearlyBefore(a.time(), taken.at());
+                Timestamp taken = s.notDeleting() && s.observed() != null ? s.observed().notEarlierThan() : null;
+                undeletedAfter |= taken != null && a.time().comparable(taken) && DeletionBounds.clearlyBefore(a.time(), taken);
             }
             if (existed && undeletedAfter && !holdsCreateBefore(pod, a)) {
                 out.add(a.source().file());

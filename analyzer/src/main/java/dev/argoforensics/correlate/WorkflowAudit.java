@@ -303,6 +303,11 @@ public final class WorkflowAudit {
         }
     }
 
+    /** The group's records of requests on the Workflow by name ({@code index}), as given (not ordered). */
+    static List<AuditRecord> namedIn(Index index, WorkflowRef ref) {
+        return index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()).stream().map(At::record).toList();
+    }
+
     /** The records about {@code ref} in the group's Workflow audit ({@code index}), by time then source. */
     static WorkflowAudit of(WorkflowRef ref, Index index, boolean given) {
         return of(ref, index, given, Set.of());
@@ -320,7 +325,17 @@ public final class WorkflowAudit {
 
     /** As {@link #of(WorkflowRef, Index, boolean, Set)}, leaving out every record of the files {@link #foreignFiles} found for it. */
     static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, Set<String> uids, Set<String> foreign) {
+        return of(ref, index, given, uids, foreign, a -> false);
+    }
+
+    /**
+     * As {@link #of(WorkflowRef, Index, boolean, Set, Set)}, leaving out too the deletes the Workflow's own exports show were another
+     * object's ({@code otherObjects}, {@link OtherWorkflowDeletes#why}).
+     */
+    static WorkflowAudit of(WorkflowRef ref, Index index, boolean given, Set<String> uids, Set<String> foreign,
+                            java.util.function.Predicate<AuditRecord> otherObjects) {
         List<At> at = new ArrayList<>(index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of()));
+        at.removeIf(a -> otherObjects.test(a.record()));
         at.removeIf(a -> !uids.isEmpty() && !a.record().uid().isEmpty() && !uids.contains(a.record().uid())
                 && !"delete".equals(a.record().verb()));
         at.removeIf(a -> foreign.contains(a.record().source().file()));

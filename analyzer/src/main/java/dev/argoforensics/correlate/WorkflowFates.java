@@ -41,7 +41,9 @@ final class WorkflowFates {
     static Map<WorkflowRef, Set<String>> foreign(Map<WorkflowRef, WorkflowHistory> workflows, WorkflowAudit.Index auditIndex) {
         Map<WorkflowRef, Set<String>> foreign = new HashMap<>();
         for (WorkflowHistory w : workflows.values()) {
-            Set<String> files = WorkflowAudit.foreignFiles(w.ref(), auditIndex, uids(w));
+            Set<String> files = new TreeSet<>(WorkflowAudit.foreignFiles(w.ref(), auditIndex, uids(w)));
+            // A file that granted a delete of its name while it existed undeleted (session 47, OtherWorkflowDeletes).
+            files.addAll(OtherWorkflowDeletes.foreignFiles(w, WorkflowAudit.namedIn(auditIndex, w.ref())));
             if (!files.isEmpty()) {
                 foreign.put(w.ref(), files);
             }
@@ -63,9 +65,11 @@ final class WorkflowFates {
             Timestamp at = a.requestTime(); // dated as every audit record is (AuditRecord#requestTime)
             WorkflowRef named = new WorkflowRef(a.namespace(), a.name());
             if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null
-                    && !foreign.getOrDefault(named, Set.of()).contains(a.source().file())) {
+                    && !foreign.getOrDefault(named, Set.of()).contains(a.source().file())
+                    && (!workflows.containsKey(named) || OtherWorkflowDeletes.why(workflows.get(named), a) == null)) {
+                String untied = OtherWorkflowDeletes.untied(workflows.get(named), a, WorkflowAudit.namedIn(auditIndex, named));
                 deleted.merge(named,
-                        new Known(at, "deleted by " + a.user() + " (audit record)", a.source(), false), WorkflowFates::earlier);
+                        new Known(at, "deleted by " + a.user() + " (audit record" + untied + ")", a.source(), false), WorkflowFates::earlier);
             }
         }
         Map<WorkflowRef, Known> byAudit = new HashMap<>(deleted);
@@ -159,7 +163,8 @@ final class WorkflowFates {
             LogEvent last = w.events().isEmpty() ? null : w.events().get(w.events().size() - 1);
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
-                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of())), otherwise.get(w.ref()),
+                    WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of()),
+                            a -> OtherWorkflowDeletes.why(w, a) != null), otherwise.get(w.ref()),
                     ForegroundOnLines.of(w.events(), podsOf.getOrDefault(w.ref(), List.of()), going.getOrDefault(w.ref(), List.of()))));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),

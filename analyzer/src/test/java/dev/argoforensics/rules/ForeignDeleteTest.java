@@ -30,6 +30,9 @@ class ForeignDeleteTest {
 
     private static final String DELETED_RUNNING = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
     private static final String RUNNING = Exports.Pod.of().running("main").running("wait").yaml();
+    /** Running, undeleted, with a condition the kubelet turned at 16:39:30 (a readiness probe): placed after that by the cluster's clock. */
+    private static final String RUNNING_AFTER = Exports.Pod.of().running("main").running("wait")
+            .condition("ContainersReady", "True", "", "2026-09-19T16:39:30Z").yaml();
     /** The Workflow exported while the user's {@code --cascade=foreground} delete held it (deletionTimestamp, no grace). */
     private static final String DELETING_WORKFLOW = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null)
             .replace("metadata: {name: p, namespace: ns, uid: w-1}",
@@ -53,18 +56,30 @@ class ForeignDeleteTest {
     }
 
     /**
-     * The export taken at 16:39:40 (its file says so; a user's clock, a minute either way) shows the Pod running with no deletion,
-     * at least 30 s after the staging delete of 16:38:10: that delete was not this Pod's. The Pod went with its Workflow.
+     * The export shows the Pod running with no deletion and a condition the kubelet turned at 16:39:30 (the cluster's clock), 80 s
+     * after the staging delete of 16:38:10: that delete was not this Pod's. The Pod went with its Workflow.
      */
     @Test
     void aDeleteOfTheNameBeforeAnExportShowingThePodUndeletedIsNotItsDeletion() {
-        Correlation c = base().takenAt("pod-before.yaml", "2026-09-19T16:39:40Z", RUNNING).correlate();
+        Correlation c = base().pod("pod-before.yaml", RUNNING_AFTER).correlate();
         DeletionRequest d = life(c).deletion();
         assertNotEquals("2026-09-19T16:38:10.512000Z", d.notAfter().at().format(), d.toString());
         assertTrue(life(c).deleter().map(x -> x.audit() == null).orElse(true), () -> life(c).deleter().toString());
         Evaluation e = rule.evaluate(c);
         assertEquals(List.of(), e.findings());
         assertTrue(e.cleared().stream().anyMatch(x -> x.why().toString().contains("AF007.cleared.workflowDeleted")), e.cleared().toString());
+    }
+
+    /**
+     * Control (session 47): the running export placed after the delete only by the time its file states (16:39:40, 90 s after it):
+     * that is the clock of whoever took it, which nothing checks; a laptop two minutes fast would have taken it before the delete.
+     * The delete is not set apart and stays the Pod's deletion.
+     */
+    @Test
+    void anExportPlacedAfterTheDeleteOnlyByAStatedTimeSetsNothingApart() {
+        Correlation c = base().takenAt("pod-before.yaml", "2026-09-19T16:39:40Z", RUNNING).correlate();
+        assertEquals("2026-09-19T16:38:10.512000Z", life(c).deletion().notAfter().at().format());
+        assertEquals(STAGING_CONTROLLER, life(c).deleter().orElseThrow().who());
     }
 
     /**
@@ -122,12 +137,14 @@ class ForeignDeleteTest {
         String workflowDelete = Exports.workflowAudit("delete", "p", STAGING_CONTROLLER, "2026-09-19T16:39:50.000000Z", 200);
         String workflow = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
         Correlation c = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", workflow)
-                .takenAt("pod-before.yaml", "2026-09-19T16:39:40Z", RUNNING).object("staging/audit.log", STAGING_DELETE).object("staging/audit.log", workflowDelete)
+                .pod("pod-before.yaml", RUNNING_AFTER).object("staging/audit.log", STAGING_DELETE).object("staging/audit.log", workflowDelete)
                 .correlate();
         dev.argoforensics.event.WorkflowRef wf = new dev.argoforensics.event.WorkflowRef("ns", "p");
         assertTrue(c.fates().get(wf) == null || c.fates().get(wf).deleted() == null, () -> c.fates().get(wf).toString());
-        // Control: without the export after the delete nothing shows the file another cluster's; its Workflow delete stands.
-        Correlation alone = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", workflow)
+        // Control: without the export after the delete nothing shows the file another cluster's; its Workflow delete stands (the
+        // Workflow exported while it ran: nothing in it after the delete either, OtherWorkflowDeletes).
+        Correlation alone = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING)
+                .workflow("wf.yaml", Exports.workflow("Running", "Running", "", null, false, null))
                 .object("staging/audit.log", STAGING_DELETE).object("staging/audit.log", workflowDelete).correlate();
         assertEquals("2026-09-19T16:39:50.000000Z", alone.fates().get(wf).deleted().at().format());
     }

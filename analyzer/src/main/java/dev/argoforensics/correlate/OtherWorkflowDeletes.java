@@ -1,0 +1,142 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.snapshot.AuditRecord;
+import dev.argoforensics.snapshot.NodeStatus;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.time.Timestamp;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A granted delete of the Workflow's name that this Workflow's own exports show was another object's (session 47), as
+ * {@link OtherObjectDeletes} does for a Pod: another cluster's audit file given beside this one's (staging running the same
+ * pipeline, its TTL deleting its own Workflow of the name), or a namesake's. An audit record of a delete names the Workflow by
+ * namespace and name; the API server deletes whatever object holds the name, and a Workflow, which has no grace period, is then
+ * gone at once or, held by a finalizer ({@code foregroundDeletion}, {@code artifact-gc}), carries a {@code deletionTimestamp} that is
+ * never cleared (lifecycle reference A3). So a delete is not this Workflow's where the Workflow (the one UID its exports show)
+ * existed when it was granted (a node of it started clearly before it: the controller starts nodes only of a Workflow it has, so
+ * the object was created before) and
+ * <ul>
+ *   <li>the record carries a UID ({@code objectRef.uid}, a delete's {@code preconditions.uid}) other than that one (a delete by
+ *       name in one cluster would have been of the object holding the name, this one; a precondition naming another is refused,
+ *       409); or</li>
+ *   <li>an export of it taken clearly after the delete shows no {@code deletionTimestamp}, placed after it by what the cluster's
+ *       clocks wrote (a time inside the object: a node's {@code finishedAt}, {@code status.finishedAt}; or the controller's write of
+ *       its resourceVersion). A time only its file states ({@code # taken-at:}, a file's mtime, {@code --snapshot-time}) is the
+ *       clock of whoever took it, which nothing checks: it sets no delete apart (a laptop a few minutes fast would take a real
+ *       delete away from the Workflow it removed).</li>
+ * </ul>
+ * A controller line after the delete shows nothing here: the controller goes on reconciling a Workflow held by a finalizer, and no
+ * line of it says whether a {@code deletionTimestamp} was set. A delete clearly before this Workflow's start is left to the
+ * per-Pod readings ({@link WorkflowFate#deletedFor}, {@link WorkflowAudit#read}): the lines of one name may hold an earlier run of
+ * it whose Pods that delete did take.
+ */
+public final class OtherWorkflowDeletes {
+    private OtherWorkflowDeletes() {
+    }
+
+    /** Why {@code a}, a granted delete of the Workflow's name, was another object's; null where nothing its exports show says so. */
+    public static String why(WorkflowHistory w, AuditRecord a) {
+        if (a.time() == null || !"workflows".equals(a.resource()) || !"delete".equals(a.verb()) || !a.subresource().isEmpty()
+                || !w.ref().name().equals(a.name()) || !java.util.Objects.equals(w.ref().namespace(), a.namespace())) {
+            return null;
+        }
+        String own = ownUid(w.snapshots());
+        if (own == null) {
+            return null;
+        }
+        Timestamp started = null;
+        for (WorkflowSnapshot s : w.snapshots()) {
+            Timestamp t = own.equals(s.uid()) ? firstStarted(s) : null;
+            if (t != null && (started == null || t.isBefore(started))) {
+                started = t;
+            }
+        }
+        if (started == null || !started.comparable(a.time()) || !DeletionBounds.clearlyBefore(started, a.time())) {
+            return null;
+        }
+        String named = !a.uid().isEmpty() && !own.equals(a.uid()) ? "its objectRef.uid names " + a.uid()
+                : !a.preconditionUid().isEmpty() && !own.equals(a.preconditionUid()) ? "its UID precondition names " + a.preconditionUid() : null;
+        if (named != null) {
+            return named + ", and this Workflow, " + own + ", existed then (a node of it started at " + started.format() + ")";
+        }
+        for (WorkflowSnapshot s : w.snapshots()) {
+            Timestamp shown = own.equals(s.uid()) && s.notDeleting() && s.observed() != null ? s.observed().notEarlierThan() : null;
+            if (shown != null && a.time().comparable(shown) && DeletionBounds.clearlyBefore(a.time(), shown)) {
+                return "this Workflow, " + own + ", existed then (a node of it started at " + started.format() + ") and an export of it "
+                        + "taken after it (no earlier than " + shown.format() + ", by the times the cluster wrote in it) shows no deletion";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The audit files that granted a delete of the Workflow's name while this Workflow existed undeleted ({@link #why}): in one
+     * cluster any of its API servers would have deleted this object (they share one store), so the file is another cluster's, and
+     * its records of the Workflow's Pods' names are that cluster's Pods'. A file that records a write carrying this Workflow's UID is
+     * left alone (this cluster's, or a merge of both, which the records of one Workflow cannot split); its delete is still set apart
+     * by {@link #why}.
+     */
+    static Set<String> foreignFiles(WorkflowHistory w, List<AuditRecord> named) {
+        Set<String> out = new TreeSet<>();
+        String own = ownUid(w.snapshots());
+        if (own == null) {
+            return out;
+        }
+        Set<String> ownFiles = new TreeSet<>();
+        for (AuditRecord a : named) {
+            if (own.equals(a.uid())) {
+                ownFiles.add(a.source().file());
+            }
+        }
+        for (AuditRecord a : named) {
+            if (a.effective() && !ownFiles.contains(a.source().file()) && !out.contains(a.source().file()) && why(w, a) != null) {
+                out.add(a.source().file());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What a delete of the Workflow's name that nothing set apart ({@link #why}) leaves open, to be said where it is read as this
+     * Workflow's deletion: where the Workflow's exports show its UID and the delete's audit file ({@code named}, the group's records
+     * of the name) holds no request carrying it (a delete sends none, nor a precondition), nothing ties the record to this object
+     * rather than to another of the name (another cluster's, whose file was given beside). "" where its file does, or no UID is
+     * exported.
+     */
+    static String untied(WorkflowHistory w, AuditRecord a, List<AuditRecord> named) {
+        String own = w == null ? null : ownUid(w.snapshots());
+        if (own == null || own.equals(a.uid()) || own.equals(a.preconditionUid())) {
+            return "";
+        }
+        for (AuditRecord r : named) {
+            if (own.equals(r.uid()) && r.source().file().equals(a.source().file())) {
+                return "";
+            }
+        }
+        return "; it names the Workflow by namespace and name only, and nothing in its audit file ties it to this Workflow's UID " + own;
+    }
+
+    /** The one UID the Workflow's exports show; null where none, or more than one. */
+    static String ownUid(List<WorkflowSnapshot> snapshots) {
+        Set<String> uids = new TreeSet<>();
+        for (WorkflowSnapshot s : snapshots) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                uids.add(s.uid());
+            }
+        }
+        return uids.size() == 1 ? uids.iterator().next() : null;
+    }
+
+    /** The earliest {@code startedAt} of a node the export shows (the controller's clock); null if none. */
+    private static Timestamp firstStarted(WorkflowSnapshot s) {
+        Timestamp first = null;
+        for (NodeStatus n : s.nodes().values()) {
+            if (n.startedAt() != null && (first == null || n.startedAt().isBefore(first))) {
+                first = n.startedAt();
+            }
+        }
+        return first;
+    }
+}
