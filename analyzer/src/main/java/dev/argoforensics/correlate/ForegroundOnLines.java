@@ -36,11 +36,14 @@ import java.util.Set;
  *       no line of the Workflow named before (no {@code Workflow update successful} of any run wrote it), greater than every
  *       version named before, after an earlier versioned line of the same run, and with no refused update or conflict
  *       re-applied between ({@code Error updating workflow}, {@code Re-applying updates…}: the controller's own retried write, or
- *       its write of a size error, whose version it may not log);</li>
+ *       its write of a size error, whose version it may not log), in a run whose lines show the controller's own
+ *       {@code Workflow update successful} before it (a log grep'd or filtered without them shows no one else's write);</li>
  *   <li>every Pod of the Workflow the run's pod informer held then (a line of it before, no {@code delete pod event} before)
  *       deletion-handled by the pod controller after that pass, within {@link #SPAN_NANOS} of it: the collector's sweep;</li>
  *   <li>no update of the Workflow refused as not found after the pass while a swept Pod was still there (held by the finalizer,
- *       the Workflow outlives its Pods; gone first, it was deleted in the background);</li>
+ *       the Workflow outlives its Pods; gone first, it was deleted in the background), and none succeeding more than
+ *       {@link #SPAN_NANOS} after the last swept Pod left (held only by the finalizer, it goes with its last Pod: still written
+ *       then, it was only annotated, labelled or suspended while its Pods went another way);</li>
  *   <li>none of it the controller's own doing: no stop, restart, {@code deletePod}, {@code deletePodByUID},
  *       {@code terminateContainers} or {@code killContainers} of the Workflow's Pods from just before the pass to the last
  *       deletion ({@code argo stop}/{@code terminate} write the Workflow too, then the controller stops and may delete its Pods).</li>
@@ -114,6 +117,7 @@ public record ForegroundOnLines(LogEvent changed, String version, List<PodGoing>
         BigInteger highest = null;
         Map<Integer, LogEvent> lastVersioned = new java.util.HashMap<>();
         Set<Integer> reapplied = new HashSet<>();
+        Set<Integer> updatedIn = new HashSet<>();
         for (LogEvent e : lines) {
             if (e.event() instanceof Signal s && OWN_UNLOGGED_WRITES.contains(s.name())) {
                 reapplied.add(e.stream());
@@ -126,10 +130,16 @@ public record ForegroundOnLines(LogEvent changed, String version, List<PodGoing>
             v = v.trim();
             BigInteger n = number(v);
             boolean foreign = e.event() instanceof WorkflowProcessing && !named.contains(v) && !written.contains(v) && n != null
-                    && highest != null && n.compareTo(highest) > 0 && lastVersioned.containsKey(e.stream()) && !reapplied.contains(e.stream());
+                    && highest != null && n.compareTo(highest) > 0 && lastVersioned.containsKey(e.stream()) && !reapplied.contains(e.stream())
+                    // the stream shows the controller's own updates: a grep'd or filtered log without them makes every pass after
+                    // its own write look like someone else's (breaker16)
+                    && updatedIn.contains(e.stream());
             named.add(v);
             highest = n == null ? highest : highest == null || n.compareTo(highest) > 0 ? n : highest;
             lastVersioned.put(e.stream(), e);
+            if (e.event() instanceof WorkflowUpdated) {
+                updatedIn.add(e.stream());
+            }
             reapplied.remove(e.stream());
             if (foreign) {
                 ForegroundOnLines found = sweep(e, v, pods, going, lines);
@@ -187,6 +197,16 @@ public record ForegroundOnLines(LogEvent changed, String version, List<PodGoing>
                 break;
             }
             lastGone = lastGone == null || EventOrder.after(g.removed(), lastGone) ? g.removed() : lastGone;
+        }
+        // Nor does it go on being written long after them: once its last blocking Pod is gone the collector removes the
+        // finalizer and the Workflow goes; a Workflow the controller still updates well after (a retry's new Pod, more steps) was
+        // only written by someone (a label, an annotation, argo suspend/resume) while its Pods went another way (breaker16).
+        if (lastGone != null) {
+            for (LogEvent e : lines) {
+                if (e.event() instanceof WorkflowUpdated && e.stream() == changed.stream() && nanosBetween(lastGone, e) > SPAN_NANOS) {
+                    return null;
+                }
+            }
         }
         for (LogEvent e : lines) {
             if (e.event() instanceof Signal s && "workflow-update-error".equals(s.name()) && "NotFound".equals(s.attribute("reason"))
