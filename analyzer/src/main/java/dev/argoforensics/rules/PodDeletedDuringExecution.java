@@ -296,12 +296,15 @@ public final class PodDeletedDuringExecution extends NodeRule {
      * that kubelet sees the deletion only when it comes back (judgment class {@code node-unreachable-evicted}). Nor where an export
      * of the Pod itself dates its deletion's request at that moment ({@link PodHistory#deletionRequestedAt}, s47): the deletion is
      * then this Pod's, and a kill more than a minute after it is its kubelet's late sight of it (a busy kubelet, a slow pod
-     * lifecycle event generator, its node Ready all along), not another deletion's.
+     * lifecycle event generator, its node Ready all along), not another deletion's. Only a kill worded as a deletion's stop
+     * ({@code Stopping container X}) is read so: a probe's kill ({@code Container main failed liveness probe, will be restarted})
+     * is the kubelet's own decision, made while it had not yet seen the deletion, and main's exit is that probe's (s47-breaker15).
      */
     private static boolean killedLongAfter(PodHistory pod, Timestamp requestNotAfter) { // any container but wait: main, or a sidecar killed with it
-        if (requestNotAfter == null || pod.deletionRequestedAt(requestNotAfter)) {
+        if (requestNotAfter == null) {
             return false;
         }
+        boolean ownRequest = pod.deletionRequestedAt(requestNotAfter);
         java.time.Instant bound = requestNotAfter.instant().plusNanos(KILL_LAG_NANOS);
         for (ClusterEvent e : pod.clusterEvents()) {
             // A kubelet its node lost touch with sees the deletion only when it comes back (the node controller's NodeNotReady on the
@@ -315,6 +318,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
                     && e.regarding().fieldPath() != null && e.regarding().fieldPath().startsWith("spec.containers{")
                     && !e.regarding().fieldPath().equals("spec.containers{wait}")
                     && e.first().instant().minusNanos(e.statedClock() ? dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS : 0).isAfter(bound)) {
+                if (ownRequest && e.note() != null && e.note().startsWith("Stopping container ")) {
+                    continue; // worded as a deletion's stop: this Pod's own deletion, seen late
+                }
                 return true;
             }
         }
