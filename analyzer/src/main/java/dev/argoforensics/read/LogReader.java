@@ -151,8 +151,9 @@ public final class LogReader {
         try {
             PlannedFile plan = PlannedFile.plan(f, logs, HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), pool);
             ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
-            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead);
-            return plan.assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead);
+            LogZone.FileZone zone = zoneOf(plan);
+            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead, zone);
+            return plan.assemble(assembler(f, newestFirst, null, null).readIn(zone), newestFirst, settings.progress(), ahead);
         } finally {
             pool.shutdownNow();
         }
@@ -200,7 +201,7 @@ public final class LogReader {
     public byte[] readChunk(LineChunk c, String headerLine, Interest interest, boolean newestFirst) {
         try {
             // Texts left in the lines: they cross to the assembler as bytes, which packs them there.
-            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false));
+            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false, zoneOf(c.file())));
         } catch (ChunkFault fault) {
             return ChunkWire.fault(fault);
         } catch (IOException e) {
@@ -225,10 +226,25 @@ public final class LogReader {
             for (byte[] b : chunksInOrder) {
                 ahead.add(f, () -> ChunkWire.read(b, catalog));
             }
-            return plan.assemble(assembler(f, newestFirst, null, null), newestFirst, Progress.NONE, ahead);
+            return plan.assemble(assembler(f, newestFirst, null, null).readIn(zoneOf(f)), newestFirst, Progress.NONE, ahead);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * The zone a file's wall-clock times are read in: --log-tz's if given, else the one its head measures ({@link ZoneProbe}:
+     * the collector's stated times a whole zone from every logrus time), else none. Decided before pass 2 reads the file.
+     */
+    private LogZone.FileZone zoneOf(PlannedFile plan) {
+        if (settings.logZone() != null) {
+            return LogZone.FileZone.given(settings.logZone());
+        }
+        return plan.earlier() != null ? ZoneProbe.measure(plan.earlier()) : zoneOf(plan.file);
+    }
+
+    private LogZone.FileZone zoneOf(InputFile f) {
+        return settings.logZone() != null ? LogZone.FileZone.given(settings.logZone()) : ZoneProbe.measure(f, settings.maxLineBytes());
     }
 
     /** A pool of {@code threads} reading threads (daemons: a failed reading never keeps the JVM up); the caller shuts it down. */
@@ -360,6 +376,7 @@ public final class LogReader {
         // A source that keeps readings (the index) may hold what an earlier run made of a file with this interest.
         String interestKey = sink == null && logs.keepsReadings() ? interestKey(interest) : null;
         Map<InputFile, FileReading> known = new HashMap<>();
+        Map<InputFile, LogZone.FileZone> zones = new HashMap<>();
         for (RotatedSet set : sets) {
             for (InputFile f : set.oldestFirst()) {
                 FileReading earlier = interestKey == null ? null : knownReading(f, interestKey, scans.get(f).newestFirst());
@@ -367,7 +384,9 @@ public final class LogReader {
                     known.put(f, earlier);
                     settings.progress().advance(f.path().toFile().length(), 0);
                 } else {
-                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead);
+                    LogZone.FileZone zone = zoneOf(plans.get(f));
+                    zones.put(f, zone);
+                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zone);
                 }
             }
         }
@@ -380,7 +399,8 @@ public final class LogReader {
                         stitch.add(known.get(f));
                     } else if (interestKey != null) {
                         // The source keeps the file's reading whole (the index), for a later run with this interest.
-                        FileReading made = plans.get(f).assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead);
+                        FileReading made = plans.get(f).assemble(assembler(f, newestFirst, null, null).readIn(zones.get(f)), newestFirst,
+                                settings.progress(), ahead);
                         logs.read(f, interestKey, made.encode());
                         stitch.add(made);
                     } else {
@@ -388,7 +408,8 @@ public final class LogReader {
                         // final: a file's events no longer wait for its end (a large file's, in the old generation, as garbage once
                         // the stitch placed its copies), and with a sink they are not kept at all.
                         ReadingStitch.FileStitch live = stitch.begin(set.name());
-                        live.finish(plans.get(f).assemble(assembler(f, newestFirst, live, live), newestFirst, settings.progress(), ahead));
+                        live.finish(plans.get(f).assemble(assembler(f, newestFirst, live, live).readIn(zones.get(f)), newestFirst,
+                                settings.progress(), ahead));
                     }
                 } catch (IOException | RuntimeException e) {
                     Unreadable.record(f, e, summaries, unreadable);
