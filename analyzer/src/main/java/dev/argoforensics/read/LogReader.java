@@ -170,6 +170,15 @@ public final class LogReader {
         return HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()).plan(f);
     }
 
+    /**
+     * The zone the file's head measures ({@link ZoneProbe}), which every chunk's reading is given as it is given the header
+     * line: a chunk alone cannot measure it. "" for none (or where --log-tz is given, which wins).
+     */
+    public String measuredZone(InputFile f) {
+        LogZone.FileZone zone = zoneOf(f);
+        return zone.measured() ? zone.zone().getId() : "";
+    }
+
     /** The file's first line that is not blank, which every chunk's reading is given (a CSV export's header). */
     public static String headerLine(InputFile f) throws IOException {
         return PlannedFile.firstContentLine(f);
@@ -197,11 +206,14 @@ public final class LogReader {
     /**
      * Pass 2 of one chunk, as bytes for {@link #assembleChunks}: its items, or what it gave before a fault and the
      * fault, or the I/O failure that stopped it (the assembly then says what {@link #readFile} says of it).
+     * {@code measuredZone}: the file's ({@link #measuredZone}).
      */
-    public byte[] readChunk(LineChunk c, String headerLine, Interest interest, boolean newestFirst) {
+    public byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, boolean newestFirst) {
         try {
+            LogZone.FileZone zone = settings.logZone() != null || measuredZone.isEmpty() ? LogZone.FileZone.given(settings.logZone())
+                    : new LogZone.FileZone(java.time.ZoneId.of(measuredZone), dev.argoforensics.time.ZoneBasis.MEASURED, 0);
             // Texts left in the lines: they cross to the assembler as bytes, which packs them there.
-            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false, zoneOf(c.file())));
+            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false, zone));
         } catch (ChunkFault fault) {
             return ChunkWire.fault(fault);
         } catch (IOException e) {
