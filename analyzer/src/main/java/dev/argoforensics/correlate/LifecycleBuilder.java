@@ -1017,7 +1017,7 @@ final class LifecycleBuilder {
             return podStart == null ? null : onControllersClock(podStart);
         }
         ZoneBasis zone = created.time().zone();
-        if (zone == ZoneBasis.STATED || zone == ZoneBasis.CONFIGURED) {
+        if (zone == ZoneBasis.STATED || zone == ZoneBasis.CONFIGURED || zone == ZoneBasis.MEASURED) {
             return created.time().instant();
         }
         RunClocks.RunClock run = clocks.of(created.stream());
@@ -1046,7 +1046,7 @@ final class LifecycleBuilder {
         Long least = null;
         for (RunClocks.RunClock run : clocks.runs().values()) {
             boolean stated = run.pairs().stream().allMatch(p -> p.created().time().zone() == ZoneBasis.STATED
-                    || p.created().time().zone() == ZoneBasis.CONFIGURED);
+                    || p.created().time().zone() == ZoneBasis.CONFIGURED || p.created().time().zone() == ZoneBasis.MEASURED);
             Long zone = run.zoneNanos();
             if (!stated && zone == null) {
                 continue;

@@ -97,7 +97,8 @@ final class FileAssembler {
     private int handOverEvery = HAND_OVER_EVERY;
 
     private final MessageCatalog catalog;
-    private final ZoneId logZone;
+    /** The zone the file's wall-clock times are read in: --log-tz's, else the one its head measured ({@link ZoneProbe}), else none. */
+    private LogZone.FileZone zone;
     private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
     private final Map<String, EventType> typeById = new HashMap<>();
     private final FileRuns runs;
@@ -206,7 +207,7 @@ final class FileAssembler {
     FileAssembler(MessageCatalog catalog, ZoneId logZone, InputFile file, String setName, boolean reversed, FileRuns.Opened opened,
                   Consumer<List<LogEvent>> handOver, boolean packTexts) {
         this.catalog = catalog;
-        this.logZone = logZone;
+        this.zone = LogZone.FileZone.given(logZone);
         this.file = file;
         this.setName = setName;
         this.reversed = reversed;
@@ -648,7 +649,7 @@ final class FileAssembler {
         handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));
         kept.forEach(e -> zones.merge(e.timeZone(), 1L, Long::sum));
         InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(logZone), otherContainers), zones,
+                unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(zone), otherContainers), zones,
                 damage.problems(file, lines), furniture.summary(), otherContainers, damage.readInPart(), damage.cutShort());
         return new FileReading(file, setName, reversed, List.copyOf(kept), klogWithoutYear.stream().mapToInt(Integer::intValue).toArray(),
                 runs.pieces(), ordinal, recordsRead, typesRead, marks, summary);
@@ -669,7 +670,15 @@ final class FileAssembler {
     }
 
     private Timestamp inLogZone(Timestamp t) {
-        return LogZone.apply(t, logZone);
+        return zone.apply(t);
+    }
+
+    /** Reads the file's wall-clock times in {@code z} (the zone its head measured), where no --log-tz was given; before any item. */
+    FileAssembler readIn(LogZone.FileZone z) {
+        if (zone.zone() == null) {
+            zone = z;
+        }
+        return this;
     }
 
     /** The format a counted record's release evidence may rest on: none for a record rebuilt from an export's columns. */

@@ -129,6 +129,12 @@ public final class LineFrontEnd {
         return read(chunk, csvHeader, interest, progress, runs, !keepParses);
     }
 
+    /** As above, the file's wall-clock times read in {@code zone}. */
+    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, LogZone.FileZone zone)
+            throws IOException {
+        return read(chunk, csvHeader, interest, progress, runs, !keepParses, zone);
+    }
+
     /**
      * @param packTexts the kept records' texts packed here, on the reading thread, into blocks of the chunk's own
      *                  ({@link ChunkItem.Kept#text()}): a chunk's items wait for the assembler for seconds, longer than a
@@ -137,9 +143,15 @@ public final class LineFrontEnd {
      *                  deflating is off the assembler's thread. Not for a reading with a sink (its blocks are never packed)
      */
     ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, boolean packTexts) throws IOException {
+        return read(chunk, csvHeader, interest, progress, runs, packTexts, LogZone.FileZone.given(logZone));
+    }
+
+    /** As above, the file's wall-clock times read in {@code zone} (--log-tz's, or the one its head measured: {@link ZoneProbe}). */
+    ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, boolean packTexts,
+                     LogZone.FileZone zone) throws IOException {
         TextBlock.Packer packer = packTexts ? new TextBlock.Packer(true, spill) : null;
         try {
-            return read(chunk, csvHeader, interest, progress, runs, packer);
+            return read(chunk, csvHeader, interest, progress, runs, packer, zone);
         } finally {
             if (packer != null) {
                 packer.finish();
@@ -147,10 +159,10 @@ public final class LineFrontEnd {
         }
     }
 
-    private ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, TextBlock.Packer packer)
-            throws IOException {
+    private ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, TextBlock.Packer packer,
+                             LogZone.FileZone zone) throws IOException {
         List<ChunkItem> items = new ArrayList<>();
-        Consumer<ChunkItem> sink = runs ? new RunCollector(items) : items::add;
+        Consumer<ChunkItem> sink = runs ? new RunCollector(items, zone) : items::add;
         // The last line whose item is complete, and whether the fault, if any, hit in the run collector.
         long[] done = {0};
         boolean[] collecting = {false};
@@ -202,16 +214,18 @@ public final class LineFrontEnd {
     /** Folds consecutive counted, dated records of one origin (and blank lines after them) into runs. */
     private final class RunCollector implements Consumer<ChunkItem> {
         private final List<ChunkItem> items;
+        private final LogZone.FileZone zone;
         private CountedRun open;
 
-        RunCollector(List<ChunkItem> items) {
+        RunCollector(List<ChunkItem> items, LogZone.FileZone zone) {
             this.items = items;
+            this.zone = zone;
         }
 
         @Override
         public void accept(ChunkItem item) {
             if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && c.cut() == null) {
-                Timestamp time = LogZone.apply(c.time(), logZone);
+                Timestamp time = zone.apply(c.time());
                 ReleaseEvidence evidence = releases(FileAssembler.evidenceFormat(c), c.level(), c.entry());
                 if (open != null && open.sameOrigin(c)) {
                     open.add(c, time, evidence);

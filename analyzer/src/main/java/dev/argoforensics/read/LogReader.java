@@ -151,8 +151,9 @@ public final class LogReader {
         try {
             PlannedFile plan = PlannedFile.plan(f, logs, HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), pool);
             ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
-            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead);
-            return plan.assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead);
+            LogZone.FileZone zone = zoneOf(plan);
+            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead, zone);
+            return plan.assemble(assembler(f, newestFirst, null, null).readIn(zone), newestFirst, settings.progress(), ahead);
         } finally {
             pool.shutdownNow();
         }
@@ -167,6 +168,15 @@ public final class LogReader {
     /** The chunks this reading cuts {@code f} into (one for a gzip'd file or one no larger than a chunk). */
     public List<LineChunk> chunks(InputFile f) throws IOException {
         return HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()).plan(f);
+    }
+
+    /**
+     * The zone the file's head measures ({@link ZoneProbe}), which every chunk's reading is given as it is given the header
+     * line: a chunk alone cannot measure it. "" for none (or where --log-tz is given, which wins).
+     */
+    public String measuredZone(InputFile f) {
+        LogZone.FileZone zone = zoneOf(f);
+        return zone.measured() ? zone.zone().getId() : "";
     }
 
     /** The file's first line that is not blank, which every chunk's reading is given (a CSV export's header). */
@@ -196,11 +206,14 @@ public final class LogReader {
     /**
      * Pass 2 of one chunk, as bytes for {@link #assembleChunks}: its items, or what it gave before a fault and the
      * fault, or the I/O failure that stopped it (the assembly then says what {@link #readFile} says of it).
+     * {@code measuredZone}: the file's ({@link #measuredZone}).
      */
-    public byte[] readChunk(LineChunk c, String headerLine, Interest interest, boolean newestFirst) {
+    public byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, boolean newestFirst) {
         try {
+            LogZone.FileZone zone = settings.logZone() != null || measuredZone.isEmpty() ? LogZone.FileZone.given(settings.logZone())
+                    : new LogZone.FileZone(java.time.ZoneId.of(measuredZone), dev.argoforensics.time.ZoneBasis.MEASURED, 0);
             // Texts left in the lines: they cross to the assembler as bytes, which packs them there.
-            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false));
+            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false, zone));
         } catch (ChunkFault fault) {
             return ChunkWire.fault(fault);
         } catch (IOException e) {
@@ -225,10 +238,25 @@ public final class LogReader {
             for (byte[] b : chunksInOrder) {
                 ahead.add(f, () -> ChunkWire.read(b, catalog));
             }
-            return plan.assemble(assembler(f, newestFirst, null, null), newestFirst, Progress.NONE, ahead);
+            return plan.assemble(assembler(f, newestFirst, null, null).readIn(zoneOf(f)), newestFirst, Progress.NONE, ahead);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * The zone a file's wall-clock times are read in: --log-tz's if given, else the one its head measures ({@link ZoneProbe}:
+     * the collector's stated times a whole zone from every logrus time), else none. Decided before pass 2 reads the file.
+     */
+    private LogZone.FileZone zoneOf(PlannedFile plan) {
+        if (settings.logZone() != null) {
+            return LogZone.FileZone.given(settings.logZone());
+        }
+        return plan.earlier() != null ? ZoneProbe.measure(plan.earlier()) : zoneOf(plan.file);
+    }
+
+    private LogZone.FileZone zoneOf(InputFile f) {
+        return settings.logZone() != null ? LogZone.FileZone.given(settings.logZone()) : ZoneProbe.measure(f, settings.maxLineBytes());
     }
 
     /** A pool of {@code threads} reading threads (daemons: a failed reading never keeps the JVM up); the caller shuts it down. */
@@ -360,6 +388,7 @@ public final class LogReader {
         // A source that keeps readings (the index) may hold what an earlier run made of a file with this interest.
         String interestKey = sink == null && logs.keepsReadings() ? interestKey(interest) : null;
         Map<InputFile, FileReading> known = new HashMap<>();
+        Map<InputFile, LogZone.FileZone> zones = new HashMap<>();
         for (RotatedSet set : sets) {
             for (InputFile f : set.oldestFirst()) {
                 FileReading earlier = interestKey == null ? null : knownReading(f, interestKey, scans.get(f).newestFirst());
@@ -367,7 +396,9 @@ public final class LogReader {
                     known.put(f, earlier);
                     settings.progress().advance(f.path().toFile().length(), 0);
                 } else {
-                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead);
+                    LogZone.FileZone zone = zoneOf(plans.get(f));
+                    zones.put(f, zone);
+                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zone);
                 }
             }
         }
@@ -380,7 +411,8 @@ public final class LogReader {
                         stitch.add(known.get(f));
                     } else if (interestKey != null) {
                         // The source keeps the file's reading whole (the index), for a later run with this interest.
-                        FileReading made = plans.get(f).assemble(assembler(f, newestFirst, null, null), newestFirst, settings.progress(), ahead);
+                        FileReading made = plans.get(f).assemble(assembler(f, newestFirst, null, null).readIn(zones.get(f)), newestFirst,
+                                settings.progress(), ahead);
                         logs.read(f, interestKey, made.encode());
                         stitch.add(made);
                     } else {
@@ -388,7 +420,8 @@ public final class LogReader {
                         // final: a file's events no longer wait for its end (a large file's, in the old generation, as garbage once
                         // the stitch placed its copies), and with a sink they are not kept at all.
                         ReadingStitch.FileStitch live = stitch.begin(set.name());
-                        live.finish(plans.get(f).assemble(assembler(f, newestFirst, live, live), newestFirst, settings.progress(), ahead));
+                        live.finish(plans.get(f).assemble(assembler(f, newestFirst, live, live).readIn(zones.get(f)), newestFirst,
+                                settings.progress(), ahead));
                     }
                 } catch (IOException | RuntimeException e) {
                     Unreadable.record(f, e, summaries, unreadable);

@@ -13,10 +13,38 @@ final class LogZone {
 
     /** The time read in {@code zone}, or unchanged if no zone was given or the time states its own. */
     static Timestamp apply(Timestamp t, ZoneId zone) {
+        return apply(t, zone, ZoneBasis.CONFIGURED);
+    }
+
+    /** The time read in {@code zone}, marked {@code basis} (configured or measured), or unchanged as {@link #apply(Timestamp, ZoneId)}. */
+    static Timestamp apply(Timestamp t, ZoneId zone, ZoneBasis basis) {
         if (zone == null || (t.zone() != ZoneBasis.LITERAL_Z && t.zone() != ZoneBasis.ASSUMED_UTC)) {
             return t;
         }
         LocalDateTime wall = LocalDateTime.ofInstant(t.instant(), ZoneOffset.UTC);
-        return new Timestamp(wall.atZone(zone).toInstant(), t.precision(), ZoneBasis.CONFIGURED);
+        return new Timestamp(wall.atZone(zone).toInstant(), t.precision(), basis);
+    }
+
+    /**
+     * The zone one file's wall-clock times are read in: {@code --log-tz}'s (configured), the one its head measured
+     * ({@link ZoneProbe}), or none (read as UTC).
+     *
+     * @param samples the records that measured it (0 unless measured)
+     */
+    record FileZone(ZoneId zone, ZoneBasis basis, int samples) {
+        static final FileZone NONE = new FileZone(null, ZoneBasis.CONFIGURED, 0);
+
+        /** {@code --log-tz}'s zone, or none. */
+        static FileZone given(ZoneId zone) {
+            return zone == null ? NONE : new FileZone(zone, ZoneBasis.CONFIGURED, 0);
+        }
+
+        boolean measured() {
+            return zone != null && basis == ZoneBasis.MEASURED;
+        }
+
+        Timestamp apply(Timestamp t) {
+            return LogZone.apply(t, zone, basis);
+        }
     }
 }

@@ -82,7 +82,8 @@ final class PlannedFile {
     }
 
     /** Adds the file's chunk reads to the read-ahead (an earlier read is one). */
-    void submit(Supplier<LineFrontEnd> frontEnds, Interest interest, boolean reversed, Progress progress, ReadAhead ahead) {
+    void submit(Supplier<LineFrontEnd> frontEnds, Interest interest, boolean reversed, Progress progress, ReadAhead ahead,
+                LogZone.FileZone zone) {
         if (earlier != null) {
             ahead.add(file, () -> frontEnds.get().read(file, earlier, interest));
             return;
@@ -90,7 +91,7 @@ final class PlannedFile {
         // A file read newest first keeps its items one by one (the assembler turns them around).
         boolean runs = !reversed;
         for (LineChunk c : chunks) {
-            ahead.add(file, () -> frontEnds.get().read(c, firstLine, interest, progress, runs));
+            ahead.add(file, () -> frontEnds.get().read(c, firstLine, interest, progress, runs, zone));
         }
     }
 

@@ -43,8 +43,12 @@ final class ZoneCheck {
      * the records' own, which state theirs: one of the two labels does not name the zone its clock printed. The records' own time
      * is the one read (the controller wrote it with its offset); the collector's is kept as its metadata, and the note says so.
      */
-    Optional<Message> mismatch(ZoneId logZone) {
-        Optional<Message> local = localZone(logZone);
+    Optional<Message> mismatch(LogZone.FileZone zone) {
+        if (zone.measured()) {
+            return Optional.of(Message.of("note.read.measuredZone", "offset", zone.zone().getId().replace("Z", "+00:00"),
+                    "samples", zone.samples()));
+        }
+        Optional<Message> local = localZone(zone.zone());
         if (local.isPresent()) {
             return local;
         }

@@ -145,8 +145,8 @@ final class JsonRenderer implements ReportRenderer {
         g.writeObjectFieldStart("timeZones");
         g.writeStringField("printed", "UTC");
         for (ZoneBasis z : ZoneBasis.values()) {
-            if (z == ZoneBasis.TIME_OF_DAY && !p.zones().containsKey(z)) {
-                continue; // only inputs that quote times of day have them
+            if ((z == ZoneBasis.TIME_OF_DAY || z == ZoneBasis.MEASURED) && !p.zones().containsKey(z)) {
+                continue; // only inputs that quote times of day have them; only a file whose collector measured its zone, measured ones
             }
             g.writeNumberField(switch (z) {
                 case STATED -> "stated";
@@ -154,6 +154,7 @@ final class JsonRenderer implements ReportRenderer {
                 case ASSUMED_UTC -> "assumedUtc";
                 case CONFIGURED -> "configured";
                 case TIME_OF_DAY -> "timeOfDay";
+                case MEASURED -> "measured";
             }, p.zones().getOrDefault(z, 0L));
         }
         g.writeEndObject();

@@ -109,7 +109,7 @@ public record ObservedAt(Timestamp time, ObservationBasis basis, Timestamp lates
      */
     public long statedMarginNanos() {
         return switch (time.zone()) {
-            case STATED, CONFIGURED -> STATED_CLOCK_NANOS;
+            case STATED, CONFIGURED, MEASURED -> STATED_CLOCK_NANOS;
             default -> STATED_CLOCK_NANOS + UNZONED_NANOS;
         };
     }

@@ -219,6 +219,63 @@ class LogReadingTest {
     }
 
     /**
+     * logrus lines of a controller running in Berlin (CEST, +02:00: local time with a literal Z) under kubectl's --timestamps
+     * (the container runtime's time, which states its offset): every one of the six records is a whole 2 h from its collector's
+     * time, within milliseconds, so the file is read in +02:00 as --log-tz=+02:00 would read it, and the note says so. A
+     * --log-tz given wins; a UTC controller (difference 0), a collector lagging 40 s, a file whose records disagree (some 0, some
+     * 2 h) and a file with fewer than five such records are read as before (literal Z read as UTC).
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 40})
+    void aLiteralZThatIsLocalTimeIsReadInTheZoneItsCollectorMeasures(long chunkBytes) throws IOException {
+        String[] berlin = zoneLines(7200, 3, 6);
+        Read measured = read(chunkBytes, "berlin.log", null, berlin);
+        assertEquals("2026-09-19T14:31:11.350Z", measured.events().get(0).time().format(), "the wall clock read at +02:00");
+        assertEquals("2026-09-19T14:31:16.350Z", measured.events().get(5).time().format());
+        assertEquals(ZoneBasis.MEASURED, measured.events().get(0).time().zone());
+        assertEquals(List.of("logrus/klog times read as local time at UTC+02:00: each of the first 6 records that carry both a"
+                + " literal-Z time and a collector's time stating its offset is a whole UTC+02:00 from it (within 2 s), so that is the"
+                + " zone the controller printed in; the file is read as --log-tz=+02:00 would read it (a --log-tz given wins)"),
+                Notes.words(measured.summary().notes()));
+        assertEquals(6L, measured.summary().zones().get(ZoneBasis.MEASURED));
+
+        Read given = read(chunkBytes, "berlin.log", ZoneId.of("+01:00"), berlin);
+        assertEquals("2026-09-19T15:31:11.350Z", given.events().get(0).time().format(), "--log-tz wins over the measured zone");
+        assertEquals(ZoneBasis.CONFIGURED, given.events().get(0).time().zone());
+
+        assertUnmeasured(chunkBytes, "utc.log", zoneLines(0, 3, 6), "a UTC controller: no zone to measure");
+        assertUnmeasured(chunkBytes, "lag.log", zoneLines(-40, 0, 6), "a shipper lagging 40 s is no zone");
+        assertUnmeasured(chunkBytes, "lag2h.log", zoneLines(7200 - 40, 0, 6), "2 h less 40 s is no whole zone");
+        String[] mixed = zoneLines(7200, 3, 6);
+        String[] zero = zoneLines(0, 3, 6);
+        mixed[3] = zero[3];
+        assertUnmeasured(chunkBytes, "mixed.log", mixed, "records that disagree (2 h and 0) measure nothing");
+        assertUnmeasured(chunkBytes, "few.log", zoneLines(7200, 3, 4), "four records are too few");
+    }
+
+    private void assertUnmeasured(long chunkBytes, String name, String[] lines, String why) throws IOException {
+        Read r = read(chunkBytes, name, null, lines);
+        assertEquals(ZoneBasis.LITERAL_Z, r.events().get(0).time().zone(), why);
+        assertEquals("2026-09-19T16:31:11.350Z", r.events().get(0).time().format(), why);
+        assertTrue(Notes.words(r.summary().notes()).stream().noneMatch(n -> n.startsWith("logrus/klog times read as")), why);
+    }
+
+    /**
+     * {@code n} logrus lines, one a second from 16:31:11.350 (wall clock, literal Z), each under a kubectl --timestamps time
+     * {@code aheadSeconds} before it (a zone east of UTC: the wall clock runs ahead) plus {@code latencyMillis}.
+     */
+    private static String[] zoneLines(int aheadSeconds, int latencyMillis, int n) {
+        java.time.Instant wall = java.time.Instant.parse("2026-09-19T16:31:11.350Z");
+        String[] lines = new String[n];
+        for (int i = 0; i < n; i++) {
+            java.time.Instant t = wall.plusSeconds(i);
+            java.time.Instant collector = t.minusSeconds(aheadSeconds).plusMillis(latencyMillis).plusNanos(412_345);
+            lines[i] = collector + " time=\"" + t + "\" level=info msg=\"update pod event\" pod=p" + i;
+        }
+        return lines;
+    }
+
+    /**
      * A console's prefix that names its zone ({@code CET}) a whole zone away from the records' own stated offset (slog's {@code Z}):
      * one label is wrong, the note says so and which time is read (session 29 left it unsaid). The same console agreeing with the
      * records, or a collector whose lag is no steady zone offset, gives no note.

@@ -286,9 +286,10 @@ class StitchTest {
     private static FileReading readInChunkTasks(LogReader reader, InputFile f, Interest interest, boolean newestFirst, Path spool)
             throws IOException {
         String header = LogReader.headerLine(f);
+        String zone = reader.measuredZone(f);
         List<byte[]> reads = new ArrayList<>();
         for (LineChunk c : reader.chunks(f)) {
-            reads.add(reader.readChunk(alone(c, spool), header, interest, newestFirst));
+            reads.add(reader.readChunk(alone(c, spool), header, zone, interest, newestFirst));
             chunkTasks++;
         }
         return reader.assembleChunks(f, reads, newestFirst, LogReader.sha256(f));

@@ -16,5 +16,11 @@ public enum ZoneBasis {
      * instant is a placeholder ({@link Timestamp#timeOfDay}), and every comparison with a dated time
      * is refused ({@link Timestamp#isBefore} false both ways, {@link Timestamp#comparable} false).
      */
-    TIME_OF_DAY
+    TIME_OF_DAY,
+    /**
+     * A literal-Z or zone-less time read in the zone its file's collector measured: every record of the file's head that had both
+     * a literal-Z time and a collector's time stating its offset was the same whole number of quarter hours (not 0) from it, within
+     * a shipper's latency. Last, so the ordinals written by earlier readings keep their meaning.
+     */
+    MEASURED
 }
