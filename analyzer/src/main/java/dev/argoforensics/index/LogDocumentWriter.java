@@ -132,17 +132,9 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
         if (!batch.isEmpty()) {
             submit();
         }
-        for (int i = 0; i < indexers.size(); i++) {
-            put(END);
-        }
-        for (Thread t : indexers) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                fail(new IOException("interrupted while indexing", e));
-                break;
-            }
+        InterruptedException interrupted = endAndJoin();
+        if (interrupted != null) {
+            fail(new IOException("interrupted while indexing", interrupted));
         }
         Throwable f = failure.get();
         if (f instanceof IOException io) {
@@ -234,6 +226,11 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
         }
         fail(new IOException("the reading ended before its documents were written"));
         queue.clear();
+        endAndJoin();
+    }
+
+    /** Tells every indexing thread to end once the queue is drained and waits for them; the interrupt that cut the wait, or null. */
+    private InterruptedException endAndJoin() {
         for (int i = 0; i < indexers.size(); i++) {
             put(END);
         }
@@ -242,8 +239,9 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
                 t.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return e;
             }
         }
+        return null;
     }
 }

@@ -160,7 +160,7 @@ class KilledByDeletionTest {
     }
 
     /** The Pod exported after the kill: deleted with a grace of 30 s at {@code deletionTimestamp}, main ended 137 at 11:05:41. */
-    private static String deletedPod(String deletionTimestamp) {
+    static String deletedPod(String deletionTimestamp) {
         return """
                 apiVersion: v1
                 kind: Pod

@@ -31,30 +31,7 @@ class LateKillLookAlikesTest {
     }
 
     /** The Pod exported after main's end: the eviction's deletion (11:04:00, grace 30) on it, main ended 137 at 11:05:41. */
-    private static final String EXPORT = """
-            apiVersion: v1
-            kind: Pod
-            metadata:
-              name: %s
-              namespace: batch
-              uid: a91c3f0e-6d2b-4e8a-b7f4-3c0d9e1a5b26
-              creationTimestamp: "2026-12-04T11:00:00Z"
-              deletionTimestamp: "2026-12-04T11:04:30Z"
-              deletionGracePeriodSeconds: 30
-              labels: {workflows.argoproj.io/workflow: %s}
-              annotations: {workflows.argoproj.io/node-id: %s, workflows.argoproj.io/node-name: %s.shard-2}
-            spec:
-              nodeName: ip-10-1-3-44.eu-central-1.compute.internal
-            status:
-              phase: Failed
-              containerStatuses:
-              - name: main
-                state:
-                  terminated: {exitCode: 137, reason: Error, startedAt: "2026-12-04T11:00:04Z", finishedAt: "2026-12-04T11:05:41Z"}
-              - name: wait
-                state:
-                  terminated: {exitCode: 0, reason: Completed, startedAt: "2026-12-04T11:00:04Z", finishedAt: "2026-12-04T11:05:42Z"}
-            """.formatted(POD, WF, NID, WF);
+    private static final String EXPORT = KilledByDeletionTest.deletedPod("2026-12-04T11:04:30Z");
 
     private List<Finding> findings(String... events) {
         Evidence e = new Evidence().log("workflow-controller.log", lateLogs()).object("audit.log", KilledByDeletionTest.EVICTION).object("pod.yaml", EXPORT);
