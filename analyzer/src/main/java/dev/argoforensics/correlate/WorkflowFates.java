@@ -66,7 +66,7 @@ final class WorkflowFates {
             WorkflowRef named = new WorkflowRef(a.namespace(), a.name());
             if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null
                     && !foreign.getOrDefault(named, Set.of()).contains(a.source().file())
-                    && (!workflows.containsKey(named) || OtherWorkflowDeletes.why(workflows.get(named), a) == null)) {
+                    && (!workflows.containsKey(named) || OtherWorkflowDeletes.why(workflows.get(named), a, () -> WorkflowAudit.namedIn(auditIndex, named)) == null)) {
                 String untied = OtherWorkflowDeletes.untied(workflows.get(named), a, WorkflowAudit.namedIn(auditIndex, named));
                 deleted.merge(named,
                         new Known(at, "deleted by " + a.user() + " (audit record" + untied + ")", a.source(), false), WorkflowFates::earlier);
@@ -164,7 +164,7 @@ final class WorkflowFates {
             out.put(w.ref(), new WorkflowFate(w.ref(), deleted.get(w.ref()), completed, last, gone(w.events()),
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
                     WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of()),
-                            a -> OtherWorkflowDeletes.why(w, a) != null), otherwise.get(w.ref()),
+                            a -> OtherWorkflowDeletes.why(w, a, () -> WorkflowAudit.namedIn(auditIndex, w.ref())) != null), otherwise.get(w.ref()),
                     ForegroundOnLines.of(w.events(), podsOf.getOrDefault(w.ref(), List.of()), going.getOrDefault(w.ref(), List.of()))));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
