@@ -82,7 +82,7 @@ final class FileTasks implements Serializable {
                     if (chunks.size() > 1) {
                         long[] ends = chunks.stream().mapToLong(LineChunk::end).toArray();
                         split = new ScannedFile.Split(ends, LogReader.headerLine(file), LogReader.sha256(file),
-                                chunks.stream().map(LineChunk::carried).toArray(String[]::new));
+                                chunks.stream().map(LineChunk::carried).toArray(String[]::new), analysis().logReader().measuredZone(file));
                     } else {
                         scan = analysis().logReader().scanFile(file).encode();
                     }
@@ -149,7 +149,7 @@ final class FileTasks implements Serializable {
         InputFile file = f.file(spool);
         try {
             LineChunk c = chunk(f, index);
-            byte[] read = analysis().logReader().readChunk(c, f.split().header(), Interest.decode(interest), FileScan.decode(f.scan()).newestFirst());
+            byte[] read = analysis().logReader().readChunk(c, f.split().header(), f.split().zone(), Interest.decode(interest), FileScan.decode(f.scan()).newestFirst());
             return new ChunkBytes(f.key(), index, read, null);
         } catch (Exception e) {
             return new ChunkBytes(f.key(), index, null, unreadableReason(file, e));

@@ -30,8 +30,10 @@ record ScannedFile(String cluster, String display, FleetObject object, String ki
      * @param sha256 the whole object's, for its summary (its chunks cannot give it)
      * @param carried each chunk's {@code LineChunk.carried()}: what the lines before it leave in effect, which a chunk copied alone
      *                cannot see
+     * @param zone   the zone the file's head measures ({@code LogReader.measuredZone}, "" for none), which every chunk's reading is
+     *               given as the header is: a chunk alone cannot measure it
      */
-    record Split(long[] ends, String header, String sha256, String[] carried) implements Serializable {
+    record Split(long[] ends, String header, String sha256, String[] carried, String zone) implements Serializable {
         int chunks() {
             return ends.length;
         }
