@@ -67,4 +67,24 @@ class SkewedWorkflowDeleteTest {
     void anExportPlacedAfterTheDeleteByMoreThanAnUncheckedClockStillSetsItApart() {
         assertEquals(null, deleted(evidence(RUNNING.replace("2026-09-19T16:40:12Z", "2026-09-19T16:41:30Z")).correlate()));
     }
+
+    /**
+     * A CronWorkflow-style fixed name resubmitted at once: the delete-only file holds the earlier run's delete at 16:27:00 and, at
+     * 16:34:50, alice's delete of this run's Pod. This run was created a second after that delete; the controller, its clock 20 s
+     * behind, wrote its node's startedAt as 16:26:42, "clearly" (10 s) before the delete, and the export, finished minutes later,
+     * shows no deletion: the earlier run's delete was set apart, and the file taken for another cluster's, so alice's delete of this
+     * Pod no longer bounded its deletion. A startedAt on the controller's clock is held to the same unchecked margin: the file stays
+     * this cluster's.
+     */
+    @Test
+    void aStartOnAControllerClockBehindDoesNotMakeThisClustersFileAnothers() {
+        String finished = Exports.workflow("Failed", "Error", "pod deleted", "2026-09-19T16:35:20Z", null, null)
+                .replace("2026-09-19T16:27:10Z", "2026-09-19T16:26:42Z");
+        Correlation c = new Evidence().log("c.log", createdPod("2026-09-19T16:26:42.431Z"), podEvent("2026-09-19T16:35:19.600Z", "delete"))
+                .pod("pod.yaml", Exports.Pod.of().deleted("2026-09-19T16:35:30Z", 30).running("main").running("wait").yaml())
+                .workflow("wf.yaml", finished)
+                .object("audit.log", Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:27:00.000000Z", 200))
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:34:50.000000Z", 200)).correlate();
+        assertEquals("2026-09-19T16:34:50.000000Z", c.lifecycles().values().iterator().next().deletion().notAfter().at().format());
+    }
 }
