@@ -15,13 +15,14 @@ import java.util.TreeSet;
  * namespace and name; the API server deletes whatever object holds the name, and a Workflow, which has no grace period, is then
  * gone at once or, held by a finalizer ({@code foregroundDeletion}, {@code artifact-gc}), carries a {@code deletionTimestamp} that is
  * never cleared (lifecycle reference A3). So a delete is not this Workflow's where the Workflow (the one UID its exports show)
- * existed when it was granted (a node of it started clearly before it: the controller starts nodes only of a Workflow it has, so
+ * existed when it was granted (a node of it started clearly, by more than an unchecked clock may be off, before it: the controller starts nodes only of a Workflow it has, so
  * the object was created before) and
  * <ul>
  *   <li>the record carries a UID ({@code objectRef.uid}, a delete's {@code preconditions.uid}) other than that one (a delete by
  *       name in one cluster would have been of the object holding the name, this one; a precondition naming another is refused,
  *       409); or</li>
- *   <li>an export of it taken clearly after the delete shows no {@code deletionTimestamp}, placed after it by what the cluster's
+ *   <li>an export of it taken clearly after the delete (by more than an unchecked clock may be off, 60 s: the controller's
+ *       and kubelets' clocks are not the audit file's) shows no {@code deletionTimestamp}, placed after it by what the cluster's
  *       clocks wrote (a time inside the object: a node's {@code finishedAt}, {@code status.finishedAt}; or the controller's write of
  *       its resourceVersion). A time only its file states ({@code # taken-at:}, a file's mtime, {@code --snapshot-time}) is the
  *       clock of whoever took it, which nothing checks: it sets no delete apart (a laptop a few minutes fast would take a real
@@ -75,7 +76,7 @@ public final class OtherWorkflowDeletes {
                 started = t;
             }
         }
-        if (started == null || !started.comparable(a.time()) || !DeletionBounds.clearlyBefore(started, a.time())) {
+        if (started == null || !started.comparable(a.time()) || !beforeByUncheckedClock(started, a.time())) {
             return null;
         }
         String named = !a.uid().isEmpty() && !own.equals(a.uid()) ? "its objectRef.uid names " + a.uid()
@@ -85,12 +86,28 @@ public final class OtherWorkflowDeletes {
         }
         for (WorkflowSnapshot s : w.snapshots()) {
             Timestamp shown = own.equals(s.uid()) && s.notDeleting() && s.observed() != null ? s.observed().notEarlierThan() : null;
-            if (shown != null && a.time().comparable(shown) && DeletionBounds.clearlyBefore(a.time(), shown)) {
+            if (shown != null && a.time().comparable(shown) && beforeByUncheckedClock(a.time(), shown)) {
                 return "this Workflow, " + own + ", existed then (a node of it started at " + started.format() + ") and an export of it "
                         + "taken after it (no earlier than " + shown.format() + ", by the times the cluster wrote in it) shows no deletion";
             }
         }
         return null;
+    }
+
+    /**
+     * {@code a} before {@code shown}, one of them the audit file's clock and the other the controller's or a kubelet's, by more
+     * than an unchecked clock may be off
+     * ({@link dev.argoforensics.snapshot.ObservedAt#STATED_CLOCK_NANOS}): the times an export holds after a delete are mostly the
+     * controller's ({@code startedAt}, {@code status.finishedAt}, its write of the resourceVersion) or a kubelet's (a Pod node's
+     * {@code finishedAt} is its containers' latest {@code finishedAt}), and nothing read here checks those clocks against the audit
+     * file's. Two clocks' usual margin (10 s) would let a controller 20 s ahead take this cluster's real delete away from the Workflow
+     * it removed, where the file logs deletes only (no write carrying the UID ties it to this cluster): the export taken just before
+     * the delete shows a step started seconds before it as started after it; a controller 20 s behind writes the startedAt of a
+     * run resubmitted a second after the earlier run's delete as before it, and the delete-only file that holds both is taken for
+     * another cluster's (session 47 breaker, SkewedWorkflowDeleteTest).
+     */
+    private static boolean beforeByUncheckedClock(Timestamp a, Timestamp shown) {
+        return a.windowEnd().plusNanos(dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS).isBefore(shown.instant());
     }
 
     /**
