@@ -175,6 +175,8 @@ final class Controller {
         final Set<String> wfQueued = new HashSet<>();
         final Set<String> wfProcessing = new HashSet<>();
         final Set<String> wfDirty = new HashSet<>();
+        /** AF003's truth: when each key in {@code wfQueued} joined the queue (it waits from then until a worker takes it). */
+        final Map<String, Long> wfQueuedAt = new HashMap<>();
         int wfBusy;
         long stallUntil;
         boolean stalledForever;
@@ -445,6 +447,7 @@ final class Controller {
         sim.at(inc.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(me));
         sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(me));
         sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(me));
+        backlogAtStart();
         if (standby && !sameReplica && !electionDisabled) {
             startStandby(replica);
         }
@@ -547,6 +550,7 @@ final class Controller {
             log(Level.INFO, "new leader", "leader", leader.replica);
             banner(); // OnStartedLeading calls Run: its banner now, not when the standby started; no 'starting leading'
             workerNumbers(normalWorkers);
+            backlogAtStart();
             sim.at(leader.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(leader));
             sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(leader));
             sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(leader));
@@ -606,6 +610,20 @@ final class Controller {
             inc = dead;
             start(normalWorkers, true);
         });
+    }
+
+    /**
+     * Session 48 ({@link ScenariosStall}): the next run to start (a restart, or the standby taking the Lease over) has its Workflow
+     * workers busy for this long from its start-up (a backlog worked through under client-side throttling); 0: none. Used once.
+     */
+    long backlogAtNextStart;
+
+    private void backlogAtStart() {
+        if (backlogAtNextStart > 0) {
+            long length = backlogAtNextStart;
+            backlogAtNextStart = 0;
+            stall(sim.now() + length);
+        }
     }
 
     /** The Workflow workers are all busy (a slow API, throttling) until {@code until}; pod cleanup goes on. */
@@ -883,6 +901,9 @@ final class Controller {
                 me.pods.put(cur.key(), cur);
                 podEventLine("add pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
+                if (cur.deletionTimestamp != null) {
+                    deletionSeen(me, cur);
+                }
                 commonPodEvent(me, cur, cur.deletionTimestamp != null && release.deletingUpdateIsDelete);
             }
             case 'M' -> {
@@ -896,12 +917,16 @@ final class Controller {
                 }
                 podEventLine("update pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
+                if (cur.deletionTimestamp != null) {
+                    deletionSeen(me, cur);
+                }
                 commonPodEvent(me, cur, cur.deletionTimestamp != null && release.deletingUpdateIsDelete);
             }
             default -> {
                 me.pods.remove(old.key());
                 podEventLine("delete pod event", old.name);
                 wfEnqueue(me, old.namespace + "/" + old.workflow);
+                deletionSeen(me, old);
                 commonPodEvent(me, old, true);
             }
         }
@@ -935,6 +960,23 @@ final class Controller {
             kv.addAll(List.of("error", error));
         }
         pc(level, msg, kv.toArray());
+    }
+
+    /**
+     * AF003's truth: this process's pod event handler saw one of a Workflow's Pods being deleted (or gone), the event that puts
+     * the Workflow on the workers' queue, while the Workflow existed in the API, not being deleted and not completed (it still
+     * needed reconciling). Recorded with when the Workflow had joined this process's queue, if it was waiting there already (a
+     * pod event before, the start-up listing, a resync), else now; every release alike (the rule reads only v3.6.5+'s lines).
+     */
+    private void deletionSeen(Inc me, Pod pod) {
+        String key = pod.namespace + "/" + pod.workflow;
+        Workflow live = kube.workflows.get(key);
+        if (live == null || !live.uid.equals(pod.workflowUid) || live.deletionTimestamp != null || live.status.completed()) {
+            return;
+        }
+        Long queuedAt = me.wfQueued.contains(key) ? me.wfQueuedAt.get(key) : null;
+        truth.podDeletionSeen(live.uid, pod.name, name + "/" + me.replica + "#" + me.id, me.workflowWorkers, sim.now(),
+                queuedAt != null ? queuedAt : sim.now());
     }
 
     /** {@code commonPodEvent} (reference §6.3). */
@@ -1250,6 +1292,7 @@ final class Controller {
             return;
         }
         if (me.wfQueued.add(key)) {
+            me.wfQueuedAt.put(key, sim.now());
             me.wfFifo.add(key);
             wfDispatch(me);
         }
@@ -1270,6 +1313,7 @@ final class Controller {
         while (me.wfBusy < me.workflowWorkers && !me.wfFifo.isEmpty()) {
             String key = me.wfFifo.poll();
             me.wfQueued.remove(key);
+            me.wfQueuedAt.remove(key);
             me.wfProcessing.add(key);
             me.wfBusy++;
             sim.at(me.cursor + rng.between(50_000L, 2 * MS), () -> reconcile(me, key));

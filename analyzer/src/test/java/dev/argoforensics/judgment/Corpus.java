@@ -108,6 +108,7 @@ final class Corpus {
     private ScenariosDagGate dagGate;
     private ScenariosPodEvents podEvents;
     private ScenariosNearEvent nearEvent;
+    private ScenariosStall stallFamily;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -326,6 +327,11 @@ final class Corpus {
         controllers.add(nec);
         teamOf.put(nec, nec.namespaces);
         releaseOfNamespace.put(nec.namespaces.get(0), nec.release);
+        stallFamily = new ScenariosStall(scenarioHost(), seed, sim, start, end);
+        Controller stc = stallFamily.build(seed, kube, truth, logs);
+        controllers.add(stc);
+        teamOf.put(stc, stc.namespaces);
+        releaseOfNamespace.put(stc.namespaces.get(0), stc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -515,6 +521,10 @@ final class Corpus {
             }
             if (slope == null && nearEvent.owns(c)) {
                 nearEvent.plan(c);
+                continue;
+            }
+            if (slope == null && stallFamily.owns(c)) {
+                stallFamily.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

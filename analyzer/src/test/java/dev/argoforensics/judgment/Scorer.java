@@ -29,14 +29,14 @@ import java.util.TreeSet;
  * {@code likely} only.
  */
 final class Scorer {
-    static final List<String> RULES = List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF009", "AF010", "AF011", "AF012",
+    static final List<String> RULES = List.of("AF001", "AF002", "AF003", "AF004", "AF005", "AF006", "AF007", "AF008", "AF009", "AF010", "AF011", "AF012",
         "AF013", "AF014", "AF015", "AF016");
     /**
      * Rules whose unit is the Workflow: a finding counts for the Workflow it names (its {@code workflow}, else the
      * Workflow of the truth Pod it names), and the truth is per Workflow ({@code truth-workflows.jsonl}). The others
      * are scored per Pod.
      */
-    static final Set<String> WORKFLOW_RULES = Set.of("AF009", "AF012", "AF013", "AF014", "AF015");
+    static final Set<String> WORKFLOW_RULES = Set.of("AF003", "AF009", "AF012", "AF013", "AF014", "AF015");
     static final List<String> CONFIDENCES = List.of("confirmed", "likely", "possible");
     static final String NOT_IN_TRUTH = "(not in truth)";
 

@@ -301,10 +301,23 @@ final class Truth {
         final List<String> actedAfterCompletion = new ArrayList<>();
         final List<String> staleCopiesGuarded = new ArrayList<>();
         boolean af015;
+        /** AF003: every take-up of the Workflow by a Workflow worker, any process, in order. */
+        final List<Long> passes = new ArrayList<>();
+        /** AF003: the moments a pod event handler saw one of its Pods deleted while it needed reconciling. */
+        final List<DeletionSeen> deletionsSeen = new ArrayList<>();
+        String stall;
+        boolean af003;
 
         String key() {
             return namespace + "/" + name;
         }
+    }
+
+    /**
+     * AF003: a controller process's pod event handler saw the Pod {@code pod} being deleted at {@code at}, the Workflow active;
+     * it had waited on that process's queue since {@code queuedSince}; {@code workers}: the process's Workflow workers.
+     */
+    record DeletionSeen(String pod, String process, int workers, long at, long queuedSince) {
     }
 
     private final Map<String, WorkflowFacts> workflowsByUid = new LinkedHashMap<>();
@@ -326,6 +339,15 @@ final class Truth {
         WorkflowFacts f = workflowsByUid.get(workflowUid);
         if (f != null) {
             f.processedBy.computeIfAbsent(process, p -> new long[] {now, now})[1] = now;
+            f.passes.add(now);
+        }
+    }
+
+    /** AF003: see {@link DeletionSeen}. */
+    void podDeletionSeen(String workflowUid, String pod, String process, int workers, long at, long queuedSince) {
+        WorkflowFacts f = workflowsByUid.get(workflowUid);
+        if (f != null) {
+            f.deletionsSeen.add(new DeletionSeen(pod, process, workers, at, queuedSince));
         }
     }
 
@@ -630,6 +652,7 @@ final class Truth {
                     }
                 }
             }
+            af003(w, end);
             w.af013 = !w.sizeFailures.isEmpty();
             w.af014 = w.lockRefusedWhileCompleted.stream().anyMatch(d -> d >= LOCK_HELD_AFTER_COMPLETION);
             w.af015 = !w.actedAfterCompletion.isEmpty() || !w.staleCopiesGuarded.isEmpty();
@@ -687,6 +710,51 @@ final class Truth {
                 }
                 f.releaseDueAt = due;
                 f.af004 = end - due > STUCK_AFTER;
+            }
+        }
+    }
+
+    /** AF003's threshold: the rule's default {@code --stall-threshold}. */
+    static final long STALL_THRESHOLD = 2 * Go.MINUTE;
+
+    /**
+     * AF003 (per Workflow): a pod event handler saw one of the Workflow's Pods deleted while the Workflow needed reconciling
+     * (it existed, not being deleted, not completed), and no Workflow worker took it up for too long around it: the Workflow's
+     * wait, from when it joined that process's queue (at the latest the deletion's own event) to the next take-up by any
+     * process (else its deletion, its completion stored by a pass under way at the deletion, or the end of the evidence), was
+     * longer than the threshold; or the process had no Workflow
+     * workers at all (no worker could take it up) and no take-up came at the same moment. A wait ended by the Workflow's
+     * deletion within the threshold is not one: nothing waited for a worker after it.
+     */
+    private static void af003(WorkflowFacts w, long end) {
+        for (DeletionSeen d : w.deletionsSeen) {
+            long next = -1;
+            for (long p : w.passes) {
+                if (p > d.at()) {
+                    next = p;
+                    break;
+                }
+            }
+            long stop = next >= 0 ? next : end;
+            String until = next >= 0 ? "next taken up " + Go.rfc3339Nano(next) : "not taken up again";
+            for (long x : new long[] {w.deletionRequestedAt, w.deletedAt}) {
+                if (x >= d.at() && x < stop) {
+                    stop = x;
+                    until = "the Workflow deleted " + Go.rfc3339Nano(x);
+                }
+            }
+            // A pass under way at the deletion that stored the Workflow completed: nothing waited for a worker after it.
+            if (w.completedPersistedAt >= d.at() && w.completedPersistedAt < stop) {
+                stop = w.completedPersistedAt;
+                until = "the Workflow stored completed " + Go.rfc3339Nano(stop);
+            }
+            long waited = stop - d.queuedSince();
+            if (waited > STALL_THRESHOLD || (d.workers() == 0 && stop > d.at())) {
+                w.af003 = true;
+                w.stall = "pod " + d.pod() + " deletion seen by " + d.process() + " (workflowWorkers=" + d.workers() + ") at "
+                        + Go.rfc3339Nano(d.at()) + ", queued since " + Go.rfc3339Nano(d.queuedSince()) + ", " + until + ", waited "
+                        + Go.duration(waited);
+                return;
             }
         }
     }
@@ -858,6 +926,7 @@ final class Truth {
                 m.put("controller", f.controller);
                 m.put("release", f.release);
                 Map<String, Object> expected = new LinkedHashMap<>();
+                expected.put("AF003", f.af003);
                 expected.put("AF009", f.af009);
                 expected.put("AF012", f.af012);
                 expected.put("AF013", f.af013);
@@ -875,6 +944,7 @@ final class Truth {
                 facts.put("deletedAt", t(f.deletedAt));
                 facts.put("processes", f.processedBy.size());
                 facts.put("overlap", f.overlap);
+                facts.put("stall", f.stall);
                 facts.put("sizeFailures", f.sizeFailures);
                 facts.put("lockReleaseLostAt", f.lockReleaseLostAt);
                 facts.put("lockRefusedAfterCompletion", f.lockRefused);
@@ -893,7 +963,7 @@ final class Truth {
     private static final java.util.regex.Pattern KILL_EXIT = java.util.regex.Pattern.compile("^(?:[^:]+: )?Error \\(exit code (?:137|143)\\)(?::.*)?$");
 
     static final List<String> POD_RULES = List.of("AF001", "AF002", "AF004", "AF005", "AF006", "AF007", "AF008", "AF010", "AF011", "AF016");
-    static final List<String> WORKFLOW_RULES = List.of("AF009", "AF012", "AF013", "AF014", "AF015");
+    static final List<String> WORKFLOW_RULES = List.of("AF003", "AF009", "AF012", "AF013", "AF014", "AF015");
 
     /**
      * The truth of an excerpt ({@link Excerpt}) of one controller's log, from the whole corpus's truth: what happened
