@@ -71,6 +71,9 @@ public final class FinalizerStuck extends DeclaredRule {
                 held = null;
             }
             Restart restart = held == null ? null : releasedOnRestart(correlation, starts, pod, life, held, threshold);
+            // Session 48: the release on the return is of another Pod of the name (its deadline not the held Pod's): no clearance.
+            Restart namesake = restart != null && restart.otherDeadline() != null ? restart : null;
+            restart = namesake != null ? null : restart;
             if (restart != null) {
                 boolean afterExport = restart.nextStart().isAfter(held.snapshot().observed().takenNoLaterThan().at());
                 boolean takeOver = restart.takeOver();
@@ -90,7 +93,8 @@ public final class FinalizerStuck extends DeclaredRule {
                 // the controller could not release it (the finding says so; it does not say the controller held it).
                 Silence silence = held == null ? null : silence(correlation, starts, pod, held, threshold);
                 Timestamp downSince = silence != null && silence.nextStart() == null ? silence.lastBefore() : null;
-                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot())));
+                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot()),
+                        namesake));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
                 FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
@@ -213,11 +217,42 @@ public final class FinalizerStuck extends DeclaredRule {
             if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER
                     && start != null && ((start.at().isAfter(taken) && !e.time().isBefore(start.at()))
                     || releasedOnReturn(correlation, pod, p, start, held, threshold) == e)) {
-                return exit != null && EventOrder.after(exit.event(), e)
-                        ? new Restart(lastBefore, silence.next().at(), silence.next().takeOver(), e, exit.event()) : null;
+                if (exit == null || !EventOrder.after(exit.event(), e)) {
+                    return null;
+                }
+                return new Restart(lastBefore, silence.next().at(), silence.next().takeOver(), e, exit.event(), otherDeadline(pod, e, held));
             }
         }
         return null;
+    }
+
+    /**
+     * Session 48: the deadline the controller computed for the Pod it released on its return ({@code queuing pod delay}: the line's
+     * time plus its delay, the Pod's last condition transition plus max(pod GC delay, 2m) as it saw them), where it is not the held
+     * export's ({@link RemovalDeadline}, within the two times' precision): a Pod's name is taken while it exists, so a Pod of the
+     * name released after the held one may be another (a namesake: {@code argo retry}, a Workflow submitted again under its name),
+     * which no UID on the lines tells apart; or the held Pod's conditions changed after the export. Either way the release is not
+     * shown to be the held Pod's. Null where they agree or nothing recomputes (no scheduling line of that run before the take-up,
+     * an export without conditions, or cut where its pod GC annotation or conditions stand).
+     */
+    private static LogEvent otherDeadline(PodHistory pod, LogEvent worker, Held held) {
+        if (held.hidden() != null) {
+            return null; // a cut where the delay or a later transition stands: the export's deadline is not known to compare
+        }
+        LogEvent scheduled = null;
+        for (LogEvent e : pod.events()) {
+            if (e == worker) {
+                break;
+            }
+            if (e.stream() == worker.stream() && e.event() instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+                scheduled = e;
+            }
+        }
+        if (scheduled == null) {
+            return null;
+        }
+        RemovalDeadline d = RemovalDeadline.recompute(held.snapshot(), (PodCleanupScheduled) scheduled.event(), scheduled).orElse(null);
+        return d != null && !d.agrees() ? scheduled : null;
     }
 
     /**
@@ -353,8 +388,10 @@ public final class FinalizerStuck extends DeclaredRule {
      * @param takeOver   that start is a standby's acquisition of the Lease
      * @param worker     that run's cleanup worker taking the release up
      * @param exit       the Pod leaving that run's informer after it
+     * @param otherDeadline that run's scheduling line for the release where the deadline it gives is not the held export's (the
+     *                   release of another Pod of the name, or the Pod's conditions changed since): no clearance; else null
      */
-    record Restart(Timestamp lastBefore, Timestamp nextStart, boolean takeOver, LogEvent worker, LogEvent exit) {
+    record Restart(Timestamp lastBefore, Timestamp nextStart, boolean takeOver, LogEvent worker, LogEvent exit, LogEvent otherDeadline) {
     }
 
     /**
