@@ -123,6 +123,21 @@ public final class HandOvers {
     }
 
     /**
+     * The hand-over by which run {@code run} took the Lease, if its lines show it: its first acquisition, after its own lines stood
+     * by naming the holder (a {@code new leader} line), that holder one run of the input. Argo's {@code main.go} runs the controller
+     * (its informers and workers) only from {@code OnStartedLeading}, and a run that loses the Lease exits, so such a run did no work
+     * before this acquisition. Empty otherwise (its acquisition not in the input, or the holder it named not one run of the input).
+     */
+    public Optional<HandOver> into(int run) {
+        for (HandOver h : all) {
+            if (h.to() == run) {
+                return Optional.of(h);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The tie from run {@code earlier} to run {@code later} along hand-overs (each run handing the Lease to the next), the
      * shortest chain, empty if none leads there. A run never ties to itself here (its lines share one clock).
      */

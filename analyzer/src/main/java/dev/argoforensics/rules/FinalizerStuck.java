@@ -5,6 +5,7 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.FinalizerRemoval;
+import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.InformerExit;
 import dev.argoforensics.correlate.PodHistory;
@@ -57,6 +58,7 @@ public final class FinalizerStuck extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        Starts starts = new Starts(correlation);
         for (PodHistory pod : correlation.pods().values()) {
             PodLifecycle life = correlation.lifecycle(pod.key());
             Held held = held(life);
@@ -68,13 +70,19 @@ public final class FinalizerStuck extends DeclaredRule {
                         "held", GoDuration.format(held.nanos()), "at", releasedLater.time().format()), releasedLater.source()));
                 held = null;
             }
-            Restart restart = held == null ? null : releasedOnRestart(correlation, pod, life, held, threshold);
+            Restart restart = held == null ? null : releasedOnRestart(correlation, starts, pod, life, held, threshold);
+            // Session 48: the release on the return is of another Pod of the name (its deadline not the held Pod's): no clearance.
+            Restart namesake = restart != null && restart.otherDeadline() != null ? restart : null;
+            restart = namesake != null ? null : restart;
             if (restart != null) {
                 boolean afterExport = restart.nextStart().isAfter(held.snapshot().observed().takenNoLaterThan().at());
-                cleared.add(new Clearance(pod.key(), afterExport ? Message.of("AF004.cleared.heldWhileDown", "taken", held.snapshot().observed().time().format(),
+                boolean takeOver = restart.takeOver();
+                cleared.add(new Clearance(pod.key(), afterExport ? Message.of(takeOver ? "AF004.cleared.heldWhileDownTakeOver" : "AF004.cleared.heldWhileDown",
+                        "taken", held.snapshot().observed().time().format(),
                         "held", GoDuration.format(held.nanos()), "last", restart.lastBefore().format(), "next", restart.nextStart().format(),
                         "at", restart.worker().time().format(), "gone", restart.exit().time().format())
-                        : Message.of("AF004.cleared.heldUntilReturn", "taken", held.snapshot().observed().time().format(),
+                        : Message.of(takeOver ? "AF004.cleared.heldUntilTakeOver" : "AF004.cleared.heldUntilReturn",
+                        "taken", held.snapshot().observed().time().format(),
                         "held", GoDuration.format(held.nanos()), "last", restart.lastBefore().format(), "next", restart.nextStart().format(),
                         "at", restart.worker().time().format(), "gone", restart.exit().time().format(),
                         "within", GoDuration.format(restart.nextStart().nanosUntil(restart.worker().time()))), restart.worker().source()));
@@ -83,9 +91,10 @@ public final class FinalizerStuck extends DeclaredRule {
             if (held != null || attempt != null) {
                 // Held while every run of the Pod's controller had stopped before the release was due, none coming back in the logs:
                 // the controller could not release it (the finding says so; it does not say the controller held it).
-                Silence silence = held == null ? null : silence(correlation, pod, held, threshold);
+                Silence silence = held == null ? null : silence(correlation, starts, pod, held, threshold);
                 Timestamp downSince = silence != null && silence.nextStart() == null ? silence.lastBefore() : null;
-                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot())));
+                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot()),
+                        namesake));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
                 FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
@@ -194,23 +203,56 @@ public final class FinalizerStuck extends DeclaredRule {
      * release it. It is cleared when a run after the export took the release up (a cleanup worker's removeFinalizer) and
      * the Pod then left its informer. Without logs of the Pod's controller on both sides, null: the export decides.
      */
-    private static Restart releasedOnRestart(Correlation correlation, PodHistory pod, PodLifecycle life, Held held, long threshold) {
+    private static Restart releasedOnRestart(Correlation correlation, Starts starts, PodHistory pod, PodLifecycle life, Held held, long threshold) {
         Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
-        Silence silence = silence(correlation, pod, held, threshold);
+        Silence silence = silence(correlation, starts, pod, held, threshold);
         if (silence == null || silence.nextStart() == null) {
             return null;
         }
         Timestamp lastBefore = silence.lastBefore();
-        Timestamp nextStart = silence.nextStart();
         InformerExit exit = life.informerExit();
         for (LogEvent e : pod.events()) {
+            ControllerProcess p = correlation.process(e);
+            Start start = p == null ? null : starts.of(p, held);
             if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER
-                    && correlation.process(e) != null && (correlation.process(e).first().isAfter(taken)
-                    || releasedOnReturn(correlation, pod, correlation.process(e), held, threshold) == e)) {
-                return exit != null && EventOrder.after(exit.event(), e) ? new Restart(lastBefore, nextStart, e, exit.event()) : null;
+                    && start != null && ((start.at().isAfter(taken) && !e.time().isBefore(start.at()))
+                    || releasedOnReturn(correlation, pod, p, start, held, threshold) == e)) {
+                if (exit == null || !EventOrder.after(exit.event(), e)) {
+                    return null;
+                }
+                return new Restart(lastBefore, silence.next().at(), silence.next().takeOver(), e, exit.event(), otherDeadline(pod, e, held));
             }
         }
         return null;
+    }
+
+    /**
+     * Session 48: the deadline the controller computed for the Pod it released on its return ({@code queuing pod delay}: the line's
+     * time plus its delay, the Pod's last condition transition plus max(pod GC delay, 2m) as it saw them), where it is not the held
+     * export's ({@link RemovalDeadline}, within the two times' precision): a Pod's name is taken while it exists, so a Pod of the
+     * name released after the held one may be another (a namesake: {@code argo retry}, a Workflow submitted again under its name),
+     * which no UID on the lines tells apart; or the held Pod's conditions changed after the export. Either way the release is not
+     * shown to be the held Pod's. Null where they agree or nothing recomputes (no scheduling line of that run before the take-up,
+     * an export without conditions, or cut where its pod GC annotation or conditions stand).
+     */
+    private static LogEvent otherDeadline(PodHistory pod, LogEvent worker, Held held) {
+        if (held.hidden() != null) {
+            return null; // a cut where the delay or a later transition stands: the export's deadline is not known to compare
+        }
+        LogEvent scheduled = null;
+        for (LogEvent e : pod.events()) {
+            if (e == worker) {
+                break;
+            }
+            if (e.stream() == worker.stream() && e.event() instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+                scheduled = e;
+            }
+        }
+        if (scheduled == null) {
+            return null;
+        }
+        RemovalDeadline d = RemovalDeadline.recompute(held.snapshot(), (PodCleanupScheduled) scheduled.event(), scheduled).orElse(null);
+        return d != null && !d.agrees() ? scheduled : null;
     }
 
     /**
@@ -218,16 +260,58 @@ public final class FinalizerStuck extends DeclaredRule {
      * was due and took it up within {@code threshold} of its start: the finalizer was held while no controller ran and released at the
      * controller's return, not kept by a running one. Null otherwise.
      */
-    private static LogEvent releasedOnReturn(Correlation correlation, PodHistory pod, ControllerProcess p, Held held, long threshold) {
-        if (p.first() == null || !p.first().isAfter(held.due()) || !startShown(correlation, p)) {
+    private static LogEvent releasedOnReturn(Correlation correlation, PodHistory pod, ControllerProcess p, Start start, Held held, long threshold) {
+        if (start == null || !start.at().isAfter(held.due())) {
             return null;
         }
         for (LogEvent e : pod.events()) {
             if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER && correlation.process(e) == p) {
-                return p.first().nanosUntil(e.time()) <= threshold ? e : null;
+                long after = start.at().nanosUntil(e.time());
+                return after >= 0 && after <= threshold ? e : null;
             }
         }
         return null;
+    }
+
+    /**
+     * Where a run is shown to have begun to work, as a return after the release was due would need: a standby's own acquisition of
+     * the Lease ({@link HandOvers#into}), where the holder it named before is a run whose log, read whole, ends before the release
+     * was due (session 48: counted from its first line, a standby that took the Lease after the leader died "ran" through the
+     * absence); else the run's first line where its banner shows that line to be its start ({@link #startShown}). Null where neither
+     * is shown, or the holder the standby named may have led on past the due time (its log ends after it, or is cut at its end).
+     *
+     * @param at       the moment
+     * @param takeOver it is a standby's acquisition of the Lease
+     */
+    record Start(Timestamp at, boolean takeOver) {
+    }
+
+    /** The runs' starts ({@link Start}), from the hand-overs derived once per evaluation and only where a held export asks. */
+    private static final class Starts {
+        private final Correlation correlation;
+        private HandOvers handOvers;
+
+        Starts(Correlation correlation) {
+            this.correlation = correlation;
+        }
+
+        Start of(ControllerProcess p, Held held) {
+            if (p.first() == null) {
+                return null;
+            }
+            if (handOvers == null) {
+                handOvers = HandOvers.of(correlation);
+            }
+            HandOvers.HandOver in = handOvers.into(p.id()).orElse(null);
+            if (in != null) {
+                ControllerProcess from = in.from() < correlation.processes().size() ? correlation.processes().get(in.from()) : null;
+                if (from == null || from.last() == null || !from.last().isBefore(held.due()) || from.cutAtEnd()) {
+                    return null; // the holder it waited for is not shown to have stopped before the release was due
+                }
+                return new Start(in.acquired().time(), true);
+            }
+            return startShown(correlation, p) ? new Start(p.first(), false) : null;
+        }
     }
 
     /**
@@ -247,7 +331,7 @@ public final class FinalizerStuck extends DeclaredRule {
      * their runs before the release was due, and the first of their next run after the export (null: none, the logs end with
      * the controller still down). Null when a run was logging in between, or none before.
      */
-    private static Silence silence(Correlation correlation, PodHistory pod, Held held, long threshold) {
+    private static Silence silence(Correlation correlation, Starts starts, PodHistory pod, Held held, long threshold) {
         // A run that came back after the export: after the latest a stated time (a user's clock) allows.
         Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
         Set<String> replicas = new java.util.HashSet<>();
@@ -258,7 +342,7 @@ public final class FinalizerStuck extends DeclaredRule {
             }
         }
         Timestamp lastBefore = null;
-        Timestamp nextStart = null;
+        Start next = null;
         for (ControllerProcess p : correlation.processes()) {
             if (!replicas.contains(p.replica()) || p.first() == null || p.last() == null) {
                 continue;
@@ -270,33 +354,44 @@ public final class FinalizerStuck extends DeclaredRule {
                     return null;
                 }
                 lastBefore = lastBefore == null || p.last().isAfter(lastBefore) ? p.last() : lastBefore;
-            } else if ((p.first().isAfter(taken) && startShown(correlation, p)) || releasedOnReturn(correlation, pod, p, held, threshold) != null) {
+                continue;
+            }
+            Start start = starts.of(p, held);
+            if (start != null && (start.at().isAfter(taken) || releasedOnReturn(correlation, pod, p, start, held, threshold) != null)) {
                 // Session 46 (the lead's fresh check, seed 2539, drain-while-down): a run that started after the release was due and took
                 // the release up within the threshold of its start came back to a finalizer no controller could release before; the
                 // export (the finalizer still on, so taken before that release) falls in the absence or in that run's first moments,
                 // whatever the time its file states (a user's clock, a minute either way) says.
-                nextStart = nextStart == null || p.first().isBefore(nextStart) ? p.first() : nextStart;
+                // Session 48: a standby that took the Lease after the release was due returns with its acquisition (Start#takeOver).
+                next = next == null || start.at().isBefore(next.at()) ? start : next;
             } else {
                 return null; // a run logging at some moment between the due time and the export: it could have released it
             }
         }
-        return lastBefore == null ? null : new Silence(lastBefore, nextStart);
+        return lastBefore == null ? null : new Silence(lastBefore, next);
     }
 
     /**
      * @param lastBefore the last line of the Pod's replicas before the release was due
-     * @param nextStart  the first line of their next run, after the export; null where the logs end first
+     * @param next       the start of their next run to work, after the export: its first line, or a standby's acquisition of the
+     *                   Lease; null where the logs end first
      */
-    record Silence(Timestamp lastBefore, Timestamp nextStart) {
+    record Silence(Timestamp lastBefore, Start next) {
+        Timestamp nextStart() {
+            return next == null ? null : next.at();
+        }
     }
 
     /**
      * @param lastBefore the last line of the Pod's replicas before the release was due
-     * @param nextStart  the first line of their next run, after the export
+     * @param nextStart  the start of their next run to work, after the export: its first line, or a standby's acquisition
+     * @param takeOver   that start is a standby's acquisition of the Lease
      * @param worker     that run's cleanup worker taking the release up
      * @param exit       the Pod leaving that run's informer after it
+     * @param otherDeadline that run's scheduling line for the release where the deadline it gives is not the held export's (the
+     *                   release of another Pod of the name, or the Pod's conditions changed since): no clearance; else null
      */
-    record Restart(Timestamp lastBefore, Timestamp nextStart, LogEvent worker, LogEvent exit) {
+    record Restart(Timestamp lastBefore, Timestamp nextStart, boolean takeOver, LogEvent worker, LogEvent exit, LogEvent otherDeadline) {
     }
 
     /**

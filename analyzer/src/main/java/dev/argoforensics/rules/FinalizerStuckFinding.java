@@ -23,9 +23,11 @@ final class FinalizerStuckFinding {
      * @param downSince where every run of the Pod's controller stopped before the release was due and none came back: the last line, else null
      * @param untimed   the controller's release where it is known to have no timed release of a deleted Pod's finalizer (by its
      *                  runs' banners, else by the export's executor image), else null
+     * @param namesake  the release on the controller's return that would clear the hold but gives a deadline not the held export's
+     *                  ({@link FinalizerStuck.Restart#otherDeadline}), else null
      */
     static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince,
-                      FinalizerStuck.Untimed untimed) {
+                      FinalizerStuck.Untimed untimed, FinalizerStuck.Restart namesake) {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         Timestamp due = held != null ? held.due() : attempt.due();
@@ -84,6 +86,20 @@ final class FinalizerStuckFinding {
                 reason = cut;
             }
         }
+        if (held != null && namesake != null && (attempt == null || attempt.failed() == null)) {
+            // Session 48: held while no run of its controller was logging, and the run after released a Pod of its name whose deadline
+            // is not this Pod's: another Pod of the name, or this one's conditions changed. Whether it was held while a controller ran
+            // (the one that made the namesake, whose logs are not given) is not shown.
+            dev.argoforensics.event.ControllerEvent.PodCleanupScheduled s =
+                    (dev.argoforensics.event.ControllerEvent.PodCleanupScheduled) namesake.otherDeadline().event();
+            Timestamp at = namesake.otherDeadline().time();
+            Timestamp logged = new Timestamp(at.instant().plusNanos(s.delayNanos()), at.precision(), at.zone());
+            cite.line(namesake.otherDeadline(), "a Pod of the name scheduled for release on the return, its deadline not this Pod's");
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF004.reason.namesakeRelease", "held", GoDuration.format(held.nanos()), "last", namesake.lastBefore().format(),
+                    "next", namesake.nextStart().format(), "at", namesake.worker().time().format(), "logged", logged.format(),
+                    "delay", GoDuration.format(s.delayNanos()), "exported", exportedDeadline(held));
+        }
         if (held != null && untimed != null && (attempt == null || attempt.failed() == null)) {
             // A release without #15164 (session 41 breaker): nothing was due at the 2-minute mark; the hold may be the Workflow's
             // reconciliation not yet done (AF003) or its result pending (AF006), which the finalizer is there to wait for.
@@ -110,6 +126,18 @@ final class FinalizerStuckFinding {
         return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
                 explain(pod, held, attempt, due, downSince, untimed != null && confidence == Confidence.POSSIBLE ? untimed.release() : null), facts, cite.evidence());
+    }
+
+    /** The held export's deadline: its last condition transition plus max(pod GC delay, 2m). */
+    private static String exportedDeadline(Held held) {
+        PodSnapshot p = held.snapshot();
+        Timestamp last = p.lastConditionTransition().orElse(null);
+        if (last == null) {
+            return "?";
+        }
+        long delay = Math.max(dev.argoforensics.correlate.RemovalDeadline.podGcDelay(p.annotations().get(PodSnapshot.POD_GC_ANNOTATION)),
+                dev.argoforensics.correlate.RemovalDeadline.MINIMUM_DELAY_NANOS);
+        return new Timestamp(last.instant().plusNanos(delay), last.precision(), last.zone()).format();
     }
 
     private static Message atLeast(Held held) {

@@ -338,7 +338,7 @@ class FinalizerStuckTest {
         }
         b.addAll(List.of(processingOther("2026-09-19T17:05:00.000Z"),
                 podEvent("2026-09-19T17:05:00.100Z", "add"), removingFinalizers("2026-09-19T17:05:00.101Z"),
-                queuingPodDelay("2026-09-19T17:05:00.101Z", "removeFinalizer", "-33m56.101s"),
+                queuingPodDelay("2026-09-19T17:05:00.101Z", "removeFinalizer", "-35m13.101s"),
                 queueing("2026-09-19T17:05:00.102Z", "removeFinalizer"), cleaningUp("2026-09-19T17:05:00.150Z", "removeFinalizer")));
         // the Workflow's update on the return, then the Pod labelled completed: the delete event after it is no proof the Pod left the cluster
         b.add(workflowUpdated("2026-09-19T17:05:00.160Z", "Succeeded"));

@@ -62,7 +62,7 @@ class HeldUntilReturnLookAlikesTest {
         }
         b.addAll(List.of(processingOther("2026-09-19T17:05:00.000Z"),
                 podEvent("2026-09-19T17:05:00.100Z", "update"), removingFinalizers("2026-09-19T17:05:00.101Z"),
-                queuingPodDelay("2026-09-19T17:05:00.101Z", "removeFinalizer", "-33m56.101s"),
+                queuingPodDelay("2026-09-19T17:05:00.101Z", "removeFinalizer", "-35m13.101s"),
                 queueing("2026-09-19T17:05:00.102Z", "removeFinalizer"), cleaningUp("2026-09-19T17:05:00.150Z", "removeFinalizer"),
                 workflowUpdated("2026-09-19T17:05:00.160Z", "Succeeded"),
                 queueing("2026-09-19T17:05:00.161Z", "labelPodCompleted"), cleaningUp("2026-09-19T17:05:00.190Z", "labelPodCompleted"),

@@ -1,0 +1,154 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.processingOther;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.workers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.testing.Exports;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Session 48: AF004's held-while-down clearance and a standby that takes the Lease after the release was due. Two replicas with
+ * leader election on (v4.1.3 words): a leads from 16:20 and dies at 16:30 (its live log file ends there); b stands by from 16:20:10
+ * (its {@code Attempting to acquire leader lease...}, its {@code new leader} naming a) and acquires the Lease only at 17:04:59.900,
+ * after the Pod's release was due (16:31:04). {@code main.go} calls the controller's {@code Run} only from
+ * {@code OnStartedLeading}, so b ran no worker before: its banner, its informers and its cleanup workers all come after the
+ * acquisition, and its first take-up of the release comes 250 ms after it. The export, stated 17:04:54 (a user's clock), still
+ * shows the finalizer. Before, b's run counted from its first line (16:20:10, before the release was due), "logging" between the
+ * due time and the export, and the export decided: AF004 likely, a finalizer "kept" while no replica led.
+ *
+ * <p>A return is a run that starts leading: a new process's banner (as before), or a standby's own acquisition, where its own lines
+ * show it standing by until then, and the holder it last named is a run in the input whose log, read whole, ends before the release
+ * was due. Look-alikes kept as findings: the holder b last named is not in the input (a replica whose logs were not given led in
+ * between and could have released it), a's file is a rotated piece whose successor was not given (a may have led on), and b takes
+ * the release up later than the threshold after its acquisition. Each {@code queuing pod delay} is the one the controller computes
+ * for the held Pod: its last condition transition (16:27:47) plus 2m, less the line's time.
+ */
+class HeldUntilStandbyTakesOverTest {
+    private static final String LOCK = " lock=argo/workflow-controller";
+
+    /** Deleted at 16:31:04 (grace 0) after main ended at 16:27:44: the release was due at 16:31:04. */
+    private static String deletedPod() {
+        return Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
+                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
+    }
+
+    private static String line(String t, String msg) {
+        return "time=" + t + " level=INFO msg=\"" + msg + "\"";
+    }
+
+    private static String banner(String t) {
+        return "time=" + t + " level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s";
+    }
+
+    private static String newLeader(String t, String who) {
+        return "time=" + t + " level=INFO msg=\"new leader\" leader=" + who;
+    }
+
+    /** a: acquires at 16:20, logs the Pod, its last line at 16:30 (killed). */
+    private static List<String> leader() {
+        return List.of(line("2026-09-19T16:20:00.000Z", "Attempting to acquire leader lease...") + LOCK,
+                line("2026-09-19T16:20:00.050Z", "Successfully acquired lease") + LOCK, newLeader("2026-09-19T16:20:00.050Z", "wc-aaaaa"),
+                banner("2026-09-19T16:20:00.051Z"), workers("2026-09-19T16:20:00.100Z", 32),
+                podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther("2026-09-19T16:30:00.000Z"));
+    }
+
+    /**
+     * b: stands by from 16:20:10, naming a (and {@code between}, if not null, at 16:40), acquires at 17:04:59.900, then its banner and
+     * the Pod's release {@code takeUp} after 17:05:00 (the Pod labelled completed and leaving its informer after).
+     */
+    private static List<String> standby(String between, String takeUp) {
+        List<String> b = new ArrayList<>(List.of(line("2026-09-19T16:20:10.000Z", "Attempting to acquire leader lease...") + LOCK,
+                newLeader("2026-09-19T16:20:10.020Z", "wc-aaaaa")));
+        if (between != null) {
+            b.add(newLeader("2026-09-19T16:40:00.000Z", between));
+        }
+        b.addAll(List.of(line("2026-09-19T17:04:59.900Z", "Successfully acquired lease") + LOCK, newLeader("2026-09-19T17:04:59.900Z", "wc-bbbbb"),
+                banner("2026-09-19T17:04:59.950Z"), workers("2026-09-19T17:05:00.000Z", 32),
+                podEvent(takeUp + ".100Z", "update"), removingFinalizers(takeUp + ".101Z"),
+                queuingPodDelay(takeUp + ".101Z", "removeFinalizer", dev.argoforensics.time.GoDuration.format(java.time.Duration.between(
+                        java.time.Instant.parse(takeUp + ".101Z"), java.time.Instant.parse("2026-09-19T16:29:47Z")).toNanos())),
+                queueing(takeUp + ".102Z", "removeFinalizer"), cleaningUp(takeUp + ".150Z", "removeFinalizer"),
+                workflowUpdated(takeUp + ".160Z", "Succeeded"),
+                queueing(takeUp + ".161Z", "labelPodCompleted"), cleaningUp(takeUp + ".190Z", "labelPodCompleted"),
+                podEvent(takeUp + ".200Z", "delete"),
+                processingOther("2026-09-19T17:30:00.000Z")));
+        return b;
+    }
+
+    @TempDir
+    Path dir;
+
+    private RuleOutcome analyze(String aFile, List<String> b) throws IOException {
+        return analyze(aFile, b, "2026-09-19T17:04:54Z");
+    }
+
+    private RuleOutcome analyze(String aFile, List<String> b, String takenAt) throws IOException {
+        Path run = Files.createTempDirectory(dir, "run");
+        Files.createDirectories(run.resolve("a"));
+        Files.createDirectories(run.resolve("b"));
+        Files.write(run.resolve(aFile), leader());
+        Files.write(run.resolve("b/controller.log"), b);
+        Files.writeString(run.resolve("pod.yaml"), "# taken-at: " + takenAt + "\n" + deletedPod());
+        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults()).run(List.of(run.toString()));
+        return r.outcomes().stream().filter(o -> o.rule().equals("AF004")).findFirst().orElseThrow();
+    }
+
+    /** b stood by until 17:04:59.900 and released the finalizer 250 ms after taking the Lease: held while no replica led. */
+    @Test
+    void aStandbyThatTakesTheLeaseAfterTheDueTimeAndReleasesAtOnceIsAReturn() throws IOException {
+        RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:05:00"));
+        assertTrue(o.findings().isEmpty(), o::toString);
+        assertEquals(1, o.cleared().size(), o::toString);
+        String why = o.cleared().get(0).reason();
+        assertTrue(why.contains("(2026-09-19T16:30:00.000Z)") && why.contains("took the Lease at 2026-09-19T17:04:59.900Z")
+                && why.contains("took the release up 250ms after the acquisition"), why);
+    }
+
+    /** The export taken well before b took the Lease: held while no replica led, whatever a user's clock says. */
+    @Test
+    void anExportTakenBeforeTheStandbyTookTheLeaseClearsToo() throws IOException {
+        RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:05:00"), "2026-09-19T16:50:00Z");
+        assertTrue(o.findings().isEmpty(), o::toString);
+        String why = o.cleared().get(0).reason();
+        assertTrue(why.contains("took the Lease at 2026-09-19T17:04:59.900Z, after the export") && why.contains("up at 2026-09-19T17:05:00.150Z"), why);
+    }
+
+    /** b's {@code new leader} at 16:40 names a replica whose logs were not given: it led after a, and could have released it. */
+    @Test
+    void aHolderNotInTheInputLeadsInBetween() throws IOException {
+        RuleOutcome o = analyze("a/controller.log", standby("wc-ccccc", "2026-09-19T17:05:00"));
+        assertEquals(1, o.findings().size(), o::toString);
+        assertEquals(Confidence.LIKELY, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
+    }
+
+    /** a's file is a rotated piece whose successor was not given: a may have led on past the due time. */
+    @Test
+    void aLeaderWhoseLaterLogIsMissingIsNotShownStopped() throws IOException {
+        RuleOutcome o = analyze("a/controller.log.1", standby(null, "2026-09-19T17:05:00"));
+        assertEquals(1, o.findings().size(), o::toString);
+    }
+
+    /** b leads from 17:04:59.900 and takes the release up only at 17:15:00, past the threshold: the export decides. */
+    @Test
+    void aStandbyThatLeadsLongBeforeItReleasesDoesNotClear() throws IOException {
+        RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:15:00"));
+        assertEquals(1, o.findings().size(), o::toString);
+    }
+}
