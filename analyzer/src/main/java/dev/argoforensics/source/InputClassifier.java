@@ -79,10 +79,13 @@ public final class InputClassifier {
         if (pasted == PasteShape.PASTED_OBJECTS && PasteShape.quotesLogLines(head)) {
             pasted = PasteShape.NONE; // an issue saved whole, its log lines beside the objects: read as the log, as before
         }
-        if (pasted != PasteShape.NONE && pasted != PasteShape.SESSION && pasted != PasteShape.PASTED_OBJECTS
-                && pasted != PasteShape.WORKFLOW_STATUS_FRAGMENT && PasteShape.sessionPastHead(head)) {
+        boolean terminal = pasted != PasteShape.NONE && pasted != PasteShape.PASTED_OBJECTS && pasted != PasteShape.WORKFLOW_STATUS_FRAGMENT;
+        if (terminal && pasted != PasteShape.SESSION && PasteShape.sessionPastHead(head)) {
             // One command's output filled the head; the commands after it are of other shapes: each read by its own reader.
             pasted = PasteShape.SESSION;
+        } else if (terminal && PasteShape.logsAfterOutput(head)) {
+            // The first command's output is followed by kubectl logs: a transcript, read as the log with that output beside.
+            pasted = PasteShape.NONE;
         }
         if (pasted != PasteShape.NONE) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, pasted.label());

@@ -610,23 +610,42 @@ public enum PasteShape {
     }
 
     /**
+     * Whether a file led by terminal output of a shape read here (told by its first command's lines) goes on to a command whose output
+     * is log lines ({@code $ kubectl logs …} after a {@code kubectl describe pod}, within the head or past it): a transcript that
+     * quotes log lines, read as the log it is with the other output beside ({@link #transcriptOutputs}), not as the first output's
+     * shape whole (its reader would take the log lines for its own). Asked only of output at the file's margin that starts at a prompt.
+     */
+    public static boolean logsAfterOutput(List<String> lines) {
+        if (!container(lines).none() || !startsAtPrompt(lines)) {
+            return false;
+        }
+        for (Section s : sections(lines)) {
+            if (s.shape() == NONE && quotesLogLines(lines.subList(s.prompt() + 1, s.end()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean startsAtPrompt(List<String> lines) {
+        for (String line : lines) {
+            String t = stripped(line).strip();
+            if (t.isEmpty() || (t.startsWith("#") && !PROMPT.matcher(t).matches())) {
+                continue;
+            }
+            return PROMPT.matcher(t).matches();
+        }
+        return false;
+    }
+
+    /**
      * Whether a file led by one command's output of a terminal shape is a session all the same: its head ({@link #HEAD_LINES}) tells the
      * first command's shape only, as one long output ({@code kubectl describe pod}'s hundred lines) fills it, and the commands after
      * it, each after its own prompt, are told by the lines of the file past the head ({@code lines}: what the classifier read of it).
      * Asked only of output at the file's margin that starts at a prompt; a session that quotes log lines is none ({@link #session}).
      */
     public static boolean sessionPastHead(List<String> lines) {
-        if (lines.size() <= HEAD_LINES || !container(lines).none()) {
-            return false;
-        }
-        for (String line : lines) {
-            String t = stripped(line).strip();
-            if (t.isEmpty() || (t.startsWith("#") && !PROMPT.matcher(t).matches())) {
-                continue;
-            }
-            return PROMPT.matcher(t).matches() && session(lines);
-        }
-        return false;
+        return lines.size() > HEAD_LINES && container(lines).none() && startsAtPrompt(lines) && session(lines);
     }
 
     /**

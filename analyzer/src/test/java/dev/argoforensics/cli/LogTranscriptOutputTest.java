@@ -133,6 +133,29 @@ class LogTranscriptOutputTest {
         assertTrue(timelines.contains("\"line\":153,\"kind\":\"node:printed\""), "argo get's row of the node");
     }
 
+    /**
+     * The description first, then argo get and the new run's log: the first command's output tells the head's shape, but the file
+     * goes on to quote log lines. Read as the transcript it is, not as a description whose reader would take the log lines for its own.
+     */
+    @Test
+    void aTranscriptThatStartsWithTheDescriptionIsTheLogWithTheDescriptionBeside() throws IOException {
+        List<String> lines = new ArrayList<>(sample().subList(DESCRIBE_PROMPT - 1, sample().size()));
+        Path folder = write("describe-first", lines);
+        InputFile file = classified(folder);
+        assertEquals(InputKind.LOG, file.kind());
+        assertEquals(InputClassifier.TRANSCRIPT, file.reason());
+        JsonNode report = run(folder);
+        JsonNode input = report.get("inputs").get(0);
+        assertEquals(0, input.get("unparsed").asLong());
+        assertTrue(input.get("events").asLong() > 0, input.toString());
+        assertNotNull(finding(report, "AF002"), "the description's exit codes and the new run's \"pod deleted\"");
+        assertNotEquals("confirmed", finding(report, "AF002").get("confidence").asText());
+        // Short enough to sit in the head whole, the description followed by log lines is a transcript too.
+        List<String> short_ = new ArrayList<>(lines.subList(0, 20));
+        short_.addAll(lines.subList(NEW_RUN_PROMPT - DESCRIBE_PROMPT, lines.size()));
+        assertEquals(InputClassifier.TRANSCRIPT, classified(write("short-describe-first", short_)).reason());
+    }
+
     @Test
     void aMainThatEndedWithAnErrorInTheDescriptionIsNoSuccessfulPodReportedAsFailed() throws IOException {
         JsonNode report = run(write("main-failed", withMainEnded(sample(), "Error", 1)));
