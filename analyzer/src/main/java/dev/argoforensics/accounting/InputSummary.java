@@ -112,6 +112,22 @@ public record InputSummary(
         return unparsed > 0 || !problems.isEmpty() || format.startsWith("unreadable: ");
     }
 
+    /**
+     * This log file's summary with what the reading of its other commands' output said ({@code pasted}: a transcript's {@code kubectl
+     * describe pod} or {@code argo get}, read as exports): its notes and problems added after this one's; the counts stay the log's.
+     */
+    public InputSummary withTranscript(InputSummary pasted) {
+        if (pasted == null) {
+            return this;
+        }
+        List<Message> n = new java.util.ArrayList<>(notes);
+        pasted.notes().stream().filter(m -> !n.contains(m)).forEach(n::add);
+        List<UnparsedLine> p = new java.util.ArrayList<>(problems);
+        p.addAll(pasted.problems());
+        return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess,
+                n, zones, p, furniture, otherContainers, readInPart, cutShort);
+    }
+
     /** A file that is not evidence. */
     public static InputSummary ignored(InputFile file) {
         return new InputSummary(file, "", null, 0, 0, 0, 0, 0, 0, 0, List.of(), null, List.of(), Map.of(), List.of(), Furniture.NONE);

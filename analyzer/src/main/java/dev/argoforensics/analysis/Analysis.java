@@ -140,7 +140,14 @@ public final class Analysis {
         for (InputFile f : files) {
             try {
                 switch (f.kind()) {
-                    case LOG -> logFiles.add(f);
+                    case LOG -> {
+                        logFiles.add(f);
+                        if (dev.argoforensics.source.InputClassifier.isTranscript(f)) {
+                            // A transcript's describe or argo get output, read as exports before the logs are; the log reader's
+                            // summary of the file takes in what this one says.
+                            summaries.put(f, snapshots.transcript(f, objectList::add));
+                        }
+                    }
                     case SNAPSHOT -> summaries.put(f, byFile.get(f).take(objectList));
                     case IGNORED -> summaries.put(f, InputSummary.ignored(f));
                     default -> throw new IllegalStateException(f.kind().name());

@@ -52,6 +52,14 @@ final class ExcerptFurniture {
         }
     }
 
+    /** Lines of a transcript's other commands' output, read as exports (a {@code kubectl describe pod} between two {@code kubectl logs}). */
+    private long output;
+
+    /** A line of another command's output in a transcript, read as an export: other output beside the log's lines, never unparsed. */
+    void output() {
+        output++;
+    }
+
     /** Lines that may be text around a quoted excerpt ({@link FurnitureLine#prose}): their count, the first few as unparsed samples. */
     private long proseCandidates;
     /**
@@ -157,6 +165,6 @@ final class ExcerptFurniture {
                 commands.add(c);
             }
         }
-        return new Furniture(omissions, prompts, markup, filteringPrompts, commands, prose, answerLines, List.copyOf(answers.values()));
+        return new Furniture(omissions, prompts, markup, filteringPrompts, commands, prose + output, answerLines, List.copyOf(answers.values()));
     }
 }

@@ -219,6 +219,32 @@ final class FileAssembler {
         catalog.entries().forEach(e -> typeById.put(e.id(), e.event()));
     }
 
+    /** The file's lines (1-based, from and to inclusive) of other commands' output read as exports, in pairs; empty for most files. */
+    private long[] transcriptOutputs = new long[0];
+
+    /**
+     * A transcript's lines of other commands' output ({@code kubectl describe pod}, {@code argo get}: {@link
+     * dev.argoforensics.source.PasteShape#transcriptOutputs}), read as exports: such a line that is no record is counted with the
+     * other output around the log's lines, not as unparsed.
+     */
+    FileAssembler transcriptOutputs(List<dev.argoforensics.source.PasteShape.Section> sections) {
+        transcriptOutputs = new long[sections.size() * 2];
+        for (int k = 0; k < sections.size(); k++) {
+            transcriptOutputs[2 * k] = sections.get(k).prompt() + 2;
+            transcriptOutputs[2 * k + 1] = sections.get(k).end();
+        }
+        return this;
+    }
+
+    private boolean transcriptOutput(long line) {
+        for (int k = 0; k < transcriptOutputs.length; k += 2) {
+            if (line >= transcriptOutputs[k] && line <= transcriptOutputs[k + 1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** With a hand-over, hands the kept events over at least every {@code n} of them (tests take a few, to meet it in small files). */
     FileAssembler handOverEvery(int n) {
         this.handOverEvery = Math.max(1, n);
@@ -357,6 +383,11 @@ final class FileAssembler {
             panicBase = lineBase;
         } else {
             closePanic();
+            if (transcriptOutput(first)) {
+                // A line of a describe or argo get the transcript holds: read as an export ({@link #transcriptOutputs}), not a log line.
+                this.furniture.output();
+                return;
+            }
             boolean bare = r.line().envelope().bare() && r.line().prefix() == null && text.length() <= FURNITURE_MAX_CHARS;
             FurnitureLine.Line furniture = bare ? FurnitureLine.recognise(text) : null;
             java.util.regex.Matcher notFound = bare && furniture == null ? PasteShape.NOT_FOUND.matcher(text.strip()) : null;

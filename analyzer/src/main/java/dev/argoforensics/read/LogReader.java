@@ -275,6 +275,13 @@ public final class LogReader {
         if (live != null) {
             a.parsesTo(live::parsed);
         }
+        if (dev.argoforensics.source.InputClassifier.isTranscript(f)) {
+            try {
+                a.transcriptOutputs(dev.argoforensics.source.PasteShape.transcriptOutputs(dev.argoforensics.source.InputClassifier.transcriptHead(f)));
+            } catch (IOException e) {
+                // The file's reading meets it and reports it; its lines stay unparsed.
+            }
+        }
         return a.spillTextsTo(spill).handOverEvery(handOverEvery);
     }
 
@@ -430,7 +437,8 @@ public final class LogReader {
         }
         settings.progress().done();
         LogReading reading = stitch.finish();
-        summaries.putAll(stitch.summaries());
+        // A transcript's other output was read with the exports, its summary put first: the log's takes in what it says.
+        stitch.summaries().forEach((f, s) -> summaries.put(f, s.withTranscript(summaries.get(f))));
         return continuing(reading, sets, summaries);
     }
 

@@ -57,7 +57,8 @@ public final class SnapshotFileReader {
 
     /** Whether {@link #forInputs} opens the log files among {@code files} (to date {@code argo get} pastes by their first lines). */
     public static boolean readsLogHeads(List<InputFile> files) {
-        return files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET || PasteShape.of(f.reason()) == PasteShape.SESSION);
+        return files.stream().anyMatch(f -> PasteShape.of(f.reason()) == PasteShape.ARGO_GET || PasteShape.of(f.reason()) == PasteShape.SESSION
+                || InputClassifier.isTranscript(f));
     }
 
     /**
@@ -265,6 +266,26 @@ public final class SnapshotFileReader {
                 : r.format() + ": " + r.rows() + " row(s)";
         return new InputSummary(file, format, r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
                 null, notes, java.util.Map.of(), List.of(), around(r.around()));
+    }
+
+    /**
+     * The other commands' output in a log transcript ({@link InputClassifier#isTranscript}): its objects, and a summary of what was read
+     * (notes and problems only) that the log reader's summary of the same file takes in ({@link InputSummary#withTranscript}).
+     */
+    public InputSummary transcript(InputFile file, Consumer<ExportedObject> sink) throws IOException {
+        PasteFileReader.Result r = pastes.readTranscript(file, InputClassifier.transcriptHead(file), reference.date(), reference.from());
+        r.objects().forEach(sink);
+        List<UnparsedLine> problems = new ArrayList<>();
+        for (ObjectFileReader.Problem p : r.problems()) {
+            problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
+        }
+        List<Message> notes = new ArrayList<>();
+        if (r.takenAt() != null) {
+            notes.add(takenAt(r.takenAt()));
+        }
+        notes.addAll(r.notes());
+        return new InputSummary(file, r.format(), r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
+                null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
     }
 
     /** The note of when a file was taken, where it says so (its # taken-at: comment, or --snapshot-time). */

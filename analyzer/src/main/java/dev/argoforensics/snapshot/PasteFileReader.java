@@ -146,6 +146,48 @@ public final class PasteFileReader {
         return new Result(format, sha, count, objects, rows, takenAt, problems, notes, identifiers, new ObjectFileReader.Around(part.text.size(), around));
     }
 
+    /**
+     * The other commands' output in a log transcript ({@link PasteShape#transcriptOutputs} of {@code lines}, the file's first lines as
+     * classified): each section read by the reader of its own shape at the file's line numbers, the rest of the file (the log
+     * sections, read by the log reader) left out. No time is stated for them unless a {@code # taken-at} comment or {@code date}'s
+     * answer states one as it does in a session: the transcript's order is none (a {@code kubectl logs} asked later prints the
+     * run's lines from its start, so the output printed before it bounds none of its lines), and a {@code kubectl describe}'s ages
+     * are relative to when it was printed, which nothing says.
+     */
+    public Result readTranscript(InputFile file, List<String> lines, java.time.LocalDate yearFrom, Message yearFromWhat) throws IOException {
+        String sha;
+        long count;
+        try (SourceStream in = SourceStream.open(file, true)) {
+            byte[] chunk = new byte[8192];
+            while (in.read(chunk) >= 0) {
+                // counted and hashed as the inputs table shows every file
+            }
+            sha = in.sha256();
+            count = in.lines();
+        }
+        List<ObjectFileReader.Problem> problems = new ArrayList<>();
+        ObservedAt takenAt = takenAt(lines, problems);
+        List<PasteShape.Section> sections = PasteShape.transcriptOutputs(lines);
+        List<String> read = new ArrayList<>();
+        List<ObservedAt> dates = sectionDates(lines, sections, takenAt, null);
+        Part part = readSections(file, lines, sections, dates, yearFrom, yearFromWhat, read);
+        part.problems.addAll(0, problems);
+        List<Message> notes = new ArrayList<>();
+        for (int k = 0; k < sections.size(); k++) {
+            PasteShape.Section s = sections.get(k);
+            notes.add(Message.of("note.read.transcriptOutput", "command", s.command(), "prompt", s.prompt() + 1, "line", s.prompt() + 2, "last", s.end(),
+                    "shape", s.shape().label(), "when", dates.get(k) == null ? Message.of("note.read.transcriptOutputUnstated") : Message.NOTHING));
+        }
+        part.notes.forEach(n -> {
+            if (!notes.contains(n)) {
+                notes.add(n);
+            }
+        });
+        part.identifiers.removeIf(i -> i.endsWith(":"));
+        return new Result(String.join(", ", read), sha, count, part.objects, part.rows, takenAt, part.problems, notes, part.identifiers,
+                new ObjectFileReader.Around(0, List.of()));
+    }
+
     /** What the output of one shape gave. */
     private static final class Part {
         final List<ExportedObject> objects = new ArrayList<>();

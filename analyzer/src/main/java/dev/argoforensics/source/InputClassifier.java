@@ -79,13 +79,41 @@ public final class InputClassifier {
         if (pasted == PasteShape.PASTED_OBJECTS && PasteShape.quotesLogLines(head)) {
             pasted = PasteShape.NONE; // an issue saved whole, its log lines beside the objects: read as the log, as before
         }
+        boolean terminal = pasted != PasteShape.NONE && pasted != PasteShape.PASTED_OBJECTS && pasted != PasteShape.WORKFLOW_STATUS_FRAGMENT;
+        if (terminal && pasted != PasteShape.SESSION && PasteShape.sessionPastHead(head)) {
+            // One command's output filled the head; the commands after it are of other shapes: each read by its own reader.
+            pasted = PasteShape.SESSION;
+        } else if (terminal && PasteShape.logsAfterOutput(head)) {
+            // The first command's output is followed by kubectl logs: a transcript, read as the log with that output beside.
+            pasted = PasteShape.NONE;
+        }
         if (pasted != PasteShape.NONE) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, pasted.label());
         }
         if (extension.equals("yaml") || extension.equals("yml")) {
             return new InputFile(displayPath, path, InputKind.SNAPSHOT, gzip, "YAML file name");
         }
+        if (!PasteShape.transcriptOutputs(head).isEmpty()) {
+            return new InputFile(displayPath, path, InputKind.LOG, gzip, TRANSCRIPT);
+        }
         return new InputFile(displayPath, path, InputKind.LOG, gzip, "log lines");
+    }
+
+    /**
+     * The reason of a log file that is a terminal transcript: its {@code kubectl logs} sections read as the log, and the output of
+     * its other commands ({@code kubectl describe pod}, {@code argo get}, …: {@link PasteShape#transcriptOutputs}, found in the
+     * file's first MiB) also read as the exports they print.
+     */
+    public static final String TRANSCRIPT = "log lines in a terminal transcript, with other commands' output";
+
+    /** Whether a log file holds other commands' output read as exports ({@link #TRANSCRIPT}). */
+    public static boolean isTranscript(InputFile file) {
+        return file.kind() == InputKind.LOG && TRANSCRIPT.equals(file.reason());
+    }
+
+    /** The lines of a {@link #TRANSCRIPT} file the sections of other commands' output are found in: its first MiB, as classified. */
+    public static List<String> transcriptHead(InputFile file) throws IOException {
+        return headLines(file.path(), file.compressed(), SNIFF_BYTES);
     }
 
     /** How the reason of a file that is this tool's own report starts ({@link #isOwnReport}). */

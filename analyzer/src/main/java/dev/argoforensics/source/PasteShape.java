@@ -578,6 +578,76 @@ public enum PasteShape {
         return known >= 2 && shapes.size() >= 2 && !quotesLogLines(head);
     }
 
+    /** The shapes a section of a log transcript is read as an export by ({@link #transcriptOutputs}). */
+    private static final Set<PasteShape> TRANSCRIPT_OUTPUT = EnumSet.of(ARGO_GET, KUBECTL_PODS, KUBECTL_DESCRIBE_POD,
+            KUBECTL_DESCRIBE_WORKFLOW, KUBECTL_EVENTS, KUBECTL_WORKFLOWS);
+
+    /**
+     * The sections of a terminal transcript that quotes log lines ({@code kubectl logs} among its commands, read as the log it is)
+     * whose output is of a terminal shape read here, each told by its own first lines ({@link #sections}): a {@code kubectl describe
+     * pod} or an {@code argo get} between two {@code kubectl logs}, read as the Pod or the Workflow it prints, at the file's line
+     * numbers. A section that quotes a log line itself, or whose output is kubectl's answer that nothing was found (the log reader
+     * reads those answers), is left to the log reader; so is a transcript in a Markdown container. Empty where the file quotes no
+     * log line or has no such section.
+     */
+    public static List<Section> transcriptOutputs(List<String> lines) {
+        if (!quotesLogLines(lines)) {
+            return List.of();
+        }
+        List<Section> out = new java.util.ArrayList<>();
+        for (Section s : sections(lines)) {
+            if (!TRANSCRIPT_OUTPUT.contains(s.shape())) {
+                continue;
+            }
+            List<String> output = lines.subList(s.prompt() + 1, s.end());
+            String first = output.stream().map(l -> stripped(l).strip()).filter(t -> !t.isEmpty()).findFirst().orElse("");
+            if (quotesLogLines(output) || NOT_FOUND.matcher(first).matches() || NO_RESOURCES.matcher(first).matches()) {
+                continue;
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    /**
+     * Whether a file led by terminal output of a shape read here (told by its first command's lines) goes on to a command whose output
+     * is log lines ({@code $ kubectl logs …} after a {@code kubectl describe pod}, within the head or past it): a transcript that
+     * quotes log lines, read as the log it is with the other output beside ({@link #transcriptOutputs}), not as the first output's
+     * shape whole (its reader would take the log lines for its own). Asked only of output at the file's margin that starts at a prompt.
+     */
+    public static boolean logsAfterOutput(List<String> lines) {
+        if (!container(lines).none() || !startsAtPrompt(lines)) {
+            return false;
+        }
+        for (Section s : sections(lines)) {
+            if (s.shape() == NONE && quotesLogLines(lines.subList(s.prompt() + 1, s.end()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean startsAtPrompt(List<String> lines) {
+        for (String line : lines) {
+            String t = stripped(line).strip();
+            if (t.isEmpty() || (t.startsWith("#") && !PROMPT.matcher(t).matches())) {
+                continue;
+            }
+            return PROMPT.matcher(t).matches();
+        }
+        return false;
+    }
+
+    /**
+     * Whether a file led by one command's output of a terminal shape is a session all the same: its head ({@link #HEAD_LINES}) tells the
+     * first command's shape only, as one long output ({@code kubectl describe pod}'s hundred lines) fills it, and the commands after
+     * it, each after its own prompt, are told by the lines of the file past the head ({@code lines}: what the classifier read of it).
+     * Asked only of output at the file's margin that starts at a prompt; a session that quotes log lines is none ({@link #session}).
+     */
+    public static boolean sessionPastHead(List<String> lines) {
+        return lines.size() > HEAD_LINES && container(lines).none() && startsAtPrompt(lines) && session(lines);
+    }
+
     /**
      * Whether, after the Name: and Namespace: lines, {@code API Version: argoproj.io/…} is followed by {@code Kind: Workflow}
      * among the column-0 fields (the labels' and annotations' continuation lines in between are indented); argo get's

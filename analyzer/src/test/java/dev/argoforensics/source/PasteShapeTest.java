@@ -84,6 +84,41 @@ class PasteShapeTest {
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of("Error from server (Forbidden): pods \"p-1\" is forbidden")), "not a NotFound");
     }
 
+    private static final String RECORD = "time=\"2026-10-14T09:00:00.211Z\" level=info msg=\"Processing workflow\" namespace=feeds workflow=wf-1";
+
+    /** A transcript that quotes log lines: the other commands' output of a shape read here, each section by its own first lines. */
+    @Test
+    void aTranscriptsOtherOutputIsToldSectionBySection() {
+        List<String> lines = List.of("$ kubectl -n argo logs --tail=2 workflow-controller-6d9f-abcde", RECORD,
+                "$ kubectl -n feeds describe pod wf-1-fetch-1234567890",
+                "Name:             wf-1-fetch-1234567890", "Namespace:        feeds", "Priority:         0", "Status:           Succeeded",
+                "$ argo get -n feeds wf-1", "Name:                wf-1", "Namespace:           feeds", "ServiceAccount:      runner",
+                "Status:              Running", "", "STEP      TEMPLATE  PODNAME                DURATION  MESSAGE",
+                " ● wf-1    main", " └───● fetch  fetch     wf-1-fetch-1234567890  3m",
+                "$ kubectl -n argo logs deploy/workflow-controller", RECORD);
+        assertEquals(PasteShape.NONE, PasteShape.detect(lines), "a transcript that quotes log lines is the log");
+        List<PasteShape.Section> out = PasteShape.transcriptOutputs(lines);
+        assertEquals(List.of(PasteShape.KUBECTL_DESCRIBE_POD, PasteShape.ARGO_GET), out.stream().map(PasteShape.Section::shape).toList());
+        assertEquals(List.of(2, 7), out.stream().map(PasteShape.Section::prompt).toList());
+        assertEquals(List.of(7, 16), out.stream().map(PasteShape.Section::end).toList());
+    }
+
+    /** What the log reader reads itself, or no command's output of a shape read here: no section read as an export. */
+    @Test
+    void aTranscriptOfLogCommandsGrepsAndAnswersHasNoOtherOutput() {
+        assertEquals(List.of(), PasteShape.transcriptOutputs(List.of("$ kubectl logs -n argo deploy/workflow-controller | grep wf-1", RECORD,
+                "$ argo logs -n feeds wf-1", "wf-1-fetch-1234567890: fetched 12 feeds",
+                "$ kubectl get pod -n feeds wf-1-fetch-1234567890", "Error from server (NotFound): pods \"wf-1-fetch-1234567890\" not found",
+                "$ kubectl get pods -n feeds", "No resources found in feeds namespace.")));
+        // Output of a shape read here, but no log line anywhere: a paste, told and read as one (PasteShape.detect), not a transcript.
+        assertEquals(List.of(), PasteShape.transcriptOutputs(List.of("$ argo get -n feeds wf-1", "Name:                wf-1",
+                "Namespace:           feeds", "$ kubectl get pods -n feeds", "NAME    READY   STATUS    RESTARTS   AGE")));
+        // A describe's output that quotes log lines (a container's Args holding a logrus line) is left to the log reader.
+        assertEquals(List.of(), PasteShape.transcriptOutputs(List.of("$ kubectl logs deploy/workflow-controller", RECORD,
+                "$ kubectl describe pod wf-1-fetch-1234567890", "Name:             wf-1-fetch-1234567890", "Namespace:        feeds",
+                "Priority:         0", "    Args:", "      " + RECORD)));
+    }
+
     @Test
     void logLinesThatHoldTheWordsAreNotTables() {
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of(

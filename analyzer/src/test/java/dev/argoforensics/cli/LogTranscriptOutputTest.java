@@ -1,0 +1,251 @@
+package dev.argoforensics.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.argoforensics.snapshot.ObservationBasis;
+import dev.argoforensics.snapshot.PasteFileReader;
+import dev.argoforensics.snapshot.PodSnapshot;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
+import dev.argoforensics.source.InputClassifier;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.PasteShape;
+import dev.argoforensics.testing.Cli;
+import dev.argoforensics.wording.Message;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A terminal transcript that quotes log lines ({@code kubectl logs} sections) with the output of other commands between them
+ * ({@code kubectl describe pod}, {@code argo get}): the log sections read as the log, each other command's output by the reader of
+ * its own shape at the file's line numbers, and no time invented for what carries none. The transcript is the sample
+ * {@code scrollback-runs-split-by-describe}'s (written for this repository), changed where a test says so.
+ */
+class LogTranscriptOutputTest {
+    private static final Path SAMPLE = Path.of("samples/scrollback-runs-split-by-describe/logs/terminal-scrollback.txt");
+    private static final String POD = "invoice-batch-k2w9d-render-invoices-901637263";
+    private static final String WORKFLOW = "invoice-batch-k2w9d";
+    /** The describe's prompt and the argo get's, 1-based, in the sample. */
+    private static final int DESCRIBE_PROMPT = 19;
+    private static final int ARGO_GET_PROMPT = 139;
+    private static final int NEW_RUN_PROMPT = 154;
+
+    @TempDir
+    Path dir;
+
+    private static List<String> sample() throws IOException {
+        List<String> lines = Files.readAllLines(SAMPLE, StandardCharsets.UTF_8);
+        assertTrue(lines.get(DESCRIBE_PROMPT - 1).startsWith("$ kubectl -n invoicing describe pod " + POD), lines.get(DESCRIBE_PROMPT - 1));
+        assertTrue(lines.get(ARGO_GET_PROMPT - 1).startsWith("$ argo get"), lines.get(ARGO_GET_PROMPT - 1));
+        assertTrue(lines.get(NEW_RUN_PROMPT - 1).startsWith("$ kubectl -n argo logs -f deploy/"), lines.get(NEW_RUN_PROMPT - 1));
+        return lines;
+    }
+
+    private Path write(String name, List<String> lines) throws IOException {
+        Path folder = dir.resolve(name);
+        Files.createDirectories(folder);
+        Files.writeString(folder.resolve("terminal-scrollback.txt"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        return folder;
+    }
+
+    private static InputFile classified(Path folder) throws IOException {
+        Path file = folder.resolve("terminal-scrollback.txt");
+        return new InputClassifier().classify(file.toString(), file);
+    }
+
+    private static JsonNode run(Path folder) throws IOException {
+        return new ObjectMapper().readTree(Cli.run("analyze", "--format", "json", "--timelines", "all", "--now", "2026-11-13T00:00:00Z",
+                folder.toString()).out());
+    }
+
+    private static JsonNode finding(JsonNode report, String rule) {
+        for (JsonNode f : report.get("findings")) {
+            if (f.get("rule").asText().equals(rule) && !f.get("pod").isNull() && f.get("pod").get("name").asText().equals(POD)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The sample with main's end in the description made {@code exitCode} ({@code reason}). */
+    private static List<String> withMainEnded(List<String> lines, String reason, int exitCode) {
+        List<String> out = new ArrayList<>(lines);
+        int main = out.indexOf("  main:");
+        assertTrue(main > DESCRIBE_PROMPT && main < ARGO_GET_PROMPT, "main's block in the description");
+        int changed = 0;
+        for (int i = main; i < ARGO_GET_PROMPT - 1 && changed < 2; i++) {
+            if (out.get(i).strip().startsWith("Reason:")) {
+                out.set(i, "      Reason:       " + reason);
+                changed++;
+            } else if (out.get(i).strip().startsWith("Exit Code:")) {
+                out.set(i, "      Exit Code:    " + exitCode);
+                changed++;
+            }
+        }
+        assertEquals(2, changed);
+        return out;
+    }
+
+    @Test
+    void theDescriptionAndArgoGetBetweenTwoLogSectionsAreReadAsThePodAndTheWorkflowTheyPrint() throws IOException {
+        Path folder = write("as-pasted", sample());
+        InputFile file = classified(folder);
+        assertEquals(InputKind.LOG, file.kind(), "the transcript quotes log lines: it is read as the log it is");
+        assertEquals(InputClassifier.TRANSCRIPT, file.reason());
+
+        JsonNode report = run(folder);
+        JsonNode input = report.get("inputs").get(0);
+        assertEquals(55, input.get("events").asLong(), "every log record is still read");
+        assertEquals(0, input.get("unparsed").asLong(), "the description's and argo get's lines are read, not unparsed");
+        String notes = input.get("notes").toString();
+        assertTrue(notes.contains("lines 20 to 138, the output of `kubectl -n invoicing describe pod " + POD + "` (line 19): kubectl describe "
+                + "pod output, read as the export it prints (no time stated for it"), notes);
+        assertTrue(notes.contains("lines 140 to 153, the output of `argo get -n invoicing " + WORKFLOW + "` (line 139): argo get output"), notes);
+
+        // The description's exit codes reach the rules: every container exited 0, the node ended Error "pod deleted".
+        JsonNode af002 = finding(report, "AF002");
+        assertNotNull(af002, "AF002 from the description's exit codes");
+        JsonNode af001 = finding(report, "AF001");
+        assertNotNull(af001);
+        for (JsonNode f : List.of(af001, af002)) {
+            // Nothing dates the deletion between the old run's last line and the new run's release, and wait ended inside that window.
+            assertNotEquals("confirmed", f.get("confidence").asText(), f.toString());
+            assertFalse(f.get("confidenceReason").asText().contains("no export of the Pod shows how its containers ended"), f.toString());
+            assertTrue(f.get("confidenceReason").asText().contains("the containers ended at 2026-11-12T14:03:42Z (wait exit 0, main exit 0)"),
+                    f.toString());
+        }
+        // Each object cites its own line of the file: the Pod its Name: line, the Workflow's node its row in the tree.
+        String timelines = report.get("timelines").toString();
+        assertTrue(timelines.contains("\"line\":20,\"kind\":\"pod:exported\""), "the description at its Name: line");
+        assertTrue(timelines.contains("\"line\":153,\"kind\":\"node:printed\""), "argo get's row of the node");
+    }
+
+    /**
+     * The description first, then argo get and the new run's log: the first command's output tells the head's shape, but the file
+     * goes on to quote log lines. Read as the transcript it is, not as a description whose reader would take the log lines for its own.
+     */
+    @Test
+    void aTranscriptThatStartsWithTheDescriptionIsTheLogWithTheDescriptionBeside() throws IOException {
+        List<String> lines = new ArrayList<>(sample().subList(DESCRIBE_PROMPT - 1, sample().size()));
+        Path folder = write("describe-first", lines);
+        InputFile file = classified(folder);
+        assertEquals(InputKind.LOG, file.kind());
+        assertEquals(InputClassifier.TRANSCRIPT, file.reason());
+        JsonNode report = run(folder);
+        JsonNode input = report.get("inputs").get(0);
+        assertEquals(0, input.get("unparsed").asLong());
+        assertTrue(input.get("events").asLong() > 0, input.toString());
+        assertNotNull(finding(report, "AF002"), "the description's exit codes and the new run's \"pod deleted\"");
+        assertNotEquals("confirmed", finding(report, "AF002").get("confidence").asText());
+        // Short enough to sit in the head whole, the description followed by log lines is a transcript too.
+        List<String> short_ = new ArrayList<>(lines.subList(0, 20));
+        short_.addAll(lines.subList(NEW_RUN_PROMPT - DESCRIBE_PROMPT, lines.size()));
+        assertEquals(InputClassifier.TRANSCRIPT, classified(write("short-describe-first", short_)).reason());
+    }
+
+    @Test
+    void aMainThatEndedWithAnErrorInTheDescriptionIsNoSuccessfulPodReportedAsFailed() throws IOException {
+        JsonNode report = run(write("main-failed", withMainEnded(sample(), "Error", 1)));
+        assertNull(finding(report, "AF002"), "main exited 1: the Pod did not succeed");
+        assertEquals(0, report.get("inputs").get(0).get("unparsed").asLong());
+    }
+
+    @Test
+    void withoutTheDescriptionNothingShowsHowTheContainersEnded() throws IOException {
+        List<String> lines = new ArrayList<>(sample());
+        lines.subList(DESCRIBE_PROMPT - 1, ARGO_GET_PROMPT - 1).clear();
+        Path folder = write("no-describe", lines);
+        assertEquals(InputClassifier.TRANSCRIPT, classified(folder).reason(), "argo get's output is still read");
+        JsonNode report = run(folder);
+        assertNull(finding(report, "AF002"));
+        JsonNode af001 = finding(report, "AF001");
+        assertNotNull(af001);
+        assertTrue(af001.get("confidenceReason").asText().contains("no export of the Pod shows how its containers ended"), af001.toString());
+    }
+
+    @Test
+    void aTranscriptOfLogsAloneIsTheLogItAlwaysWas() throws IOException {
+        List<String> lines = new ArrayList<>(sample());
+        lines.subList(DESCRIBE_PROMPT - 1, NEW_RUN_PROMPT - 1).clear();
+        Path folder = write("logs-only", lines);
+        InputFile file = classified(folder);
+        assertEquals(InputKind.LOG, file.kind());
+        assertEquals("log lines", file.reason());
+    }
+
+    @Test
+    void theOutputCarriesNoTimeButOneTheFileStates() throws IOException {
+        PasteFileReader.Result unstated = readTranscript(write("unstated", sample()));
+        PodSnapshot pod = only(unstated, PodSnapshot.class);
+        assertEquals(POD, pod.name());
+        assertEquals("invoicing", pod.namespace());
+        assertEquals(List.of(0, 0), pod.containers().stream().filter(c -> !c.init()).map(c -> c.exitCode()).toList());
+        // Its ages count from an unknown moment, and the scrollback's order is no bound: no observation time but the latest inside.
+        assertTrue(pod.observed() == null || pod.observed().basis() == ObservationBasis.LATEST_INSIDE, String.valueOf(pod.observed()));
+        WorkflowSnapshot wf = only(unstated, WorkflowSnapshot.class);
+        assertEquals(WORKFLOW, wf.name());
+        assertNull(unstated.takenAt());
+
+        List<String> stated = new ArrayList<>(sample());
+        stated.add(0, "# taken-at: 2026-11-12T14:05:40Z");
+        PasteFileReader.Result r = readTranscript(write("stated", stated));
+        assertEquals("2026-11-12T14:05:40Z", r.takenAt().time().format());
+        PodSnapshot dated = only(r, PodSnapshot.class);
+        assertEquals(ObservationBasis.TAKEN_AT_COMMENT, dated.observed().basis());
+        assertEquals("terminal-scrollback.txt:21", dated.source().toString().substring(dated.source().toString().lastIndexOf('/') + 1),
+                "the Name: line, one lower for the comment above");
+    }
+
+    private static PasteFileReader.Result readTranscript(Path folder) throws IOException {
+        InputFile file = classified(folder);
+        return new PasteFileReader().readTranscript(file, InputClassifier.transcriptHead(file), null, Message.NOTHING);
+    }
+
+    private static <T> T only(PasteFileReader.Result r, Class<T> type) {
+        List<T> of = r.objects().stream().filter(type::isInstance).map(type::cast).toList();
+        assertEquals(1, of.size(), r.objects().toString());
+        return of.get(0);
+    }
+
+    @Test
+    void theDescriptionAndArgoGetAloneAreTwoCommandsNotTwoPods() throws IOException {
+        // Its first command's 120 lines fill the head that tells a file's shape: the argo get after them is told by its own lines.
+        List<String> lines = new ArrayList<>(sample().subList(DESCRIBE_PROMPT - 1, NEW_RUN_PROMPT - 1));
+        assertTrue(lines.size() > PasteShape.HEAD_LINES);
+        Path folder = write("describe-and-get", lines);
+        InputFile file = classified(folder);
+        assertEquals(InputKind.SNAPSHOT, file.kind());
+        assertEquals(PasteShape.SESSION.label(), file.reason());
+        PasteFileReader.Result r = new PasteFileReader().read(file, PasteShape.SESSION, null, null, Message.NOTHING);
+        PodSnapshot pod = only(r, PodSnapshot.class);
+        assertEquals(POD, pod.name());
+        assertEquals(WORKFLOW, only(r, WorkflowSnapshot.class).name());
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+    }
+
+    @Test
+    void twoDescriptionsOfTwoPodsStayOneShapeReadByItsReader() throws IOException {
+        List<String> describe = sample().subList(DESCRIBE_PROMPT - 1, ARGO_GET_PROMPT - 1);
+        List<String> lines = new ArrayList<>(describe);
+        describe.stream().map(l -> l.replace(POD, "invoice-batch-k2w9d-publish-3377001122")).forEach(lines::add);
+        Path folder = write("two-describes", lines);
+        InputFile file = classified(folder);
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD.label(), file.reason(), "one shape twice is no session");
+        PasteFileReader.Result r = new PasteFileReader().read(file, PasteShape.KUBECTL_DESCRIBE_POD, null, null, Message.NOTHING);
+        assertEquals(List.of(POD, "invoice-batch-k2w9d-publish-3377001122"),
+                r.objects().stream().filter(PodSnapshot.class::isInstance).map(o -> ((PodSnapshot) o).name()).toList());
+    }
+}
