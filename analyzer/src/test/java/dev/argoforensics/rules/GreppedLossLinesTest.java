@@ -101,8 +101,8 @@ class GreppedLossLinesTest {
     }
 
     private static Correlation correlate(List<String> a, List<String> b) {
-        return new Evidence().log("workflow-controller-aaaaa.log", a.toArray(String[]::new))
-                .log("workflow-controller-bbbbb.log", b.toArray(String[]::new)).correlate();
+        Evidence ev = new Evidence().log("workflow-controller-aaaaa.log", a.toArray(String[]::new));
+        return (b == null ? ev : ev.log("workflow-controller-bbbbb.log", b.toArray(String[]::new))).correlate();
     }
 
     private static PodLifecycle life(Correlation c) {
@@ -145,6 +145,27 @@ class GreppedLossLinesTest {
         assertNull(life(c).persisted(), () -> String.valueOf(life(c).persisted()));
         assertNull(life(c).persistedAfter(), () -> String.valueOf(life(c).persistedAfter()));
         assertEquals(1, evaluate(c).findings().size(), evaluate(c)::toString);
+    }
+
+    /**
+     * The own-run control: A's own pass at 10:04, before its release, forced the node {@code Error} (a {@code markNodeError} of
+     * another kind: its error line grepped out with the rest). The Pod was still in A's informer then, so that change is no loss;
+     * with its update before the release it persisted the node fulfilled, as before.
+     */
+    @Test
+    void theReleasingRunsOwnBareErrorBeforeTheReleaseStillCounts() {
+        List<String> a = new ArrayList<>(replicaA());
+        a.addAll(7, List.of(processing("10:04:00.100", "Running", 150),
+                l("10:04:00.110", "error", "Mark error node", " error=\"failed to resolve {{inputs.parameters.shard}}\" namespace=etl nodeName=\""
+                        + NODE + "\" workflow=" + WF),
+                i("10:04:00.111", "node " + ID + " phase Running -> Error", W),
+                i("10:04:00.112", "node " + ID + " message: failed to resolve {{inputs.parameters.shard}}", W),
+                updated("10:04:00.150", "Running", 152)));
+        List<String> grepped = grep(a);
+        assertTrue(grepped.stream().noneMatch(x -> x.contains("Mark error node")), grepped::toString);
+        Correlation c = correlate(grepped, null);
+        assertNotNull(life(c).persisted(), "the releasing run's own change before its release");
+        assertTrue(evaluate(c).findings().isEmpty(), evaluate(c)::toString);
     }
 
     /**
