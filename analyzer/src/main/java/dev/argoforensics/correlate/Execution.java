@@ -42,9 +42,19 @@ import dev.argoforensics.source.SourceRef;
  *                   stored then holds main as the kubelet last reported it, and a main that ended a second before the deletion is not
  *                   reported yet. Says main had not been reported ended, not that it ran when the deletion came (session 46 breaker:
  *                   Argo's own finalizer patch, sent on seeing the deletion, returns such a Pod within milliseconds of it)
+ * @param nodeMayReturn {@link #frozenReport}, but only the node's not-ready state shows it lost (the node controller's
+ *                   {@code NodeNotReady}), nothing shows it gone (its deletion, the Pod garbage collector's delete or {@code Failed}):
+ *                   a node that comes back has its kubelet report what the containers did meanwhile (main's end during the
+ *                   partition) after the deletion was requested, a report a held finalizer keeps for the controller (session 48)
  */
 public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
-                        boolean crossClock, boolean graceGuess, boolean frozenReport, boolean reportLag) {
+                        boolean crossClock, boolean graceGuess, boolean frozenReport, boolean reportLag, boolean nodeMayReturn) {
+
+    /** An execution that rests on no report of a node that may have come back ({@link #nodeMayReturn}). */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
+                     boolean crossClock, boolean graceGuess, boolean frozenReport, boolean reportLag) {
+        this(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, frozenReport, reportLag, false);
+    }
 
     /** An execution that rests on no report returned at the deletion ({@link #reportLag}). */
     public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,

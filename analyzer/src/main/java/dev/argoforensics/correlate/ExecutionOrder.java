@@ -1167,10 +1167,55 @@ final class ExecutionOrder {
         if (lost == null || kubeletReportedAfter(pod, deletion)) {
             return running;
         }
+        boolean mayReturn = !nodeShownGone(pod);
         return new Execution(running.state(), running.reason() + "; but its node was lost (" + lost + "), so the export shows the containers "
                 + "as the kubelet last reported them, and a main that ended in the second or two before the node went, before the kubelet "
-                + "reported it, reads the same", running.evidence(), running.weak(), running.statedClock(), running.endShown(), running.podOnly(),
-                running.crossClock(), running.graceGuess(), true);
+                + "reported it, reads the same" + (mayReturn ? "; and nothing shows the node gone rather than not ready: a kubelet that came "
+                + "back would have reported afterwards what its containers did meanwhile" : ""), running.evidence(), running.weak(),
+                running.statedClock(), running.endShown(), running.podOnly(), running.crossClock(), running.graceGuess(), true, false, mayReturn);
+    }
+
+    /**
+     * Whether something shows the Pod's node gone, not only not ready (session 48): the controller's warning over the Pod garbage
+     * collector's {@code Failed} (written only for the Pods of a Node that no longer exists or is out of service), the node's
+     * {@code DeletingNode} or {@code RemovingNode} with no {@code NodeReady} after it, an audit record of the Pod garbage collector's
+     * delete, or an export's {@code DisruptionTarget} {@code DeletionByPodGC}. A node only {@code NotReady} (a partition, a kubelet
+     * restarting) may come back, and its kubelet then reports the containers' end after the deletion was requested.
+     */
+    static boolean nodeShownGone(PodHistory pod) {
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof Signal s && FAILED_UNTERMINATED.equals(s.name())) {
+                return true;
+            }
+        }
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("Node".equals(e.regarding().kind()) && ("DeletingNode".equals(e.reason()) || "RemovingNode".equals(e.reason()))) {
+                boolean back = false;
+                for (ClusterEvent r : pod.clusterEvents()) {
+                    if ("Node".equals(r.regarding().kind()) && "NodeReady".equals(r.reason())
+                            && DeletionBounds.clearlyBefore(latest(e, e.last()), earliest(r, r.last()))) {
+                        back = true;
+                    }
+                }
+                if (!back) {
+                    return true;
+                }
+            }
+        }
+        for (dev.argoforensics.snapshot.AuditRecord a : pod.auditRecords()) {
+            if ("pods".equals(a.resource()) && a.name().equals(pod.key().name()) && a.effective() && "delete".equals(a.verb())
+                    && a.subresource().isEmpty() && Deletion.POD_GC_USER.equals(a.user())) {
+                return true;
+            }
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            for (PodCondition c : s.conditions()) {
+                if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status()) && "DeletionByPodGC".equals(c.reason())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -724,9 +724,10 @@ final class LifecycleBuilder {
             if (release != null && !EventOrder.notAfter(e, release)) {
                 continue;
             }
-            // A change that stores the loss ("pod deleted") persisted no result (as for the node events, session 44).
+            // A change that stores the loss ("pod deleted") persisted no result (as for the node events, session 44); nor, in another
+            // run than the release's, a forced Error whose own error line the input left out (session 48: it may be the loss).
             if (((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase())) || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))
-                    && !storesLoss(nodeLines, i)) {
+                    && !storesLoss(nodeLines, i) && (release == null || e.stream() == release.stream() || !errorUnshown(nodeLines, i))) {
                 // The update of the pass that made the change (its run's next, before the run processed the Workflow again): a pass
                 // whose write failed is followed by a later one that read the status again, and another run's update wrote what its
                 // own pass read (session 45 breaker).
@@ -763,8 +764,9 @@ final class LifecycleBuilder {
                     && !DeletionBounds.clearlyBefore(e.time(), release.time())) {
                 return e;
             }
+            // Another run's forced Error whose own error line is not in the input may be the loss itself (session 48).
             if (((ev instanceof NodeChanged c && COMPLETED.contains(c.newPhase())) || (ev instanceof NodePhaseChanged p && COMPLETED.contains(p.toPhase())))
-                    && !storesLoss(nodeLines, i)) {
+                    && !storesLoss(nodeLines, i) && !errorUnshown(nodeLines, i)) {
                 LogEvent u = nodes.updateOfPass(workflow.ref(), e, release);
                 if (u != null && !DeletionBounds.clearlyBefore(u.time(), release.time()) && !DeletionBounds.clearlyBefore(release.time(), u.time())) {
                     return u;
@@ -817,6 +819,30 @@ final class LifecycleBuilder {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the change at {@code i} of the node's lines is a forced {@code Error} whose error the input does not show (session 48).
+     * A Pod node's phase-change line ({@code node X phase Running -> Error}, v4 {@code node phase changed}) is a forced phase, never
+     * the assessed result (that is {@code node changed}, reference logs §5.5); to {@code Error} it is {@code markNodeError}, which
+     * logs its error ({@code Mark error node}, v4 {@code marking node as error}) just before. Without that line (a grep for the Pod
+     * and {@code phase} keeps the change and its update, and drops the error, {@code Workflow pod is missing} and the message line,
+     * none of which names the Pod) the change may be the loss ("pod deleted") as well as another error. The loss is stored only once
+     * the Pod has left the informer: in the release's own run, before the release, never; in another run it may be, whatever that
+     * run's clock reads. So such a change of another run shows no result captured.
+     */
+    private static boolean errorUnshown(List<LogEvent> nodeLines, int i) {
+        LogEvent change = nodeLines.get(i);
+        if (!(change.event() instanceof NodePhaseChanged p) || !"Error".equals(p.toPhase())) {
+            return false;
+        }
+        for (int j = i - 1; j >= 0; j--) {
+            LogEvent e = nodeLines.get(j);
+            if (e.stream() == change.stream()) {
+                return !(e.event() instanceof NodeMarkedError);
+            }
+        }
+        return true;
     }
 
     /**

@@ -326,7 +326,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             // Not on the Pod the API server returned within the kubelet's report lag of the request alone (Execution#reportLag): it
             // holds main as last reported, and a main that ended a second before the deletion, its result then lost to the release
             // (a true #17024 race), reads the same; AF007 is only likely on it, so AF001 stays a finding naming it (s47-breaker15).
-            if (execution.state() == Execution.State.RUNNING && !execution.reportLag()) {
+            // Nor on a lost node's last report where nothing shows the node gone rather than not ready (Execution#nodeMayReturn): a
+            // kubelet that came back reports main's end, which ended during the partition, after the deletion, and the held
+            // finalizer would have kept that report for the controller; the release may have lost it (session 48).
+            if (execution.state() == Execution.State.RUNNING && !execution.reportLag() && !execution.nodeMayReturn()) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.running", "reason", execution.reason()), execution.evidence()));
                 return;
             }
