@@ -31,7 +31,10 @@ import java.util.TreeSet;
  * Session 48: only a delete the API server granted is read ({@link AuditRecord#effective}; a refused one deleted nothing and tells
  * nothing of whose the name was), and only one whose response shows the grant ({@link AuditRecord#granted}) sets its file apart. A
  * delete's logged response names the object it acted on ({@link AuditRecord#responseUid}): another UID sets it apart as a record's
- * UID does; this Workflow's keeps it as its deletion whatever an export says, and ties its file to this cluster.
+ * UID does; this Workflow's keeps it as its deletion whatever an export says, and ties its file to this cluster. Where an export
+ * shows the Workflow's {@code metadata.creationTimestamp} (the API server's clock, the audit log's), that decides whether the
+ * Workflow existed at the delete, by two API servers' margin: a delete not clearly after it was an earlier object's, one clearly
+ * after it found this one there (no node's start on the controller's clock needed).
  * A controller line after the delete shows nothing here: the controller goes on reconciling a Workflow held by a finalizer, and no
  * line of it says whether a {@code deletionTimestamp} was set. A delete clearly before this Workflow's start is left to the
  * per-Pod readings ({@link WorkflowFate#deletedFor}, {@link WorkflowAudit#read}): the lines of one name may hold an earlier run of
@@ -85,10 +88,18 @@ public final class OtherWorkflowDeletes {
                 started = t;
             }
         }
-        if (started == null || !started.comparable(a.time()) || !beforeByUncheckedClock(started, a.time())) {
+        Timestamp created = created(w.snapshots(), own);
+        if (created != null) {
+            // The API server's own time of storing it, on the clock its audit log keeps: the delete not clearly after it (by as much
+            // as two API servers' clocks may disagree) came before this object existed, an earlier one's of the name, left to the
+            // per-Pod readings; clearly after it, the object existed then, whatever a node's start on the controller's clock says.
+            if (!created.comparable(a.time()) || !a.time().instant().isAfter(created.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                return null;
+            }
+        } else if (started == null || !started.comparable(a.time()) || !beforeByUncheckedClock(started, a.time())) {
             return null;
         }
-        String since = "a node of it started at " + started.format();
+        String since = created != null ? "created at " + created.format() : "a node of it started at " + started.format();
         String named = !a.uid().isEmpty() && !own.equals(a.uid()) ? "its objectRef.uid names " + a.uid()
                 : !a.responseUid().isEmpty() ? "its responseObject names " + a.responseUid()
                 : !a.preconditionUid().isEmpty() && !own.equals(a.preconditionUid()) ? "its UID precondition names " + a.preconditionUid() : null;
@@ -187,6 +198,18 @@ public final class OtherWorkflowDeletes {
             }
         }
         return uids.size() == 1 ? uids.iterator().next() : null;
+    }
+
+    /** The {@code metadata.creationTimestamp} the exports of UID {@code own} show (the earliest, should two differ); null if none. */
+    private static Timestamp created(List<WorkflowSnapshot> snapshots, String own) {
+        Timestamp first = null;
+        for (WorkflowSnapshot s : snapshots) {
+            Timestamp t = own.equals(s.uid()) ? s.creationTimestamp() : null;
+            if (t != null && (first == null || t.isBefore(first))) {
+                first = t;
+            }
+        }
+        return first;
     }
 
     /** The earliest {@code startedAt} of a node the export shows (the controller's clock); null if none. */
