@@ -12,6 +12,7 @@ import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -272,8 +273,33 @@ public final class FactsTable implements AssignedFacts {
     static List<AuditRecord> workflowAudit(ExportedObjects objects, java.util.function.Predicate<String> holds) {
         // With them, every group gets the requests that delete Workflows without naming one (a deletecollection of a namespace's
         // Workflows, the namespace's own deletion, whose controller deletes its Workflows by collection): WorkflowAudit reads them.
-        return objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())
-                || WorkflowAudit.deletesUnnamed(a)).toList();
+        return latestStages(objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())
+                || WorkflowAudit.deletesUnnamed(a)).toList());
+    }
+
+    /**
+     * The records, each request once: an audit log with stages writes one request as {@code RequestReceived} (no response yet) and
+     * again as {@code ResponseComplete} (its code), under one {@code auditID} in one file. Only the most complete stage says whether
+     * the request was granted: a delete refused 403 or 404 has a RequestReceived record that, read alone, shows no refusal (session
+     * 48). The first record of the most complete stage is kept, in the order given; records without an auditID are all kept.
+     */
+    static List<AuditRecord> latestStages(List<AuditRecord> records) {
+        Map<String, AuditRecord> best = new HashMap<>();
+        for (AuditRecord a : records) {
+            if (!a.auditId().isEmpty()) {
+                best.merge(a.source().file() + "\n" + a.auditId(), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
+            }
+        }
+        if (best.isEmpty()) {
+            return records;
+        }
+        List<AuditRecord> out = new ArrayList<>(records.size());
+        for (AuditRecord a : records) {
+            if (a.auditId().isEmpty() || best.get(a.source().file() + "\n" + a.auditId()) == a) {
+                out.add(a);
+            }
+        }
+        return out;
     }
 
     static int[] ints(List<Integer> values) {

@@ -28,6 +28,13 @@ import java.util.TreeSet;
  *       clock of whoever took it, which nothing checks: it sets no delete apart (a laptop a few minutes fast would take a real
  *       delete away from the Workflow it removed).</li>
  * </ul>
+ * Session 48: only a delete the API server granted is read ({@link AuditRecord#effective}; a refused one deleted nothing and tells
+ * nothing of whose the name was), and only one whose response shows the grant ({@link AuditRecord#granted}) sets its file apart. A
+ * delete's logged response names the object it acted on ({@link AuditRecord#responseUid}): another UID sets it apart as a record's
+ * UID does; this Workflow's keeps it as its deletion whatever an export says, and ties its file to this cluster. Where an export
+ * shows the Workflow's {@code metadata.creationTimestamp} (the API server's clock, the audit log's), that decides whether the
+ * Workflow existed at the delete, by two API servers' margin: a delete not clearly after it was an earlier object's, one clearly
+ * after it found this one there (no node's start on the controller's clock needed).
  * A controller line after the delete shows nothing here: the controller goes on reconciling a Workflow held by a finalizer, and no
  * line of it says whether a {@code deletionTimestamp} was set. A delete clearly before this Workflow's start is left to the
  * per-Pod readings ({@link WorkflowFate#deletedFor}, {@link WorkflowAudit#read}): the lines of one name may hold an earlier run of
@@ -52,21 +59,26 @@ public final class OtherWorkflowDeletes {
         }
         String own = ownUid(w.snapshots());
         for (AuditRecord r : named.get()) {
-            if (own != null && own.equals(r.uid()) && r.source().file().equals(a.source().file())) {
+            if (own != null && carries(r, own) && r.source().file().equals(a.source().file())) {
                 return null;
             }
         }
         return why;
     }
 
-    /** Why {@code a}, a granted delete of the Workflow's name, was another object's; null where nothing its exports show says so. */
+    /**
+     * Why {@code a}, a granted delete of the Workflow's name, was another object's; null where nothing its exports show says so, and
+     * for a refused one (it deleted nothing).
+     */
     public static String why(WorkflowHistory w, AuditRecord a) {
-        if (a.time() == null || !"workflows".equals(a.resource()) || !"delete".equals(a.verb()) || !a.subresource().isEmpty()
+        // A refused delete deleted nothing: it is no one's deletion, and says nothing of whose the name was (session 48).
+        if (!a.effective() || a.time() == null || !"workflows".equals(a.resource()) || !"delete".equals(a.verb()) || !a.subresource().isEmpty()
                 || !w.ref().name().equals(a.name()) || !java.util.Objects.equals(w.ref().namespace(), a.namespace())) {
             return null;
         }
         String own = ownUid(w.snapshots());
-        if (own == null) {
+        if (own == null || own.equals(a.responseUid())) {
+            // The response names this Workflow as the object it deleted: its, whatever an export of it says (session 48).
             return null;
         }
         Timestamp started = null;
@@ -76,18 +88,28 @@ public final class OtherWorkflowDeletes {
                 started = t;
             }
         }
-        if (started == null || !started.comparable(a.time()) || !beforeByUncheckedClock(started, a.time())) {
+        Timestamp created = created(w.snapshots(), own);
+        if (created != null) {
+            // The API server's own time of storing it, on the clock its audit log keeps: the delete not clearly after it (by as much
+            // as two API servers' clocks may disagree) came before this object existed, an earlier one's of the name, left to the
+            // per-Pod readings; clearly after it, the object existed then, whatever a node's start on the controller's clock says.
+            if (!created.comparable(a.time()) || !a.time().instant().isAfter(created.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                return null;
+            }
+        } else if (started == null || !started.comparable(a.time()) || !beforeByUncheckedClock(started, a.time())) {
             return null;
         }
+        String since = created != null ? "created at " + created.format() : "a node of it started at " + started.format();
         String named = !a.uid().isEmpty() && !own.equals(a.uid()) ? "its objectRef.uid names " + a.uid()
+                : !a.responseUid().isEmpty() ? "its responseObject names " + a.responseUid()
                 : !a.preconditionUid().isEmpty() && !own.equals(a.preconditionUid()) ? "its UID precondition names " + a.preconditionUid() : null;
         if (named != null) {
-            return named + ", and this Workflow, " + own + ", existed then (a node of it started at " + started.format() + ")";
+            return named + ", and this Workflow, " + own + ", existed then (" + since + ")";
         }
         for (WorkflowSnapshot s : w.snapshots()) {
             Timestamp shown = own.equals(s.uid()) && s.notDeleting() && s.observed() != null ? s.observed().notEarlierThan() : null;
             if (shown != null && a.time().comparable(shown) && beforeByUncheckedClock(a.time(), shown)) {
-                return "this Workflow, " + own + ", existed then (a node of it started at " + started.format() + ") and an export of it "
+                return "this Workflow, " + own + ", existed then (" + since + ") and an export of it "
                         + "taken after it (no earlier than " + shown.format() + ", by the times the cluster wrote in it) shows no deletion";
             }
         }
@@ -125,12 +147,14 @@ public final class OtherWorkflowDeletes {
         }
         Set<String> ownFiles = new TreeSet<>();
         for (AuditRecord a : named) {
-            if (own.equals(a.uid())) {
+            if (carries(a, own)) {
                 ownFiles.add(a.source().file());
             }
         }
         for (AuditRecord a : named) {
-            if (a.effective() && !ownFiles.contains(a.source().file()) && !out.contains(a.source().file()) && why(w, a) != null) {
+            // Granted, as its response shows: a delete only received may have been refused (403 in this cluster), and then it shows
+            // nothing of which cluster's file it is (session 48).
+            if (a.granted() && !ownFiles.contains(a.source().file()) && !out.contains(a.source().file()) && why(w, a) != null) {
                 out.add(a.source().file());
             }
         }
@@ -146,15 +170,23 @@ public final class OtherWorkflowDeletes {
      */
     static String untied(WorkflowHistory w, AuditRecord a, List<AuditRecord> named) {
         String own = w == null ? null : ownUid(w.snapshots());
-        if (own == null || own.equals(a.uid()) || own.equals(a.preconditionUid())) {
+        if (own == null || own.equals(a.uid()) || own.equals(a.preconditionUid()) || own.equals(a.responseUid())) {
             return "";
         }
         for (AuditRecord r : named) {
-            if (own.equals(r.uid()) && r.source().file().equals(a.source().file())) {
+            if (carries(r, own) && r.source().file().equals(a.source().file())) {
                 return "";
             }
         }
         return "; it names the Workflow by namespace and name only, and nothing in its audit file ties it to this Workflow's UID " + own;
+    }
+
+    /**
+     * The record names the object of {@code uid} as the one it acted on: its {@code objectRef.uid} (an update's), or the object a
+     * granted delete's response returned ({@link AuditRecord#responseUid}; a refused one's names nothing it acted on).
+     */
+    private static boolean carries(AuditRecord r, String uid) {
+        return uid.equals(r.uid()) || r.granted() && uid.equals(r.responseUid());
     }
 
     /** The one UID the Workflow's exports show; null where none, or more than one. */
@@ -166,6 +198,18 @@ public final class OtherWorkflowDeletes {
             }
         }
         return uids.size() == 1 ? uids.iterator().next() : null;
+    }
+
+    /** The {@code metadata.creationTimestamp} the exports of UID {@code own} show (the earliest, should two differ); null if none. */
+    private static Timestamp created(List<WorkflowSnapshot> snapshots, String own) {
+        Timestamp first = null;
+        for (WorkflowSnapshot s : snapshots) {
+            Timestamp t = own.equals(s.uid()) ? s.creationTimestamp() : null;
+            if (t != null && (first == null || t.isBefore(first))) {
+                first = t;
+            }
+        }
+        return first;
     }
 
     /** The earliest {@code startedAt} of a node the export shows (the controller's clock); null if none. */

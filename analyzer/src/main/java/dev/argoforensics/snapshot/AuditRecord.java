@@ -32,6 +32,12 @@ import java.util.Set;
  * @param preconditionUid a delete's logged DeleteOptions {@code preconditions.uid}, "" if none (or the body was not logged): the
  *                       API server deletes only the object of that UID and refuses the request (409) for any other object of the
  *                       name, so a granted one deleted that object and no other (v4's {@code deletePodByUID}; session 39)
+ * @param responseUid    a delete's UID as its logged response gives it, "" if none (level {@code Metadata} logs no response, a
+ *                       {@code RequestReceived} record has none): the API server answers a delete with the object it deleted or
+ *                       marked for deletion ({@code metadata.uid}; an object a finalizer holds comes back with its
+ *                       {@code deletionTimestamp}), or with a Status whose {@code details.uid} names it (inferred from k8s.io/apiserver's
+ *                       registry store, which fills the details from the object it deleted): the one object the request acted on,
+ *                       whatever else held the name before or after (session 48)
  */
 public record AuditRecord(
         SourceRef source,
@@ -53,11 +59,22 @@ public record AuditRecord(
         String rpcStatus,
         Long gracePeriodSeconds,
         String uid,
-        String preconditionUid) implements ExportedObject {
+        String preconditionUid,
+        String responseUid) implements ExportedObject {
 
     public AuditRecord {
         uid = uid == null ? "" : uid;
         preconditionUid = preconditionUid == null ? "" : preconditionUid;
+        responseUid = responseUid == null ? "" : responseUid;
+    }
+
+    /** A record whose response names no object's UID. */
+    public AuditRecord(SourceRef source, String auditId, String stage, String verb, String user, String resource, String subresource,
+                       String namespace, String name, Integer responseCode, Timestamp requestReceived, Timestamp stageTimestamp,
+                       boolean requestBodyLogged, FinalizerEdit finalizers, boolean dryRun, String exporter, String rpcStatus,
+                       Long gracePeriodSeconds, String uid, String preconditionUid) {
+        this(source, auditId, stage, verb, user, resource, subresource, namespace, name, responseCode, requestReceived, stageTimestamp,
+                requestBodyLogged, finalizers, dryRun, exporter, rpcStatus, gracePeriodSeconds, uid, preconditionUid, "");
     }
 
     /** A record whose request names no UID precondition. */
@@ -118,6 +135,16 @@ public record AuditRecord(
             return rpcStatus.equals(RPC_OK);
         }
         return responseCode == null || responseCode / 100 == 2;
+    }
+
+    /**
+     * A request the API server is recorded to have carried out: {@link #effective()} with its outcome logged (a 2xx code, or
+     * Cloud Logging's OK). A record with no response yet ({@code RequestReceived}, the only one left where the file ends or the
+     * policy omits the later stages) may stand for a request refused afterwards: RBAC's 403, a 404 where nothing held the name, a
+     * UID precondition's 409 all come after the request was received (session 48).
+     */
+    public boolean granted() {
+        return effective() && (rpcStatus != null || responseCode != null);
     }
 
     /**

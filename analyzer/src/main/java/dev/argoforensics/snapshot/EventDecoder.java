@@ -77,7 +77,21 @@ public final class EventDecoder {
                 ref.path("namespace").asText(""), ref.path("name").asText(""), code.isIntegralNumber() ? code.asInt() : null,
                 received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n), exporter, null,
                 verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""),
-                verb.equals("delete") && bodyLogged ? n.path("requestObject").path("preconditions").path("uid").asText("") : "");
+                verb.equals("delete") && bodyLogged ? n.path("requestObject").path("preconditions").path("uid").asText("") : "",
+                deletedUid(verb, ref.path("name").asText(""), n.path("responseObject")));
+    }
+
+    /**
+     * The UID of the object a delete's logged response names ({@link AuditRecord#responseUid}), "" if none: the returned object's
+     * {@code metadata.uid} where it is of the record's name, or a Status's {@code details.uid} where its details name it. Only a
+     * delete's: another verb's response is read where its object is (an update's carries the UID in {@code objectRef} already).
+     */
+    static String deletedUid(String verb, String name, JsonNode response) {
+        if (!"delete".equals(verb) || name.isEmpty() || !response.isObject()) {
+            return "";
+        }
+        JsonNode named = "Status".equals(response.path("kind").asText("")) ? response.path("details") : response.path("metadata");
+        return name.equals(named.path("name").asText("")) ? named.path("uid").asText("") : "";
     }
 
     /**

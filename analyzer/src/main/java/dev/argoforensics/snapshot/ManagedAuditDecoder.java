@@ -128,7 +128,8 @@ public final class ManagedAuditDecoder {
                 "GKE Cloud Logging" + (cluster.isEmpty() ? "" : ", cluster " + cluster), status(p.path("status")),
                 verb.equals("delete") ? EventDecoder.gracePeriod(request, response) : null, "",
                 // The DeleteOptions' UID precondition, as the audit.k8s.io record's requestObject carries it (session 40).
-                verb.equals("delete") && bodyLogged ? request.path("preconditions").path("uid").asText("") : "");
+                verb.equals("delete") && bodyLogged ? request.path("preconditions").path("uid").asText("") : "",
+                EventDecoder.deletedUid(verb, object[2], response));
     }
 
     /**

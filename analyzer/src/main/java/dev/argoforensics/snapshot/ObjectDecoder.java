@@ -105,7 +105,7 @@ public final class ObjectDecoder {
         JsonNode meta = n.path("metadata");
         JsonNode status = n.path("status");
         Latest latest = new Latest();
-        latest.add(KubeTime.at(meta.path("creationTimestamp")));
+        Timestamp created = latest.add(KubeTime.at(meta.path("creationTimestamp")));
         Timestamp deleting = latest.add(KubeTime.at(meta.path("deletionTimestamp")));
         latest.add(KubeTime.at(status.path("startedAt")));
         Timestamp finishedAt = latest.add(KubeTime.at(status.path("finishedAt")));
@@ -145,7 +145,7 @@ public final class ObjectDecoder {
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), name,
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
                 ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), "", deleting,
-                meta.path("resourceVersion").asText(""), doc.trimmed(), status.path("message").asText(""));
+                meta.path("resourceVersion").asText(""), doc.trimmed(), status.path("message").asText(""), created);
     }
 
     /**

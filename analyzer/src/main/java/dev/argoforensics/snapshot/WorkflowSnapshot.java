@@ -25,6 +25,10 @@ import java.util.Optional;
  * @param trimmed        where lines were left out of a pasted export ({@link Trimmed#NONE}: whole): what they held is unknown
  * @param message        {@code status.message} ("" when none is shown): why the Workflow ended as it did, in the controller's
  *                       words ({@code child 'W-123' failed}, {@code pod deleted}); a {@code kubectl get workflows} table's MESSAGE
+ * @param creationTimestamp {@code metadata.creationTimestamp}, null where the export shows none: when the API server stored the
+ *                       object, on its own clock, the clock its audit log keeps (session 48: a delete of the name that API server
+ *                       logged before it was of an earlier object of the name). {@code argo get}'s {@code Created:} is the same time
+ *                       printed in the reader's zone to the second, with no UID beside it; a table's AGE is no time
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -43,7 +47,8 @@ public record WorkflowSnapshot(
         Timestamp deletionTimestamp,
         String resourceVersion,
         Trimmed trimmed,
-        String message) implements ExportedObject {
+        String message,
+        Timestamp creationTimestamp) implements ExportedObject {
 
     public WorkflowSnapshot {
         printed = printed == null ? "" : printed;
@@ -53,6 +58,15 @@ public record WorkflowSnapshot(
         nodes = Map.copyOf(nodes);
         taskResultsCompletion = Map.copyOf(taskResultsCompletion);
         synchronization = synchronization == null ? Synchronization.NONE : synchronization;
+    }
+
+    /** An export that shows no {@code metadata.creationTimestamp} (a printed text, a table, a pasted status). */
+    public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
+            Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
+            Timestamp finishedAt, Synchronization synchronization, String printed, Timestamp deletionTimestamp, String resourceVersion,
+            Trimmed trimmed, String message) {
+        this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
+                synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, null);
     }
 
     /** A Workflow export without {@code status.finishedAt} or {@code status.synchronization}. */
@@ -81,13 +95,13 @@ public record WorkflowSnapshot(
     /** The same export, observed as {@code placed} says (an export placed by the controller's write of its resourceVersion). */
     public WorkflowSnapshot withObserved(ObservedAt placed) {
         return new WorkflowSnapshot(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, placed,
-                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message);
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, creationTimestamp);
     }
 
     /** The same export, in the namespace the other evidence gives it (a status pasted without its metadata). */
     public WorkflowSnapshot withNamespace(String ns) {
         return new WorkflowSnapshot(source, ns, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed,
-                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message);
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, creationTimestamp);
     }
 
     /** No deletion requested when the export was taken: no {@code deletionTimestamp}, and no cut where one would stand. */
