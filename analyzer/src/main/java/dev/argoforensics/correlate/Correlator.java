@@ -411,7 +411,8 @@ public final class Correlator {
                 group.available().contains(EvidenceKind.AUDIT_LOG));
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
         RunClocks clocks = group.clocks();
-        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes());
+        List<LogEvent> groupLines = events;
+        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes(), () -> HandOvers.of(groupLines, group.processes()));
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");

@@ -25,6 +25,7 @@ import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Map;
 import java.util.Set;
 
@@ -52,11 +53,27 @@ final class LifecycleBuilder {
     /** The controller runs, {@link LogEvent#stream()} indexing them: where each was read whole ({@link StreamExtents}). */
     private final List<ControllerProcess> processes;
 
+    /** The hand-overs between the runs, made the first time a Pod asks ({@link WorkflowAbsent}): most never do. */
+    private final Supplier<HandOvers> handOvers;
+
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes) {
+        this(nodes, clocks, processes, () -> HandOvers.NONE);
+    }
+
+    LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers) {
         this.nodes = nodes;
         this.clocks = clocks;
         this.processes = List.copyOf(processes);
         this.leastDrift = leastDrift(clocks);
+        HandOvers[] made = new HandOvers[1];
+        this.handOvers = () -> {
+            synchronized (made) {
+                if (made[0] == null) {
+                    made[0] = handOvers.get();
+                }
+                return made[0];
+            }
+        };
     }
 
     /**
@@ -222,7 +239,7 @@ final class LifecycleBuilder {
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
-                recordedExit, laterRun, nodeExports, earlierLife);
+                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers));
     }
 
     /**

@@ -98,6 +98,8 @@ import java.util.Optional;
  * @param earlierLife       the life of the Pod of this name before this one, run again by {@code argo retry}, as the lines between the
  *                          two {@code Created pod} lines show it: released on its deletion, its node then recorded {@code pod deleted}
  *                          ({@link EarlierLife}; null: none, or not shown so)
+ * @param workflowAbsent    its Workflow not taken up again after the Pod's release by a run whose workers came round their queue
+ *                          ({@link WorkflowAbsent}: not there to reconcile; null: not shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -108,7 +110,8 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            PhaseHistory.Pass rerun, RunClocks.RunClock releaseClock, ControllerStop controllerStop, ControllerStop restart,
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
-                           RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife) {
+                           RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
+                           WorkflowAbsent workflowAbsent) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -242,6 +245,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
         }
         LogEvent r = release.decisive();
         return persistedAfter.stream() == r.stream() ? EventOrder.after(persistedAfter, r) : DeletionBounds.clearlyBefore(r.time(), persistedAfter.time());
+    }
+
+    /** Its Workflow not taken up again after the release by a run that came round its queue ({@code workflowAbsent}). */
+    public Optional<WorkflowAbsent> workflowAbsentAfterRelease() {
+        return Optional.ofNullable(workflowAbsent);
     }
 
     /** Its Workflow was deleted first: the Pod went with it ({@code workflowDeleted}). */

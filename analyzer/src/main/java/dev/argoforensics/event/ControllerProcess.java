@@ -98,9 +98,20 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
      * @param last      the last one's time, null if none
      * @param gaps      the stretches longer than {@link #GAP} between two of them consecutive in time, earliest first (the
      *                  reading keeps them as it goes, in any line order, as it does {@link Nameless#gaps()})
+     * @param cameRound the first {@code Processing workflow} of a Workflow the run had already taken up (session 48): the workers'
+     *                  queue came round. The queue is first in, first out (client-go's workqueue), the informer's first listing
+     *                  queued every Workflow it held before the workers started ({@code StartUps}), and a Workflow taken up again
+     *                  was queued again after its first pass began: so by this line every Workflow held at the start-up had been
+     *                  taken up. Null where none is shown, or where the order of the passes is not known (some counted without
+     *                  their Workflow's name, or lines read going back in time)
      */
-    public record Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps) {
-        public static final Work NONE = new Work(0, null, null, List.of());
+    public record Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps, Timestamp cameRound) {
+        public static final Work NONE = new Work(0, null, null, List.of(), null);
+
+        /** Where the queue came round is not known. */
+        public Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps) {
+            this(processed, first, last, gaps, null);
+        }
 
         /**
          * The shortest pause between two passes the reading keeps (session 39): a stall threshold shorter than this cannot be

@@ -60,11 +60,12 @@ sealed interface ChunkItem permits ChunkItem.Blank, ChunkItem.Counted, ChunkItem
      * @param namesNothing its message names no Pod, Workflow or namespace ({@link dev.argoforensics.catalog.NamelessMessages})
      */
     record Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
-                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, String cut, boolean namesNothing) implements ChunkItem {
+                   Timestamp time, RecordFormat format, Level level, CatalogEntry entry, String cut, boolean namesNothing,
+                   String passKey) implements ChunkItem {
         /** A record read from a whole line. */
         Counted(long firstLine, long lastLine, EnvelopeKind envelope, Timestamp envelopeTime, String origin, boolean prefixed,
-                Timestamp time, RecordFormat format, Level level, CatalogEntry entry, boolean namesNothing) {
-            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, null, namesNothing);
+                Timestamp time, RecordFormat format, Level level, CatalogEntry entry, boolean namesNothing, String passKey) {
+            this(firstLine, lastLine, envelope, envelopeTime, origin, prefixed, time, format, level, entry, null, namesNothing, passKey);
         }
     }
 

@@ -22,7 +22,7 @@ import java.util.List;
  * same catalog), the other items as records ({@link WireValues}).
  */
 final class ChunkWire {
-    private static final int VERSION = 5;
+    private static final int VERSION = 6;
     private static final byte BLANK = 0;
     private static final byte COUNTED = 1;
     private static final byte KEPT = 2;
@@ -155,6 +155,7 @@ final class ChunkWire {
                 w.string(c.entry() == null ? null : c.entry().id());
                 w.string(c.cut());
                 d.writeBoolean(c.namesNothing());
+                w.string(c.passKey());
             } else if (item instanceof ChunkItem.Kept packed) {
                 ChunkItem.Kept k = packed.unpacked();
                 if (k.parsed() != null) {
@@ -208,8 +209,10 @@ final class ChunkWire {
                     Level level = (Level) w.value();
                     String id = w.string();
                     CatalogEntry entry = id == null ? null : entries.computeIfAbsent(id, x -> entry(catalog, x));
+                    String cut = w.string();
+                    boolean namesNothing = d.readBoolean();
                     items.add(new ChunkItem.Counted(first, last, envelope, envelopeTime, origin, prefixed, time, format, level, entry,
-                            w.string(), d.readBoolean()));
+                            cut, namesNothing, w.string()));
                 }
                 case KEPT -> items.add(new ChunkItem.Kept((dev.argoforensics.envelope.UnwrappedLine) w.value(), (Timestamp) w.value(),
                         (RecordFormat) w.value(), (Level) w.value(), w.string(), (dev.argoforensics.event.ControllerEvent) w.value(),

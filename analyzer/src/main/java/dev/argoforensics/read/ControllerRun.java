@@ -12,6 +12,7 @@ import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -50,6 +51,15 @@ final class ControllerRun {
     NamelessSpread nameless = new NamelessSpread();
     /** Its {@code Processing workflow} records' pauses longer than {@link ControllerProcess.Work#GAP} ({@link ControllerProcess.Work#gaps()}). */
     NamelessSpread work = new NamelessSpread(ControllerProcess.Work.GAP.toNanos());
+    /**
+     * Per Workflow ({@code namespace/name}) its first {@code Processing workflow} in the run's lines, in the order read: where the
+     * workers' queue first came round to a Workflow again ({@link ControllerProcess.Work#cameRound()}, session 48).
+     */
+    final Map<String, Timestamp> passed = new java.util.LinkedHashMap<>();
+    /** The first pass of a Workflow the run had already taken up, in the order read; null if none. */
+    Timestamp cameRound;
+    /** Some of its passes were counted without their Workflow's name (a counted stretch): where the queue came round is unknown. */
+    boolean roundUnknown;
     /** Where the first record stands ({@code file:line}): a piece's first line may go back in time from the run it joins. */
     String firstRecord;
     /**
@@ -78,6 +88,35 @@ final class ControllerRun {
         this.key = key;
         this.from = from;
         this.incarnation = incarnation;
+    }
+
+    /** A kept {@code Processing workflow} of {@code key} at {@code time}, after every line taken so far. */
+    void pass(String key, Timestamp time) {
+        if (key == null) {
+            roundUnknown = true; // a pass whose text did not name its Workflow
+        } else if (cameRound == null && passed.putIfAbsent(key, time) != null) {
+            cameRound = time;
+        }
+    }
+
+    /**
+     * Where a run whose lines so far gave {@code passed} and {@code cameRound} came round once {@code piece}'s lines (which come
+     * after) are added: its own, else the earliest of the piece's own and the piece's first pass of a Workflow already passed.
+     */
+    private void cameRound(ControllerRun piece) {
+        if (cameRound != null) {
+            return;
+        }
+        Timestamp at = piece.cameRound;
+        for (Map.Entry<String, Timestamp> e : piece.passed.entrySet()) {
+            if (passed.containsKey(e.getKey()) && (at == null || e.getValue().isBefore(at))) {
+                at = e.getValue();
+            }
+        }
+        cameRound = at;
+        if (cameRound == null) {
+            piece.passed.forEach(passed::putIfAbsent);
+        }
     }
 
     void count(Timestamp time, InputFile file, long line, ReleaseEvidence lineReleases, boolean processing, boolean namesNothing) {
@@ -158,6 +197,8 @@ final class ControllerRun {
         if (piece.processed > 0) {
             processed(piece.processed, piece.firstProcessed, piece.lastProcessed);
         }
+        roundUnknown |= piece.roundUnknown;
+        cameRound(piece);
         nameless.add(piece.nameless);
         work.add(piece.work);
         files.addAll(piece.files);
@@ -207,6 +248,19 @@ final class ControllerRun {
         if (r.processed > 0) {
             processed(r.processed, r.firstProcessed, r.lastProcessed);
         }
+        roundUnknown |= r.roundUnknown;
+        if (cameRound == null) {
+            Timestamp at = r.cameRound;
+            for (Map.Entry<String, Timestamp> e : r.passed.entrySet()) {
+                if (passed.containsKey(e.getKey()) && (at == null || e.getValue().isBefore(at))) {
+                    at = e.getValue();
+                }
+            }
+            cameRound = at;
+            if (at == null) {
+                r.passed.forEach(passed::putIfAbsent);
+            }
+        }
         nameless.add(r.nameless);
         work.add(r.work);
         files.add(file.displayPath());
@@ -240,6 +294,10 @@ final class ControllerRun {
     /** As {@link #add(LogEvent, InputFile, ReleaseEvidence, boolean)} with the event's time at hand ({@link LogEvent#time()} makes one). */
     void add(LogEvent e, Timestamp time, InputFile file, ReleaseEvidence lineReleases, boolean namesNothing) {
         count(time, file, e.source().line(), lineReleases, e.event() instanceof ControllerEvent.WorkflowProcessing, namesNothing);
+        if (e.event() instanceof ControllerEvent.WorkflowProcessing) {
+            // Read from the text as a counted pass is (PassKeys): the same whichever lines the reading keeps.
+            pass(PassKeys.of(e.text()), time);
+        }
         if (e.event() instanceof LeaderElection le) {
             leadership(le, time);
             switch (le.change()) {
@@ -295,7 +353,9 @@ final class ControllerRun {
         Leadership read = leadership == Leadership.STANDBY && processed > 0 ? Leadership.LED_BY_WORK : leadership;
         return new ControllerProcess(id, renamed ? leaderIdentity : key, renamed ? ReplicaSource.LEADER_ELECTION : from, incarnation,
                 releases.describe(), read, List.copyOf(files), earliest, latest, count,
-                processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed, work.gapList()),
+                processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed, work.gapList(),
+                        // lines read going back in time (a paste newest first) or passes counted unnamed: the order of passes is not known
+                        roundUnknown || backwards > 0 ? null : cameRound),
                 nameless.nameless());
     }
 }

@@ -59,6 +59,11 @@ final class CountedRun implements ChunkItem {
             throw new IllegalStateException("CountedRun.types holds one bit per event type: at most 64");
         }
     }
+    /** Per Workflow its first {@code Processing workflow} here, in order ({@link ControllerRun#passed}); where a Workflow came again. */
+    final java.util.Map<String, Timestamp> passed = new java.util.LinkedHashMap<>();
+    Timestamp cameRound;
+    /** A pass whose Workflow its text did not name. */
+    boolean roundUnknown;
     /** The run's {@code Processing workflow} records: how many, the first and the last one's time. */
     long processed;
     Timestamp firstProcessed;
@@ -101,6 +106,13 @@ final class CountedRun implements ChunkItem {
         }
         nameless.write(o, d);
         work.write(o, d);
+        d.writeBoolean(roundUnknown);
+        o.value(cameRound);
+        d.writeUnsigned(passed.size());
+        for (java.util.Map.Entry<String, Timestamp> e : passed.entrySet()) {
+            o.string(e.getKey());
+            o.value(e.getValue());
+        }
     }
 
     /** What {@link #write} wrote. */
@@ -134,6 +146,13 @@ final class CountedRun implements ChunkItem {
         r.lastProcessed = (Timestamp) in.value();
         r.nameless = NamelessSpread.read(in, d);
         r.work = NamelessSpread.read(in, d, dev.argoforensics.event.ControllerProcess.Work.GAP.toNanos());
+        r.roundUnknown = d.readBoolean();
+        r.cameRound = (Timestamp) in.value();
+        int passed = d.readUnsigned();
+        d.mayHold(passed);
+        for (int i = 0; i < passed; i++) {
+            r.passed.put(in.string(), (Timestamp) in.value());
+        }
         return r;
     }
 
@@ -157,6 +176,11 @@ final class CountedRun implements ChunkItem {
             recognised++;
             types |= 1L << c.entry().event().ordinal();
             if (c.entry().event() == EventType.WORKFLOW_PROCESSING) {
+                if (c.passKey() == null) {
+                    roundUnknown = true;
+                } else if (cameRound == null && passed.putIfAbsent(c.passKey(), time) != null) {
+                    cameRound = time;
+                }
                 processed++;
                 if (firstProcessed == null) {
                     firstProcessed = time;

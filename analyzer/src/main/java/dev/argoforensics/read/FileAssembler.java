@@ -460,8 +460,11 @@ final class FileAssembler {
         }
         dated(time, c.format());
         ControllerRun s = runs.streamFor(origin(fileOrigin(c.origin())), from(c.origin()), false);
-        s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()),
-                c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING, c.namesNothing());
+        boolean processing = c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING;
+        s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()), processing, c.namesNothing());
+        if (processing) {
+            s.pass(c.passKey(), time);
+        }
         if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
             marks.counted(s.id, ordinal);
         }

@@ -5,6 +5,7 @@ import dev.argoforensics.accounting.ReadStats;
 import dev.argoforensics.catalog.CatalogEntry;
 import dev.argoforensics.catalog.CatalogMatch;
 import dev.argoforensics.catalog.MessageCatalog;
+import dev.argoforensics.event.EventType;
 import dev.argoforensics.catalog.NamelessMessages;
 import dev.argoforensics.catalog.ReleaseEvidence;
 import dev.argoforensics.envelope.ContainerPath;
@@ -515,7 +516,8 @@ public final class LineFrontEnd {
             if (!keep) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                         u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry,
-                        nameless.namesNothing(entry, head.message()));
+                        nameless.namesNothing(entry, head.message()),
+                        entry != null && entry.event() == EventType.WORKFLOW_PROCESSING ? PassKeys.of(text) : null);
             }
         }
         LineParse p = parse.apply(u);
@@ -571,7 +573,8 @@ public final class LineFrontEnd {
         if (!keep) {
             return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                     u.envelope() == EnvelopeKind.PREFIX, record.time(), record.format(), record.level(),
-                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null, namesNothing);
+                    match.map(CatalogMatch::entry).orElse(null), record.isCut() ? record.cut().describe() : null, namesNothing,
+                    match.isPresent() && match.get().entry().event() == EventType.WORKFLOW_PROCESSING ? PassKeys.of(text) : null);
         }
         // A quoted excerpt left keys out: a key's absence says nothing of the release, only the message does.
         ReleaseEvidence releases = record.format() == RecordFormat.TIME_OF_DAY

@@ -19,7 +19,7 @@ import java.util.Set;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 8;
+    private static final int VERSION = 9;
 
     private ReadingWire() {
     }
@@ -68,6 +68,13 @@ final class ReadingWire {
         o.value(p.lastProcessed);
         p.nameless.write(o, d);
         p.work.write(o, d);
+        d.writeBoolean(p.roundUnknown);
+        o.value(p.cameRound);
+        d.writeUnsigned(p.passed.size());
+        for (java.util.Map.Entry<String, Timestamp> e : p.passed.entrySet()) {
+            o.string(e.getKey());
+            o.value(e.getValue());
+        }
         o.value(new ArrayList<>(p.files));
         o.value(p.evidence);
         o.value(p.elections);
@@ -127,6 +134,13 @@ final class ReadingWire {
         p.lastProcessed = (Timestamp) in.value();
         p.nameless = NamelessSpread.read(in, d);
         p.work = NamelessSpread.read(in, d, dev.argoforensics.event.ControllerProcess.Work.GAP.toNanos());
+        p.roundUnknown = d.readBoolean();
+        p.cameRound = (Timestamp) in.value();
+        int passed = d.readUnsigned();
+        d.mayHold(passed);
+        for (int i = 0; i < passed; i++) {
+            p.passed.put(in.string(), (Timestamp) in.value());
+        }
         p.files.addAll((List<String>) in.value());
         ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
         p.elections.addAll((List<LeaderElection>) in.value());

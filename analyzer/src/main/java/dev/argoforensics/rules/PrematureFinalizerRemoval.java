@@ -20,6 +20,7 @@ import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.correlate.ControllerStop;
 import dev.argoforensics.correlate.StayedAfterWorker;
+import dev.argoforensics.correlate.WorkflowAbsent;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.correlate.WorkflowHistory.NodeObservation;
@@ -341,6 +342,17 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                             passedOver.get().source()));
                     return;
                 }
+                // Session 48: passedOver's reading across runs. No controller took the Workflow up after the release, and nothing could
+                // have led unseen between: the releasing run itself, or a run tied to it by hand-overs of the Lease, came round its
+                // first-in, first-out queue without it (WorkflowAbsent). No pass recorded the loss.
+                Optional<WorkflowAbsent> absent = life.workflowAbsentAfterRelease().filter(a -> a.tied() && a.release() == removal && !workflowSeenAfter());
+                if (absent.isPresent()) {
+                    WorkflowAbsent a = absent.get();
+                    cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.workflowAbsent", "at", at, "run", a.run().replica(),
+                            "how", Message.of(a.releasingRun() ? "AF001.cleared.absentReleasing" : "AF001.cleared.absentTied"),
+                            "round", a.cameRound().format()), decisive.source()));
+                    return;
+                }
                 // A pass after the Pod left the informer that did not find it missing read the node fulfilled: nothing was lost (review s25).
                 Optional<Reconciliation.Unmissed> unmissed = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                         && EventOrder.after(life.informerExit().event(), decisive) && laterErrors().isEmpty()
@@ -587,6 +599,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             } else if (!execution.weak() && workflowSeenAfter()) {
                 confidence = Confidence.LIKELY;
                 reason = Message.of("AF001.reason.endsBeforeOutcomeWorkflowSeen", "execution", how);
+            } else if (!execution.weak() && life.workflowAbsentAfterRelease().filter(a -> a.release() == removal).isPresent()) {
+                // Session 48: a later run came round without the Workflow, but nothing ties it to the releasing run.
+                WorkflowAbsent a = life.workflowAbsentAfterRelease().get();
+                confidence = Confidence.POSSIBLE;
+                reason = Message.of("AF001.reason.endsBeforeOutcomeAbsentUntied", "execution", how, "run", a.run().replica(),
+                        "round", a.cameRound().format());
             } else if (!execution.weak()) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.endsBeforeOutcome", "execution", how);

@@ -145,13 +145,13 @@ public final class Evidence {
             processes.add(new ControllerProcess(s, own.isEmpty() ? "?" : own.get(0).source().file(), ControllerProcess.ReplicaSource.FILE, 1,
                     release, leadership.getOrDefault(s, ControllerProcess.Leadership.UNKNOWN), List.of(), own.isEmpty() ? null : own.get(0).time(),
                     own.isEmpty() ? null : own.get(own.size() - 1).time(), own.size() + counted.getOrDefault(s, 0L),
-                    work(own), nameless(own)));
+                    work(own, counted.getOrDefault(s, 0L) > 0), nameless(own)));
         }
         return new Correlator().correlate(events, ExportedObjects.of(objects), processes);
     }
 
     /** The stream's {@code Processing workflow} lines, as the reading counts them ({@link ControllerProcess.Work}). */
-    private static ControllerProcess.Work work(List<LogEvent> own) {
+    private static ControllerProcess.Work work(List<LogEvent> own, boolean someCounted) {
         List<Timestamp> times = own.stream().filter(e -> e.event() instanceof ControllerEvent.WorkflowProcessing && e.time() != null)
                 .map(LogEvent::time).sorted().toList();
         if (times.isEmpty()) {
@@ -163,7 +163,16 @@ public final class Evidence {
                 gaps.add(new ControllerProcess.Gap(times.get(i - 1), times.get(i)));
             }
         }
-        return new ControllerProcess.Work(times.size(), times.get(0), times.get(times.size() - 1), gaps);
+        // Where the queue came round: the first pass, in line order, of a Workflow passed before (unknown with lines only counted).
+        Timestamp round = null;
+        java.util.Set<String> passed = new java.util.HashSet<>();
+        for (LogEvent e : own) {
+            if (e.event() instanceof ControllerEvent.WorkflowProcessing p && p.wf() != null && round == null
+                    && !passed.add(p.wf().namespace() + "/" + p.wf().name())) {
+                round = e.time();
+            }
+        }
+        return new ControllerProcess.Work(times.size(), times.get(0), times.get(times.size() - 1), gaps, someCounted ? null : round);
     }
 
     /** The stream's lines that name no Pod, Workflow or namespace, as the reading counts them. */
