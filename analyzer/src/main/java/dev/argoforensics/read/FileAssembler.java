@@ -27,6 +27,7 @@ import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.source.RotatedSet;
+import dev.argoforensics.source.ShellCommand;
 import dev.argoforensics.source.SourceRef;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.TimePrecision;
@@ -39,6 +40,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -102,6 +104,8 @@ final class FileAssembler {
     private final Map<Object, ReleaseEvidence> releaseCache = new HashMap<>();
     private final Map<String, EventType> typeById = new HashMap<>();
     private final FileRuns runs;
+    /** Indexes in {@link #kept} of lines held until their run piece is known ({@link FileRuns#holding}). */
+    private final Set<Integer> heldAt = new HashSet<>();
     /** Takes the kept events as soon as their time is final (the live stitch), or null to keep them all to the end. */
     private final Consumer<List<LogEvent>> handOver;
     /** Every record read, kept or counted, and the event types among them (see {@link dev.argoforensics.event.LogCoverage}). */
@@ -304,7 +308,7 @@ final class FileAssembler {
 
     /** With a hand-over: hands over the kept events when none of them waits for a time (a klog year, a panic's neighbour). */
     private void handOverFinal() {
-        if (handOver == null || kept.isEmpty() || !klogWithoutYear.isEmpty() || !panicsWithoutTime.isEmpty()) {
+        if (handOver == null || kept.isEmpty() || !klogWithoutYear.isEmpty() || !panicsWithoutTime.isEmpty() || runs.holdingAny()) {
             return;
         }
         for (LogEvent e : kept) {
@@ -398,6 +402,10 @@ final class FileAssembler {
                 }
                 this.furniture.add(furniture, first);
                 transcript.prompt(furniture, recordsRead, latestDated);
+                if (!reversed && furniture.kind() == FurnitureLine.Kind.PROMPT && furniture.command() != null
+                        && ShellCommand.printsLogs(furniture.command())) {
+                    runs.logsPrompt();
+                }
             } else if (notFound != null && notFound.matches()) {
                 this.furniture.answer(first, transcript.answer(file.at(first), notFound.group(1), notFound.group(2), recordsRead, reversed));
             } else if (emptyList) {
@@ -459,16 +467,28 @@ final class FileAssembler {
             time = KlogYears.near(time, dating);
         }
         dated(time, c.format());
-        ControllerRun s = runs.streamFor(origin(fileOrigin(c.origin())), from(c.origin()), false);
+        String key = origin(fileOrigin(c.origin()));
+        ControllerRun s = runs.counted(key, from(c.origin()), c.entry() != null && FileRuns.work(c.entry().event()), 1);
+        if (runs.holding(key)) {
+            Timestamp at = time;
+            long line = lineBase + c.firstLine();
+            long atOrdinal = ordinal;
+            runs.hold(key, run -> countIn(run, c, at, line, atOrdinal));
+        } else {
+            countIn(s, c, time, lineBase + c.firstLine(), ordinal);
+        }
+        ordinal++;
+    }
+
+    private void countIn(ControllerRun s, ChunkItem.Counted c, Timestamp time, long line, long at) {
         boolean processing = c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING;
-        s.count(time, file, lineBase + c.firstLine(), cachedReleases(evidenceFormat(c), c.level(), c.entry()), processing, c.namesNothing());
+        s.count(time, file, line, cachedReleases(evidenceFormat(c), c.level(), c.entry()), processing, c.namesNothing());
         if (processing) {
             s.pass(c.passKey(), time);
         }
         if (c.entry() != null && c.entry().event() == EventType.POD_CLEANUP_SCHEDULED) {
-            marks.counted(s.id, ordinal);
+            marks.counted(s.id, at);
         }
-        ordinal++;
     }
 
     /** A run of counted records summed up by the worker: the same as taking them one by one. */
@@ -495,12 +515,27 @@ final class FileAssembler {
         }
         dated(r.first, RecordFormat.SLOG_TEXT);
         dated(r.last, RecordFormat.SLOG_TEXT);
-        ControllerRun s = runs.streamFor(origin(fileOrigin(r.origin)), from(r.origin), false);
-        s.countRun(r, file, lineBase);
-        if ((r.types & (1L << EventType.POD_CLEANUP_SCHEDULED.ordinal())) != 0) {
-            marks.counted(s.id, ordinal);
+        String key = origin(fileOrigin(r.origin));
+        boolean work = false;
+        for (EventType t : EVENT_TYPES) {
+            work |= (r.types & (1L << t.ordinal())) != 0 && FileRuns.work(t);
+        }
+        ControllerRun s = runs.counted(key, from(r.origin), work, r.records);
+        if (runs.holding(key)) {
+            long base = lineBase;
+            long atOrdinal = ordinal;
+            runs.hold(key, run -> countRunIn(run, r, base, atOrdinal));
+        } else {
+            countRunIn(s, r, lineBase, ordinal);
         }
         ordinal += r.records;
+    }
+
+    private void countRunIn(ControllerRun s, CountedRun r, long base, long at) {
+        s.countRun(r, file, base);
+        if ((r.types & (1L << EventType.POD_CLEANUP_SCHEDULED.ordinal())) != 0) {
+            marks.counted(s.id, at);
+        }
     }
 
     /** The kept line's event; an executor line no wrapper named the Pod of is given the Pod its start-up line named (see {@link #executorPod}). */
@@ -551,7 +586,8 @@ final class FileAssembler {
             time = excerptDays.place(time);
         }
         dated(time, k.format());
-        ControllerRun s = runs.streamFor(origin(fileOrigin(lineOrigin)), from(lineOrigin), event);
+        String key = origin(fileOrigin(lineOrigin));
+        ControllerRun s = runs.streamFor(key, from(lineOrigin), event, k.catalogId() == null ? null : typeById.get(k.catalogId()));
         TextBlock block;
         int index;
         if (k.textBlock() != null) {
@@ -565,16 +601,31 @@ final class FileAssembler {
         }
         LogEvent e = new LogEvent(file.at(lineBase + firstLine), lineBase + lastLine, time, envelopeTime, envelope,
                 k.format(), k.level(), k.catalogId(), event, block, index, s.id, ordinal++);
-        boolean yearless = !klogWithoutYear.isEmpty() && klogWithoutYear.get(klogWithoutYear.size() - 1) == kept.size();
-        // A klog line waiting for its year counts in its run at that year, and as a nameless record once it has one (dated).
-        s.add(e, time, file, k.releases(), k.namesNothing() && !yearless);
-        if (yearless && k.namesNothing()) {
-            namelessWithoutYear.add(kept.size());
-        }
         if (parses != null && k.parsed() != null) {
             parses.accept(k.parsed(), e.ordinal());
         }
+        int at = kept.size();
         kept.add(e);
+        if (runs.holding(key)) {
+            // An election start that may be another process's, or a line after it: placed once that is known (FileRuns).
+            heldAt.add(at);
+            runs.hold(key, run -> {
+                LogEvent placed = kept.get(at).withPlace(run.id, e.ordinal());
+                kept.set(at, placed);
+                heldAt.remove(at);
+                addTo(run, placed, placed.time(), at, klogWithoutYear.contains(at), k);
+            });
+        } else {
+            addTo(s, e, time, at, !klogWithoutYear.isEmpty() && klogWithoutYear.get(klogWithoutYear.size() - 1) == at, k);
+        }
+    }
+
+    /** A kept line counted in its run: a klog line waiting for its year at that year, and as a nameless record once it has one (dated). */
+    private void addTo(ControllerRun s, LogEvent e, Timestamp time, int at, boolean yearless, ChunkItem.Kept k) {
+        s.add(e, time, file, k.releases(), k.namesNothing() && !yearless);
+        if (yearless && k.namesNothing()) {
+            namelessWithoutYear.add(at);
+        }
         marks.kept(s.id);
     }
 
@@ -609,7 +660,10 @@ final class FileAssembler {
             kept.set(i, r);
             // Its run counted it at the placeholder year: its first (and span) take the year too (before, a standby's run, whose
             // first line is client-go's klog "attempting to acquire", was said to start in 2000).
-            runs.pieces().get(e.stream()).part().retimed(e.time(), r.time(), namelessWithoutYear.contains(i));
+            if (!heldAt.contains(i)) {
+                // A held line is counted at its time when its piece is known.
+                runs.pieces().get(e.stream()).part().retimed(e.time(), r.time(), namelessWithoutYear.contains(i));
+            }
             notes.klogYearFromNeighbour();
         }
         klogWithoutYear.clear();
@@ -663,6 +717,7 @@ final class FileAssembler {
     /** Ends the file: its reading, with the events not handed over yet (klog lines no record dated stay as they are). */
     FileReading finish(String sha256) {
         closePanic();
+        runs.settleAll();
         texts.finish();
         // A panic nothing could time: it keeps no event, and it is counted as unparsed.
         for (int i = panicsWithoutTime.size() - 1; i >= 0; i--) {

@@ -2,12 +2,18 @@ package dev.argoforensics.read;
 
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.LeaderChange;
 import dev.argoforensics.event.ControllerEvent.LeaderElection;
 import dev.argoforensics.event.ControllerProcess.ReplicaSource;
+import dev.argoforensics.event.EventType;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The controller-run pieces of one file, in the order they open: what {@link ControllerRuns.InSet}
@@ -29,6 +35,17 @@ import java.util.Map;
  * container). Within one file only: a piece that continues a run from an earlier file starts with nothing known of its election;
  * one that opens at a banner with nothing of its election before it ({@link Piece#atBanner}) is told to the stitch, which
  * continues the replica's run with it where that run ended in its own acquisition (a rotation cut before the banner).
+ *
+ * <p>With election on, a process logs no Workflow work before it holds the Lease ({@code Run}, which starts the informers and the
+ * workers, is called from {@code OnStartedLeading}; single-instance mode calls it after {@code starting leading}). So an election
+ * start in a piece that logged Workflow work with no election line of its own before it (the tail of a log, {@code kubectl logs
+ * --tail}, then the next process's log from its start, pasted one after the other) is another process's: the piece's work was a
+ * process that had been leading before the file began. Whether it is told only by the lines after it: in a stream of two
+ * replicas merged with no name on the lines (a log store's export, {@code kubectl logs -l} without {@code --prefix}), a standby's
+ * start falls inside the leader's work. So the election start and the lines of its replica after it are held ({@link #holding}):
+ * the process taking the Lease ({@code successfully acquired lease}, {@code starting leading}), its banner or another election
+ * start opens a new piece with them; Workflow work (or {@code stopped leading}, a leader's line) before that says the leader goes
+ * on and they join the piece as before, as they do at the file's end or when too many wait.
  */
 final class FileRuns {
     /** Whether a piece continues its replica's run or opens at a controller start. */
@@ -70,6 +87,39 @@ final class FileRuns {
         static final Election NONE = new Election(State.NONE, false);
     }
     private final List<Piece> pieces = new ArrayList<>();
+    /** Keys whose current piece logged Workflow work before any election line of its own (see the class comment). */
+    private final Set<String> unelectedWork = new HashSet<>();
+    /** Lines held since an election start that may be another process's, by key, each placed once its piece is known. */
+    private final Map<String, Held> held = new HashMap<>();
+
+    /**
+     * @param begun the held election start's state ({@code attempting}: STARTED, {@code turned off}: OFF), or null while the hold
+     *              is a pasted {@code logs} command's prompt's, no election start after it yet ({@link #logsPrompt})
+     */
+    private record Held(State begun, List<Consumer<ControllerRun>> lines) {
+    }
+    /** Lines held at most: a standby waiting for the Lease logs a few; more and the piece keeps them, as before. */
+    static final int HOLD_AT_MOST = 64;
+    /**
+     * Records of any key read while a hold is open, at most: the file's kept events wait with the held ones (nothing is handed over
+     * before they are placed), so a hold other replicas' lines outlast ends as the file's end would end it. Counted in lines, not
+     * in kept events, so that where it ends does not depend on the chunks or on which lines are kept.
+     */
+    static final int LINES_WHILE_HOLDING = 4096;
+    private long linesWhileHolding;
+
+    /** The lines only a leading controller logs: its Workflow workers', its pod informer's and pod-cleanup workers'. */
+    private static final Set<EventType> WORK = EnumSet.of(EventType.WORKFLOW_PROCESSING, EventType.WORKFLOW_UPDATED,
+            EventType.POD_CREATED, EventType.TASK_RESULT_RECONCILIATION, EventType.TASK_RESULT_INCOMPLETE, EventType.TASK_RESULT_FORCED,
+            EventType.WORKFLOW_POD_MISSING, EventType.POD_STOPPING, EventType.POD_RESTART_QUALIFIED, EventType.NODE_MARKED_ERROR,
+            EventType.NODE_INITIALIZED, EventType.NODE_PHASE_CHANGED, EventType.NODE_MESSAGE_CHANGED, EventType.NODE_FINISHED,
+            EventType.NODE_CHANGED, EventType.POD_INFORMER_EVENT, EventType.FINALIZERS_ON_DELETE, EventType.POD_CLEANUP_SCHEDULED,
+            EventType.POD_CLEANUP_QUEUED, EventType.POD_CLEANUP_STARTED, EventType.POD_CLEANUP_FAILED);
+
+    /** Whether a line of this type is Workflow work (only a leading controller logs it). */
+    static boolean work(EventType type) {
+        return type != null && WORK.contains(type);
+    }
 
     /** @param setName the display path of the file's rotated set ({@link dev.argoforensics.source.RotatedSet#name()}) */
     FileRuns(String setName, Opened opened) {
@@ -82,7 +132,19 @@ final class FileRuns {
      * acquisition of the Lease; an election start after {@code stopped leading} or after another election start does too.
      */
     ControllerRun streamFor(String origin, ReplicaSource from, ControllerEvent event) {
+        return streamFor(origin, from, event, null);
+    }
+
+    /**
+     * As {@link #streamFor(String, ReplicaSource, ControllerEvent)}, {@code type} the line's event type (Workflow work tells a
+     * held election start apart, see the class comment). The caller asks {@link #holding} after: a held line is placed later.
+     */
+    ControllerRun streamFor(String origin, ReplicaSource from, ControllerEvent event, EventType type) {
         String key = origin != null ? origin : setFileName;
+        bound(1);
+        if (held.containsKey(key)) {
+            settle(key, from, event, work(type));
+        }
         Election before = current.containsKey(key) ? elections.getOrDefault(key, Election.NONE) : Election.NONE;
         boolean start = false;
         Election after = before;
@@ -109,13 +171,130 @@ final class FileRuns {
                 }
             }
         }
+        // An election start after the piece's own Workflow work with nothing of its election before: held (the class comment).
+        boolean hold = !start && unelected(before) && unelectedWork.contains(key) && event instanceof LeaderElection le
+                && (le.change() == LeaderChange.ACQUIRING || le.change() == LeaderChange.DISABLED);
         ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE);
         elections.put(key, after);
+        if (work(type) && unelected(before)) {
+            unelectedWork.add(key);
+        }
+        if (hold) {
+            if (held.isEmpty()) {
+                linesWhileHolding = 0;
+            }
+            Held prompt = held.get(key);
+            held.put(key, new Held(((LeaderElection) event).change() == LeaderChange.DISABLED ? State.OFF : State.STARTED,
+                    prompt == null ? new ArrayList<>() : prompt.lines()));
+        }
         return run;
     }
 
-    /** The piece a line of {@code origin} belongs to; a controller start opens a new one. */
+    /**
+     * A held key's next line: the process that started takes the Lease (or logs its banner, or another election start follows):
+     * a new piece takes the held lines; Workflow work or {@code stopped leading} (the leader's) first: the current piece does.
+     */
+    private void settle(String key, ReplicaSource from, ControllerEvent event, boolean work) {
+        LeaderChange change = event instanceof LeaderElection le ? le.change() : null;
+        if (held.get(key).begun() == null) {
+            // A prompt's hold: an election start makes it that start's (streamFor); anything else said first, the piece goes on.
+            if (change != LeaderChange.ACQUIRING && change != LeaderChange.DISABLED
+                    && (work || event instanceof ControllerStarted || change != null || held.get(key).lines().size() >= HOLD_AT_MOST)) {
+                place(key, current.get(key).part());
+            }
+            return;
+        }
+        if (event instanceof ControllerStarted || change == LeaderChange.STARTED_LEADING || change == LeaderChange.ACQUIRING
+                || change == LeaderChange.DISABLED) {
+            State begun = held.get(key).begun();
+            ControllerRun run = streamFor(key, from, true, false);
+            elections.put(key, new Election(begun, true)); // the new piece's election so far: the held start
+            place(key, run);
+        } else if (work || change == LeaderChange.STOPPED_LEADING || held.get(key).lines().size() >= HOLD_AT_MOST) {
+            place(key, current.get(key).part());
+        }
+    }
+
+    /**
+     * Nothing of the piece's election before: no line of it, or only a banner (a rotation cut after the acquisition, or logs of
+     * either order); an election start after the piece's work then is another process's as after no line.
+     */
+    private static boolean unelected(Election e) {
+        return !e.started && (e.state == State.NONE || e.state == State.BANNER);
+    }
+
+    /** Ends every hold that {@link #LINES_WHILE_HOLDING} records outlasted. */
+    private void bound(long records) {
+        if (!held.isEmpty() && (linesWhileHolding += records) > LINES_WHILE_HOLDING) {
+            settleAll();
+        }
+    }
+
+    private void place(String key, ControllerRun run) {
+        held.remove(key).lines().forEach(line -> line.accept(run));
+    }
+
+    /**
+     * A pasted prompt of a command that prints logs ({@code $ kubectl logs -f deploy/workflow-controller}), between lines of the
+     * file's own key: the lines after it are another command's output, from the same process (the log asked for again) or another
+     * one. Where the piece so far logged Workflow work with nothing of its election, they are held from here: an election start
+     * among them holds on as its own hold does (the new process's lines before its election start, its configuration's, go with it).
+     */
+    void logsPrompt() {
+        String key = setFileName;
+        if (current.containsKey(key) && !held.containsKey(key) && unelectedWork.contains(key)
+                && unelected(elections.getOrDefault(key, Election.NONE))) {
+            if (held.isEmpty()) {
+                linesWhileHolding = 0;
+            }
+            held.put(key, new Held(null, new ArrayList<>()));
+        }
+    }
+
+    /** Whether lines of {@code origin} are held now: the line just given to {@link #streamFor} is to be given to {@link #hold}. */
+    boolean holding(String origin) {
+        return !held.isEmpty() && held.containsKey(origin != null ? origin : setFileName);
+    }
+
+    /** Holds a line of {@code origin} ({@link #holding}): {@code place} counts it in its piece once that is known. */
+    void hold(String origin, Consumer<ControllerRun> place) {
+        held.get(origin != null ? origin : setFileName).lines().add(place);
+    }
+
+    /** Whether any line waits for its piece (the file's events cannot be handed over before). */
+    boolean holdingAny() {
+        return !held.isEmpty();
+    }
+
+    /** The file's end: the held lines join their current pieces, as when nothing said another process took the Lease. */
+    void settleAll() {
+        for (String key : List.copyOf(held.keySet())) {
+            place(key, current.get(key).part());
+        }
+    }
+
+    /**
+     * The piece {@code records} counted records of {@code origin} belong to ({@code work}: one of them is Workflow work, which settles a
+     * hold); ask {@link #holding} after.
+     */
+    ControllerRun counted(String origin, ReplicaSource from, boolean work, long records) {
+        String key = origin != null ? origin : setFileName;
+        bound(records);
+        if (held.containsKey(key)) {
+            settle(key, from, null, work);
+        }
+        if (work && !held.containsKey(key) && (!current.containsKey(key) || unelected(elections.getOrDefault(key, Election.NONE)))) {
+            unelectedWork.add(key);
+        }
+        return streamFor(origin, from, false, false);
+    }
+
+    /** The piece a line of {@code origin} belongs to; a controller start opens a new one. A held key's lines join its current piece. */
     ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart) {
+        String key = origin != null ? origin : setFileName;
+        if (held.containsKey(key)) {
+            place(key, current.get(key).part());
+        }
         return streamFor(origin, from, controllerStart, false);
     }
 
@@ -124,6 +303,7 @@ final class FileRuns {
         Piece p = current.get(key);
         if (controllerStart) {
             elections.remove(key);
+            unelectedWork.remove(key);
         }
         if (p == null || controllerStart) {
             p = new Piece(controllerStart ? Start.STARTS : Start.CONTINUES, new ControllerRun(pieces.size(), key, from, 0), controllerStart && atBanner);
