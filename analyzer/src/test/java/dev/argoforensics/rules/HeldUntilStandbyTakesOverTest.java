@@ -137,6 +137,7 @@ class HeldUntilStandbyTakesOverTest {
         RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:05:00"));
         assertTrue(o.cleared().isEmpty(), o::toString);
         assertEquals(1, o.findings().size(), o::toString);
+        assertEquals(Confidence.LIKELY, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
     }
 
     /** The same with the export taken before b took the Lease: the holder may have led through it, no clearance either. */
