@@ -89,6 +89,18 @@ public final class HandOvers {
             return readNanos() - MIN_LAG_NANOS;
         }
 
+        /**
+         * Whether the Lease may have been renewed under the old holder's identity after {@code t} (read on the new holder's clock):
+         * the new holder waited through the old one's last renewal ({@link #waited}) and acquired more than {@link #MAX_LAG_NANOS}
+         * after {@code t}. Such a standby acquires at most that long after the last renewal, so a later acquisition means the
+         * identity renewed after {@code t} (the holder ran on past its last given line: its log collector stopped, or its container restarted under the same identity, which no
+         * {@code new leader} line shows), or the standby could not see the Lease (the API server unreachable, the standby frozen).
+         * The lines do not say which (session 48 breaker). Assumes the default election settings.
+         */
+        public boolean mayHaveHeldPast(Timestamp t) {
+            return waited && t.nanosUntil(acquired.time()) > MAX_LAG_NANOS;
+        }
+
         /** How far {@code to}'s clock is at least ahead of {@code from}'s (negative: behind), {@link Long#MIN_VALUE} if unbounded. */
         public long aheadAtLeastNanos() {
             return stopped() && waited ? readNanos() - MAX_LAG_NANOS : Long.MIN_VALUE;

@@ -308,6 +308,12 @@ public final class FinalizerStuck extends DeclaredRule {
                 if (from == null || from.last() == null || !from.last().isBefore(held.due()) || from.cutAtEnd()) {
                     return null; // the holder it waited for is not shown to have stopped before the release was due
                 }
+                if (in.mayHaveHeldPast(held.due())) {
+                    // Session 48 breaker: a log that ends is not a process that ended (a collector stopped, a container restarted under
+                    // the same identity); a standby polling takes the Lease within MAX_LAG of the holder's last renewal, so one taken
+                    // later says the holder's identity may have renewed after the release was due: not shown to have stopped.
+                    return null;
+                }
                 return new Start(in.acquired().time(), true);
             }
             return startShown(correlation, p) ? new Start(p.first(), false) : null;

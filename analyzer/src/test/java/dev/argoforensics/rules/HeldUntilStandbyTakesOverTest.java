@@ -63,10 +63,15 @@ class HeldUntilStandbyTakesOverTest {
 
     /** a: acquires at 16:20, logs the Pod, its last line at 16:30 (killed). */
     private static List<String> leader() {
+        return leader("2026-09-19T16:30:00.000Z");
+    }
+
+    /** a, its last line at {@code last}. */
+    private static List<String> leader(String last) {
         return List.of(line("2026-09-19T16:20:00.000Z", "Attempting to acquire leader lease...") + LOCK,
                 line("2026-09-19T16:20:00.050Z", "Successfully acquired lease") + LOCK, newLeader("2026-09-19T16:20:00.050Z", "wc-aaaaa"),
                 banner("2026-09-19T16:20:00.051Z"), workers("2026-09-19T16:20:00.100Z", 32),
-                podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther("2026-09-19T16:30:00.000Z"));
+                podEvent("2026-09-19T16:27:45.000Z", "update"), processingOther(last));
     }
 
     /**
@@ -74,13 +79,19 @@ class HeldUntilStandbyTakesOverTest {
      * the Pod's release {@code takeUp} after 17:05:00 (the Pod labelled completed and leaving its informer after).
      */
     private static List<String> standby(String between, String takeUp) {
+        return standby(between, "2026-09-19T17:04:59.900Z", takeUp);
+    }
+
+    /** b as above, acquiring at {@code acquired} (its banner 50 ms and its workers 100 ms after). */
+    private static List<String> standby(String between, String acquired, String takeUp) {
+        java.time.Instant acq = java.time.Instant.parse(acquired);
         List<String> b = new ArrayList<>(List.of(line("2026-09-19T16:20:10.000Z", "Attempting to acquire leader lease...") + LOCK,
                 newLeader("2026-09-19T16:20:10.020Z", "wc-aaaaa")));
         if (between != null) {
             b.add(newLeader("2026-09-19T16:40:00.000Z", between));
         }
-        b.addAll(List.of(line("2026-09-19T17:04:59.900Z", "Successfully acquired lease") + LOCK, newLeader("2026-09-19T17:04:59.900Z", "wc-bbbbb"),
-                banner("2026-09-19T17:04:59.950Z"), workers("2026-09-19T17:05:00.000Z", 32),
+        b.addAll(List.of(line(acquired, "Successfully acquired lease") + LOCK, newLeader(acquired, "wc-bbbbb"),
+                banner(acq.plusMillis(50).toString()), workers(acq.plusMillis(100).toString(), 32),
                 podEvent(takeUp + ".100Z", "update"), removingFinalizers(takeUp + ".101Z"),
                 queuingPodDelay(takeUp + ".101Z", "removeFinalizer", dev.argoforensics.time.GoDuration.format(java.time.Duration.between(
                         java.time.Instant.parse(takeUp + ".101Z"), java.time.Instant.parse("2026-09-19T16:29:47Z")).toNanos())),
@@ -100,34 +111,73 @@ class HeldUntilStandbyTakesOverTest {
     }
 
     private RuleOutcome analyze(String aFile, List<String> b, String takenAt) throws IOException {
+        return analyze(aFile, leader(), b, takenAt);
+    }
+
+    private RuleOutcome analyze(String aFile, List<String> a, List<String> b, String takenAt) throws IOException {
         Path run = Files.createTempDirectory(dir, "run");
         Files.createDirectories(run.resolve("a"));
         Files.createDirectories(run.resolve("b"));
-        Files.write(run.resolve(aFile), leader());
+        Files.write(run.resolve(aFile), a);
         Files.write(run.resolve("b/controller.log"), b);
         Files.writeString(run.resolve("pod.yaml"), "# taken-at: " + takenAt + "\n" + deletedPod());
         AnalysisResult r = Analysis.standard(AnalysisOptions.defaults()).run(List.of(run.toString()));
         return r.outcomes().stream().filter(o -> o.rule().equals("AF004")).findFirst().orElseThrow();
     }
 
-    /** b stood by until 17:04:59.900 and released the finalizer 250 ms after taking the Lease: held while no replica led. */
+    /**
+     * Session 48 breaker: b stood by from 16:20:10, polling the Lease, and took it only at 17:04:59.900. A standby that polls takes
+     * the Lease within MAX_LAG (37 s) of the holder's last renewal, so wc-aaaaa's identity renewed it until about 17:04:23, long
+     * after the release was due: a's log ending at 16:30 is where its collector stopped ({@code kubectl logs -f} cut, a node's log
+     * agent dead) or a's container restarted under the same identity (no {@code new leader} line), not where a stopped leading.
+     * The same lines where a ran on and kept the finalizer: not a return, the export decides (before: cleared as a take-over).
+     */
     @Test
-    void aStandbyThatTakesTheLeaseAfterTheDueTimeAndReleasesAtOnceIsAReturn() throws IOException {
+    void aStandbyThatWaitedLongAfterTheHoldersLastLineDoesNotShowTheHolderStopped() throws IOException {
         RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:05:00"));
+        assertTrue(o.cleared().isEmpty(), o::toString);
+        assertEquals(1, o.findings().size(), o::toString);
+        assertEquals(Confidence.LIKELY, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
+    }
+
+    /** The same with the export taken before b took the Lease: the holder may have led through it, no clearance either. */
+    @Test
+    void anExportTakenBeforeAStandbyThatWaitedLongDoesNotClear() throws IOException {
+        RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:05:00"), "2026-09-19T16:50:00Z");
+        assertTrue(o.cleared().isEmpty(), o::toString);
+        assertEquals(1, o.findings().size(), o::toString);
+    }
+
+    /**
+     * a's last line at 16:31:00, b (polling since 16:20:10) takes the Lease at 16:31:30, 26 s after the release was due, within
+     * what a holder dead at its last line allows, and takes the release up 4m30s later, within the threshold: held while no
+     * replica led, released at the take-over.
+     */
+    @Test
+    void aStandbyThatTakesTheLeaseSoonAfterTheHoldersLastLineAndTheDueTimeIsAReturn() throws IOException {
+        RuleOutcome o = analyze("a/controller.log", leader("2026-09-19T16:31:00.000Z"),
+                standby(null, "2026-09-19T16:31:30.000Z", "2026-09-19T16:36:00"), "2026-09-19T16:37:10Z");
         assertTrue(o.findings().isEmpty(), o::toString);
         assertEquals(1, o.cleared().size(), o::toString);
         String why = o.cleared().get(0).reason();
-        assertTrue(why.contains("(2026-09-19T16:30:00.000Z)") && why.contains("took the Lease at 2026-09-19T17:04:59.900Z")
-                && why.contains("took the release up 250ms after the acquisition"), why);
+        assertTrue(why.contains("(2026-09-19T16:31:00.000Z)") && why.contains("took the Lease at 2026-09-19T16:31:30.000Z")
+                && why.contains("took the release up 4m30.15s after the acquisition"), why);
     }
 
-    /** The export taken well before b took the Lease: held while no replica led, whatever a user's clock says. */
+    /**
+     * b's process starts only at 17:04:50, after the export (both replicas down, the Lease left to expire): it reads wc-aaaaa
+     * holding it, names it, waits its own lease duration and acquires at 17:05:05. It did not poll through a's last renewal, so
+     * its late acquisition says nothing of a: held while down, released at the take-over.
+     */
     @Test
-    void anExportTakenBeforeTheStandbyTookTheLeaseClearsToo() throws IOException {
-        RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:05:00"), "2026-09-19T16:50:00Z");
+    void aFreshStandbyAfterTheExportTakesOverAndClears() throws IOException {
+        List<String> b = new ArrayList<>(standby(null, "2026-09-19T17:05:05.000Z", "2026-09-19T17:05:06"));
+        b.set(0, line("2026-09-19T17:04:50.000Z", "Attempting to acquire leader lease...") + LOCK);
+        b.set(1, newLeader("2026-09-19T17:04:50.020Z", "wc-aaaaa"));
+        RuleOutcome o = analyze("a/controller.log", b, "2026-09-19T16:50:00Z");
         assertTrue(o.findings().isEmpty(), o::toString);
         String why = o.cleared().get(0).reason();
-        assertTrue(why.contains("took the Lease at 2026-09-19T17:04:59.900Z, after the export") && why.contains("up at 2026-09-19T17:05:00.150Z"), why);
+        assertTrue(why.contains("took the Lease at 2026-09-19T17:05:05.000Z, after the export") && why.contains("up at 2026-09-19T17:05:06.150Z"), why);
     }
 
     /** b's {@code new leader} at 16:40 names a replica whose logs were not given: it led after a, and could have released it. */
