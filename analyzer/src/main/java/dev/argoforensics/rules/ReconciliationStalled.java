@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.WorkflowHistory;
+import dev.argoforensics.correlate.WorkflowThere;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
 import dev.argoforensics.event.ControllerEvent.WorkerNumbers;
@@ -278,8 +279,37 @@ public final class ReconciliationStalled extends DeclaredRule {
         Confidence confidence;
         Message reason;
         if (zeroWorkers != null) {
-            confidence = Confidence.CONFIRMED;
-            reason = Message.of("AF003.reason.zeroWorkers");
+            // Session 48: a run without workers logs nothing about Workflows, so that the Workflow was there and waiting rests on
+            // evidence outside it: a later pass of the same Workflow (a first pass is a namesake's, below), or an export taken after
+            // the act without a deletionTimestamp. A Workflow deleted while no controller ran, or in the foreground, waits for no
+            // worker and its Pods' lines in such a run read the same (WorkflowThere).
+            Known there = next != null ? null : WorkflowThere.exportedAfter(correlation.workflow(wf).orElse(null), pod, first);
+            if (next != null && firstPass(next)) {
+                // A namesake's first pass: shows nothing of this Workflow (lowered to possible below, naming it).
+                confidence = Confidence.CONFIRMED;
+                reason = Message.of("AF003.reason.zeroWorkers");
+            } else if (next != null || there != null) {
+                // An export placed after the act only by a time its file states (a user's clock): likely, not shown.
+                confidence = next == null && there.statedClock() ? Confidence.LIKELY : Confidence.CONFIRMED;
+                reason = next != null ? Message.of("AF003.reason.zeroWorkersNext", "at", next.time().format(),
+                        "next", correlation.process(next).label())
+                        : Message.of(there.statedClock() ? "AF003.reason.zeroWorkersExportStated" : "AF003.reason.zeroWorkersExport",
+                                "there", there.how());
+                if (there != null) {
+                    facts.add(new Fact("workflowThereAfter", "Workflow shown there after the act", there.how()));
+                    correlation.workflow(wf).ifPresent(h -> h.snapshots().stream().filter(x -> x.source().equals(there.evidence()))
+                            .findFirst().ifPresent(x -> cite.workflow(x, "the Workflow exported after the pod controller acted, not being deleted")));
+                }
+            } else {
+                LogEvent listed = WorkflowThere.listedDeleting(pod, first, correlation.process(first),
+                        correlation.lifecycle(pod.key()).deletionRequest().orElse(null));
+                confidence = Confidence.POSSIBLE;
+                reason = listed != null ? Message.of("AF003.reason.zeroWorkersDeletedWhileDown", "run", run, "at", listed.time().format())
+                        : pod.events().stream().anyMatch(e -> e.stream() == first.stream() && e.event() instanceof PodCleanupScheduled
+                                && !EventOrder.before(e, first))
+                                ? Message.of("AF003.reason.zeroWorkersForeground", "run", run)
+                                : Message.of("AF003.reason.zeroWorkersUnshown", "run", run);
+            }
         } else if (stall.startUp() != null) {
             // The run that took the Lease over had the Workflow queued from its start-up and processed it first much later, by its own
             // clock; the pass before came before the start-up (the hand-overs place it), the hand-over between named, not counted.

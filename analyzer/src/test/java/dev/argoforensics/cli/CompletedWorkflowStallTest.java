@@ -54,6 +54,10 @@ class CompletedWorkflowStallTest {
                 removingFinalizers("2026-09-19T16:31:11.257Z"), queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
                 queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
                 podEvent("2026-09-19T16:31:11.363Z", "delete")));
+        // A later pass of the Workflow (session 48: a run without workers shows nothing of it; this shows it still there).
+        Files.write(dir.resolve("3-controller.log"), List.of(
+                "time=2026-09-19T16:33:01.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:33:01.100Z", 2), processing("2026-09-19T16:33:02.240Z", "Running")));
         Files.writeString(dir.resolve("pod.yaml"), V4.podYaml(true));
         Files.writeString(dir.resolve("wf.yaml"), workflowExport);
         Cli c = Cli.run("analyze", dir.toString(), "--now", "2026-09-20T00:00:00Z", "--format", "json");

@@ -901,7 +901,7 @@ final class Controller {
                 me.pods.put(cur.key(), cur);
                 podEventLine("add pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
-                if (cur.deletionTimestamp != null) {
+                if (cur.deletionTimestamp != null || me.workflowWorkers == 0) {
                     deletionSeen(me, cur);
                 }
                 commonPodEvent(me, cur, cur.deletionTimestamp != null && release.deletingUpdateIsDelete);
@@ -917,7 +917,7 @@ final class Controller {
                 }
                 podEventLine("update pod event", cur.name);
                 wfEnqueue(me, cur.namespace + "/" + cur.workflow);
-                if (cur.deletionTimestamp != null) {
+                if (cur.deletionTimestamp != null || me.workflowWorkers == 0) {
                     deletionSeen(me, cur);
                 }
                 commonPodEvent(me, cur, cur.deletionTimestamp != null && release.deletingUpdateIsDelete);
@@ -965,7 +965,9 @@ final class Controller {
     /**
      * AF003's truth: this process's pod event handler saw one of a Workflow's Pods being deleted (or gone), the event that puts
      * the Workflow on the workers' queue, while the Workflow existed in the API, not being deleted and not completed (it still
-     * needed reconciling). Recorded with when the Workflow had joined this process's queue, if it was waiting there already (a
+     * needed reconciling); in a process without Workflow workers, any event of the Pod (its listing's add, an update: each puts
+     * the Workflow on a queue no worker takes from, session 48: the late-label-after-down Workflows, active and there, waited
+     * 3m5s in such a run for the next process's pass). Recorded with when the Workflow had joined this process's queue, if it was waiting there already (a
      * pod event before, the start-up listing, a resync), else now; every release alike (the rule reads only v3.6.5+'s lines).
      */
     private void deletionSeen(Inc me, Pod pod) {

@@ -48,10 +48,11 @@ class JudgmentSmokeTest {
      * Pod held Terminating by the finalizer; {@code orphaned-while-down} and {@code orphaned-pod}, deleted with {@code
      * --cascade=orphan}), and for one whose Pod the run's pod controller only saw (an {@code add pod event}: {@code
      * late-label-after-down}, and a {@code background} Workflow running across the same downtime), no deletion of it handled,
-     * which AF003's truth does not count (docs/judgment.md, Truth).
+     * which AF003's truth did not count (docs/judgment.md, Truth). Cleared by s48-af003: the first are {@code possible} now (nothing
+     * outside a run without workers showed the Workflow still there), and the truth counts the second (the Workflow was active and
+     * there while a run without workers had its Pod).
      */
-    static final Set<String> KNOWN_WRONG = Set.of("AF003 wf-deleted-while-down", "AF003 orphaned-while-down", "AF003 orphaned-pod",
-            "AF003 late-label-after-down", "AF003 background");
+    static final Set<String> KNOWN_WRONG = Set.of();
     /**
      * Truth positives a rule is known to miss on the smoke seeds, "rule class", each reported to the lead. Session 41: seed 3's
      * {@code restart-normal-delete} Pod whose finalizer the restarted controller's pod delete handler released 39 ms before its

@@ -303,7 +303,10 @@ final class Truth {
         boolean af015;
         /** AF003: every take-up of the Workflow by a Workflow worker, any process, in order. */
         final List<Long> passes = new ArrayList<>();
-        /** AF003: the moments a pod event handler saw one of its Pods deleted while it needed reconciling. */
+        /**
+         * AF003: the moments a pod event handler saw one of its Pods deleted while it needed reconciling (in a process without
+         * Workflow workers, any event of one of its Pods then).
+         */
         final List<DeletionSeen> deletionsSeen = new ArrayList<>();
         String stall;
         boolean af003;
@@ -314,7 +317,8 @@ final class Truth {
     }
 
     /**
-     * AF003: a controller process's pod event handler saw the Pod {@code pod} being deleted at {@code at}, the Workflow active;
+     * AF003: a controller process's pod event handler saw the Pod {@code pod} being deleted at {@code at} (in a process without
+     * Workflow workers, any event of it), the Workflow active;
      * it had waited on that process's queue since {@code queuedSince}; {@code workers}: the process's Workflow workers.
      */
     record DeletionSeen(String pod, String process, int workers, long at, long queuedSince) {

@@ -75,6 +75,81 @@ class ReconciliationStalledTest {
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
 
+    /** The Workflow {@code ns/p} exported Running, a second node of it started at {@code laterNode} (a time inside the export). */
+    private static String runningExport(String deletionTimestamp, String laterNode) {
+        return "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: p, namespace: ns, uid: w-1"
+                + (deletionTimestamp == null ? "" : ", deletionTimestamp: \"" + deletionTimestamp + "\"") + "}\n"
+                + "status:\n  phase: Running\n  startedAt: \"2026-09-19T16:27:10Z\"\n  nodes:\n"
+                + "    p:\n      id: p\n      name: p\n      type: Pod\n      templateName: main\n      phase: Running\n"
+                + "      startedAt: \"2026-09-19T16:27:10Z\"\n"
+                + "    p-2:\n      id: p-2\n      name: p-2\n      type: Pod\n      templateName: main\n      phase: Running\n"
+                + "      startedAt: \"" + laterNode + "\"\n";
+    }
+
+    /**
+     * Session 48 (judgment seeds 1-20: 43 wrong confirmed, all here): a run without workflow workers logs nothing about Workflows,
+     * so its pod controller's lines for a Pod whose Workflow was deleted while no controller ran read exactly as a stall. The Pod
+     * was being deleted already when the run listed it and nothing shows the Workflow still there after: possible, naming the
+     * look-alike. The control is aRunWithoutWorkflowWorkersThatHandlesThePodIsConfirmed (a later pass of the same Workflow).
+     */
+    @Test
+    void aRunWithoutWorkersWithNothingShowingTheWorkflowThereIsOnlyPossible() {
+        Finding f = rule.evaluate(created().log("2.log", deletion(0)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the Pod was being deleted already when run 2.log #1 first listed it (2026-09-19T16:31:11.257Z)")
+                && f.confidenceReason().contains("the Pods of a Workflow deleted while no controller ran are released the same way"),
+                f.confidenceReason());
+    }
+
+    /** The same, the deletion seen during the run (the Pod listed whole, deleted 4 minutes later): the foreground deletion is named. */
+    @Test
+    void aDeletionSeenDuringARunWithoutWorkersNamesTheForegroundLookAlike() {
+        String[] d = deletion(0);
+        Finding f = rule.evaluate(created().log("2.log", d[0], d[1], podEvent("2026-09-19T16:35:00.100Z", "update"),
+                removingFinalizers("2026-09-19T16:35:00.101Z"), queuingPodDelay("2026-09-19T16:35:00.101Z", "removeFinalizer", "-5m13.101s"),
+                queueing("2026-09-19T16:35:00.102Z", "removeFinalizer"), cleaningUp("2026-09-19T16:35:00.200Z", "removeFinalizer"),
+                podEvent("2026-09-19T16:35:00.210Z", "delete")).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("a Workflow deleted in the foreground"), f.confidenceReason());
+        // Listed only: nothing deleted, a Workflow deleted while no controller ran (its Pods orphaned or left) is named.
+        Finding g = rule.evaluate(created().log("2.log", d[0], d[1]).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+        assertTrue(g.confidenceReason().contains("its Pods orphaned or left"), g.confidenceReason());
+    }
+
+    /**
+     * An export of the Workflow whose own times place it after the act, without a deletionTimestamp: the Workflow was there, not
+     * being deleted, confirmed. With a deletionTimestamp before the act it shows the look-alike (possible); placed after the act only
+     * by a time its file states, likely.
+     */
+    @Test
+    void anExportAfterTheActWithoutADeletionTimestampShowsTheWorkflowThere() {
+        Finding f = rule.evaluate(created().log("2.log", deletion(0)).workflow("wf.yaml", runningExport(null, "2026-09-19T16:32:30Z"))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertTrue(f.fact("workflowThereAfter").orElseThrow().value().toString().contains("without a deletionTimestamp"), f.toString());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().startsWith("wf.yaml")), f.evidence().toString());
+
+        // Being deleted before the act: the export shows the look-alike itself, and the Workflow's known deletion clears the Pod.
+        Evaluation deleting = rule.evaluate(created().log("2.log", deletion(0)).workflow("wf.yaml",
+                runningExport("2026-09-19T16:30:00Z", "2026-09-19T16:32:30Z")).correlate());
+        assertTrue(deleting.findings().isEmpty(), () -> deleting.findings().toString());
+        assertEquals(1, deleting.cleared().size(), () -> deleting.cleared().toString());
+        // Its deletion requested only after the act: it was there, not being deleted, when the pod controller acted.
+        Finding later = rule.evaluate(created().log("2.log", deletion(0)).workflow("wf.yaml",
+                runningExport("2026-09-19T16:32:00Z", "2026-09-19T16:32:30Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, later.confidence(), later.confidenceReason());
+        assertTrue(later.confidenceReason().contains("with a deletionTimestamp of 2026-09-19T16:32:00Z, after it"), later.confidenceReason());
+
+        Finding before = rule.evaluate(created().log("2.log", deletion(0)).workflow("wf.yaml", runningExport(null, "2026-09-19T16:31:15Z"))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, before.confidence(), "an export not after the act by more than two clocks may disagree");
+
+        Finding stated = rule.evaluate(created().log("2.log", deletion(0)).takenAt("wf.yaml", "2026-09-19T16:40:00Z",
+                runningExport(null, "2026-09-19T16:27:10Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, stated.confidence(), stated.confidenceReason());
+    }
+
     /** Busy workers: the deletion requeues the Workflow, but no worker takes it up for 3m10s. */
     private static Evidence busy(String nextProcessing) {
         return created().log("2.log", workers("2026-09-19T16:30:00.000Z", 2), podEvent("2026-09-19T16:31:30.101Z", "update"),
