@@ -581,13 +581,20 @@ public enum PasteShape {
     /** The shapes a section of a log transcript is read as an export by ({@link #transcriptOutputs}). */
     private static final Set<PasteShape> TRANSCRIPT_OUTPUT = EnumSet.of(ARGO_GET, KUBECTL_PODS, KUBECTL_DESCRIBE_POD,
             KUBECTL_DESCRIBE_WORKFLOW, KUBECTL_EVENTS, KUBECTL_WORKFLOWS);
+    /**
+     * The shapes of {@link #TRANSCRIPT_OUTPUT} whose output prints one object over many lines (a Pod's containers, a Workflow's node
+     * tree): a filter after the command ({@code | head}, {@code | grep}) keeps part of an object, where a table's filter keeps or
+     * drops whole rows.
+     */
+    private static final Set<PasteShape> WHOLE_OBJECT_OUTPUT = EnumSet.of(ARGO_GET, KUBECTL_DESCRIBE_POD, KUBECTL_DESCRIBE_WORKFLOW);
 
     /**
      * The sections of a terminal transcript that quotes log lines ({@code kubectl logs} among its commands, read as the log it is)
      * whose output is of a terminal shape read here, each told by its own first lines ({@link #sections}): a {@code kubectl describe
      * pod} or an {@code argo get} between two {@code kubectl logs}, read as the Pod or the Workflow it prints, at the file's line
      * numbers. A section that quotes a log line itself, or whose output is kubectl's answer that nothing was found (the log reader
-     * reads those answers), is left to the log reader; so is a transcript in a Markdown container. Empty where the file quotes no
+     * reads those answers), is left to the log reader; so is a description or an {@code argo get} piped on to a filter (part of an object
+     * is none) and a transcript in a Markdown container. Empty where the file quotes no
      * log line or has no such section.
      */
     public static List<Section> transcriptOutputs(List<String> lines) {
@@ -602,6 +609,11 @@ public enum PasteShape {
             List<String> output = lines.subList(s.prompt() + 1, s.end());
             String first = output.stream().map(l -> stripped(l).strip()).filter(t -> !t.isEmpty()).findFirst().orElse("");
             if (quotesLogLines(output) || NOT_FOUND.matcher(first).matches() || NO_RESOURCES.matcher(first).matches()) {
+                continue;
+            }
+            if (WHOLE_OBJECT_OUTPUT.contains(s.shape()) && ShellCommand.stages(s.command()).size() > 1) {
+                // A description piped on (| head -60, | grep -A3 State): what it kept of one object is no object; main's block cut off
+                // left wait's exit 0 as "every container exited 0" (session 48, breaker22). Left to the log reader, as filtered output.
                 continue;
             }
             out.add(s);

@@ -248,4 +248,71 @@ class LogTranscriptOutputTest {
         assertEquals(List.of(POD, "invoice-batch-k2w9d-publish-3377001122"),
                 r.objects().stream().filter(PodSnapshot.class::isInstance).map(o -> ((PodSnapshot) o).name()).toList());
     }
+
+    /**
+     * {@code kubectl describe pod … | head -60}: the filter cut the description after wait's block, main's never printed. What is
+     * left is part of a Pod, not a Pod whose containers are init and wait: read as one, "every container exited 0" stood on wait's
+     * exit alone (AF002, AF001 "wait exit 0"), though main may have failed. Session 48 (breaker22): before the fix AF002 was reported.
+     */
+    @Test
+    void aDescriptionPipedToHeadIsPartOfAPodNotAPod() throws IOException {
+        List<String> lines = new ArrayList<>(sample());
+        int main = lines.indexOf("  main:");
+        lines.subList(main, ARGO_GET_PROMPT - 1).clear();
+        lines.set(DESCRIBE_PROMPT - 1, lines.get(DESCRIBE_PROMPT - 1) + " | head -" + (main - DESCRIBE_PROMPT + 1));
+        Path folder = write("describe-head", lines);
+        assertEquals(InputClassifier.TRANSCRIPT, classified(folder).reason(), "argo get's output is still read");
+        List<PasteShape.Section> read = PasteShape.transcriptOutputs(lines);
+        assertEquals(List.of(PasteShape.ARGO_GET), read.stream().map(PasteShape.Section::shape).toList(), "the piped description is not read");
+        assertTrue(readTranscript(folder).objects().stream().noneMatch(PodSnapshot.class::isInstance));
+        JsonNode report = run(folder);
+        assertNull(finding(report, "AF002"), "main's end is not printed: no Pod shows every container exited 0");
+        JsonNode af001 = finding(report, "AF001");
+        assertNotNull(af001);
+        assertFalse(af001.get("confidenceReason").asText().contains("wait exit 0"), af001.toString());
+        // Control: the same description piped to a filter that the whole of it passed is still left out (nothing says it passed
+        // all), and the whole description unpiped is read (the first test).
+        List<String> grepped = new ArrayList<>(sample());
+        grepped.set(DESCRIBE_PROMPT - 1, grepped.get(DESCRIBE_PROMPT - 1) + " | grep -v '^IPs:'");
+        assertEquals(List.of(PasteShape.ARGO_GET), PasteShape.transcriptOutputs(grepped).stream().map(PasteShape.Section::shape).toList());
+    }
+
+    /**
+     * Controls kept (session 48, breaker22; each was right before): a description of a sibling Pod of the same Workflow (a name
+     * sharing the prefix, another node) or of the same name in another namespace gives this Pod no exit codes; the transcript saved
+     * with Windows line ends reads as it does with Unix ones.
+     */
+    @Test
+    void aSiblingOrAnotherNamespacesPodAndWindowsLineEndsAreReadForWhatTheyAre() throws IOException {
+        String sibling = POD.substring(0, POD.length() - 1) + "4";
+        List<String> other = new ArrayList<>();
+        for (int i = 0; i < sample().size(); i++) {
+            String l = sample().get(i);
+            other.add(i >= DESCRIBE_PROMPT - 1 && i < ARGO_GET_PROMPT - 1
+                    ? l.replace(POD, sibling).replace("invoice-batch-k2w9d-901637263", "invoice-batch-k2w9d-901637264").replace("[0].render", "[1].render")
+                    : l);
+        }
+        List<String> namespace = new ArrayList<>();
+        for (int i = 0; i < sample().size(); i++) {
+            String l = sample().get(i);
+            namespace.add(i >= DESCRIBE_PROMPT - 1 && i < ARGO_GET_PROMPT - 1
+                    ? l.replace("-n invoicing describe", "-n invoicing-staging describe").replace("Namespace:        invoicing", "Namespace:        invoicing-staging")
+                    : l);
+        }
+        for (List<String> lines : List.of(other, namespace)) {
+            JsonNode report = run(write("not-this-pod-" + lines.hashCode(), lines));
+            assertNull(finding(report, "AF002"), "another Pod's exit codes are not this one's");
+            JsonNode af001 = finding(report, "AF001");
+            assertNotNull(af001);
+            assertTrue(af001.get("confidenceReason").asText().contains("no export of the Pod shows how its containers ended"), af001.toString());
+        }
+        Path crlf = dir.resolve("crlf");
+        Files.createDirectories(crlf);
+        Files.writeString(crlf.resolve("terminal-scrollback.txt"), String.join("\r\n", sample()) + "\r\n", StandardCharsets.UTF_8);
+        JsonNode report = run(crlf);
+        assertEquals(0, report.get("inputs").get(0).get("unparsed").asLong());
+        JsonNode af002 = finding(report, "AF002");
+        assertNotNull(af002);
+        assertTrue(af002.get("confidenceReason").asText().contains("(wait exit 0, main exit 0)"), af002.toString());
+    }
 }
