@@ -279,7 +279,11 @@ public final class FactsTable implements AssignedFacts {
 
     /**
      * The records, each request once: an audit log with stages writes one request as {@code RequestReceived} (no response yet) and
-     * again as {@code ResponseComplete} (its code), under one {@code auditID} in one file. Only the most complete stage says whether
+     * again as {@code ResponseComplete} (its code), under one {@code auditID}, in one file or, where the log backend rotated between
+     * the two ({@code --audit-log-maxsize}), in two: the rotated {@code audit-<time>.log} and {@code audit.log} (session 48 breaker:
+     * keyed by file, the 403's RequestReceived record left alone in the rotated file read as the Workflow's deletion). A request is
+     * its auditID with what every stage of it repeats (verb, object, received time), so a client-supplied Audit-ID met again in
+     * another cluster's file joins no other request. Only the most complete stage says whether
      * the request was granted: a delete refused 403 or 404 has a RequestReceived record that, read alone, shows no refusal (session
      * 48). The first record of the most complete stage is kept, in the order given; records without an auditID are all kept.
      */
@@ -287,7 +291,7 @@ public final class FactsTable implements AssignedFacts {
         Map<String, AuditRecord> best = new HashMap<>();
         for (AuditRecord a : records) {
             if (!a.auditId().isEmpty()) {
-                best.merge(a.source().file() + "\n" + a.auditId(), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
+                best.merge(request(a), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
             }
         }
         if (best.isEmpty()) {
@@ -295,11 +299,17 @@ public final class FactsTable implements AssignedFacts {
         }
         List<AuditRecord> out = new ArrayList<>(records.size());
         for (AuditRecord a : records) {
-            if (a.auditId().isEmpty() || best.get(a.source().file() + "\n" + a.auditId()) == a) {
+            if (a.auditId().isEmpty() || best.get(request(a)) == a) {
                 out.add(a);
             }
         }
         return out;
+    }
+
+    /** One request's key across its stages and the files they were written to ({@link #latestStages}). */
+    private static String request(AuditRecord a) {
+        return String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()),
+                a.requestReceived() == null ? "" : a.requestReceived().format());
     }
 
     static int[] ints(List<Integer> values) {
