@@ -468,7 +468,7 @@ final class FileAssembler {
         }
         dated(time, c.format());
         String key = origin(fileOrigin(c.origin()));
-        ControllerRun s = runs.counted(key, from(c.origin()), c.entry() != null && FileRuns.work(c.entry().event()), 1);
+        ControllerRun s = runs.counted(key, from(c.origin()), c.entry() != null && FileRuns.work(c.entry().event()), 1, time);
         if (runs.holding(key)) {
             Timestamp at = time;
             long line = lineBase + c.firstLine();
@@ -520,7 +520,7 @@ final class FileAssembler {
         for (EventType t : EVENT_TYPES) {
             work |= (r.types & (1L << t.ordinal())) != 0 && FileRuns.work(t);
         }
-        ControllerRun s = runs.counted(key, from(r.origin), work, r.records);
+        ControllerRun s = runs.counted(key, from(r.origin), work, r.records, r.latest);
         if (runs.holding(key)) {
             long base = lineBase;
             long atOrdinal = ordinal;
@@ -587,7 +587,8 @@ final class FileAssembler {
         }
         dated(time, k.format());
         String key = origin(fileOrigin(lineOrigin));
-        ControllerRun s = runs.streamFor(key, from(lineOrigin), event, k.catalogId() == null ? null : typeById.get(k.catalogId()));
+        ControllerRun s = runs.streamFor(key, from(lineOrigin), event, k.catalogId() == null ? null : typeById.get(k.catalogId()),
+                time);
         TextBlock block;
         int index;
         if (k.textBlock() != null) {

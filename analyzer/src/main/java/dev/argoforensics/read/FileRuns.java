@@ -6,6 +6,7 @@ import dev.argoforensics.event.ControllerEvent.LeaderChange;
 import dev.argoforensics.event.ControllerEvent.LeaderElection;
 import dev.argoforensics.event.ControllerProcess.ReplicaSource;
 import dev.argoforensics.event.EventType;
+import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -89,6 +90,11 @@ final class FileRuns {
     private final List<Piece> pieces = new ArrayList<>();
     /** Keys whose current piece logged Workflow work before any election line of its own (see the class comment). */
     private final Set<String> unelectedWork = new HashSet<>();
+    /**
+     * The latest time of a record of the key's current piece: an election start before it is not a later process's (the same
+     * log asked for again from its start after its tail, see {@link #earlier}).
+     */
+    private final Map<String, Timestamp> latest = new HashMap<>();
     /** Lines held since an election start that may be another process's, by key, each placed once its piece is known. */
     private final Map<String, Held> held = new HashMap<>();
 
@@ -132,14 +138,15 @@ final class FileRuns {
      * acquisition of the Lease; an election start after {@code stopped leading} or after another election start does too.
      */
     ControllerRun streamFor(String origin, ReplicaSource from, ControllerEvent event) {
-        return streamFor(origin, from, event, null);
+        return streamFor(origin, from, event, null, null);
     }
 
     /**
      * As {@link #streamFor(String, ReplicaSource, ControllerEvent)}, {@code type} the line's event type (Workflow work tells a
-     * held election start apart, see the class comment). The caller asks {@link #holding} after: a held line is placed later.
+     * held election start apart, see the class comment), {@code time} the line's (null if none). The caller asks {@link #holding}
+     * after: a held line is placed later.
      */
-    ControllerRun streamFor(String origin, ReplicaSource from, ControllerEvent event, EventType type) {
+    ControllerRun streamFor(String origin, ReplicaSource from, ControllerEvent event, EventType type, Timestamp time) {
         String key = origin != null ? origin : setFileName;
         bound(1);
         if (held.containsKey(key)) {
@@ -172,10 +179,15 @@ final class FileRuns {
             }
         }
         // An election start after the piece's own Workflow work with nothing of its election before: held (the class comment).
-        boolean hold = !start && unelected(before) && unelectedWork.contains(key) && event instanceof LeaderElection le
+        boolean electionStart = event instanceof LeaderElection le
                 && (le.change() == LeaderChange.ACQUIRING || le.change() == LeaderChange.DISABLED);
+        boolean hold = !start && electionStart && unelected(before) && unelectedWork.contains(key) && !earlier(key, time);
+        if (!hold && electionStart && held.containsKey(key) && held.get(key).begun() == null) {
+            place(key, current.get(key).part()); // a prompt's hold, and the start after it is no later process's: the piece goes on
+        }
         ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE);
         elections.put(key, after);
+        seen(key, time);
         if (work(type) && unelected(before)) {
             unelectedWork.add(key);
         }
@@ -221,6 +233,25 @@ final class FileRuns {
      */
     private static boolean unelected(Election e) {
         return !e.started && (e.state == State.NONE || e.state == State.BANNER);
+    }
+
+    /**
+     * Whether {@code time} is before a record the key's current piece already has. A process starts after the one before it ended,
+     * so an election start earlier than the piece's lines is not the next process's: the same log asked for again from its start
+     * after its tail ({@code kubectl logs --tail}, then {@code kubectl logs}), the tail printed twice. It stays in the piece, as
+     * before session 48. (Read alone, the previous container's log asked for after the current one's tail, {@code kubectl logs -p},
+     * looks the same: it stays one run too, as it was.) Times that cannot be ordered (a time of day beside a dated one) say nothing.
+     */
+    private boolean earlier(String key, Timestamp time) {
+        Timestamp last = latest.get(key);
+        return time != null && last != null && time.isBefore(last);
+    }
+
+    /** A record of the key at {@code time} (null if none): the latest of its current piece's so far ({@link #earlier}). */
+    private void seen(String key, Timestamp time) {
+        if (time != null) {
+            latest.merge(key, time, (a, b) -> a.comparable(b) && b.compareInstant(a) <= 0 ? a : b);
+        }
     }
 
     /** Ends every hold that {@link #LINES_WHILE_HOLDING} records outlasted. */
@@ -275,14 +306,20 @@ final class FileRuns {
 
     /**
      * The piece {@code records} counted records of {@code origin} belong to ({@code work}: one of them is Workflow work, which settles a
-     * hold); ask {@link #holding} after.
+     * hold), {@code time} the latest of them (null if none); ask {@link #holding} after.
      */
-    ControllerRun counted(String origin, ReplicaSource from, boolean work, long records) {
+    ControllerRun counted(String origin, ReplicaSource from, boolean work, long records, Timestamp time) {
         String key = origin != null ? origin : setFileName;
         bound(records);
         if (held.containsKey(key)) {
             settle(key, from, null, work);
         }
+        ControllerRun run = counted(key, origin, from, work);
+        seen(key, time);
+        return run;
+    }
+
+    private ControllerRun counted(String key, String origin, ReplicaSource from, boolean work) {
         if (work && !held.containsKey(key) && (!current.containsKey(key) || unelected(elections.getOrDefault(key, Election.NONE)))) {
             unelectedWork.add(key);
         }
@@ -304,6 +341,7 @@ final class FileRuns {
         if (controllerStart) {
             elections.remove(key);
             unelectedWork.remove(key);
+            latest.remove(key);
         }
         if (p == null || controllerStart) {
             p = new Piece(controllerStart ? Start.STARTS : Start.CONTINUES, new ControllerRun(pieces.size(), key, from, 0), controllerStart && atBanner);
