@@ -412,7 +412,8 @@ public final class Correlator {
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
         RunClocks clocks = group.clocks();
         List<LogEvent> groupLines = events;
-        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes(), () -> HandOvers.of(groupLines, group.processes()));
+        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes(), () -> HandOvers.of(groupLines, group.processes()),
+                () -> RequeueDelays.of(groupLines));
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");

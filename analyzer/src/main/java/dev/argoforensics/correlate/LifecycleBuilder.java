@@ -55,12 +55,15 @@ final class LifecycleBuilder {
 
     /** The hand-overs between the runs, made the first time a Pod asks ({@link WorkflowAbsent}): most never do. */
     private final Supplier<HandOvers> handOvers;
+    /** The runs' start banners and requeue delays, made the first time a Pod asks ({@link WorkflowAbsent}). */
+    private final Supplier<RequeueDelays> requeues;
 
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes) {
-        this(nodes, clocks, processes, () -> HandOvers.NONE);
+        this(nodes, clocks, processes, () -> HandOvers.NONE, () -> RequeueDelays.of(List.of()));
     }
 
-    LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers) {
+    LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers,
+                     Supplier<RequeueDelays> requeues) {
         this.nodes = nodes;
         this.clocks = clocks;
         this.processes = List.copyOf(processes);
@@ -72,6 +75,15 @@ final class LifecycleBuilder {
                     made[0] = handOvers.get();
                 }
                 return made[0];
+            }
+        };
+        RequeueDelays[] delays = new RequeueDelays[1];
+        this.requeues = () -> {
+            synchronized (delays) {
+                if (delays[0] == null) {
+                    delays[0] = requeues.get();
+                }
+                return delays[0];
             }
         };
     }
@@ -239,7 +251,7 @@ final class LifecycleBuilder {
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
-                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers));
+                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues));
     }
 
     /**

@@ -62,9 +62,10 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
      * @param fate      its Workflow's fate (null: none)
      * @param processes the input's runs, by id
      * @param handOvers the hand-overs between them, asked for only where a later run is a candidate
+     * @param requeues  the runs' start banners and requeue delays, asked for only where a later run is a candidate
      */
     static WorkflowAbsent of(FinalizerRemoval release, WorkflowHistory workflow, WorkflowFate fate, List<ControllerProcess> processes,
-                             Supplier<HandOvers> handOvers) {
+                             Supplier<HandOvers> handOvers, Supplier<RequeueDelays> requeues) {
         if (release == null || release.cause() != RemovalCause.POD_DELETED || workflow == null || workflow.events().isEmpty()
                 || (fate != null && fate.completed() != null)) {
             return null;
@@ -94,6 +95,9 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
             if (!same && (p.first() == null || !p.first().instant().isAfter(released.time().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)))) {
                 continue;
             }
+            if (!same && !listingFirst(p, requeues.get().of(p.id()))) {
+                continue; // its first pass may have come before its listing's keys were due (a configured initialDelay)
+            }
             if (same || handOvers.get().tie(rel, p.id()).isPresent()) {
                 return new WorkflowAbsent(release, p, round, true);
             }
@@ -102,6 +106,26 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
             }
         }
         return untied;
+    }
+
+    /**
+     * Whether a later run's first pass came from its Workflow informer's first listing (session 48, breaker). A run that did not
+     * release the Pod had no Pod of the Workflow in its listing, so the Workflow was queued only by the Workflow informer's add,
+     * which waits the configured {@code initialDelay} ({@code AddAfter}; no line of v4 states it), while a Pod's add and a
+     * Workflow's update queue their Workflow at once with the fixed requeue delay ({@code AddRateLimited}): under a long
+     * {@code initialDelay} another Workflow's Pod and update take it up twice before the listing's keys are due, and the queue
+     * seems to come round without a Workflow that is there. A first pass sooner after the start banner (logged before the
+     * informers start) than the run's requeue delay came from the listing itself (nothing else queues a key that soon): then
+     * every key of the listing was due by it. No banner in the lines, or one not stating the requeue delay: not known.
+     */
+    private static boolean listingFirst(ControllerProcess p, RequeueDelays.Delay delay) {
+        Timestamp first = p.work().first();
+        if (delay.banner() == null || !delay.stated() || first == null) { // every release's banner states it: an excerpt's edit
+            return false;
+        }
+        long gap = delay.banner().time().nanosUntil(first); // Long.MAX_VALUE where the two cannot be compared
+        // the pass's time window's end: a coarse clock may have logged it up to that much earlier
+        return gap >= 0 && gap < delay.nanos() - first.precision().windowNanos();
     }
 
     /** A stretch of the run without nameless records longer than the stats ticker before {@code to}: lines may have been dropped. */

@@ -290,4 +290,58 @@ class WorkflowAbsentTest {
         assertEquals(List.of(), e.findings(), () -> show(e));
         assertEquals(1, e.cleared().size(), () -> show(e));
     }
+
+    /**
+     * Breaker (session 48): the restarted run under a configured {@code initialDelay} (the controller ConfigMap's, for a cluster with
+     * mutating webhooks; no v4 line states it). Its Pod listing no longer holds the released Pod, so the Workflow is queued only by
+     * the Workflow informer's add, which waits the delay ({@code AddAfter}); the other Workflow's Pod add queues it with the requeue
+     * delay ({@code AddRateLimited}, 10 s): first pass 14:41:30.131, its update's requeue another at 14:41:40.140, both before the
+     * listing's keys are due (here at 14:51:20, after the log's end). The queue seems to come round without a Workflow that is
+     * there. A first pass no sooner after the banner than the requeue delay says nothing of the listing: no clearance.
+     */
+    @Test
+    void aLaterRunWhoseFirstPassCameAfterTheRequeueDelayDecidesNothing() {
+        List<String> after = List.of(pass("2026-10-14T14:41:30.131Z", OTHER, "Running", "48119031"),
+                updated("2026-10-14T14:41:30.160Z", OTHER, "Running", "48121077"),
+                pass("2026-10-14T14:41:40.140Z", OTHER, "Running", "48121077"), alloc("2026-10-14T14:46:20.101Z"),
+                pass("2026-10-14T14:46:30.151Z", OTHER, "Running", "48121077"));
+        Evaluation e = af001(firstRun(), zeroWorkers(), restarted("workflow-controller-1", after));
+        assertEquals("", absentWhy(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+        assertFalse(e.findings().get(0).reason().code().contains("Absent"), () -> show(e));
+    }
+
+    /**
+     * Breaker control (session 48): the restarted run (v4.0.6: a Running Workflow is still postponed before v4.0.9) takes the
+     * Workflow's key up and declines it for the parallelism limit. No {@code Processing workflow} of it, but its postponed line is a
+     * line of the Workflow in that run: it was there, so its queue coming round says nothing of an absence.
+     */
+    @Test
+    void aWorkflowPostponedForParallelismIsThereNotAbsent() {
+        List<String> after = List.of(pass("2026-10-14T14:41:20.131Z", OTHER, "Running", "48119031"),
+                line("2026-10-14T14:41:20.135Z", "Workflow processing has been postponed due to max parallelism limit",
+                        "component=workflow_worker workflow=" + W + " namespace=billing key=billing/" + W),
+                pass("2026-10-14T14:41:30.140Z", OTHER, "Running", "48119031"), alloc("2026-10-14T14:46:20.101Z"),
+                pass("2026-10-14T14:46:30.151Z", OTHER, "Running", "48119031"));
+        Evaluation e = af001(firstRun(), zeroWorkers(), restarted("workflow-controller-1", after));
+        assertEquals("", absentWhy(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+    }
+
+    /**
+     * Breaker (session 48): the same tied run whose banner, cut in the excerpt, does not state its requeue delay (every release's
+     * does: {@code DEFAULT_REQUEUE_TIME} may have been set to a second). A first pass 121 ms after the banner may then have been a
+     * Pod's add: nothing shows the listing was due, no clearance.
+     */
+    @Test
+    void aLaterRunWhoseBannerDoesNotStateTheRequeueDelayDecidesNothing() {
+        String[] run = restarted("workflow-controller-1", cameRound());
+        for (int i = 0; i < run.length; i++) {
+            run[i] = run[i].replace(" defaultRequeueTime=10s", "");
+        }
+        assertTrue(String.join("\n", run).contains("Starting Workflow Controller") && !String.join("\n", run).contains("defaultRequeueTime"));
+        Evaluation e = af001(firstRun(), zeroWorkers(), run);
+        assertEquals("", absentWhy(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+    }
 }
