@@ -248,15 +248,8 @@ public final class SnapshotFileReader {
     private InputSummary pasted(InputFile file, PasteShape shape, ObservedAt commandLine, Consumer<ExportedObject> sink) throws IOException {
         PasteFileReader.Result r = pastes.read(file, shape, commandLine, reference.date(), reference.from());
         r.objects().forEach(sink);
-        List<UnparsedLine> problems = new ArrayList<>();
-        for (ObjectFileReader.Problem p : r.problems()) {
-            problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
-        }
-        List<Message> notes = new ArrayList<>();
-        if (r.takenAt() != null) {
-            notes.add(takenAt(r.takenAt()));
-        }
-        notes.addAll(r.notes());
+        List<UnparsedLine> problems = problems(file, r);
+        List<Message> notes = notes(r);
         long workflows = r.objects().stream().filter(o -> o instanceof dev.argoforensics.snapshot.WorkflowSnapshot).count();
         String format = shape == PasteShape.ARGO_GET || shape == PasteShape.WORKFLOW_STATUS_FRAGMENT || shape == PasteShape.KUBECTL_DESCRIBE_WORKFLOW
                 ? r.format() + ": " + (workflows == 1 ? "Workflow" : "Workflow ×" + workflows) + ", " + r.rows() + " node(s)"
@@ -275,17 +268,29 @@ public final class SnapshotFileReader {
     public InputSummary transcript(InputFile file, Consumer<ExportedObject> sink) throws IOException {
         PasteFileReader.Result r = pastes.readTranscript(file, InputClassifier.transcriptHead(file), reference.date(), reference.from());
         r.objects().forEach(sink);
+        List<UnparsedLine> problems = problems(file, r);
+        List<Message> notes = notes(r);
+        return new InputSummary(file, r.format(), r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
+                null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
+    }
+
+    /** The lines of a pasted text that could not be read, at their places in the file. */
+    private static List<UnparsedLine> problems(InputFile file, PasteFileReader.Result r) {
         List<UnparsedLine> problems = new ArrayList<>();
         for (ObjectFileReader.Problem p : r.problems()) {
             problems.add(UnparsedLine.of(file.at(p.line()), p.reason(), ""));
         }
+        return problems;
+    }
+
+    /** A pasted text's notes, after the note of when it was taken where it says so. */
+    private static List<Message> notes(PasteFileReader.Result r) {
         List<Message> notes = new ArrayList<>();
         if (r.takenAt() != null) {
             notes.add(takenAt(r.takenAt()));
         }
         notes.addAll(r.notes());
-        return new InputSummary(file, r.format(), r.sha256(), r.lines(), r.objects().size(), r.objects().size(), 0, 0, 0, problems.size(), problems,
-                null, notes, java.util.Map.of(), List.of(), Furniture.NONE);
+        return notes;
     }
 
     /** The note of when a file was taken, where it says so (its # taken-at: comment, or --snapshot-time). */
