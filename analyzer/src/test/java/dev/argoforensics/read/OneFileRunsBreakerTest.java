@@ -2,12 +2,8 @@ package dev.argoforensics.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.event.ControllerProcess;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,18 +23,15 @@ class OneFileRunsBreakerTest {
     Path dir;
 
     private List<ControllerProcess> runs(long chunkBytes, boolean keep, List<String> lines) throws IOException {
-        Path p = dir.resolve("scrollback.txt");
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        AnalysisOptions options = AnalysisOptions.defaults().withThreads(3).keepingEverything(keep).withChunkBytes(chunkBytes);
-        return Analysis.standard(options).run(List.of(p.toString())).correlation().processes();
+        return OneFileTwoProcessesTest.runs(dir, chunkBytes, keep, lines);
     }
 
     private static String at(String time, String msg, String fields) {
-        return "time=\"2026-11-12T" + time + "Z\" level=info msg=\"" + msg + "\"" + (fields.isEmpty() ? "" : " " + fields);
+        return OneFileTwoProcessesTest.at(time, msg, fields);
     }
 
     private static String processing(String time, String rv) {
-        return at(time, "Processing workflow", "Phase=Running ResourceVersion=" + rv + " namespace=invoicing workflow=invoice-batch-k2w9d");
+        return OneFileTwoProcessesTest.processing(time, rv);
     }
 
     /** One process's whole log: its start at 13:40, then work up to 14:03:10. */

@@ -36,17 +36,22 @@ class OneFileTwoProcessesTest {
     Path dir;
 
     private List<ControllerProcess> runs(long chunkBytes, boolean keep, List<String> lines) throws IOException {
+        return runs(dir, chunkBytes, keep, lines);
+    }
+
+    /** The controller processes read from {@code lines} written as one file in {@code dir} (shared with OneFileRunsBreakerTest). */
+    static List<ControllerProcess> runs(Path dir, long chunkBytes, boolean keep, List<String> lines) throws IOException {
         Path p = dir.resolve("scrollback.txt");
         Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
         AnalysisOptions options = AnalysisOptions.defaults().withThreads(3).keepingEverything(keep).withChunkBytes(chunkBytes);
         return Analysis.standard(options).run(List.of(p.toString())).correlation().processes();
     }
 
-    private static String at(String time, String msg, String fields) {
+    static String at(String time, String msg, String fields) {
         return "time=\"2026-11-12T" + time + "Z\" level=info msg=\"" + msg + "\"" + (fields.isEmpty() ? "" : " " + fields);
     }
 
-    private static String processing(String time, String rv) {
+    static String processing(String time, String rv) {
         return at(time, "Processing workflow", "Phase=Running ResourceVersion=" + rv + " namespace=invoicing workflow=invoice-batch-k2w9d");
     }
 
