@@ -1,5 +1,9 @@
 package dev.argoforensics.rules;
 
+import static dev.argoforensics.rules.PersistedAcrossRunsTest.i;
+import static dev.argoforensics.rules.PersistedAcrossRunsTest.l;
+import static dev.argoforensics.rules.PersistedAcrossRunsTest.processing;
+import static dev.argoforensics.rules.PersistedAcrossRunsTest.updated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -39,22 +43,6 @@ class GreppedLossLinesTest {
     private static final String POD = WF + "-extract-" + ID.substring(ID.lastIndexOf('-') + 1);
     private static final String W = " namespace=etl workflow=" + WF;
     private static final Pattern GREP = Pattern.compile("phase|" + Pattern.quote(POD));
-
-    private static String l(String t, String level, String msg, String rest) {
-        return "time=\"2026-10-20T" + t + "Z\" level=" + level + " msg=\"" + msg + "\"" + rest;
-    }
-
-    private static String i(String t, String msg, String rest) {
-        return l(t, "info", msg, rest);
-    }
-
-    private static String processing(String t, String phase, int rv) {
-        return i(t, "Processing workflow", " Phase=" + phase + " ResourceVersion=" + rv + W);
-    }
-
-    private static String updated(String t, String phase, int rv) {
-        return i(t, "Workflow update successful", W + " phase=" + phase + " resourceVersion=" + rv);
-    }
 
     /** A: created the Pod, saw it finish at 10:03, released it on its deletion at 10:06:00. */
     private static List<String> replicaA() {

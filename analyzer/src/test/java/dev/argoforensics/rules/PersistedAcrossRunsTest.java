@@ -36,19 +36,19 @@ class PersistedAcrossRunsTest {
     private static final String POD = WF + "-extract-" + ID.substring(ID.lastIndexOf('-') + 1);
     private static final String W = " namespace=etl workflow=" + WF;
 
-    private static String l(String t, String level, String msg, String rest) {
+    static String l(String t, String level, String msg, String rest) {
         return "time=\"2026-10-20T" + t + "Z\" level=" + level + " msg=\"" + msg + "\"" + rest;
     }
 
-    private static String i(String t, String msg, String rest) {
+    static String i(String t, String msg, String rest) {
         return l(t, "info", msg, rest);
     }
 
-    private static String processing(String t, String phase, int rv) {
+    static String processing(String t, String phase, int rv) {
         return i(t, "Processing workflow", " Phase=" + phase + " ResourceVersion=" + rv + W);
     }
 
-    private static String updated(String t, String phase, int rv) {
+    static String updated(String t, String phase, int rv) {
         return i(t, "Workflow update successful", W + " phase=" + phase + " resourceVersion=" + rv);
     }
 
