@@ -395,6 +395,7 @@ class ExcerptTest {
         List<String> older = new ArrayList<>(List.of(
                 line("10:00:00.100", "info", "Processing workflow", "Phase= ResourceVersion=88001 namespace=etl workflow=" + STALLED),
                 line("10:00:00.130", "info", "Created pod: " + STALLED + ".post (" + STALLED_POD + ")", "namespace=etl workflow=" + STALLED),
+                line("10:03:00.200", "info", "Processing workflow", "Phase=Running ResourceVersion=88044 namespace=etl workflow=" + STALLED),
                 line("10:04:59.990", "info", "update pod event", "pod=" + STALLED_POD),
                 line("10:05:00.010", "info", "queuing pod delay", "action=removeFinalizer delay=-1m0.2s namespace=etl podName=" + STALLED_POD),
                 line("10:05:00.020", "info", "delete pod event", "pod=" + STALLED_POD),
@@ -407,13 +408,18 @@ class ExcerptTest {
     }
 
     private Map<String, List<String>> stalledCaps(List<String> excerpt, String name, String stallEndedAt) throws IOException {
+        return stalledCaps(excerpt, name, stallEndedAt, "10:05:00.009871203");
+    }
+
+    private Map<String, List<String>> stalledCaps(List<String> excerpt, String name, String stallEndedAt, String stallFrom) throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         JsonNode pod = json.readTree("{\"namespace\":\"etl\",\"name\":\"" + STALLED_POD + "\",\"uid\":\"sp\",\"workflow\":\"" + STALLED
                 + "\",\"workflowUid\":\"sw\",\"class\":\"recon-stall\",\"controller\":\"wfc-etl\",\"expected\":{},"
                 + "\"facts\":{\"createdAt\":\"2026-10-10T10:00:00.129Z\"}}");
         JsonNode wf = json.readTree("{\"namespace\":\"etl\",\"name\":\"" + STALLED + "\",\"uid\":\"sw\",\"class\":\"recon-stall\","
                 + "\"controller\":\"wfc-etl\",\"expected\":{\"AF003\":true},\"facts\":{\"createdAt\":\"2026-10-10T10:00:00.090Z\","
-                + "\"stallEndedAt\":" + (stallEndedAt == null ? "null" : "\"2026-10-10T" + stallEndedAt + "Z\"") + "}}");
+                + "\"stallEndedAt\":" + (stallEndedAt == null ? "null" : "\"2026-10-10T" + stallEndedAt + "Z\"")
+                + ",\"stallFrom\":" + (stallFrom == null ? "null" : "\"2026-10-10T" + stallFrom + "Z\"") + "}}");
         List<String> whole = new ArrayList<>();
         stalledRun().forEach(whole::addAll);
         Path out = Files.createDirectories(dir.resolve("stalled").resolve(name));
@@ -432,8 +438,8 @@ class ExcerptTest {
     /**
      * The older piece alone (a grep of one rotated file) holds the deletion and the take-up that ends the wait: AF003's claim is
      * whole, its lines cut all come after it (one in the take-up's millisecond), so AF003 alone of the Workflow's rules is not
-     * capped. Cut the take-up's line, or a line before it, or with the wait's end unknown (not before the evidence ends), it is;
-     * the Pod's rules are capped as before (its Workflow's lines cut).
+     * capped. Cut the take-up's line, or a line of the wait before it, or with the wait's end unknown (not before the evidence
+     * ends), it is; the Pod's rules are capped as before (its Workflow's lines cut).
      */
     @Test
     void af003IsCappedOnlyWhereALineUpToTheWaitsEndWasCut() throws IOException {
@@ -448,12 +454,19 @@ class ExcerptTest {
         noTakeUp.remove(noTakeUp.size() - 1);
         assertEquals(Truth.WORKFLOW_RULES, stalledCaps(noTakeUp, "no-take-up", "10:09:30.003911020").get("sw"), "the take-up was cut");
         List<String> noDeletion = new ArrayList<>(older);
-        noDeletion.remove(4);
+        noDeletion.remove(5);
         assertEquals(Truth.WORKFLOW_RULES, stalledCaps(noDeletion, "no-deletion", "10:09:30.003911020").get("sw"), "a line of the wait cut");
         assertEquals(Truth.WORKFLOW_RULES, stalledCaps(older, "end-unknown", null).get("sw"), "the wait ran to the evidence's end");
         List<String> whole = new ArrayList<>();
         stalledRun().forEach(whole::addAll);
         assertEquals(List.of(), stalledCaps(whole, "whole", "10:09:30.003911020").get("sw"), "nothing cut");
+
+        // The piece starting after the Workflow's creation and passes (in the earlier piece, as on seeds 11 and 15): the gap
+        // from the deletion to the take-up (Phase=Running) is whole. With the deletion's moment unknown, capped (the whole life).
+        List<String> late = new ArrayList<>(older);
+        late.subList(0, 3).clear();
+        assertEquals(withoutAf003, stalledCaps(late, "late-piece", "10:09:30.003911020").get("sw"), "the gap's lines are all there");
+        assertEquals(Truth.WORKFLOW_RULES, stalledCaps(late, "no-deletion-known", "10:09:30.003911020", null).get("sw"), "whole life");
     }
 
     /** A Pod failed for the executor's refused task-result write (AF011), its lines from its creation (v3.7 logrus text). */
