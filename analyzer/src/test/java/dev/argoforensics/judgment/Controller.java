@@ -222,6 +222,7 @@ final class Controller {
         this.truth = truth;
         this.seed = seed;
         this.rng = new Sim.Rng(seed);
+        this.leaseRng = new Sim.Rng(Sim.seed(seed, 561));
         this.logDir = logDir;
         this.deployHash = rng.hex(9) + rng.between(0, 9);
         this.normalHash = deployHash;
@@ -413,26 +414,68 @@ final class Controller {
             deployHash = workers == normalWorkers && templateSalt.isEmpty() ? normalHash
                     : Integer.toHexString((normalHash + workers + templateSalt).hashCode() & 0x7fffffff) + "d";
         }
+        Inc before = inc;
         String replica = sameReplica && inc != null ? inc.replica : newReplicaName();
         int restartCount = sameReplica && inc != null ? restarts.merge(replica, 1, Integer::sum) : 0;
         if (!sameReplica) {
             replicaHost = rng.pick(kube.nodes);
         }
         incarnations++;
-        inc = new Inc(incarnations, replica, sink(replica, restartCount, false), workers);
+        Inc me = new Inc(incarnations, replica, sink(replica, restartCount, false), workers);
         // cmd/workflow-controller/main.go (v3.4.18 to v4.1.2 alike): with LEADER_ELECTION_DISABLE=true it logs the two
         // single-instance lines and then calls Run; with election on, Run (whose first line is the banner) is called only from
         // client-go's OnStartedLeading, after the Lease is taken, and no 'starting leading' is logged.
         if (leaderElection && !electionDisabled) {
             String lease = controllerNamespace + "/workflow-controller-" + instanceId;
+            String holder = leaseHolder;
+            if (holder != null && !holder.equals(replica)) {
+                // Session 49: ReleaseOnCancel is false in main.go, so a stopped leader never gives the Lease up, and the identity
+                // (LEADER_ELECTION_IDENTITY) is the Pod's name: a new Pod finds another holder's record. client-go counts the
+                // Lease as valid until LeaseDuration (15 s) after it first saw that record, however old the record's renewTime,
+                // and retries every RetryPeriod (5 s, jitter factor 1.2): it takes the Lease at the first try past 15 s. Its
+                // OnNewLeader names the old holder after the first, failed try (the 'lock is held' line is V(4): not logged).
+                // A container restarted in the same Pod has the holder's identity and renews at once (below).
+                inc = me;
+                leaseAttempt(lease);
+                log(Level.INFO, "new leader", "leader", holder);
+                long waited = 0;
+                while (waited <= 15 * Go.SECOND) {
+                    waited += leaseRng.between(5_000, 11_000) * Go.MILLI;
+                }
+                inc = before; // not up until it leads: what happens meanwhile waits for its informers' lists
+                waiting = me;
+                long first = me.cursor;
+                sim.at(first + waited, () -> {
+                    if (waiting != me) {
+                        return; // stopped while it waited
+                    }
+                    waiting = null;
+                    inc = me;
+                    lead(me, lease, workers, sameReplica);
+                });
+                return;
+            }
+            inc = me;
             leaseAttempt(lease);
-            leaseAcquired(lease);
-            log(Level.INFO, "new leader", "leader", replica);
-            tick(); // OnStartedLeading's goroutine starting Run (the draw the 'starting leading' line took: the corpora keep theirs)
-        } else {
-            log(Level.INFO, "Leader election is turned off. Running in single-instance mode");
-            log(Level.INFO, "starting leading", "id", "single-instance");
+            lead(me, lease, workers, sameReplica);
+            return;
         }
+        inc = me;
+        log(Level.INFO, "Leader election is turned off. Running in single-instance mode");
+        log(Level.INFO, "starting leading", "id", "single-instance");
+        run(me, workers, sameReplica);
+    }
+
+    /** The Lease taken (client-go's acquire returns), OnNewLeader naming this replica, OnStartedLeading calling Run. */
+    private void lead(Inc me, String lease, int workers, boolean sameReplica) {
+        leaseAcquired(lease);
+        leaseHolder = me.replica;
+        log(Level.INFO, "new leader", "leader", me.replica);
+        tick(); // OnStartedLeading's goroutine starting Run (the draw the 'starting leading' line took: the corpora keep theirs)
+        run(me, workers, sameReplica);
+    }
+
+    private void run(Inc me, int workers, boolean sameReplica) {
         banner();
         workerNumbers(workers);
         if (release.slog) {
@@ -443,15 +486,26 @@ final class Controller {
             log(Level.INFO, "Starting workflow garbage collector controller (retentionWorkers 4)");
         }
         log(Level.INFO, "Performing periodic GC", "periodicity", new Dur(5 * Go.MINUTE));
-        Inc me = inc;
         sim.at(inc.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(me));
         sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(me));
         sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(me));
         backlogAtStart();
         if (standby && !sameReplica && !electionDisabled) {
-            startStandby(replica);
+            startStandby(me.replica);
         }
     }
+
+    /**
+     * Session 49: the identity in the Lease's record (the last replica that took it; a stopped leader does not release it).
+     * Null before the first start: the corpus's first run creates the Lease (or finds it released).
+     */
+    private String leaseHolder;
+
+    /** Session 49: a started process still waiting for the Lease (not yet running its workers); null: none. */
+    private Inc waiting;
+
+    /** Session 49: the draws of the Lease waits, on a stream of their own (the other draws are as they were without them). */
+    private final Sim.Rng leaseRng;
 
     private final Map<String, Integer> restarts = new HashMap<>();
 
@@ -547,6 +601,7 @@ final class Controller {
             leader.cursor = Math.max(s.cursor, sim.now());
             inc = leader;
             leaseAcquired(lease);
+            leaseHolder = leader.replica;
             log(Level.INFO, "new leader", "leader", leader.replica);
             banner(); // OnStartedLeading calls Run: its banner now, not when the standby started; no 'starting leading'
             workerNumbers(normalWorkers);
@@ -575,6 +630,11 @@ final class Controller {
 
     /** Scaled to zero: both replicas go, with everything in memory. */
     void stop() {
+        if (waiting != null) {
+            waiting.alive = false;
+            files.addAll(waiting.sink.close());
+            waiting = null;
+        }
         if (inc != null && inc.alive) {
             inc.alive = false;
             files.addAll(inc.sink.close());

@@ -381,6 +381,138 @@ class ExcerptTest {
         assertEquals(List.of("AF001"), stuckCaps(stuckRun(), "whole", "09:12:00.029113052").get("s1"), "nothing cut");
     }
 
+    // ---- Session 49: AF003's cap (the Workflow's lines up to the wait's end) and AF011's (the refusal's line) -----------
+
+    private static final String STALLED = "ledger-4kq7d";
+    private static final String STALLED_POD = STALLED + "-post-2210954877";
+
+    /**
+     * A Workflow (v3.7 logrus text) whose Pod's deletion at 10:05:00 is followed by its next take-up only at 10:09:30, then
+     * a pass that completes it: as a rotation splits the log, the older piece ends right after the take-up's line, the newer
+     * holds the rest of that pass (in the same millisecond, as on seed 5's rotated file) and the later one.
+     */
+    private static List<List<String>> stalledRun() {
+        List<String> older = new ArrayList<>(List.of(
+                line("10:00:00.100", "info", "Processing workflow", "Phase= ResourceVersion=88001 namespace=etl workflow=" + STALLED),
+                line("10:00:00.130", "info", "Created pod: " + STALLED + ".post (" + STALLED_POD + ")", "namespace=etl workflow=" + STALLED),
+                line("10:03:00.200", "info", "Processing workflow", "Phase=Running ResourceVersion=88044 namespace=etl workflow=" + STALLED),
+                line("10:04:59.990", "info", "update pod event", "pod=" + STALLED_POD),
+                line("10:05:00.010", "info", "queuing pod delay", "action=removeFinalizer delay=-1m0.2s namespace=etl podName=" + STALLED_POD),
+                line("10:05:00.020", "info", "delete pod event", "pod=" + STALLED_POD),
+                line("10:09:30.004", "info", "Processing workflow", "Phase=Running ResourceVersion=88105 namespace=etl workflow=" + STALLED)));
+        List<String> newer = new ArrayList<>(List.of(
+                line("10:09:30.004", "info", "Task-result reconciliation", "namespace=etl numObjs=0 workflow=" + STALLED),
+                line("10:09:40.500", "info", "Processing workflow", "Phase=Running ResourceVersion=88140 namespace=etl workflow=" + STALLED),
+                line("10:09:40.530", "info", "Workflow update successful", "namespace=etl phase=Failed resourceVersion=88141 workflow=" + STALLED)));
+        return List.of(older, newer);
+    }
+
+    private Map<String, List<String>> stalledCaps(List<String> excerpt, String name, String stallEndedAt) throws IOException {
+        return stalledCaps(excerpt, name, stallEndedAt, "10:05:00.009871203");
+    }
+
+    private Map<String, List<String>> stalledCaps(List<String> excerpt, String name, String stallEndedAt, String stallFrom) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        JsonNode pod = json.readTree("{\"namespace\":\"etl\",\"name\":\"" + STALLED_POD + "\",\"uid\":\"sp\",\"workflow\":\"" + STALLED
+                + "\",\"workflowUid\":\"sw\",\"class\":\"recon-stall\",\"controller\":\"wfc-etl\",\"expected\":{},"
+                + "\"facts\":{\"createdAt\":\"2026-10-10T10:00:00.129Z\"}}");
+        JsonNode wf = json.readTree("{\"namespace\":\"etl\",\"name\":\"" + STALLED + "\",\"uid\":\"sw\",\"class\":\"recon-stall\","
+                + "\"controller\":\"wfc-etl\",\"expected\":{\"AF003\":true},\"facts\":{\"createdAt\":\"2026-10-10T10:00:00.090Z\","
+                + "\"stallEndedAt\":" + (stallEndedAt == null ? "null" : "\"2026-10-10T" + stallEndedAt + "Z\"")
+                + ",\"stallFrom\":" + (stallFrom == null ? "null" : "\"2026-10-10T" + stallFrom + "Z\"") + "}}");
+        List<String> whole = new ArrayList<>();
+        stalledRun().forEach(whole::addAll);
+        Path out = Files.createDirectories(dir.resolve("stalled").resolve(name));
+        Truth.writeExcerpt(out, "grep", pod, List.of(pod), List.of(wf), "wfc-etl", whole, excerpt);
+        Map<String, List<String>> caps = new LinkedHashMap<>();
+        for (String file : List.of("truth.jsonl", "truth-workflows.jsonl")) {
+            for (JsonNode u : Excerpt.readJsonLines(out.resolve(file))) {
+                List<String> cap = new ArrayList<>();
+                u.path("capPossible").forEach(x -> cap.add(x.asText()));
+                caps.put(u.path("uid").asText(), cap);
+            }
+        }
+        return caps;
+    }
+
+    /**
+     * The older piece alone (a grep of one rotated file) holds the deletion and the take-up that ends the wait: AF003's claim is
+     * whole, its lines cut all come after it (one in the take-up's millisecond), so AF003 alone of the Workflow's rules is not
+     * capped. Cut the take-up's line, or a line of the wait before it, or with the wait's end unknown (not before the evidence
+     * ends), it is; the Pod's rules are capped as before (its Workflow's lines cut).
+     */
+    @Test
+    void af003IsCappedOnlyWhereALineUpToTheWaitsEndWasCut() throws IOException {
+        List<String> older = stalledRun().get(0);
+        List<String> withoutAf003 = new ArrayList<>(Truth.WORKFLOW_RULES);
+        withoutAf003.remove("AF003");
+        Map<String, List<String>> caps = stalledCaps(older, "older-piece", "10:09:30.003911020");
+        assertEquals(withoutAf003, caps.get("sw"), "the wait's lines are all in the piece");
+        assertEquals(Truth.POD_RULES, caps.get("sp"), "the Pod's rules read its Workflow's later lines too");
+
+        List<String> noTakeUp = new ArrayList<>(older);
+        noTakeUp.remove(noTakeUp.size() - 1);
+        assertEquals(Truth.WORKFLOW_RULES, stalledCaps(noTakeUp, "no-take-up", "10:09:30.003911020").get("sw"), "the take-up was cut");
+        List<String> noDeletion = new ArrayList<>(older);
+        noDeletion.remove(5);
+        assertEquals(Truth.WORKFLOW_RULES, stalledCaps(noDeletion, "no-deletion", "10:09:30.003911020").get("sw"), "a line of the wait cut");
+        assertEquals(Truth.WORKFLOW_RULES, stalledCaps(older, "end-unknown", null).get("sw"), "the wait ran to the evidence's end");
+        List<String> whole = new ArrayList<>();
+        stalledRun().forEach(whole::addAll);
+        assertEquals(List.of(), stalledCaps(whole, "whole", "10:09:30.003911020").get("sw"), "nothing cut");
+
+        // The piece starting after the Workflow's creation and passes (in the earlier piece, as on seeds 11 and 15): the gap
+        // from the deletion to the take-up (Phase=Running) is whole. With the deletion's moment unknown, capped (the whole life).
+        List<String> late = new ArrayList<>(older);
+        late.subList(0, 3).clear();
+        assertEquals(withoutAf003, stalledCaps(late, "late-piece", "10:09:30.003911020").get("sw"), "the gap's lines are all there");
+        assertEquals(Truth.WORKFLOW_RULES, stalledCaps(late, "no-deletion-known", "10:09:30.003911020", null).get("sw"), "whole life");
+    }
+
+    /** A Pod failed for the executor's refused task-result write (AF011), its lines from its creation (v3.7 logrus text). */
+    private static List<String> refusedRun() {
+        String pod = STALLED_POD;
+        return new ArrayList<>(List.of(
+                line("10:00:00.100", "info", "Processing workflow", "Phase= ResourceVersion=88001 namespace=etl workflow=" + STALLED),
+                line("10:00:00.130", "info", "Created pod: " + STALLED + ".post (" + pod + ")", "namespace=etl workflow=" + STALLED),
+                line("10:00:09.400", "info", "Pod failed: wait: Error (exit code 64): workflowtaskresults.argoproj.io is forbidden: User "
+                        + "\\\"system:serviceaccount:etl:default\\\" cannot create resource \\\"workflowtaskresults\\\" in API group "
+                        + "\\\"argoproj.io\\\" in the namespace \\\"etl\\\"", "displayName=post namespace=etl pod=" + pod + " workflow=" + STALLED),
+                line("10:00:09.410", "info", "node changed", "namespace=etl new.phase=Error nodeID=" + pod + " workflow=" + STALLED)));
+    }
+
+    private Map<String, List<String>> refusedCaps(List<String> excerpt, String name) throws IOException {
+        JsonNode pod = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"namespace\":\"etl\",\"name\":\"" + STALLED_POD
+                + "\",\"uid\":\"rp\",\"workflow\":\"" + STALLED + "\",\"workflowUid\":\"rw\",\"class\":\"taskresult-forbidden\","
+                + "\"controller\":\"wfc-etl\",\"expected\":{\"AF011\":true},\"facts\":{\"createdAt\":\"2026-10-10T10:00:00.129Z\"}}");
+        Path out = Files.createDirectories(dir.resolve("refused").resolve(name));
+        Truth.writeExcerpt(out, "head-grep-tail", pod, List.of(pod), List.of(), "wfc-etl", refusedRun(), excerpt);
+        Map<String, List<String>> caps = new LinkedHashMap<>();
+        for (JsonNode u : Excerpt.readJsonLines(out.resolve("truth.jsonl"))) {
+            List<String> cap = new ArrayList<>();
+            u.path("capPossible").forEach(x -> cap.add(x.asText()));
+            caps.put(u.path("uid").asText(), cap);
+        }
+        return caps;
+    }
+
+    /**
+     * AF011's claim is the line stating the refusal: kept, the Pod's creation cut by the head does not cap AF011 (the other rules
+     * stay capped); the refusal's line cut, it is capped.
+     */
+    @Test
+    void af011IsCappedOnlyWhereTheRefusalsLineWasCut() throws IOException {
+        List<String> withoutCreation = refusedRun();
+        withoutCreation.remove(1);
+        List<String> withoutAf011 = new ArrayList<>(Truth.POD_RULES);
+        withoutAf011.remove("AF011");
+        assertEquals(withoutAf011, refusedCaps(withoutCreation, "no-creation").get("rp"));
+        List<String> withoutRefusal = refusedRun();
+        withoutRefusal.remove(2);
+        assertEquals(Truth.POD_RULES, refusedCaps(withoutRefusal, "no-refusal").get("rp"), "the refusal's line was cut");
+        assertEquals(List.of("AF001"), refusedCaps(refusedRun(), "whole").get("rp"), "nothing cut");
+    }
+
     private static Scorer.TruthPod pod(boolean race, Set<String> cap) {
         Map<String, Boolean> expected = new LinkedHashMap<>();
         expected.put("AF001", race);

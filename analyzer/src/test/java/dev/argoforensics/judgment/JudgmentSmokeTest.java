@@ -1451,6 +1451,71 @@ class JudgmentSmokeTest {
     }
 
     /** Every log file under {@code dir}, gunzipped where gzip'd, in one string. */
+    /**
+     * Session 49: a controller started as a new Pod while another identity holds the Lease (a rollout, a scale-up: client-go's
+     * {@code ReleaseOnCancel} is false, the identity is the Pod's name) names that holder in {@code new leader} after its first try
+     * and takes the Lease only once the record has stood unchanged for the lease duration (15 s) on its own clock: its
+     * {@code new leader} naming itself comes at least 15 s after the one naming the old holder. A new Pod's wait (not a standby's,
+     * which waits minutes) is at most its first retry past 15 s (retry period 5 s stretched by the jitter factor 1.2: under 27 s),
+     * and the smoke seeds have at least one; a container restarted in the same Pod (the holder's identity) names itself at once.
+     */
+    @Test
+    void aNewPodWaitsForTheOldHoldersLeaseAndARestartedContainerDoesNot() throws IOException {
+        java.util.regex.Pattern leader = java.util.regex.Pattern.compile("leader(?:=|\\\\?\":\\\\?\")(workflow-controller-[a-z0-9-]+)");
+        int newPodWaits = 0;
+        int atOnce = 0;
+        for (Run r : runs) {
+            List<Path> files;
+            try (var walk = Files.walk(r.info().dir().resolve("logs"))) {
+                files = walk.filter(Files::isRegularFile).sorted().toList();
+            }
+            for (Path file : files) {
+                List<String> lines = List.of(logText(file).split("\n"));
+                String waitedFor = null;
+                long waitedFrom = 0;
+                boolean attempted = false;
+                for (String l : lines) {
+                    if (l.contains("ttempting to acquire leader lease")) {
+                        attempted = true;
+                        waitedFor = null;
+                        continue;
+                    }
+                    if (!attempted || !l.contains("new leader")) {
+                        continue;
+                    }
+                    java.util.regex.Matcher m = leader.matcher(l);
+                    assertTrue(m.find(), "seed " + r.info().seed() + ": " + l);
+                    long t = OwnLines.recordTime(l);
+                    if (waitedFor == null) {
+                        waitedFor = m.group(1);
+                        waitedFrom = t;
+                        continue;
+                    }
+                    if (!m.group(1).equals(waitedFor)) {
+                        long waited = t - waitedFrom;
+                        assertTrue(waited >= 15 * Go.SECOND, "seed " + r.info().seed() + " " + file.getFileName() + ": took the Lease from "
+                                + waitedFor + " after " + Go.duration(waited));
+                        if (waited < 27 * Go.SECOND) {
+                            newPodWaits++;
+                        }
+                    }
+                    waitedFor = m.group(1);
+                    waitedFrom = t;
+                    attempted = false;
+                }
+                // The first 'new leader' after the first try naming this process itself, the banner right after: taken at once.
+                for (int i = 0; i + 1 < lines.size(); i++) {
+                    if (lines.get(i).contains("uccessfully acquired lease") && lines.get(i + 1).contains("new leader")
+                            && !(i > 0 && lines.get(i - 1).contains("new leader"))) {
+                        atOnce++;
+                    }
+                }
+            }
+        }
+        assertTrue(newPodWaits > 0, "no new Pod waited for the Lease");
+        assertTrue(atOnce > 0, "no start took the Lease at once");
+    }
+
     private static String logText(Path dir) throws IOException {
         StringBuilder all = new StringBuilder();
         try (var files = Files.walk(dir)) {

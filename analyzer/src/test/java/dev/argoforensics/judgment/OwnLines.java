@@ -98,6 +98,45 @@ final class OwnLines {
         return excerpt.count(name, late, workflow, workflowLate) < whole.count(name, late, workflow, workflowLate);
     }
 
+    /**
+     * Session 49: whether a line naming {@code name} within {@code own}, or its Workflow within {@code workflowLife}, written
+     * before {@code until} (Unix nanoseconds) is in {@code whole} and not in {@code excerpt} (a line whose time cannot be read
+     * counts, as everywhere).
+     */
+    static boolean cutBefore(OwnLines excerpt, OwnLines whole, long until, String name, Life own, String workflow, Life workflowLife) {
+        Life early = new Life(own.from(), Math.min(own.to(), until));
+        Life workflowEarly = new Life(workflowLife.from(), Math.min(workflowLife.to(), until));
+        return excerpt.count(name, early, workflow, workflowEarly) < whole.count(name, early, workflow, workflowEarly);
+    }
+
+    /**
+     * Session 49: whether {@code excerpt} holds a line naming {@code name} and holding {@code word} within {@code own}, and every
+     * such line of {@code whole}.
+     */
+    static boolean keptAllWith(OwnLines excerpt, OwnLines whole, String word, String name, Life own) {
+        long kept = excerpt.countWith(word, name, own);
+        return kept > 0 && kept == whole.countWith(word, name, own);
+    }
+
+    /**
+     * Session 49: whether {@code whole} holds a line naming {@code name} and holding {@code word} within {@code window} and
+     * {@code excerpt} none.
+     */
+    static boolean lostWith(OwnLines excerpt, OwnLines whole, String word, String name, Life window) {
+        return whole.countWith(word, name, window) > 0 && excerpt.countWith(word, name, window) == 0;
+    }
+
+    private long countWith(String word, String name, Life own) {
+        long n = 0;
+        for (int i = 0; i < times.length; i++) {
+            String l = lines.get(i);
+            if (l.contains(name) && l.contains(word) && own.holds(times[i])) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** A truth fact's instant in Unix nanoseconds, {@link #UNKNOWN} when it is absent (null). */
     static long nanosOf(JsonNode fact) {
         if (!fact.isTextual()) {

@@ -309,6 +309,10 @@ final class Truth {
          */
         final List<DeletionSeen> deletionsSeen = new ArrayList<>();
         String stall;
+        /** Session 49: when the wait {@link #stall} names ended (a take-up, the Workflow's deletion, its completion stored); -1: not before the evidence ends. */
+        long stallEndedAt = -1;
+        /** Session 49: where the gap AF003 reads begins: the deletion seen; -1: no stall. */
+        long stallFrom = -1;
         boolean af003;
 
         String key() {
@@ -755,6 +759,8 @@ final class Truth {
             long waited = stop - d.queuedSince();
             if (waited > STALL_THRESHOLD || (d.workers() == 0 && stop > d.at())) {
                 w.af003 = true;
+                w.stallEndedAt = stop < end ? stop : -1;
+                w.stallFrom = d.at();
                 w.stall = "pod " + d.pod() + " deletion seen by " + d.process() + " (workflowWorkers=" + d.workers() + ") at "
                         + Go.rfc3339Nano(d.at()) + ", queued since " + Go.rfc3339Nano(d.queuedSince()) + ", " + until + ", waited "
                         + Go.duration(waited);
@@ -949,6 +955,8 @@ final class Truth {
                 facts.put("processes", f.processedBy.size());
                 facts.put("overlap", f.overlap);
                 facts.put("stall", f.stall);
+                facts.put("stallEndedAt", t(f.stallEndedAt));
+                facts.put("stallFrom", t(f.stallFrom));
                 facts.put("sizeFailures", f.sizeFailures);
                 facts.put("lockReleaseLostAt", f.lockReleaseLostAt);
                 facts.put("lockRefusedAfterCompletion", f.lockRefused);
@@ -1022,8 +1030,12 @@ final class Truth {
             o.put("originalClass", p.path("class").asText());
             o.put("class", "excerpt-" + shape + (own ? "" : "-edge"));
             ArrayNode cap = o.putArray("capPossible");
+            // Session 49: AF011's claim is a line that states the refusal (the node's message, naming the Pod): where the excerpt
+            // keeps such lines, every one of them, the Pod's other lines cut away do not take its evidence.
+            boolean refusalCut = cut && !OwnLines.keptAllWith(excerptLines, wholeLines, "forbidden", name, life);
             (cut ? POD_RULES : List.of("AF001")).stream()
                     .filter(rule -> cutSinceDeletion || !"AF004".equals(rule))
+                    .filter(rule -> refusalCut || !"AF011".equals(rule))
                     .forEach(cap::add);
             podLines.add(o.toString());
         }
@@ -1038,13 +1050,27 @@ final class Truth {
             }
             OwnLines.Life life = lives.workflow(w);
             boolean cut = excerptLines.count(name, life, name, life) < wholeLines.count(name, life, name, life);
+            // Session 49: AF003's claim (a pod deletion seen, then no take-up of the Workflow until a later one, whose phase shows
+            // it still active) rests on the Workflow's lines from the deletion to the wait's end and the take-up's own line: those
+            // before (its first passes, in the earlier rotated piece) and after (the rest of that pass and later, in the next
+            // piece) do not take its evidence. Lines are stamped at their millisecond, at or after the model's moment: the
+            // take-up's line is a `Processing workflow` of the Workflow within a second from the end's millisecond. Either end
+            // unknown: the Workflow's whole life.
+            long stallEnd = OwnLines.nanosOf(w.path("facts").path("stallEndedAt"));
+            long stallFrom = OwnLines.nanosOf(w.path("facts").path("stallFrom"));
+            long endMs = stallEnd == OwnLines.UNKNOWN ? 0 : Math.floorDiv(stallEnd, 1_000_000L) * 1_000_000L;
+            OwnLines.Life wait = new OwnLines.Life(stallFrom == OwnLines.UNKNOWN ? life.from()
+                    : Math.max(life.from(), Math.floorDiv(stallFrom, 1_000_000L) * 1_000_000L), life.to());
+            boolean cutToStallEnd = cut && (stallEnd == OwnLines.UNKNOWN
+                    || OwnLines.cutBefore(excerptLines, wholeLines, endMs, name, wait, name, wait)
+                    || OwnLines.lostWith(excerptLines, wholeLines, "Processing workflow", name, new OwnLines.Life(endMs, endMs + Go.SECOND)));
             boolean own = grepped.equals(w.path("namespace").asText() + "/" + name);
             ObjectNode o = ((ObjectNode) w).deepCopy();
             o.put("originalClass", w.path("class").asText());
             o.put("class", "excerpt-" + shape + (own ? "" : "-edge"));
             ArrayNode cap = o.putArray("capPossible");
             if (cut) {
-                WORKFLOW_RULES.forEach(cap::add);
+                WORKFLOW_RULES.stream().filter(rule -> cutToStallEnd || !"AF003".equals(rule)).forEach(cap::add);
             }
             wfLines.add(o.toString());
         }
