@@ -120,14 +120,49 @@ public final class HandOvers {
         }
     }
 
+    /**
+     * A run's own stand-by (session 49): its election lines wait for the Lease ({@code attempting to acquire}, {@code new leader}
+     * naming another) and it either never takes it in its lines or takes it only after naming another holder. {@code main.go} runs
+     * the controller (its informers, its Workflow and pod-cleanup workers) only from {@code OnStartedLeading}, so up to
+     * {@code acquired} (to its last line where null) the run did no work: it removed no finalizer, whatever its lines' times.
+     * Never a run that logged Workflow work or lost the Lease without taking it in its lines (it led before they begin), nor one
+     * whose acquisition follows its start without another holder named (a fresh process reading its own or an expired record).
+     *
+     * @param run        the run
+     * @param first      its first waiting line
+     * @param named      the last {@code new leader} line naming another holder before {@code acquired} (through its lines where
+     *                   null), null if none: what held the Lease while it waited is then not named
+     * @param acquired   its first acquisition, null if its lines show none
+     * @param holderSeen the holder {@code named} names is an identity a run of the input gives itself, or its replica's name (the
+     *                   install's manifests set {@code LEADER_ELECTION_IDENTITY} to the Pod's name): its log is given; a holder named
+     *                   by no run of the input, or none named, is a controller whose log is not in the input, or none
+     */
+    public record Wait(int run, LogEvent first, LogEvent named, LogEvent acquired, boolean holderSeen) {
+        /** The holder it named last, or null. */
+        public String holder() {
+            return named == null ? null : ((LeaderElection) named.event()).identity();
+        }
+    }
+
     private final List<HandOver> all;
     private final Map<Integer, List<HandOver>> byFrom = new HashMap<>();
+    private final Map<Integer, Wait> waits;
 
     HandOvers(List<HandOver> all) {
+        this(all, Map.of());
+    }
+
+    HandOvers(List<HandOver> all, Map<Integer, Wait> waits) {
         this.all = List.copyOf(all);
+        this.waits = Map.copyOf(waits);
         for (HandOver h : this.all) {
             byFrom.computeIfAbsent(h.from(), k -> new ArrayList<>()).add(h);
         }
+    }
+
+    /** The run's own stand-by ({@link Wait}), if its lines show one. */
+    public Optional<Wait> waitOf(int run) {
+        return Optional.ofNullable(waits.get(run));
     }
 
     public List<HandOver> all() {
@@ -315,6 +350,53 @@ public final class HandOvers {
             out.add(new HandOver(from, to, stop, releasedAt, acq, named, waited));
         }
         out.sort((x, y) -> x.to() != y.to() ? Integer.compare(x.to(), y.to()) : Integer.compare(x.from(), y.from()));
-        return new HandOvers(out);
+        return new HandOvers(out, waits(election, own, acquired, stopped, single, processes));
+    }
+
+    /** The runs' stand-bys ({@link Wait}), from their election lines and the identities the runs give themselves. */
+    private static Map<Integer, Wait> waits(Map<Integer, List<LogEvent>> election, Map<Integer, Set<String>> own, Map<Integer, LogEvent> acquired,
+                                            Map<Integer, LogEvent> stopped, Set<Integer> single, List<ControllerProcess> processes) {
+        Map<Integer, Wait> out = new HashMap<>();
+        for (Map.Entry<Integer, List<LogEvent>> run : election.entrySet()) {
+            int stream = run.getKey();
+            LogEvent acq = acquired.get(stream);
+            ControllerProcess p = stream < processes.size() ? processes.get(stream) : null;
+            if (single.contains(stream) || p == null || p.id() != stream) {
+                continue;
+            }
+            if (acq == null && (stopped.containsKey(stream) || p.work().processed() > 0
+                    || p.leadership() != ControllerProcess.Leadership.STANDBY)) {
+                continue; // it led before its lines begin, or its lines do not say it only stood by
+            }
+            LogEvent first = null;
+            LogEvent named = null;
+            for (LogEvent e : run.getValue()) {
+                if (acq != null && e.ordinal() >= acq.ordinal()) {
+                    break;
+                }
+                LeaderElection le = (LeaderElection) e.event();
+                if (le.change() == LeaderChange.ACQUIRING || le.change() == LeaderChange.NEW_LEADER) {
+                    first = first == null ? e : first;
+                }
+                if (le.change() == LeaderChange.NEW_LEADER && le.identity() != null && !own.get(stream).contains(le.identity())) {
+                    named = e;
+                }
+            }
+            if (first == null || (acq != null && named == null)) {
+                continue; // no wait of its own, or it took the Lease without another holder named (a fresh start)
+            }
+            boolean seen = false;
+            if (named != null) {
+                String holder = ((LeaderElection) named.event()).identity();
+                for (Map.Entry<Integer, Set<String>> r : own.entrySet()) {
+                    seen |= r.getKey() != stream && r.getValue().contains(holder);
+                }
+                for (ControllerProcess q : processes) {
+                    seen |= q.id() != stream && holder.equals(q.replica()); // a Pod's name, its identity by default (the manifests)
+                }
+            }
+            out.put(stream, new Wait(stream, first, named, acq, seen));
+        }
+        return out;
     }
 }

@@ -65,6 +65,11 @@ public final class FinalizerStuck extends DeclaredRule {
             Attempt attempt = attempt(correlation, pod);
             // The Pod removed after the export was taken: a stated time (a user's clock) counts as early as it may be off.
             LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().takenNoEarlierThan().at());
+            // Session 49: the exit dates this Pod's release only where the deadline the controller computed before it is this Pod's;
+            // else it is another Pod of the name's (or this one's conditions changed since the export): no clearance.
+            LogEvent otherBefore = releasedLater == null ? null : otherDeadline(pod, releasedLater, held);
+            LaterExit laterExit = otherBefore == null ? null : new LaterExit(otherBefore, releasedLater);
+            releasedLater = laterExit != null ? null : releasedLater;
             if (releasedLater != null) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.releasedLater", "taken", held.snapshot().observed().time().format(),
                         "held", GoDuration.format(held.nanos()), "at", releasedLater.time().format()), releasedLater.source()));
@@ -92,9 +97,11 @@ public final class FinalizerStuck extends DeclaredRule {
                 // Held while every run of the Pod's controller had stopped before the release was due, none coming back in the logs:
                 // the controller could not release it (the finding says so; it does not say the controller held it).
                 Silence silence = held == null ? null : silence(correlation, starts, pod, held, threshold);
-                Timestamp downSince = silence != null && silence.nextStart() == null ? silence.lastBefore() : null;
+                // Session 49: where only stand-bys logged then, what ran is the Lease's holder, whose log is not given (or none).
+                Silence onlyStandbys = silence != null && !silence.standbys().isEmpty() ? silence : null;
+                Timestamp downSince = silence != null && silence.nextStart() == null && onlyStandbys == null ? silence.lastBefore() : null;
                 out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot()),
-                        namesake));
+                        namesake, onlyStandbys, laterExit));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
                 FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
@@ -186,6 +193,16 @@ public final class FinalizerStuck extends DeclaredRule {
     }
 
     /**
+     * A Pod of the name leaving the informer after the export (session 49), its release's deadline as the controller computed it not
+     * the held export's: it does not date the held Pod's release.
+     *
+     * @param scheduled the controller's {@code queuing pod delay} for it, the last of that run before the exit
+     * @param exit      its {@code delete pod event}
+     */
+    record LaterExit(LogEvent scheduled, LogEvent exit) {
+    }
+
+    /**
      * A sign that the finalizer went after the time the export was taken: the Pod leaving the
      * informer removed from the cluster, which the finalizer would have prevented. (A cleanup
      * worker's line is no such sign: its patch omits the finalizer unless the controller's
@@ -206,8 +223,8 @@ public final class FinalizerStuck extends DeclaredRule {
     private static Restart releasedOnRestart(Correlation correlation, Starts starts, PodHistory pod, PodLifecycle life, Held held, long threshold) {
         Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
         Silence silence = silence(correlation, starts, pod, held, threshold);
-        if (silence == null || silence.nextStart() == null) {
-            return null;
+        if (silence == null || silence.nextStart() == null || !silence.standbys().isEmpty()) {
+            return null; // session 49: a stand-by shows the Lease held by a controller whose log is not given, or it names none
         }
         Timestamp lastBefore = silence.lastBefore();
         InformerExit exit = life.informerExit();
@@ -316,7 +333,32 @@ public final class FinalizerStuck extends DeclaredRule {
                 }
                 return new Start(in.acquired().time(), true);
             }
+            if (handOvers.waitOf(p.id()).isPresent()) {
+                // Session 49: a run that stood by worked from its acquisition only, and the holder it waited for is not shown to
+                // have stopped (not one run of the input, or none named): no start of a return (silence() names the stand-by).
+                return null;
+            }
             return startShown(correlation, p) ? new Start(p.first(), false) : null;
+        }
+
+        /**
+         * The run's own stand-by through the release's due time (session 49), where nothing else of it counts as working then: it
+         * never took the Lease in its lines, or took it after the export, or after the due time and took the release up within
+         * {@code threshold} of that (the export, still showing the finalizer, came before: in its wait or its first moments as
+         * leader), and the holder it waited for is not a run of the input (whose own lines decide). Null otherwise.
+         */
+        HandOvers.Wait standingBy(ControllerProcess p, PodHistory pod, Held held, long threshold) {
+            if (handOvers == null) {
+                handOvers = HandOvers.of(correlation);
+            }
+            HandOvers.Wait w = handOvers.waitOf(p.id()).orElse(null);
+            if (w == null || w.holderSeen() || handOvers.into(p.id()).isPresent()) {
+                return null;
+            }
+            Timestamp acquired = w.acquired() == null ? null : w.acquired().time();
+            boolean waiting = acquired == null || acquired.isAfter(held.snapshot().observed().takenNoLaterThan().at())
+                    || releasedOnReturn(correlation, pod, p, new Start(acquired, true), held, threshold) != null;
+            return waiting ? w : null;
         }
     }
 
@@ -349,6 +391,7 @@ public final class FinalizerStuck extends DeclaredRule {
         }
         Timestamp lastBefore = null;
         Start next = null;
+        List<Standby> standbys = new ArrayList<>();
         for (ControllerProcess p : correlation.processes()) {
             if (!replicas.contains(p.replica()) || p.first() == null || p.last() == null) {
                 continue;
@@ -370,11 +413,24 @@ public final class FinalizerStuck extends DeclaredRule {
                 // whatever the time its file states (a user's clock, a minute either way) says.
                 // Session 48: a standby that took the Lease after the release was due returns with its acquisition (Start#takeOver).
                 next = next == null || start.at().isBefore(next.at()) ? start : next;
+            } else if (start == null && starts.standingBy(p, pod, held, threshold) != null) {
+                // Session 49: a run that only stood by then (its own lines waiting for the Lease held by a controller whose log is
+                // not given, or none named) removed nothing: it is no controller logging, and no return either.
+                standbys.add(new Standby(p, starts.standingBy(p, pod, held, threshold)));
             } else {
                 return null; // a run logging at some moment between the due time and the export: it could have released it
             }
         }
-        return lastBefore == null ? null : new Silence(lastBefore, next);
+        return lastBefore == null ? null : new Silence(lastBefore, next, standbys);
+    }
+
+    /**
+     * A run of the Pod's replicas that only stood by between the release's due time and the export (session 49).
+     *
+     * @param run  the run
+     * @param stoodBy its own stand-by: the holder it named (not in the input) or none, and its acquisition after, if any
+     */
+    record Standby(ControllerProcess run, HandOvers.Wait stoodBy) {
     }
 
     /**
@@ -382,7 +438,11 @@ public final class FinalizerStuck extends DeclaredRule {
      * @param next       the start of their next run to work, after the export: its first line, or a standby's acquisition of the
      *                   Lease; null where the logs end first
      */
-    record Silence(Timestamp lastBefore, Start next) {
+    record Silence(Timestamp lastBefore, Start next, List<Standby> standbys) {
+        Silence {
+            standbys = List.copyOf(standbys);
+        }
+
         Timestamp nextStart() {
             return next == null ? null : next.at();
         }

@@ -25,9 +25,13 @@ final class FinalizerStuckFinding {
      *                  runs' banners, else by the export's executor image), else null
      * @param namesake  the release on the controller's return that would clear the hold but gives a deadline not the held export's
      *                  ({@link FinalizerStuck.Restart#otherDeadline}), else null
+     * @param laterExit a Pod of the name leaving the informer after the export whose deadline is not this Pod's, else null
+     * @param onlyStandbys where the Pod's replicas only stood by between the due time and the export (session 49): their last line
+     *                  before and the stand-bys, else null
      */
     static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince,
-                      FinalizerStuck.Untimed untimed, FinalizerStuck.Restart namesake) {
+                      FinalizerStuck.Untimed untimed, FinalizerStuck.Restart namesake, FinalizerStuck.Silence onlyStandbys,
+                      FinalizerStuck.LaterExit laterExit) {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         Timestamp due = held != null ? held.due() : attempt.due();
@@ -100,6 +104,35 @@ final class FinalizerStuckFinding {
                     "next", namesake.nextStart().format(), "at", namesake.worker().time().format(), "logged", logged.format(),
                     "delay", GoDuration.format(s.delayNanos()), "exported", exportedDeadline(held));
         }
+        Message standbys = held != null && onlyStandbys != null ? standbys(onlyStandbys) : null;
+        if (standbys != null) {
+            facts.add(new Fact("controllerLastLine", "Controller's last line before the release was due", onlyStandbys.lastBefore().format()));
+            facts.add(new Fact("onlyStandbys", "Only standing by after it", Words.english().render(standbys)));
+            for (FinalizerStuck.Standby sb : onlyStandbys.standbys()) {
+                cite.line(sb.stoodBy().named() != null ? sb.stoodBy().named() : sb.stoodBy().first(), "a replica that logged the Pod standing by");
+            }
+        }
+        if (standbys != null && (attempt == null || attempt.failed() == null)) {
+            // Session 49: a standby runs no pod controller (main.go starts it from OnStartedLeading): the release was the Lease holder's,
+            // whose log is not given (or none led). Neither that a running controller kept the finalizer nor that none could release it
+            // is shown.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF004.reason.onlyStandbys", "held", GoDuration.format(held.nanos()), "last", onlyStandbys.lastBefore().format(),
+                    "standbys", standbys);
+        }
+        if (held != null && laterExit != null && (attempt == null || attempt.failed() == null)) {
+            // Session 49: the Pod of the name that left the informer after the export is not shown to be this one (its deadline is
+            // another's): when this Pod's finalizer went, and what held it, is not shown.
+            dev.argoforensics.event.ControllerEvent.PodCleanupScheduled s =
+                    (dev.argoforensics.event.ControllerEvent.PodCleanupScheduled) laterExit.scheduled().event();
+            Timestamp at = laterExit.scheduled().time();
+            cite.line(laterExit.scheduled(), "a Pod of the name scheduled for release after the export, its deadline not this Pod's");
+            cite.line(laterExit.exit(), "a Pod of the name leaving the informer");
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF004.reason.namesakeLeftLater", "held", GoDuration.format(held.nanos()), "gone", laterExit.exit().time().format(),
+                    "logged", new Timestamp(at.instant().plusNanos(s.delayNanos()), at.precision(), at.zone()).format(),
+                    "delay", GoDuration.format(s.delayNanos()), "exported", exportedDeadline(held));
+        }
         if (held != null && untimed != null && (attempt == null || attempt.failed() == null)) {
             // A release without #15164 (session 41 breaker): nothing was due at the 2-minute mark; the hold may be the Workflow's
             // reconciliation not yet done (AF003) or its result pending (AF006), which the finalizer is there to wait for.
@@ -113,6 +146,9 @@ final class FinalizerStuckFinding {
                 ? Message.of(untimed.executorImage() == null ? "AF004.summaryHeldUntimed" : "AF004.summaryHeldUntimedImage", "pod",
                         pod.key().toString(), "held", GoDuration.format(held.nanos()), "due", due.format(), "release", untimed.release(),
                         "image", String.valueOf(untimed.executorImage()))
+                : standbys != null
+                ? Message.of("AF004.summaryHeldOnlyStandbys", "pod", pod.key().toString(), "atLeast", atLeast(held), "held",
+                        GoDuration.format(held.nanos()), "due", due.format(), "last", onlyStandbys.lastBefore().format(), "standbys", standbys)
                 : held != null && downSince != null
                 ? Message.of("AF004.summaryHeldControllerDown", "pod", pod.key().toString(), "atLeast", atLeast(held), "held",
                         GoDuration.format(held.nanos()), "due", due.format(), "last", downSince.format())
@@ -125,7 +161,25 @@ final class FinalizerStuckFinding {
                 : Message.of("AF004.summaryAttempt", "pod", pod.key().toString(), "due", due.format(), "outcome", outcome(attempt));
         return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), confidence, reason, pod.key(), pod.uid(), pod.workflow(),
                 pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary,
-                explain(pod, held, attempt, due, downSince, untimed != null && confidence == Confidence.POSSIBLE ? untimed.release() : null), facts, cite.evidence());
+                explain(pod, held, attempt, due, downSince, untimed != null && confidence == Confidence.POSSIBLE ? untimed.release() : null,
+                        standbys == null ? null : Message.of("AF004.explain.onlyStandbys", "last", onlyStandbys.lastBefore().format(), "standbys", standbys)),
+                facts, cite.evidence());
+    }
+
+    /** The stand-bys of the Pod's replicas after the due time: each run, from when, the holder it named, its acquisition after. */
+    private static Message standbys(FinalizerStuck.Silence s) {
+        List<Message> parts = new ArrayList<>();
+        for (FinalizerStuck.Standby sb : s.standbys()) {
+            if (!parts.isEmpty()) {
+                parts.add(Message.of("AF004.standbys.and"));
+            }
+            String holder = sb.stoodBy().holder();
+            parts.add(Message.of("AF004.standbys.one", "run", sb.run().label(), "from", sb.stoodBy().first().time().format(),
+                    "holder", holder != null ? Message.of("AF004.standbys.holder", "holder", holder) : Message.of("AF004.standbys.noHolder"),
+                    "took", sb.stoodBy().acquired() != null ? Message.of("AF004.standbys.took", "at", sb.stoodBy().acquired().time().format())
+                            : Message.of("AF004.standbys.never")));
+        }
+        return Message.sequence(parts);
     }
 
     /** The held export's deadline: its last condition transition plus max(pod GC delay, 2m). */
@@ -144,7 +198,8 @@ final class FinalizerStuckFinding {
         return held.snapshot().observed().lowerBound() ? Message.of("AF004.atLeast") : Message.NOTHING;
     }
 
-    private static Message explain(PodHistory pod, Held held, Attempt attempt, Timestamp due, Timestamp downSince, String untimed) {
+    private static Message explain(PodHistory pod, Held held, Attempt attempt, Timestamp due, Timestamp downSince, String untimed,
+                                   Message onlyStandbys) {
         List<Message> m = new ArrayList<>();
         m.add(untimed != null ? Message.of("AF004.explain.deletingUntimed", "release", untimed, "pod", pod.key().toString(), "finalizer",
                 PodSnapshot.STATUS_FINALIZER, "due", due.format())
@@ -158,6 +213,9 @@ final class FinalizerStuckFinding {
         }
         if (downSince != null) {
             m.add(Message.of("AF004.explain.controllerDown", "last", downSince.format()));
+        }
+        if (onlyStandbys != null) {
+            m.add(onlyStandbys);
         }
         if (attempt != null) {
             m.add(explain(attempt));
