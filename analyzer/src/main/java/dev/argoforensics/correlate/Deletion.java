@@ -69,7 +69,10 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
     static List<Deletion> of(PodHistory pod) {
         List<Deletion> out = new ArrayList<>();
         for (AuditRecord a : pod.auditRecords()) {
-            boolean granted = a.effective();
+            // Granted as the record shows: a delete or an eviction whose outcome the log does not hold (its RequestReceived record
+            // alone: omitStages, a rotation, a grep) may have been refused (RBAC's 403, an eviction's 429 under a disruption budget,
+            // a precondition's 409), and names no deleter nor a time of the deletion (session 49; its timeline row says so).
+            boolean granted = a.granted();
             if (!"pods".equals(a.resource()) || !a.name().equals(pod.key().name()) || !granted) {
                 continue;
             }

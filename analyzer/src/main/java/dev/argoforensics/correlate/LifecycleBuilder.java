@@ -244,14 +244,23 @@ final class LifecycleBuilder {
         EarlierLife earlierLife = earlier == null || earlierRestart != null || earlierPersisted != null || rerun == null
                 || rerun.copy() != PhaseHistory.Copy.NEWER ? null : earlierLife(all, workflow, link, earlier, created, rerun);
         WorkflowAudit.Reading workflowAudit = WorkflowStanding.audit(pod, deletion, nodeLines, fate);
+        Known withWorkflow = deletedWithWorkflow(fate, deletion, created, pod, deleters);
+        Known requested = withWorkflow != null || fate == null ? null : withPod(fate.requested(), deletion, created, pod);
+        Known stood = WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit);
+        if (stood != null && requested != null && !stood.contested()) {
+            // Session 49: a delete of the Workflow whose outcome the audit log does not hold, in the Pod's time: granted, the Workflow
+            // was being deleted; refused, it stood. The evidence that it stood is kept, and confirms nothing.
+            stood = stood.contested(requested.how() + ": granted, the Workflow was being deleted when the Pod was; refused, it stood");
+        }
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seen,
-                namesake, instanceUid(all, pod), succeeded, earlier, deletedWithWorkflow(fate, deletion, created, pod, deleters),
-                WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit), earlierPersisted, rerun,
+                namesake, instanceUid(all, pod), succeeded, earlier, withWorkflow,
+                stood, earlierPersisted, rerun,
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
-                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues));
+                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues),
+                requested);
     }
 
     /**
@@ -516,6 +525,17 @@ final class LifecycleBuilder {
             if (deleted == null) {
                 return null;
             }
+        }
+        return withPod(deleted, deletion, created, pod);
+    }
+
+    /**
+     * {@code deleted}, a deletion of the Pod's Workflow (or a delete of it requested, {@link WorkflowFate#requested}), where the Pod's
+     * own deletion came with it or after it and the Pod was not created clearly after it ({@link #deletedWithWorkflow}); else null.
+     */
+    private static Known withPod(Known deleted, DeletionRequest deletion, LogEvent created, PodHistory pod) {
+        if (deleted == null) {
+            return null;
         }
         Instant at = deleted.at().instant();
         if (created != null && created.time().instant().isAfter(at.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {

@@ -55,6 +55,12 @@ public final class OtherObjectDeletes {
         if (!a.preconditionUid().isEmpty() && uids.size() == 1 && existing != null && !existing.equals(a.preconditionUid())) {
             return "its UID precondition names " + a.preconditionUid() + ", and this Pod, " + existing + ", existed then";
         }
+        // A granted delete's response names the object it deleted (AuditRecord#actedOnUid; session 49): another UID than this Pod's,
+        // which existed then, is another object's delete, as a precondition's is.
+        String acted = "delete".equals(a.verb()) && a.subresource().isEmpty() ? a.actedOnUid() : "";
+        if (!acted.isEmpty() && uids.size() == 1 && existing != null && !existing.equals(acted)) {
+            return "the delete removed another object of that name (uid " + acted + "), and this Pod, " + existing + ", existed then";
+        }
         // Only an export that shows this Pod's UID speaks for it below (session 46 breaker): a `kubectl get pod -o yaml` pasted
         // without its uid, taken after `argo retry` made the node's Pod again under the name, shows the later Pod, created after
         // and undeleted after the earlier Pod's real delete.
@@ -82,7 +88,9 @@ public final class OtherObjectDeletes {
     }
 
     /**
-     * The audit files that record a granted delete of the Pod's name while this Pod existed undeleted: created clearly before it
+     * The audit files that record a granted delete of the Pod's name while this Pod existed undeleted (granted as its response shows,
+     * {@link AuditRecord#granted}: a delete only received may have been this cluster's refused one, and shows nothing of which
+     * cluster's file it is; session 49, as session 48 read the Workflow's): created clearly before it
      * ({@code creationTimestamp}) and shown undeleted by an export taken clearly after it (as {@link #why}). In one cluster such a
      * delete, from any of its API servers, would have set this Pod's {@code deletionTimestamp}; so the file is another cluster's
      * (two API servers of one cluster share one store, so this holds where a file is one of several), and its records of the
@@ -94,7 +102,7 @@ public final class OtherObjectDeletes {
         Set<String> out = new TreeSet<>();
         for (AuditRecord a : pod.auditRecords()) {
             if (a.time() == null || !"pods".equals(a.resource()) || !"delete".equals(a.verb()) || !a.subresource().isEmpty()
-                    || !a.effective() || !a.name().equals(pod.key().name()) || out.contains(a.source().file())) {
+                    || !a.granted() || !a.name().equals(pod.key().name()) || out.contains(a.source().file())) {
                 continue;
             }
             boolean existed = false;

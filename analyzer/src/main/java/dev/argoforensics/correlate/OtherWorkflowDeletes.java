@@ -165,13 +165,19 @@ public final class OtherWorkflowDeletes {
      * What a delete of the Workflow's name that nothing set apart ({@link #why}) leaves open, to be said where it is read as this
      * Workflow's deletion: where the Workflow's exports show its UID and the delete's audit file ({@code named}, the group's records
      * of the name) holds no request carrying it (a delete sends none, nor a precondition), nothing ties the record to this object
-     * rather than to another of the name (another cluster's, whose file was given beside). "" where its file does, or no UID is
-     * exported.
+     * rather than to another of the name (another cluster's, whose file was given beside). Where the delete's own response names
+     * another UID ({@link AuditRecord#actedOnUid}), it says so: the delete removed that object (session 49). "" where its file
+     * carries this Workflow's UID, or no UID is exported.
      */
     static String untied(WorkflowHistory w, AuditRecord a, List<AuditRecord> named) {
         String own = w == null ? null : ownUid(w.snapshots());
-        if (own == null || own.equals(a.uid()) || own.equals(a.preconditionUid()) || own.equals(a.responseUid())) {
+        if (own == null || own.equals(a.uid()) || own.equals(a.preconditionUid()) || own.equals(a.actedOnUid())) {
             return "";
+        }
+        if (!a.actedOnUid().isEmpty()) {
+            // Session 49: the response names the object the delete removed, and it is not this one: an earlier or a later object of
+            // the name (a run resubmitted under it), whose deletion this is; nothing "untied" about it.
+            return "; the delete removed another object of that name (uid " + a.actedOnUid() + "), not this Workflow, " + own;
         }
         for (AuditRecord r : named) {
             if (carries(r, own) && r.source().file().equals(a.source().file())) {
@@ -186,7 +192,7 @@ public final class OtherWorkflowDeletes {
      * granted delete's response returned ({@link AuditRecord#responseUid}; a refused one's names nothing it acted on).
      */
     private static boolean carries(AuditRecord r, String uid) {
-        return uid.equals(r.uid()) || r.granted() && uid.equals(r.responseUid());
+        return uid.equals(r.actedOnUid());
     }
 
     /** The one UID the Workflow's exports show; null where none, or more than one. */

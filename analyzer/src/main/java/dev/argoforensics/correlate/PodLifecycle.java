@@ -100,6 +100,10 @@ import java.util.Optional;
  *                          ({@link EarlierLife}; null: none, or not shown so)
  * @param workflowAbsent    its Workflow not taken up again after the Pod's release by a run whose workers came round their queue
  *                          ({@link WorkflowAbsent}: not there to reconcile; null: not shown)
+ * @param workflowDeleteRequested where no deletion of its Workflow is known ({@code workflowDeleted}), a delete of it whose outcome the
+ *                          audit log does not hold ({@link WorkflowFate#requested}), timed as a deletion would be: "a delete was
+ *                          requested at T; its outcome is not in the audit log". Granted, the Pod went with its Workflow; refused,
+ *                          nothing changed: it clears nothing, and contests {@code workflowStood} (session 49; null: none)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -111,7 +115,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
-                           WorkflowAbsent workflowAbsent) {
+                           WorkflowAbsent workflowAbsent, Known workflowDeleteRequested) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -255,6 +259,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** Its Workflow was deleted first: the Pod went with it ({@code workflowDeleted}). */
     public Optional<Known> deletedWithWorkflow() {
         return Optional.ofNullable(workflowDeleted);
+    }
+
+    /** A delete of its Workflow whose outcome is not logged, where no deletion of it is known ({@code workflowDeleteRequested}). */
+    public Optional<Known> workflowDeleteUnlogged() {
+        return Optional.ofNullable(workflowDeleteRequested);
     }
 
     /** Its Workflow was not being deleted when the Pod's deletion was requested ({@code workflowStood}). */

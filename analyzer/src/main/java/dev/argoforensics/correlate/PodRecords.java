@@ -11,7 +11,6 @@ import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -72,10 +71,13 @@ final class PodRecords {
                 // cluster's Pod in a file given beside, or an earlier Pod of the name no export shows) and shows nothing of this one.
                 // A delete or an eviction is kept whatever its UID (the API server records none for them in practice): a UID never
                 // takes a deletion away from a Pod.
+                // A granted delete's response names the Pod it deleted (AuditRecord#actedOnUid, session 49): it goes to the exported Pod
+                // of that UID (an earlier Pod of the name argo retry replaced), else by its time as before.
                 PodKey named = named(a.namespace(), a.name());
-                PodKey to = a.uid().isEmpty() ? instances.forTime(named, a.time()) : instances.forUid(named, a.uid(), a.time());
+                String uid = a.actedOnUid();
+                PodKey to = uid.isEmpty() ? instances.forTime(named, a.time()) : instances.forUid(named, uid, a.time());
                 boolean removes = "delete".equals(a.verb()) && a.subresource().isEmpty() || "eviction".equals(a.subresource());
-                if (a.uid().isEmpty() || to.uid() == null || to.uid().equals(a.uid()) || removes) {
+                if (uid.isEmpty() || to.uid() == null || to.uid().equals(uid) || removes) {
                     index(auditByPod, to, a);
                 }
             } else {
@@ -189,18 +191,14 @@ final class PodRecords {
         return t.creationTimestamp() != null ? t.creationTimestamp() : t.observed() != null ? t.observed().time() : null;
     }
 
-    /** An audit log records RequestReceived and ResponseComplete for one request: keep the most complete stage. */
+    /**
+     * Each request once, its most complete stage ({@link FactsTable#latestStages}, the one reading of an audit request's stages, keyed
+     * by its auditID with what every stage repeats): a file given twice (copied into the bundle under two names, or two exports of one
+     * log) holds each request twice, and counts it once; a client-supplied Audit-ID met again in another cluster's file joins no other
+     * request (session 49: keyed by the auditID alone, one of two such requests was dropped). In the records' source order.
+     */
     private static List<AuditRecord> latestStages(List<AuditRecord> records) {
-        Map<String, AuditRecord> byId = new LinkedHashMap<>();
-        List<AuditRecord> out = new ArrayList<>();
-        for (AuditRecord a : records) {
-            if (a.auditId().isEmpty()) {
-                out.add(a);
-            } else {
-                byId.merge(a.auditId(), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
-            }
-        }
-        out.addAll(byId.values());
+        List<AuditRecord> out = new ArrayList<>(FactsTable.latestStages(records));
         out.sort(Comparator.comparing(AuditRecord::source));
         return out;
     }

@@ -140,9 +140,16 @@ public final class WorkflowAudit {
      * @param stood the evidence, for {@link Kind#STOOD}; else null
      * @param file  the stream it rests on (for {@code NOT_SPANNING}, the one whose span came nearest), else null
      * @param first the earliest write of the Workflow in that stream (NOT_SPANNING, STOOD), else null
-     * @param last  the latest request on the Workflow or the Pod in that stream (NOT_SPANNING, STOOD), else null
+     * @param last  the latest request on the Workflow or the Pod in that stream (NOT_SPANNING, STOOD), the delete's time (DELETED),
+     *              else null
+     * @param unlogged for {@link Kind#DELETED} on a delete whose outcome the stream does not hold ({@link AuditRecord#outcomeUnlogged}:
+     *              its RequestReceived record alone, the only delete in the span), what it says ("a delete was requested at T; its
+     *              outcome is not in the audit log"): no deletion shown, and no standing either (session 49); else null
      */
-    public record Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last) {
+    public record Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last, String unlogged) {
+        public Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last) {
+            this(kind, stood, file, first, last, null);
+        }
     }
 
     /** A request that deletes Workflows without naming one: a deletecollection of them, or the deletion of a namespace. */
@@ -204,7 +211,7 @@ public final class WorkflowAudit {
      * One audit file's unnamed deletes of a namespace's Workflows, in {@link #ORDER}: all of them, the effective ones, and the first
      * deletecollection of Workflows (whatever its outcome; null if none), what a reading asks of them.
      */
-    record Unnamed(List<At> all, List<At> effective, At collection) {
+    record Unnamed(List<At> all, List<At> effective, List<At> granted, At collection) {
         static Unnamed of(List<At> records) {
             List<At> all = new ArrayList<>(records);
             all.sort(ORDER);
@@ -215,13 +222,24 @@ public final class WorkflowAudit {
                     break;
                 }
             }
-            return new Unnamed(List.copyOf(all), all.stream().filter(a -> a.record().effective()).toList(), collection);
+            return new Unnamed(List.copyOf(all), all.stream().filter(a -> a.record().effective()).toList(),
+                    all.stream().filter(a -> a.record().effective() && !a.record().outcomeUnlogged()).toList(), collection);
         }
 
         /** The first effective one strictly after {@code after} (null: the first of all), by a binary search on time; null if none. */
         At firstEffectiveAfter(Instant after) {
-            int i = indexAfter(after);
+            int i = indexAfter(effective, after);
             return i < effective.size() ? effective.get(i) : null;
+        }
+
+        /**
+         * The first one strictly after {@code after} whose grant its record shows (null: the first of all); null if none. An effective
+         * one before it may be a delete whose outcome is unlogged, which {@link #readOver} reads only where no granted one is in the
+         * span (session 49).
+         */
+        At firstGrantedAfter(Instant after) {
+            int i = indexAfter(granted, after);
+            return i < granted.size() ? granted.get(i) : null;
         }
 
         /**
@@ -233,8 +251,8 @@ public final class WorkflowAudit {
             if (to == null || podCreated == null) {
                 return null;
             }
-            int lo = indexAfter(from);
-            int end = indexAfter(to);
+            int lo = indexAfter(effective, from);
+            int end = indexAfter(effective, to);
             int hi = end;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
@@ -247,16 +265,16 @@ public final class WorkflowAudit {
             return lo < end ? effective.get(lo) : null;
         }
 
-        /** The index of the first effective one strictly after {@code after} (null: 0), by a binary search on time. */
-        private int indexAfter(Instant after) {
+        /** The index of the first of {@code list} strictly after {@code after} (null: 0), by a binary search on time. */
+        private static int indexAfter(List<At> list, Instant after) {
             if (after == null) {
                 return 0;
             }
             int lo = 0;
-            int hi = effective.size();
+            int hi = list.size();
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (effective.get(mid).record().time().instant().isAfter(after)) {
+                if (list.get(mid).record().time().instant().isAfter(after)) {
                     hi = mid;
                 } else {
                     lo = mid + 1;
@@ -369,7 +387,8 @@ public final class WorkflowAudit {
     /**
      * Two audit files given that record the Workflow's name held by two objects at once, or null (session 38), or one file that
      * records it so by itself (session 39: {@link Contest#oneFile}, two clusters' logs concatenated or merged): one file's granted
-     * writes of the name carry one UID ({@code objectRef.uid}: an {@code update}) from the first to the last, and the other file
+     * writes of the name carry one UID ({@link AuditRecord#actedOnUid}: an {@code update}'s {@code objectRef.uid}, a granted
+     * delete's responseObject, session 49) from the first to the last, and the other file
      * records a granted write of it carrying another UID clearly inside that span (by as much as two API servers' clocks may
      * disagree). One name is held by one object at a time in one cluster, so the files are not one cluster's; which is this
      * Workflow's, nothing in them tells. Read from the records left after the exported UIDs set apart another object's
@@ -380,8 +399,8 @@ public final class WorkflowAudit {
         Map<String, Map<String, Timestamp[]>> spans = new TreeMap<>();
         for (At a : named) {
             AuditRecord r = a.record();
-            if (r.mutating() && r.effective() && !r.uid().isEmpty() && r.time() != null) {
-                spans.computeIfAbsent(r.source().file(), f -> new TreeMap<>()).merge(r.uid(), new Timestamp[] {r.time(), r.time()},
+            if (r.mutating() && r.effective() && !r.actedOnUid().isEmpty() && r.time() != null) {
+                spans.computeIfAbsent(r.source().file(), f -> new TreeMap<>()).merge(r.actedOnUid(), new Timestamp[] {r.time(), r.time()},
                         (x, y) -> new Timestamp[] {x[0].instant().isAfter(y[0].instant()) ? y[0] : x[0], x[1].instant().isBefore(y[1].instant()) ? y[1] : x[1]});
             }
         }
@@ -395,10 +414,10 @@ public final class WorkflowAudit {
                     Instant to = held.getValue()[1].instant().minusNanos(CROSS_CLOCK_NANOS);
                     for (At a : named) {
                         AuditRecord r = a.record();
-                        boolean write = r.mutating() && r.effective() && !r.uid().isEmpty() && r.time() != null;
-                        if (write && r.source().file().equals(file.getKey()) == sameFile && !r.uid().equals(held.getKey())
+                        boolean write = r.mutating() && r.effective() && !r.actedOnUid().isEmpty() && r.time() != null;
+                        if (write && r.source().file().equals(file.getKey()) == sameFile && !r.actedOnUid().equals(held.getKey())
                                 && r.time().instant().isAfter(from) && r.time().instant().isBefore(to)) {
-                            return new Contest(file.getKey(), held.getKey(), held.getValue()[0], held.getValue()[1], r.source().file(), r.uid(), r.time());
+                            return new Contest(file.getKey(), held.getKey(), held.getValue()[0], held.getValue()[1], r.source().file(), r.actedOnUid(), r.time());
                         }
                     }
                 }
@@ -409,7 +428,8 @@ public final class WorkflowAudit {
 
     /**
      * The audit files given that are another cluster's (or record another object of the name), for this Workflow: one that records
-     * a granted write of its name ({@code objectRef.uid} set: an {@code update}) with a UID at a time when, by this cluster's audit,
+     * a granted write of its name naming the object it acted on ({@link AuditRecord#actedOnUid}: an {@code update}'s
+     * {@code objectRef.uid}, a granted delete's responseObject, session 49) with a UID at a time when, by this cluster's audit,
      * the name was held by an object with another UID. A name is held by one object at a time in one cluster, so the two files
      * cannot be one cluster's. This cluster's audit is a file recording a write with one of the UIDs the Workflow's exports show
      * ({@code uids}); each UID it records held the name from its first such write to its last (a span narrower than the object's
@@ -424,7 +444,7 @@ public final class WorkflowAudit {
         List<At> named = index.named.getOrDefault(ref.namespace() + "/" + ref.name(), List.of());
         Set<String> own = new TreeSet<>();
         for (At a : named) {
-            if (a.record().mutating() && a.record().effective() && uids.contains(a.record().uid())) {
+            if (a.record().mutating() && a.record().effective() && uids.contains(a.record().actedOnUid())) {
                 own.add(a.record().source().file());
             }
         }
@@ -435,22 +455,22 @@ public final class WorkflowAudit {
         Map<String, Instant[]> held = new TreeMap<>();
         for (At a : named) {
             AuditRecord r = a.record();
-            if (own.contains(r.source().file()) && r.mutating() && r.effective() && !r.uid().isEmpty()) {
+            if (own.contains(r.source().file()) && r.mutating() && r.effective() && !r.actedOnUid().isEmpty()) {
                 Instant t = r.time().instant();
-                held.merge(r.uid(), new Instant[] {t, t}, (x, y) -> new Instant[] {x[0].isBefore(y[0]) ? x[0] : y[0], x[1].isAfter(y[1]) ? x[1] : y[1]});
+                held.merge(r.actedOnUid(), new Instant[] {t, t}, (x, y) -> new Instant[] {x[0].isBefore(y[0]) ? x[0] : y[0], x[1].isAfter(y[1]) ? x[1] : y[1]});
             }
         }
         Set<String> foreign = new TreeSet<>();
         for (At a : named) {
             AuditRecord r = a.record();
             String file = r.source().file();
-            if (own.contains(file) || foreign.contains(file) || !r.mutating() || !r.effective() || r.uid().isEmpty()) {
+            if (own.contains(file) || foreign.contains(file) || !r.mutating() || !r.effective() || r.actedOnUid().isEmpty()) {
                 continue;
             }
             Instant t = r.time().instant();
             for (Map.Entry<String, Instant[]> h : held.entrySet()) {
                 boolean inside = t.isAfter(h.getValue()[0].plusNanos(CROSS_CLOCK_NANOS)) && t.isBefore(h.getValue()[1].minusNanos(CROSS_CLOCK_NANOS));
-                if (!h.getKey().equals(r.uid()) && inside) {
+                if (!h.getKey().equals(r.actedOnUid()) && inside) {
                     foreign.add(file);
                     break;
                 }
@@ -518,8 +538,10 @@ public final class WorkflowAudit {
             if (writing.contains(e.getKey())) {
                 picks.add(u.firstOutlived(runAt, spanFrom, named(), podCreated));
                 picks.add(u.firstEffectiveAfter(spanFrom));
+                picks.add(u.firstGrantedAfter(spanFrom));
             } else {
                 picks.add(u.firstEffectiveAfter(after));
+                picks.add(u.firstGrantedAfter(after));
             }
             picks.add(u.all().get(u.all().size() - 1));
             picks.add(u.collection());
@@ -556,6 +578,9 @@ public final class WorkflowAudit {
         }
         Instant after = created != null ? created.time().instant()
                 : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        // A delete in the span whose outcome no record gives (session 49): no deletion, but no standing either; a granted one in the
+        // span, in any stream, is read before it.
+        Reading requested = null;
         for (List<AuditRecord> recs : byFile.values()) {
             if (recs.stream().anyMatch(WorkflowAudit::writes)) {
                 continue; // read below, with the stream's own create
@@ -563,7 +588,9 @@ public final class WorkflowAudit {
             for (AuditRecord a : recs) {
                 boolean deletes = ("delete".equals(a.verb()) && a.subresource().isEmpty() || deletesUnnamed(a)) && a.effective();
                 boolean inSpan = (after == null || a.time().instant().isAfter(after)) && !a.time().instant().isAfter(until);
-                if (deletes && inSpan) {
+                if (deletes && inSpan && a.outcomeUnlogged()) {
+                    requested = requested != null ? requested : new Reading(Kind.DELETED, null, a.source().file(), null, a.requestTime(), a.unloggedDelete());
+                } else if (deletes && inSpan) {
                     return new Reading(Kind.DELETED, null, a.source().file(), null, a.requestTime());
                 }
             }
@@ -598,7 +625,9 @@ public final class WorkflowAudit {
                         && !outlived(a, records, podCreated);
                 boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant())) && !earlierObject
                         && !a.time().instant().isAfter(until);
-                if (deletes && inSpan) {
+                if (deletes && inSpan && a.outcomeUnlogged()) {
+                    requested = requested != null ? requested : new Reading(Kind.DELETED, null, e.getKey(), null, a.requestTime(), a.unloggedDelete());
+                } else if (deletes && inSpan) {
                     return new Reading(Kind.DELETED, null, e.getKey(), null, a.requestTime());
                 }
             }
@@ -629,6 +658,9 @@ public final class WorkflowAudit {
             } else if (nearest == null) {
                 nearest = new Reading(Kind.NOT_SPANNING, null, e.getKey(), from.requestTime(), last.requestTime());
             }
+        }
+        if (requested != null) {
+            return requested;
         }
         if (stood != null) {
             return stood;

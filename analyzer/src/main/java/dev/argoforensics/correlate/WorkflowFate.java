@@ -33,10 +33,13 @@ import java.util.Objects;
  *                  path); null if none
  * @param foregroundOnLines its deletion in the foreground as the controller's lines show it ({@link ForegroundOnLines}: a version
  *                  someone else wrote, then every Pod of it in the informer deleted at once); null if they do not
+ * @param requested the earliest delete of it (not set apart) whose outcome the audit log does not hold ({@link AuditRecord#outcomeUnlogged}:
+ *                  its RequestReceived record alone), "a delete was requested at T; its outcome is not in the audit log": it may
+ *                  have been refused, so it is no {@code deleted}, and clears nothing nor confirms anything (session 49); null if none
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
                            List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise,
-                           ForegroundOnLines foregroundOnLines) {
+                           ForegroundOnLines foregroundOnLines, Known requested) {
     public WorkflowFate {
         audit = audit == null ? WorkflowAudit.NONE : audit;
         podsGoing = List.copyOf(podsGoing);
@@ -45,7 +48,14 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
     }
 
     public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
-        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE, deleted, null);
+        this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE, deleted, null, null);
+    }
+
+    /** A fate with no delete whose outcome is unlogged ({@link #requested}). */
+    public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
+                        List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise,
+                        ForegroundOnLines foregroundOnLines) {
+        this(ref, deleted, completed, lastLine, gone, podsGoing, notFound, listed, audit, deletedOtherwise, foregroundOnLines, null);
     }
 
     /**
@@ -93,7 +103,8 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
 
     /** A granted delete of this Workflow by name, as {@link WorkflowFates} reads one. */
     private boolean deletesByName(AuditRecord a) {
-        return "workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null
+        return "workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && a.effective()
+                && !a.outcomeUnlogged() && a.time() != null
                 && ref.name().equals(a.name()) && Objects.equals(ref.namespace(), a.namespace());
     }
 

@@ -60,6 +60,7 @@ final class WorkflowFates {
                                                 List<AuditRecord> audit, WorkflowAudit.Index auditIndex, Map<WorkflowRef, Set<String>> foreign, List<PodTable> tables,
                                                 boolean auditGiven) {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
+        Map<WorkflowRef, Known> requested = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();
             Timestamp at = a.requestTime(); // dated as every audit record is (AuditRecord#requestTime)
@@ -67,6 +68,13 @@ final class WorkflowFates {
             if ("workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && granted && at != null
                     && !foreign.getOrDefault(named, Set.of()).contains(a.source().file())
                     && (!workflows.containsKey(named) || OtherWorkflowDeletes.why(workflows.get(named), a, () -> WorkflowAudit.namedIn(auditIndex, named)) == null)) {
+                if (a.outcomeUnlogged()) {
+                    // Its RequestReceived record alone (omitStages, a rotation, a grep): it may have been refused, so it is no
+                    // deletion; kept as a request, which clears nothing and confirms nothing (session 49, WorkflowFate#requested).
+                    requested.merge(named, new Known(at, a.unloggedDelete() + " (by " + a.user() + ", audit record)", a.source(), false),
+                            WorkflowFates::earlier);
+                    continue;
+                }
                 String untied = OtherWorkflowDeletes.untied(workflows.get(named), a, WorkflowAudit.namedIn(auditIndex, named));
                 deleted.merge(named,
                         new Known(at, "deleted by " + a.user() + " (audit record" + untied + ")", a.source(), false), WorkflowFates::earlier);
@@ -165,10 +173,13 @@ final class WorkflowFates {
                     going.getOrDefault(w.ref(), List.of()), notFound(w.ref(), tables), listed(w, rows, workflows.keySet()),
                     WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of()),
                             a -> OtherWorkflowDeletes.why(w, a, () -> WorkflowAudit.namedIn(auditIndex, w.ref())) != null), otherwise.get(w.ref()),
-                    ForegroundOnLines.of(w.events(), podsOf.getOrDefault(w.ref(), List.of()), going.getOrDefault(w.ref(), List.of()))));
+                    ForegroundOnLines.of(w.events(), podsOf.getOrDefault(w.ref(), List.of()), going.getOrDefault(w.ref(), List.of())),
+                    requested.get(w.ref())));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
-                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref), null)));
+                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref), null, requested.get(ref))));
+        requested.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, null, null, null, null, going.getOrDefault(ref, List.of()),
+                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref), null, k)));
         return out;
     }
 

@@ -571,6 +571,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
                 // on this path): named as what is not excluded.
                 reason = Message.of("AF007.reason.killWorkflowDeletionOpen", "reason", reason);
             }
+            reason = WorkflowStandingCap.unlogged(reason, life, stood);
         }
         Message summary = Message.of(notStarted ? "AF007.summaryNeverStarted" : "AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),

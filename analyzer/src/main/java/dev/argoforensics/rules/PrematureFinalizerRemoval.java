@@ -567,7 +567,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                             "loss", loss, "execution", how, "stood", stood.get().how());
                 } else {
                     confidence = Confidence.POSSIBLE;
-                    reason = Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how);
+                    reason = WorkflowStandingCap.unlogged(Message.of("AF001.reason.workflowDeletionOpen", "loss", loss, "execution", how), life, stood);
                 }
                 if (stood.isPresent() && stood.get().contested()) {
                     // Session 43: the record of the Pod's delete names the garbage collector, which says the Workflow was going: the

@@ -313,7 +313,7 @@ public final class SuccessReportedAsError extends NodeRule {
         if (NodeLines.podDeleted(outcome.message())) {
             WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, stood, Confidence.POSSIBLE, STANDING);
             confidence = cap.confidence();
-            reason = cap.reason();
+            reason = WorkflowStandingCap.unlogged(cap.reason(), correlation.lifecycle(pod.key()), stood);
         }
         Message success = finished != null
                 ? Message.of("AF002.success.exported", "pod", pod.key().toString(), "exits", finished.exitCodeSummary(),

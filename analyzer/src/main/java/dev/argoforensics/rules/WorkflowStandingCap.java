@@ -24,6 +24,18 @@ record WorkflowStandingCap(Confidence confidence, Message reason) {
     record Words(String stoodByLines, String stoodByStatedTime, String deletionOpen) {
     }
 
+    /**
+     * {@code reason}, naming the delete of the Workflow whose outcome the audit log does not hold ({@link
+     * dev.argoforensics.correlate.PodLifecycle#workflowDeleteUnlogged}) where nothing shows the Workflow stood ({@code stood} empty;
+     * where it is present, the request contests it already): the finding says what it lacked (session 49).
+     */
+    static Message unlogged(Message reason, dev.argoforensics.correlate.PodLifecycle life, Optional<Known> stood) {
+        if (stood.isPresent() || life.workflowDeleteUnlogged().isEmpty()) {
+            return reason;
+        }
+        return Message.of("common.workflowDeleteUnlogged", "reason", reason, "request", life.workflowDeleteUnlogged().get().how());
+    }
+
     /** The cap on {@code confidence} and {@code reason}; a possible finding, or one the Workflow's standing is shown for, is left as it is. */
     static WorkflowStandingCap of(Confidence confidence, Message reason, Optional<Known> stood, Confidence open, Words words) {
         return of(confidence, reason, stood, open, words, null);

@@ -148,6 +148,31 @@ public record AuditRecord(
     }
 
     /**
+     * A request received whose outcome no record gives: {@link #effective()} (no refusal recorded) but not {@link #granted()}, read
+     * after each request's stages were joined into its most complete one ({@code FactsTable#latestStages}). Its
+     * {@code RequestReceived} record is all there is: the policy's {@code omitStages} dropped the later stages, a rotation or a grep
+     * left them out, or the file ends before them. It may have been refused (403, 404, 409 come after the request was received) or
+     * granted: a delete of it is a request, not a deletion the log shows (session 49).
+     */
+    public boolean outcomeUnlogged() {
+        return effective() && !granted();
+    }
+
+    /** What a reader says of a delete whose outcome is not logged ({@link #outcomeUnlogged}): "a delete was requested at T; …". */
+    public String unloggedDelete() {
+        return "a delete was requested at " + requestTime().format() + "; its outcome is not in the audit log";
+    }
+
+    /**
+     * The UID of the object the request acted on, as the record itself names it: its {@code objectRef.uid} (an update's), else the
+     * object a granted delete's response returned ({@link #responseUid}; a refused one's, or one whose outcome is not logged, names
+     * nothing it acted on); "" if neither. The one reading of whose a record was, for every reader (session 49).
+     */
+    public String actedOnUid() {
+        return !uid.isEmpty() ? uid : granted() ? responseUid : "";
+    }
+
+    /**
      * The kubelet's own final delete of a Pod ({@code delete} by {@code system:node:<node>}): it sends one, with grace 0 and a UID
      * precondition, only once the containers of a Pod whose deletion was already requested have stopped (lifecycle reference A1).
      * It is no request to delete: someone asked before it.

@@ -125,7 +125,10 @@ public final class ManagedAuditDecoder {
         return new AuditRecord(doc.source(), op.path("id").asText(n.path("insertId").asText("")), stage, verb,
                 p.path("authenticationInfo").path("principalEmail").asText(""), AuditRecord.qualified(object[1], object[4]), object[3], object[0], object[2], null, time, null,
                 bodyLogged, bodyLogged ? EventDecoder.finalizerEdit(verb, request) : null, dryRun,
-                "GKE Cloud Logging" + (cluster.isEmpty() ? "" : ", cluster " + cluster), status(p.path("status")),
+                // A first entry of an operation not yet complete (RequestReceived) holds no status: its outcome is not logged, not OK
+                // (session 49: read as OK, a delete refused afterwards was granted).
+                "GKE Cloud Logging" + (cluster.isEmpty() ? "" : ", cluster " + cluster),
+                "RequestReceived".equals(stage) && !p.has("status") ? null : status(p.path("status")),
                 verb.equals("delete") ? EventDecoder.gracePeriod(request, response) : null, "",
                 // The DeleteOptions' UID precondition, as the audit.k8s.io record's requestObject carries it (session 40).
                 verb.equals("delete") && bodyLogged ? request.path("preconditions").path("uid").asText("") : "",

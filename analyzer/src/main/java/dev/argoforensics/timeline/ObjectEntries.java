@@ -174,6 +174,10 @@ final class ObjectEntries {
         } else if (!a.requestBodyLogged() && ("patch".equals(a.verb()) || "update".equals(a.verb()))) {
             b.append(" (request body not logged)");
         }
+        if (("delete".equals(a.verb()) || "deletecollection".equals(a.verb())) && a.outcomeUnlogged()) {
+            // Its RequestReceived stage alone (omitStages, a rotation, a grep): read as no deletion anywhere (session 49).
+            b.append("; ").append(a.unloggedDelete());
+        }
         if (!a.exporter().isEmpty()) {
             b.append(" [").append(a.exporter()).append(']');
         }

@@ -53,6 +53,46 @@ class WorkflowAuditUidTest {
         assertEquals(WorkflowAudit.Kind.STOOD, read(file("uid-other"), Set.of()), "no export: no UID to contradict");
     }
 
+    /** A delete in {@code file} at {@code second}, its outcome {@code code} (null: RequestReceived alone), its response naming {@code responseUid}. */
+    private static AuditRecord delete(String file, long second, Integer code, String responseUid) {
+        return new AuditRecord(new SourceRef(file, ++line), "id-" + line, code == null ? "RequestReceived" : "ResponseComplete", "delete",
+                "alice@example.com", "workflows", "", "etl", "nightly", code, at(second), at(second), true, null, false, "", null, null, "", "",
+                responseUid);
+    }
+
+    /** This cluster's file (its controller's updates naming uid-own from 11 s to 300 s) and another file's delete of the name at 150 s. */
+    private static List<AuditRecord> withDelete(AuditRecord delete) {
+        List<AuditRecord> own = new java.util.ArrayList<>();
+        for (long s : new long[] {11, 100, 300}) {
+            own.add(new AuditRecord(new SourceRef("own.log", ++line), "id-" + line, "ResponseComplete", "update", "system:serviceaccount:argo:argo",
+                    "workflows", "", "etl", "nightly", 200, at(s), at(s), false, null, false, "", null, null, "uid-own"));
+        }
+        own.add(delete);
+        return own;
+    }
+
+    /**
+     * Session 49: a granted delete's response names the object it removed (AuditRecord#actedOnUid): another UID inside this Workflow's
+     * span sets its file apart as another cluster's, and two files so disagreeing are a contest. Controls: the response naming this
+     * Workflow, or a delete whose outcome is not logged (it names nothing it acted on), set nothing apart and contest nothing.
+     */
+    @Test
+    void aGrantedDeleteWhoseResponseNamesAnotherUidInsideTheSpanIsAnotherClusters() {
+        WorkflowAudit.Index other = new WorkflowAudit.Index(withDelete(delete("other.log", 150, 200, "uid-other")));
+        assertEquals(Set.of("other.log"), WorkflowAudit.foreignFiles(REF, other, Set.of("uid-own")));
+        WorkflowAudit.Contest contest = WorkflowAudit.of(REF, other, true).contest();
+        assertEquals("uid-other", contest.otherUid());
+        assertEquals("other.log", contest.otherFile());
+
+        WorkflowAudit.Index same = new WorkflowAudit.Index(withDelete(delete("other.log", 150, 200, "uid-own")));
+        assertEquals(Set.of(), WorkflowAudit.foreignFiles(REF, same, Set.of("uid-own")));
+        assertEquals(null, WorkflowAudit.of(REF, same, true).contest());
+
+        WorkflowAudit.Index unlogged = new WorkflowAudit.Index(withDelete(delete("other.log", 150, null, "uid-other")));
+        assertEquals(Set.of(), WorkflowAudit.foreignFiles(REF, unlogged, Set.of("uid-own")));
+        assertEquals(null, WorkflowAudit.of(REF, unlogged, true).contest());
+    }
+
     @Test
     void aDeleteNamingAnotherUidIsStillADelete() {
         List<AuditRecord> records = new java.util.ArrayList<>(file("uid-own"));

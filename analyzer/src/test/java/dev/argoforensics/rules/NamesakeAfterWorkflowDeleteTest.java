@@ -48,6 +48,22 @@ class NamesakeAfterWorkflowDeleteTest {
         assertEquals("2026-09-19T16:39:30.000000Z", life.deletion().notAfter().at().format());
     }
 
+    /**
+     * Session 49: the delete, read as the name's deletion (an earlier run's Pods went with it), says whose it was: its Status names
+     * w-0, not this Workflow (w-1), which is no "untied" record. Control: a Metadata-level delete (no response) is untied as before.
+     */
+    @Test
+    void theDeletionSaysItRemovedAnotherObjectOfTheName() {
+        Correlation c = with("2026-09-19T16:38:00Z", "2026-09-19T16:38:10Z");
+        String how = c.fates().get(new dev.argoforensics.event.WorkflowRef("ns", "p")).deleted().how();
+        assertEquals("deleted by " + USER + " (audit record; the delete removed another object of that name (uid w-0), not this Workflow, w-1)", how);
+        String wf = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
+        Correlation metadata = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z")).workflow("wf.yaml", wf)
+                .object("audit.log", Exports.workflowAudit("delete", "p", USER, "2026-09-19T16:45:00.000000Z", 200)).correlate();
+        org.junit.jupiter.api.Assertions.assertTrue(metadata.fates().get(new dev.argoforensics.event.WorkflowRef("ns", "p")).deleted().how()
+                .contains("nothing in its audit file ties it to this Workflow's UID w-1"));
+    }
+
     @Test
     void aNamesakeCreatedSecondsAfterTheDeleteSetsNoFileApart() {
         Correlation c = with("2026-09-19T16:35:04Z", "2026-09-19T16:35:10Z");

@@ -383,6 +383,33 @@ class PrematureFinalizerRemovalTest {
                 + "2026-09-19T16:31:10.902113Z)"), e.cleared().get(0).reason()); // the delete's receipt, as every request is dated
     }
 
+    /**
+     * Session 49: the same delete of the Workflow with its RequestReceived record alone (the policy's omitStages dropped
+     * ResponseComplete, or a grep kept one line of two): it may have been refused, so it clears nothing; the finding names it and
+     * is possible at most. Control: the delete refused (403 on its ResponseComplete) clears nothing and names no unlogged outcome;
+     * granted, it clears (above).
+     */
+    @Test
+    void aDeleteOfTheWorkflowWhoseOutcomeIsNotLoggedClearsNothing() {
+        String received = Exports.workflowDeleteAudit("2026-09-19T16:31:10.902113Z", "2026-09-19T16:31:10.902113Z")
+                .replace("\"stage\":\"ResponseComplete\"", "\"stage\":\"RequestReceived\"").replace("\"responseStatus\":{\"code\":200},", "");
+        dev.argoforensics.correlate.Correlation c = beforeRemoval().log("2.log", removal()).object("audit.log", received).correlate();
+        Evaluation e = rule.evaluate(c);
+        assertTrue(e.cleared().isEmpty(), () -> e.cleared().toString());
+        assertEquals(1, e.findings().size(), () -> e.findings().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        // The finding is possible for what else it lacks here (how the containers ended); the Pod's timeline row of the request says
+        // what the log lacks of it.
+        String row = new dev.argoforensics.timeline.TimelineBuilder(c).build(c.podsNamed("ns", "p").get(0)).entries().stream()
+                .filter(x -> x.kind().equals("audit:delete")).findFirst().orElseThrow().text();
+        assertTrue(row.contains("a delete was requested at 2026-09-19T16:31:10.902113Z; its outcome is not in the audit log"), row);
+        String refused = Exports.workflowDeleteAudit("2026-09-19T16:31:10.902113Z", "2026-09-19T16:31:10.911725Z").replace("\"code\":200", "\"code\":403");
+        Evaluation r = rule.evaluate(beforeRemoval().log("2.log", removal()).object("audit.log", received).object("audit.log", refused).correlate());
+        assertTrue(r.cleared().isEmpty(), () -> r.cleared().toString());
+        assertEquals(1, r.findings().size(), () -> r.findings().toString());
+        assertFalse(r.findings().get(0).confidenceReason().contains("its outcome is not in the audit log"), r.findings().get(0).confidenceReason());
+    }
+
     /** Another Pod of the Workflow released on the orphan path shows the Workflow missing or being deleted. */
     @Test
     void aSiblingReleasedOnTheOrphanPathShowsTheWorkflowGone() {
