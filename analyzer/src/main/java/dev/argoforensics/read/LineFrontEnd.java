@@ -91,11 +91,6 @@ public final class LineFrontEnd {
      * record makes what it names of interest. A hit that is no warning costs one quick read.
      */
     static final List<String> WARNING_ANCHORS = List.of("warning", "WARN", "error", "ERRO", "fatal", "FATA", "panic", "PANI");
-    /**
-     * A run's worker numbers and start banner (session 49): pass 1 notes where a run without Workflow workers begins and ends
-     * ({@link ScanResult#zeroSeen}), so that the Pods its pod controller acts on are of interest ({@link #zeroWorkerPods}).
-     */
-    static final List<String> RUN_ANCHORS = List.of("Current Worker Numbers", "Starting Workflow Controller");
 
     public LineFrontEnd(MessageCatalog catalog) {
         this(catalog, null, ChunkLineReader.MAX_LINE_BYTES);
@@ -118,7 +113,7 @@ public final class LineFrontEnd {
         this.nameless = catalog.nameless();
         this.logZone = logZone;
         this.maxLineBytes = maxLineBytes;
-        this.anchors = catalog.triggerAnchors().map(a -> concat(concat(a, WARNING_ANCHORS), RUN_ANCHORS)).orElse(null);
+        this.anchors = catalog.triggerAnchors().map(a -> concat(a, WARNING_ANCHORS)).orElse(null);
         this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
     }
 
@@ -453,7 +448,7 @@ public final class LineFrontEnd {
             }
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
             // A conditional trigger (a pass over a completed phase) is read in full only where the raw line holds its values.
-            if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level()) && !runLine(entry)) {
+            if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level())) {
                 return;
             }
         }
@@ -471,83 +466,10 @@ public final class LineFrontEnd {
             if (match.isPresent() && match.get().entry().triggers(match.get().attributes())) {
                 TriggerNames.add(match.get(), result.interest);
             }
-            if (match.isPresent()) {
-                result.runState(match.get().event());
-            }
             if (TriggerNames.warns(parsed.record().level())) {
                 // Whatever its message: a Pod or Workflow the controller warned about is worth a timeline.
                 TriggerNames.addNamed(parsed.record(), match.map(CatalogMatch::event).orElse(null), result.interest);
             }
-        }
-    }
-
-    /** A run's worker numbers or its start banner ({@link #RUN_ANCHORS}): read in pass 1 for {@link ScanResult#runState}. */
-    private static boolean runLine(CatalogEntry entry) {
-        return entry != null && (entry.event() == EventType.WORKER_NUMBERS || entry.event() == EventType.CONTROLLER_STARTED);
-    }
-
-    /** The pod controller's lines: what AF003 counts as the pod controller acting on a Pod (rules/Reconciliation#podController). */
-    private static boolean podControllerLine(CatalogEntry entry) {
-        return entry != null && switch (entry.event()) {
-            case POD_INFORMER_EVENT, POD_CLEANUP_SCHEDULED, POD_CLEANUP_QUEUED, POD_CLEANUP_STARTED, POD_CLEANUP_FAILED -> true;
-            default -> false;
-        };
-    }
-
-    /**
-     * Pass 1b (session 49): the Pods the pod controller's lines name while the run has no Workflow workers ({@code workflowWorkers=0},
-     * up to the next worker numbers or start banner), from {@code zero} (the state the chunk is entered in), added to {@code found}.
-     * A run without workers processes no Workflow, so every Pod its pod controller acts on is a stall's or its look-alike's (AF003):
-     * the full reading sees them all, and so must the selective one, with their other lines and their Workflows'. Read only for the
-     * chunks of such a run (rare), every line of them.
-     */
-    void zeroWorkerPods(LineChunk chunk, String csvHeader, boolean zero, Interest found) throws IOException {
-        boolean[] state = {zero};
-        walk(chunk, csvHeader, u -> zeroWorkerLine(u, state, found, parseFunction), (u, why) -> { }, Progress.NONE,
-                maxLineBytes);
-    }
-
-    /** {@link #zeroWorkerPods(LineChunk, String, boolean, Interest)} over the lines an earlier read kept, from the file's start. */
-    void zeroWorkerPods(LogLines earlier, Interest found) {
-        boolean[] state = {false};
-        for (LogLines.Line l : earlier.lines()) {
-            zeroWorkerLine(l.line(), state, found, u -> l.parse());
-        }
-    }
-
-    private void zeroWorkerLine(UnwrappedLine u, boolean[] zero, Interest found, Function<UnwrappedLine, LineParse> parse) {
-        String text = u.record();
-        if (text.isBlank() || OtherContainers.named(u) != null) {
-            return;
-        }
-        QuickScan.Head head = u.cut() ? null : quickHead(text);
-        if (head != null) {
-            CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
-            if (!runLine(entry) && !(zero[0] && podControllerLine(entry))) {
-                return;
-            }
-        }
-        if (!(parse.apply(u) instanceof LineParse.Parsed parsed)) {
-            return;
-        }
-        Optional<CatalogMatch> match;
-        try {
-            match = catalog.match(parsed.record(), Interner.NONE, !u.envelope().rebuilt());
-        } catch (IllegalArgumentException e) {
-            return;
-        }
-        if (match.isEmpty()) {
-            return;
-        }
-        ControllerEvent ev = match.get().event();
-        if (ev instanceof ControllerEvent.WorkerNumbers w) {
-            if (w.workflowWorkers() != null) {
-                zero[0] = w.workflowWorkers() == 0;
-            }
-        } else if (ev instanceof ControllerEvent.ControllerStarted) {
-            zero[0] = false;
-        } else if (zero[0] && podControllerLine(match.get().entry())) {
-            ev.pod().ifPresent(p -> found.addPod(p.name()));
         }
     }
 

@@ -113,36 +113,7 @@ public final class LogReader {
         for (LineChunk c : plan.chunks()) {
             results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
         }
-        zeroWorkerPods(plan, results);
         return fileScan(results, null);
-    }
-
-    /**
-     * Pass 1b (session 49): where a run in the file logged {@code workflowWorkers=0}, the Pods its pod controller acts on while it
-     * has no Workflow workers are of interest ({@link LineFrontEnd#zeroWorkerPods}), each chunk of that run read from the state
-     * the chunks before it left; added to the chunks' results in file order. Rare (a run without workers), so read on this thread.
-     * Not for the fleet's chunk tasks ({@link #scanChunk}), whose chunks are scanned apart: a limit docs/rules/AF003.md names.
-     */
-    private void zeroWorkerPods(PlannedFile plan, List<ScanResult> results) throws IOException {
-        if (results.stream().noneMatch(r -> r.zeroSeen)
-                || (plan.earlier() != null ? plan.earlier().newestFirst() : ScanResult.newestFirst(results))) {
-            return; // a file written newest first runs the other way: not read so (a limit)
-        }
-        if (plan.earlier() != null) {
-            frontEnds.get().zeroWorkerPods(plan.earlier(), results.get(0).interest);
-            return;
-        }
-        List<LineChunk> chunks = plan.chunks();
-        boolean zero = false;
-        for (int i = 0; i < chunks.size() && i < results.size(); i++) {
-            ScanResult r = results.get(i);
-            if (zero || r.zeroSeen) {
-                frontEnds.get().zeroWorkerPods(chunks.get(i), plan.firstLine(), zero, r.interest);
-            }
-            if (r.zeroAtEnd != null) {
-                zero = r.zeroAtEnd;
-            }
-        }
     }
 
     /** One file's scan from its chunks' results, in order ({@code earlier}: the file's lines as an earlier read had them, or null). */
@@ -374,7 +345,6 @@ public final class LogReader {
                 for (Future<ScanResult> future : started.get(f)) {
                     results.add(Futures.get(future));
                 }
-                zeroWorkerPods(plan, results);
                 FileScan scan = fileScan(results, plan.earlier());
                 scans.put(f, scan);
                 if (plan.earlier() == null && !settings.keepEverything()) {

@@ -14,23 +14,6 @@ public final class ScanResult {
      * The same for the times of lines a log store printed sorted by its own time (Loki's {@code logcli}, a Grafana Explore copy):
      * the store's time, never the record's, which a goroutine may have written a little out of the store's order.
      */
-    /**
-     * Session 49: whether a run's worker numbers in the chunk said {@code workflowWorkers=0}, and the state its last worker numbers or
-     * start banner left at the chunk's end (true: no Workflow workers; null: the chunk holds neither, the state goes on).
-     */
-    boolean zeroSeen;
-    Boolean zeroAtEnd;
-
-    /** Notes a run's worker numbers (a count of Workflow workers; none stated changes nothing) or its start banner. */
-    void runState(dev.argoforensics.event.ControllerEvent event) {
-        if (event instanceof dev.argoforensics.event.ControllerEvent.WorkerNumbers w && w.workflowWorkers() != null) {
-            zeroAtEnd = w.workflowWorkers() == 0;
-            zeroSeen |= zeroAtEnd;
-        } else if (event instanceof dev.argoforensics.event.ControllerEvent.ControllerStarted) {
-            zeroAtEnd = false;
-        }
-    }
-
     Timestamp storeFirst;
     Timestamp storeLast;
     long storeBackwards;

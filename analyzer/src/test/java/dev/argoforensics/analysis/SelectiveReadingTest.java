@@ -91,41 +91,6 @@ class SelectiveReadingTest {
                         + everything.correlation().events().size());
     }
 
-    /**
-     * Session 49 (s48's note in samples/workflow-deleted-while-controller-down): a run without Workflow workers lists a Pod nothing
-     * else makes of interest ({@code ledger-sync-p2m6w}'s, its Workflow processed again only by the next run). AF003 reports it from
-     * the full reading; the selective one dropped its lines, and the report differed. Pass 1 now notes the run without workers and
-     * keeps the Pods its pod controller acts on, with their Workflows' lines, even where the run's listing runs over several chunks
-     * (80 other Pods listed first, the chunks 4 KiB). Logs alone, so that no export makes the Pod of interest.
-     */
-    @Test
-    void aPodListedByARunWithoutWorkersIsReadTheSameEitherWay() throws IOException {
-        Path sample = Path.of("samples/workflow-deleted-while-controller-down/logs");
-        Path logs = Files.createDirectories(dir.resolve("logs"));
-        for (String name : List.of("workflow-controller-5d7c9b8f6-m4q8t.log", "workflow-controller-7f4b2d9c1-q5r8v.log")) {
-            Files.copy(sample.resolve(name), logs.resolve(name));
-        }
-        StringBuilder listing = new StringBuilder();
-        for (int i = 0; i < 80; i++) {
-            listing.append(String.format("time=2026-10-14T14:38:00.%03dZ level=INFO msg=\"add pod event\" component=pod_controller pod=nightly-report-%05d%n",
-                    102 + i / 6, 31000 + i * 7));
-        }
-        listing.append("time=2026-10-14T14:38:00.116Z level=INFO msg=\"add pod event\" component=pod_controller pod=ledger-sync-p2m6w\n");
-        String zero = Files.readString(sample.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"));
-        int at = zero.indexOf("time=2026-10-14T14:38:00.118Z level=INFO msg=\"add pod event\"");
-        assertTrue(at > 0);
-        Files.writeString(logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"), zero.substring(0, at) + listing + zero.substring(at));
-        assertTrue(zero.indexOf("workflowWorkers=0") < 4096 && at + listing.length() > 2 * 4096, "the listing runs over chunks");
-
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
-        RuleOutcome af003 = selective.outcomes().stream().filter(o -> o.rule().equals("AF003")).findFirst().orElseThrow();
-        assertEquals(List.of("billing/invoice-rollup-h3k8d", "billing/ledger-sync-p2m6w"),
-                af003.findings().stream().map(f -> f.pod().toString()).sorted().toList(), af003.findings().toString());
-    }
-
     private static void assertSame(AnalysisResult expected, AnalysisResult actual, boolean clearances) {
         assertEquals(expected.unreadable(), actual.unreadable());
         assertEquals(expected.inputs(), actual.inputs(), "per-input accounting");
