@@ -7,8 +7,11 @@ import dev.argoforensics.event.ControllerEvent.PodInformerEvent;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.OwnerRef;
+import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.WorkflowSnapshot;
 import java.time.Instant;
+import java.util.Collection;
 
 /**
  * What a controller run without Workflow workers ({@code workflowWorkers=0}) cannot say about a Pod's Workflow, and what else
@@ -65,6 +68,103 @@ public final class WorkflowThere {
             }
         }
         return stated;
+    }
+
+    /**
+     * How long after the act another Pod of the Workflow must be seen kept for its Workflow's deletion to be ruled out: the
+     * garbage collector (kube-controller-manager) acts on a deleted owner's dependents within seconds of learning of it (the
+     * graph builder's watch, then its attempt-to-delete or orphan queues), so two minutes is a wide allowance for a busy one. A
+     * collector that is not running or not synced (a discovery error in the cluster) allows none: the limit the rule names.
+     */
+    public static final long GC_MARGIN_NANOS = 120_000_000_000L;
+
+    /**
+     * Another Pod of the same Workflow object, kept (session 49): its export, taken more than {@link #GC_MARGIN_NANOS} after the
+     * line {@code act} (by its own times, or likely by a time its file states), shows it not being deleted (no
+     * {@code deletionTimestamp}, none cut away) and still owned by the Workflow whose UID this Pod's export names. Deleting the
+     * Workflow rules out all three: in the background the Workflow goes at once and the garbage collector deletes every Pod it
+     * owns (the other Pod would carry a {@code deletionTimestamp}, or be gone); in the foreground the collector deletes every
+     * dependent before the Workflow (the same); with orphan propagation it strips every dependent's owner reference before the
+     * Workflow goes (the other Pod would no longer name it). So the Workflow was there, not being deleted, some time after the act;
+     * {@link PodHistory#ownerWorkflowUid()} ties the two Pods to one object (a Workflow deleted and submitted again under its name
+     * is another object, its Pods of the same names). Null where this Pod's owner UID is not known or no such export is there; a
+     * shown order is preferred to a stated one.
+     */
+    public static Kept keptSibling(java.util.Map<String, java.util.List<PodHistory>> byOwner, PodHistory pod, LogEvent act) {
+        String owner = pod.ownerWorkflowUid();
+        if (owner == null || act == null || act.time() == null) {
+            return null;
+        }
+        Instant after = act.time().windowEnd().plusNanos(GC_MARGIN_NANOS);
+        Kept stated = null;
+        for (PodHistory other : byOwner.getOrDefault(owner, java.util.List.of())) {
+            if (other == pod || other.key().equals(pod.key()) || (pod.uid() != null && pod.uid().equals(other.uid()))) {
+                continue;
+            }
+            for (PodSnapshot s : other.snapshots()) {
+                if (s.described() || !s.notDeleting() || !ownedBy(s, owner) || (pod.uid() != null && pod.uid().equals(s.uid()))) {
+                    continue;
+                }
+                ObservedAt o = s.observed();
+                ObservedAt.Order order = o == null || o.contradicted() ? ObservedAt.Order.OPEN : o.after(after);
+                if (order == ObservedAt.Order.SHOWN) {
+                    return new Kept(other, s, false);
+                }
+                if (order == ObservedAt.Order.STATED && stated == null) {
+                    stated = new Kept(other, s, true);
+                }
+            }
+        }
+        return stated;
+    }
+
+    /** The Pods whose exports name a Workflow owner, by that owner's UID (each Pod once per UID): what {@link #keptSibling} reads. */
+    public static java.util.Map<String, java.util.List<PodHistory>> byOwnerUid(Collection<PodHistory> pods) {
+        java.util.Map<String, java.util.List<PodHistory>> byOwner = new java.util.HashMap<>();
+        for (PodHistory p : pods) {
+            java.util.Set<String> owners = new java.util.HashSet<>();
+            for (PodSnapshot s : p.snapshots()) {
+                for (OwnerRef o : s.owners()) {
+                    if ("Workflow".equals(o.kind()) && o.uid() != null && !o.uid().isEmpty() && owners.add(o.uid())) {
+                        byOwner.computeIfAbsent(o.uid(), k -> new java.util.ArrayList<>()).add(p);
+                    }
+                }
+            }
+        }
+        return byOwner;
+    }
+
+    private static boolean ownedBy(PodSnapshot s, String workflowUid) {
+        for (OwnerRef o : s.owners()) {
+            if ("Workflow".equals(o.kind()) && workflowUid.equals(o.uid())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Another Pod of the Workflow seen kept after the act ({@link #keptSibling}).
+     *
+     * @param sibling     the other Pod
+     * @param export      its export: not being deleted, owned by the Workflow
+     * @param statedClock placed after the act only by a time its file states (a user's clock): likely, not shown
+     */
+    public record Kept(PodHistory sibling, PodSnapshot export, boolean statedClock) {
+        /** In a few words a report can quote. */
+        public String how() {
+            return "an export of its Pod " + sibling.key() + (statedClock ? " its file states was taken at " : " taken at ")
+                    + export.observed().time().format() + " shows it still owned by the Workflow (uid " + ownerUid() + ") and not being deleted";
+        }
+
+        private String ownerUid() {
+            for (OwnerRef o : export.owners()) {
+                if ("Workflow".equals(o.kind()) && o.uid() != null) {
+                    return o.uid();
+                }
+            }
+            return "";
+        }
     }
 
     /**

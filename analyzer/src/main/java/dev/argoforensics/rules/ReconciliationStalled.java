@@ -59,6 +59,10 @@ public final class ReconciliationStalled extends DeclaredRule {
         Reconciliation rec = context.reconciliation();
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
+        // The exported Pods by their Workflow owner's UID, made at most once (WorkflowThere.keptSibling reads it; most inputs never ask).
+        java.util.concurrent.atomic.AtomicReference<java.util.Map<String, List<PodHistory>>> byOwner = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.function.Supplier<java.util.Map<String, List<PodHistory>>> owners =
+                () -> byOwner.updateAndGet(m -> m != null ? m : WorkflowThere.byOwnerUid(correlation.pods().values()));
         for (PodHistory pod : correlation.pods().values()) {
             if (pod.link() == null) {
                 continue;
@@ -79,7 +83,7 @@ public final class ReconciliationStalled extends DeclaredRule {
                 cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.leftInformer", "at", queued.time().format(),
                         "run", correlation.process(queued).label()), queued.source()));
             } else {
-                stall.ifPresent(s -> out.add(finding(s, correlation, pod, rec, threshold)));
+                stall.ifPresent(s -> out.add(finding(s, correlation, pod, rec, threshold, owners)));
             }
         }
         return new Evaluation(out, cleared);
@@ -195,7 +199,8 @@ public final class ReconciliationStalled extends DeclaredRule {
     }
 
     /** The finding for one stall of the Pod's Workflow. */
-    private static Finding finding(Stall stall, Correlation correlation, PodHistory pod, Reconciliation reconciliation, long threshold) {
+    private static Finding finding(Stall stall, Correlation correlation, PodHistory pod, Reconciliation reconciliation, long threshold,
+                                   java.util.function.Supplier<java.util.Map<String, List<PodHistory>>> owners) {
         LogEvent zeroWorkers = stall.zeroWorkers();
         LogEvent before = stall.before();
         LogEvent next = stall.next();
@@ -284,6 +289,10 @@ public final class ReconciliationStalled extends DeclaredRule {
             // the act without a deletionTimestamp. A Workflow deleted while no controller ran, or in the foreground, waits for no
             // worker and its Pods' lines in such a run read the same (WorkflowThere).
             Known there = next != null ? null : WorkflowThere.exportedAfter(correlation.workflow(wf).orElse(null), pod, first);
+            // Session 49: another Pod of the same Workflow object exported well after the act, kept and still owned by it: no way of
+            // deleting the Workflow (background, foreground, orphan) leaves that, so it was there; a cluster's garbage collector
+            // that was not running is the limit, hence likely, not confirmed.
+            WorkflowThere.Kept kept = next != null || there != null ? null : WorkflowThere.keptSibling(owners.get(), pod, first);
             if (next != null && firstPass(next)) {
                 // A namesake's first pass: shows nothing of this Workflow (lowered to possible below, naming it).
                 confidence = Confidence.CONFIRMED;
@@ -300,6 +309,11 @@ public final class ReconciliationStalled extends DeclaredRule {
                     correlation.workflow(wf).ifPresent(h -> h.snapshots().stream().filter(x -> x.source().equals(there.evidence()))
                             .findFirst().ifPresent(x -> cite.workflow(x, "the Workflow exported after the pod controller acted, not being deleted")));
                 }
+            } else if (kept != null) {
+                confidence = Confidence.LIKELY;
+                reason = Message.of("AF003.reason.zeroWorkersSibling", "kept", kept.how(), "margin", GoDuration.format(WorkflowThere.GC_MARGIN_NANOS));
+                facts.add(new Fact("siblingKeptAfter", "Another Pod of the Workflow kept after the act", kept.how()));
+                cite.pod(kept.export(), "another Pod of the Workflow exported after the pod controller acted, still owned by it, not being deleted");
             } else {
                 LogEvent listed = WorkflowThere.listedDeleting(pod, first, correlation.process(first),
                         correlation.lifecycle(pod.key()).deletionRequest().orElse(null));
@@ -370,6 +384,22 @@ public final class ReconciliationStalled extends DeclaredRule {
             // lines do not say, and a deleted Workflow needs no reconciling. The gap up to the new Workflow's pass is not this one's.
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF003.reason.namesake", "at", next.time().format(), "reason", reason);
+        }
+        Optional<dev.argoforensics.correlate.WorkflowAbsent> absent = next != null ? Optional.empty()
+                : correlation.lifecycle(pod.key()).workflowAbsentAfterRelease().filter(a -> podLines.contains(a.release().decisive())
+                        || a.release().decisive().stream() == first.stream());
+        if (absent.isPresent()) {
+            // Session 49: a run whose workers came round their first-in, first-out queue after the release never took the Workflow up
+            // (WorkflowAbsent, the model's fact, not derived again here): it was not in that run's informer when it started, deleted
+            // (or completed by a run whose log was not given). A Workflow that is gone waits for no worker: whatever wait there was
+            // ended by then, at a time the lines do not give.
+            dev.argoforensics.correlate.WorkflowAbsent a = absent.get();
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF003.reason.workflowAbsent", "base", zeroWorkers != null ? Message.of("AF003.reason.zeroWorkers") : reason,
+                    "run", a.run().label(),
+                    "round", a.cameRound().format(),
+                    "how", Message.of(a.releasingRun() ? "AF003.reason.absentReleasing" : a.tied() ? "AF003.reason.absentTied" : "AF003.reason.absentUntied"));
+            facts.add(new Fact("workflowAbsentFrom", "Workflow not taken up by a run that came round its queue", a.run().label() + " at " + a.cameRound().format()));
         }
         if (zeroWorkers == null && next != null && stall.tie() == null && next.stream() != first.stream()
                 && (correlation.clocks().of(first.stream()) == null || correlation.clocks().of(next.stream()) == null)) {

@@ -344,4 +344,62 @@ class WorkflowAbsentTest {
         assertEquals("", absentWhy(e), () -> show(e));
         assertEquals(1, e.findings().size(), () -> show(e));
     }
+
+    /** AF003 over the runs, the Pod exported at 14:35:00 (Terminating). */
+    private static Evaluation af003(String[]... runs) {
+        Evidence ev = new Evidence();
+        for (int i = 0; i < runs.length; i++) {
+            ev.log("workflow-controller-" + i + ".log", runs[i]);
+        }
+        ev.takenAt("pod.yaml", "2026-10-14T14:35:00Z", POD);
+        return new ReconciliationStalled(RuleSettings.defaults()).evaluate(ev.correlate());
+    }
+
+    /** AF003's findings for the Pod of {@code W} (the other Workflow's Pod, listed by the run without workers, is a stall of its own). */
+    private static List<Finding> ofW(Evaluation e) {
+        return e.findings().stream().filter(f -> f.pod().toString().equals("billing/" + W)).toList();
+    }
+
+    private static String af003Show(Evaluation e) {
+        return "findings=" + e.findings().stream().map(f -> f.confidence() + " " + f.confidenceReason() + " " + f.facts()).toList()
+                + " cleared=" + e.cleared();
+    }
+
+    /**
+     * Session 49: AF003 on the same shape. The run without workers released the Pod and reconciled nothing; the restarted run, tied
+     * to it by the hand-over, came round its queue without the Workflow (WorkflowAbsent): the Workflow was gone when it started, so
+     * no stall is claimed past possible, and the reason names that run and where its queue came round, not only the look-alike.
+     */
+    @Test
+    void af003NamesTheAbsenceAndStaysPossible() {
+        Evaluation e = af003(firstRun(), zeroWorkers(), restarted("workflow-controller-1", cameRound()));
+        assertEquals(1, ofW(e).size(), () -> af003Show(e));
+        Finding f = ofW(e).get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), () -> af003Show(e));
+        assertTrue(f.confidenceReason().contains("run workflow-controller-2.log #1 (tied to the releasing run by hand-overs of the Lease")
+                && f.confidenceReason().contains("came round its first-in, first-out queue at 2026-10-14T14:41:30.140Z"), () -> af003Show(e));
+        assertEquals("workflow-controller-2.log #1 at 2026-10-14T14:41:30.140Z", f.fact("workflowAbsentFrom").orElseThrow().value());
+        // Nothing ties the later run: still named, as one a run whose log was not given may have preceded.
+        Evaluation untied = af003(firstRun(), zeroWorkers(), restarted(null, cameRound()));
+        assertTrue(ofW(untied).get(0).confidenceReason().contains("a later run that nothing ties to the releasing run"), () -> af003Show(untied));
+        // Busy workers: the releasing run itself came round without it; the stall to the logs' end is named the same way.
+        Evaluation busy = af003(firstRun(), returning(32, List.of(pass("2026-10-14T14:38:00.131Z", OTHER, "Running", "48119031"),
+                pass("2026-10-14T14:38:10.140Z", OTHER, "Running", "48119031"), alloc("2026-10-14T14:43:00.101Z"),
+                pass("2026-10-14T14:43:10.151Z", OTHER, "Running", "48119031"))));
+        assertEquals(1, ofW(busy).size(), () -> af003Show(busy));
+        assertTrue(ofW(busy).stream().allMatch(x -> x.confidence() == Confidence.POSSIBLE
+                && x.confidenceReason().contains("(the run that released the Pod) came round")), () -> af003Show(busy));
+    }
+
+    /** Control: the restarted run takes the Workflow up late (#17024 across a restart): that pass shows it there, confirmed. */
+    @Test
+    void af003ConfirmsTheStallWhereTheLaterRunTookTheWorkflowUp() {
+        List<String> after = List.of(pass("2026-10-14T14:41:20.131Z", OTHER, "Running", "48119031"),
+                pass("2026-10-14T14:41:29.700Z", W, "Running", "48120604"),
+                pass("2026-10-14T14:41:30.140Z", OTHER, "Running", "48119031"), alloc("2026-10-14T14:46:20.101Z"));
+        Evaluation e = af003(firstRun(), zeroWorkers(), restarted("workflow-controller-1", after));
+        assertEquals(1, ofW(e).size(), () -> af003Show(e));
+        assertEquals(Confidence.CONFIRMED, ofW(e).get(0).confidence(), () -> af003Show(e));
+        assertTrue(ofW(e).get(0).fact("workflowAbsentFrom").isEmpty(), () -> af003Show(e));
+    }
 }
