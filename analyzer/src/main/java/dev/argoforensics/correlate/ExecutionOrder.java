@@ -1201,7 +1201,8 @@ final class ExecutionOrder {
      * controller's {@code Ready=False}, the taint manager's or the Pod garbage collector's {@code DisruptionTarget}, the garbage
      * collector's {@code Failed}, a user's shorter grace); a Pod that left within {@link #STOOD_NANOS} of the release (a forced
      * delete before it: the release removed the Pod, and a held finalizer would have kept it for a kubelet coming back later); a
-     * sighting, release and leaving not all of one run; a log that does not show itself whole. Limits: a watch that broke and
+     * sighting, release and leaving not all of one run; a sighting that is no update (a run that started on the Pod already being
+     * deleted lists it with an add: a kubelet's report before that is in no line); a log that does not show itself whole. Limits: a watch that broke and
      * relisted between the two delivers only the last state (client-go logs the expired watch at verbosity 4 only), as for the
      * other readings of the first deleted version.
      */
@@ -1215,7 +1216,10 @@ final class ExecutionOrder {
             return execution;
         }
         LogEvent left = exit.event();
-        LogEvent seen = sighting[1] != null ? sighting[1] : sighting[0];
+        LogEvent seen = sighting[1];
+        if (seen == null || ((PodInformerEvent) seen.event()).action() != InformerAction.UPDATE) {
+            return execution; // the run did not see the deletion arrive (an add of a run started later): a report before it is unseen
+        }
         int stream = left.stream();
         if (seen.stream() != stream || seen.ordinal() > left.ordinal()) {
             return execution;

@@ -122,4 +122,19 @@ class NodeStayedAwayTest {
         assertTrue(execution(c).nodeMayReturn(), execution(c).reason());
         assertEquals(1, af001.evaluate(c).findings().size());
     }
+
+    /**
+     * Control: the run started after the deletion (its listing's {@code add pod event} the first sight of it): a kubelet back before
+     * that start reported in no line of it. The node's return stays open.
+     */
+    @Test
+    void aRunThatStartedOnTheDeletingPodLeavesTheNodesReturnOpen() {
+        List<String> l = new ArrayList<>(List.of(lines("2026-09-19T16:50:02.000Z", true)));
+        l.removeIf(x -> x.contains("Created pod") || x.contains("16:27:00") || x.contains("16:32:00") || x.contains("16:37:00"));
+        l.replaceAll(x -> x.contains("16:41:00.100Z") ? podEvent("2026-09-19T16:41:00.100Z", "add") : x);
+        l.add(0, alloc("2026-09-19T16:41:00.050Z"));
+        Correlation c = correlate(l.toArray(String[]::new));
+        assertTrue(execution(c).nodeMayReturn(), execution(c).reason());
+        assertEquals(1, af001.evaluate(c).findings().size());
+    }
 }
