@@ -413,7 +413,7 @@ public final class Correlator {
         RunClocks clocks = group.clocks();
         List<LogEvent> groupLines = events;
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes(), () -> HandOvers.of(groupLines, group.processes()),
-                () -> RequeueDelays.of(groupLines));
+                () -> RequeueDelays.of(groupLines), () -> RunScopes.of(groupLines, group.processes()));
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");

@@ -72,7 +72,7 @@ final class ExecutionOrder {
      */
     static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit,
                         List<ControllerProcess> processes, RunClocks clocks) {
-        Execution execution = of(pod, end, succeeded, deletion, exit, processes);
+        Execution execution = kubeletStayedAway(pod, exit, processes, of(pod, end, succeeded, deletion, exit, processes));
         if (execution.state() != State.FINISHED_BEFORE && execution.state() != State.RUNNING && execution.state() != State.MAIN_NEVER_STARTED) {
             return execution;
         }
@@ -1173,6 +1173,91 @@ final class ExecutionOrder {
                 + "reported it, reads the same" + (mayReturn ? "; and nothing shows the node gone rather than not ready: a kubelet that came "
                 + "back would have reported afterwards what its containers did meanwhile" : ""), running.evidence(), running.weak(),
                 running.statedClock(), running.endShown(), running.podOnly(), running.crossClock(), running.graceGuess(), true, false, mayReturn);
+    }
+
+    /** How long a Pod must outlive its finalizer's release for its removal to be another's delete, not the release itself. */
+    static final long STOOD_NANOS = 5_000_000_000L;
+    /** How soon the release's own patch comes back through the informer (the API server's write and the watch's delivery). */
+    static final long PATCH_ECHO_NANOS = 2_000_000_000L;
+
+    /**
+     * A lost node's last report ({@link Execution#nodeMayReturn}) where the controller's own lines show that its kubelet did not come
+     * back while the Pod stood (session 49). A kubelet back from a partition writes the Pod's status (the containers' state, its
+     * {@code Ready} condition, from 1.27 a terminal phase) before its own final delete, and the controller's informer delivers each
+     * such write as an update ({@code significantPodChange}: phase, conditions, container statuses; its handler logs
+     * {@code update pod event} from v3.6.5). Its test of the deletion compares the two versions' {@code GetDeletionTimestamp()}
+     * pointers (v3.6.5, v4.1.2), so every update of a Pod being deleted may read as significant (inferred): the release's own patch,
+     * which changes only the finalizers, comes back as one delivery logged either way ({@code insignificant pod change} or
+     * {@code update pod event}), within {@link #PATCH_ECHO_NANOS} of the release's {@code cleaning up pod}, and is allowed once.
+     * So where one run saw the deletion arrive, released the finalizer, and saw the Pod leave its informer more than
+     * {@link #STOOD_NANOS} later ({@code delete pod event}: a deletion, not the completed label), with no {@code update pod event}
+     * of the Pod from the sighting to its leaving and its log whole between (the stats ticker, {@link StreamExtents#wholeFromTo}),
+     * nothing reported after the deletion was requested, and the Pod outlived the release: its removal was another's delete (the
+     * kubelet's comes only after its report), which the release did not bring forward. Session 48's look-alike (a kubelet back after
+     * the release reporting main's end, then deleting the Pod before a worker read it) would have logged that report. The
+     * execution then stands as the frozen report it is, the node's return no longer open.
+     *
+     * <p>Not read: any update of the Pod between the two, whoever wrote it (the line does not say: a kubelet back, or the node
+     * controller's {@code Ready=False}, the taint manager's or the Pod garbage collector's {@code DisruptionTarget}, the garbage
+     * collector's {@code Failed}, a user's shorter grace); a Pod that left within {@link #STOOD_NANOS} of the release (a forced
+     * delete before it: the release removed the Pod, and a held finalizer would have kept it for a kubelet coming back later); a
+     * sighting, release and leaving not all of one run; a sighting that is no update (a run that started on the Pod already being
+     * deleted lists it with an add: a kubelet's report before that is in no line); a log that does not show itself whole. Limits: a watch that broke and
+     * relisted between the two delivers only the last state (client-go logs the expired watch at verbosity 4 only), as for the
+     * other readings of the first deleted version.
+     */
+    static Execution kubeletStayedAway(PodHistory pod, InformerExit exit, List<ControllerProcess> processes, Execution execution) {
+        if (execution == null || !execution.nodeMayReturn() || exit == null || exit.kind() != InformerExit.Kind.REMOVED
+                || !(exit.event().event() instanceof PodInformerEvent gone) || gone.action() != InformerAction.DELETE) {
+            return execution;
+        }
+        LogEvent[] sighting = DeletionBounds.firstDeletingHandler(pod);
+        if (sighting == null) {
+            return execution;
+        }
+        LogEvent left = exit.event();
+        LogEvent seen = sighting[1];
+        if (seen == null || ((PodInformerEvent) seen.event()).action() != InformerAction.UPDATE) {
+            return execution; // the run did not see the deletion arrive (an add of a run started later): a report before it is unseen
+        }
+        int stream = left.stream();
+        if (seen.stream() != stream || seen.ordinal() > left.ordinal()) {
+            return execution;
+        }
+        LogEvent released = null;
+        boolean echoed = false;
+        for (LogEvent e : pod.events()) {
+            if (e.stream() != stream || e.ordinal() <= seen.ordinal() || e.ordinal() >= left.ordinal()) {
+                continue;
+            }
+            boolean update = e.event() instanceof PodInformerEvent p && p.action() == InformerAction.UPDATE;
+            if (update || (e.event() instanceof Signal sig && INSIGNIFICANT.equals(sig.name()))) {
+                if (released != null && !echoed && !released.time().windowEnd().plusNanos(PATCH_ECHO_NANOS).isBefore(e.time().instant())) {
+                    echoed = true; // the release's own patch delivered back (one delivery, whichever line it logged)
+                    continue;
+                }
+                if (update) {
+                    return execution; // the Pod changed after the deletion: who wrote it the line does not say
+                }
+                continue;
+            }
+            if (e.event() instanceof dev.argoforensics.event.ControllerEvent.PodCleanupStarted c && "removeFinalizer".equals(c.action())) {
+                released = e;
+            } else if (e.event() instanceof dev.argoforensics.event.ControllerEvent.PodCleanupFailed f && "removeFinalizer".equals(f.action())) {
+                released = null;
+            }
+        }
+        if (released == null || !released.time().windowEnd().plusNanos(STOOD_NANOS).isBefore(left.time().instant())
+                || !StreamExtents.wholeFromTo(processes, stream, seen.time(), left.time())) {
+            return execution;
+        }
+        return new Execution(execution.state(), execution.reason() + "; but the controller saw no change of the Pod from its sight of the "
+                + "deletion at " + seen.time().format() + " until the Pod left its informer at " + left.time().format() + ", "
+                + GoDuration.format(released.time().nanosUntil(left.time())) + " after the finalizer's release at " + released.time().format()
+                + StreamExtents.TICKER_CAVEAT + ": a kubelet back from its node's loss writes the Pod's status before its own delete, so "
+                + "none reported after the deletion, and the Pod's removal was another's delete, not the release", execution.evidence(),
+                execution.weak(), execution.statedClock(), execution.endShown(), execution.podOnly(), execution.crossClock(),
+                execution.graceGuess(), execution.frozenReport(), execution.reportLag(), false);
     }
 
     /**

@@ -57,13 +57,15 @@ final class LifecycleBuilder {
     private final Supplier<HandOvers> handOvers;
     /** The runs' start banners and requeue delays, made the first time a Pod asks ({@link WorkflowAbsent}). */
     private final Supplier<RequeueDelays> requeues;
+    /** The runs' namespaces and instance IDs, made the first time a Pod asks ({@link WorkflowAbsent}). */
+    private final Supplier<RunScopes> scopes;
 
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes) {
-        this(nodes, clocks, processes, () -> HandOvers.NONE, () -> RequeueDelays.of(List.of()));
+        this(nodes, clocks, processes, () -> HandOvers.NONE, () -> RequeueDelays.of(List.of()), () -> RunScopes.of(List.of()));
     }
 
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers,
-                     Supplier<RequeueDelays> requeues) {
+                     Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes) {
         this.nodes = nodes;
         this.clocks = clocks;
         this.processes = List.copyOf(processes);
@@ -84,6 +86,15 @@ final class LifecycleBuilder {
                     delays[0] = requeues.get();
                 }
                 return delays[0];
+            }
+        };
+        RunScopes[] scoped = new RunScopes[1];
+        this.scopes = () -> {
+            synchronized (scoped) {
+                if (scoped[0] == null) {
+                    scoped[0] = scopes.get();
+                }
+                return scoped[0];
             }
         };
     }
@@ -259,7 +270,7 @@ final class LifecycleBuilder {
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
-                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues),
+                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes),
                 requested);
     }
 

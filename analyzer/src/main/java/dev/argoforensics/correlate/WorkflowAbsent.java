@@ -43,11 +43,25 @@ import java.util.function.Supplier;
  * @param release   the Pod's release on its deletion
  * @param run       R, the run whose workers came round without taking the Workflow up
  * @param cameRound where R's queue came round ({@link ControllerProcess.Work#cameRound()})
+ * <p>Session 49: R's scope. A run lists only the Workflows of its managed namespace and instance ID ({@link RunScopes}): a run
+ * started with {@code --namespaced} or {@code --managed-namespace}, or with another {@code instanceID}, never holds the Workflow, and
+ * its queue coming round without it says nothing. The releasing run held the Pod, so its scope held the Workflow (its Pod informer
+ * lists the same namespace, and the Pod carries the instance ID of the controller that created it, the Workflow's). A later run
+ * counts only where its own lines show it held the Workflow's namespace (its {@code managedNamespace} empty or that namespace, or
+ * a pass of a Workflow of that namespace) and the releasing run's instance ID: both runs' stated and equal, or the two tied by
+ * hand-overs of one Lease, whose name carries the instance ID, with no stated IDs that differ: {@link #scope()}.
+ *
  * @param tied      R is the releasing run or tied to it by hand-overs
+ * @param scope     whether R's scope is shown to hold the Workflow ({@link RunScopes.Coverage#COVERED} for the releasing run)
  */
-public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Timestamp cameRound, boolean tied) {
+public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Timestamp cameRound, boolean tied, RunScopes.Coverage scope) {
     /** How long R's lines must go on after its queue came round: a worker logs its pass moments after taking the key. */
     static final long MARGIN_NANOS = 60_000_000_000L;
+
+    /** Whether R is tied to the release and its scope is shown to hold the Workflow: what decides AF001. */
+    public boolean decides() {
+        return tied && scope == RunScopes.Coverage.COVERED;
+    }
 
     /** Whether R is the run that released the Pod. */
     public boolean releasingRun() {
@@ -63,9 +77,10 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
      * @param processes the input's runs, by id
      * @param handOvers the hand-overs between them, asked for only where a later run is a candidate
      * @param requeues  the runs' start banners and requeue delays, asked for only where a later run is a candidate
+     * @param scopes    the runs' namespaces and instance IDs, asked for only where a later run is a candidate
      */
     static WorkflowAbsent of(FinalizerRemoval release, WorkflowHistory workflow, WorkflowFate fate, List<ControllerProcess> processes,
-                             Supplier<HandOvers> handOvers, Supplier<RequeueDelays> requeues) {
+                             Supplier<HandOvers> handOvers, Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes) {
         if (release == null || release.cause() != RemovalCause.POD_DELETED || workflow == null || workflow.events().isEmpty()
                 || (fate != null && fate.completed() != null)) {
             return null;
@@ -85,6 +100,7 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
             }
         }
         WorkflowAbsent untied = null;
+        WorkflowAbsent outOfScope = null; // a tied run whose scope is not shown to hold the Workflow
         for (ControllerProcess p : processes) {
             Timestamp round = p.work().cameRound();
             if (round == null || p.selectedBy() != null || p.last() == null || round.nanosUntil(p.last()) < MARGIN_NANOS
@@ -98,14 +114,23 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
             if (!same && !listingFirst(p, requeues.get().of(p.id()))) {
                 continue; // its first pass may have come before its listing's keys were due (a configured initialDelay)
             }
-            if (same || handOvers.get().tie(rel, p.id()).isPresent()) {
-                return new WorkflowAbsent(release, p, round, true);
+            boolean tie = same || handOvers.get().tie(rel, p.id()).isPresent();
+            RunScopes.Coverage scope = same ? RunScopes.Coverage.COVERED
+                    : scopes.get().covers(p.id(), workflow.ref().namespace(), scopes.get().instanceId(rel), tie);
+            if (tie) {
+                if (scope == RunScopes.Coverage.COVERED) {
+                    return new WorkflowAbsent(release, p, round, true, scope);
+                }
+                if (outOfScope == null) {
+                    outOfScope = new WorkflowAbsent(release, p, round, true, scope);
+                }
+                continue;
             }
             if (untied == null || p.first().isBefore(untied.run().first())) {
-                untied = new WorkflowAbsent(release, p, round, false);
+                untied = new WorkflowAbsent(release, p, round, false, scope);
             }
         }
-        return untied;
+        return outOfScope != null ? outOfScope : untied;
     }
 
     /**

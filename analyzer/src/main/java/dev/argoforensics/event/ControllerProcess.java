@@ -104,9 +104,17 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
      *                  was queued again after its first pass began: so by this line every Workflow held at the start-up had been
      *                  taken up. Null where none is shown, or where the order of the passes is not known (some counted without
      *                  their Workflow's name, or lines read going back in time)
+     * @param namespaces the namespaces of the Workflows the run's passes named up to where its queue came round (session 49), read
+     *                   from the pass's text as the reading keeps or counts it ({@code PassKeys}): the run's informers held each (it
+     *                   watches one namespace or every one)
      */
-    public record Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps, Timestamp cameRound) {
+    public record Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps, Timestamp cameRound, java.util.Set<String> namespaces) {
         public static final Work NONE = new Work(0, null, null, List.of(), null);
+
+        /** No namespace read from the passes. */
+        public Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps, Timestamp cameRound) {
+            this(processed, first, last, gaps, cameRound, java.util.Set.of());
+        }
 
         /** Where the queue came round is not known. */
         public Work(long processed, Timestamp first, Timestamp last, List<Gap> gaps) {
@@ -121,6 +129,7 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
 
         public Work {
             gaps = gaps == null ? List.of() : List.copyOf(gaps);
+            namespaces = namespaces == null ? java.util.Set.of() : java.util.Set.copyOf(namespaces);
         }
 
         /**

@@ -56,6 +56,8 @@ final class ControllerRun {
      * workers' queue first came round to a Workflow again ({@link ControllerProcess.Work#cameRound()}, session 48).
      */
     final Map<String, Timestamp> passed = new java.util.LinkedHashMap<>();
+    /** The namespaces of the Workflows every pass read or counted named, whether or not before the queue came round (session 49). */
+    final java.util.Set<String> passNamespaces = new java.util.TreeSet<>();
     /** The first pass of a Workflow the run had already taken up, in the order read; null if none. */
     Timestamp cameRound;
     /** Some of its passes were counted without their Workflow's name (a counted stretch): where the queue came round is unknown. */
@@ -92,6 +94,7 @@ final class ControllerRun {
 
     /** A kept {@code Processing workflow} of {@code key} at {@code time}, after every line taken so far. */
     void pass(String key, Timestamp time) {
+        addNamespace(key);
         if (key == null) {
             roundUnknown = true; // a pass whose text did not name its Workflow
         } else if (cameRound == null && passed.putIfAbsent(key, time) != null) {
@@ -104,6 +107,8 @@ final class ControllerRun {
      * after) are added: its own, else the earliest of the piece's own and the piece's first pass of a Workflow already passed.
      */
     private void cameRound(ControllerRun piece) {
+        passNamespaces.addAll(piece.passNamespaces);
+        piece.passed.keySet().forEach(this::addNamespace);
         if (cameRound != null) {
             return;
         }
@@ -249,6 +254,7 @@ final class ControllerRun {
             processed(r.processed, r.firstProcessed, r.lastProcessed);
         }
         roundUnknown |= r.roundUnknown;
+        r.passed.keySet().forEach(this::addNamespace);
         if (cameRound == null) {
             Timestamp at = r.cameRound;
             for (Map.Entry<String, Timestamp> e : r.passed.entrySet()) {
@@ -355,7 +361,21 @@ final class ControllerRun {
                 releases.describe(), read, List.copyOf(files), earliest, latest, count,
                 processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed, work.gapList(),
                         // lines read going back in time (a paste newest first) or passes counted unnamed: the order of passes is not known
-                        roundUnknown || backwards > 0 ? null : cameRound),
+                        roundUnknown || backwards > 0 ? null : cameRound, passNamespaces()),
                 nameless.nameless());
+    }
+
+    /** The namespaces of the Workflows the passes named. */
+    private java.util.Set<String> passNamespaces() {
+        passed.keySet().forEach(this::addNamespace);
+        return passNamespaces;
+    }
+
+    /** A pass key's namespace ({@code <namespace>/<workflow>}, {@code PassKeys}). */
+    private void addNamespace(String key) {
+        int slash = key == null ? -1 : key.indexOf('/');
+        if (slash > 0) {
+            passNamespaces.add(key.substring(0, slash));
+        }
     }
 }

@@ -19,7 +19,7 @@ import java.util.Set;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 9;
+    private static final int VERSION = 10;
 
     private ReadingWire() {
     }
@@ -75,6 +75,7 @@ final class ReadingWire {
             o.string(e.getKey());
             o.value(e.getValue());
         }
+        o.value(new ArrayList<>(p.passNamespaces));
         o.value(new ArrayList<>(p.files));
         o.value(p.evidence);
         o.value(p.elections);
@@ -141,6 +142,7 @@ final class ReadingWire {
         for (int i = 0; i < passed; i++) {
             p.passed.put(in.string(), (Timestamp) in.value());
         }
+        p.passNamespaces.addAll((List<String>) in.value());
         p.files.addAll((List<String>) in.value());
         ((List<ReleaseEvidence>) in.value()).forEach(p::evidence);
         p.elections.addAll((List<LeaderElection>) in.value());

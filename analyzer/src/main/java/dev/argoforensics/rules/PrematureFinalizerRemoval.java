@@ -3,6 +3,7 @@ package dev.argoforensics.rules;
 import dev.argoforensics.correlate.ContainersEnd;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.Deletion;
+import dev.argoforensics.correlate.RunScopes;
 import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EarlierLife;
 import dev.argoforensics.correlate.ElidedNames;
@@ -345,7 +346,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // Session 48: passedOver's reading across runs. No controller took the Workflow up after the release, and nothing could
                 // have led unseen between: the releasing run itself, or a run tied to it by hand-overs of the Lease, came round its
                 // first-in, first-out queue without it (WorkflowAbsent). No pass recorded the loss.
-                Optional<WorkflowAbsent> absent = life.workflowAbsentAfterRelease().filter(a -> a.tied() && a.release() == removal && !workflowSeenAfter());
+                Optional<WorkflowAbsent> absent = life.workflowAbsentAfterRelease().filter(a -> a.decides() && a.release() == removal && !workflowSeenAfter());
                 if (absent.isPresent()) {
                     WorkflowAbsent a = absent.get();
                     cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.workflowAbsent", "at", at, "run", a.run().replica(),
@@ -603,8 +604,15 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // Session 48: a later run came round without the Workflow, but nothing ties it to the releasing run.
                 WorkflowAbsent a = life.workflowAbsentAfterRelease().get();
                 confidence = Confidence.POSSIBLE;
-                reason = Message.of("AF001.reason.endsBeforeOutcomeAbsentUntied", "execution", how, "run", a.run().replica(),
-                        "round", a.cameRound().format());
+                if (a.scope() == RunScopes.Coverage.COVERED) {
+                    reason = Message.of("AF001.reason.endsBeforeOutcomeAbsentUntied", "execution", how, "run", a.run().replica(),
+                            "round", a.cameRound().format());
+                } else {
+                    // Session 49: the run's scope (namespace, instance ID) did not hold the Workflow, or its lines do not show that it did.
+                    reason = Message.of(a.scope() == RunScopes.Coverage.OUTSIDE ? "AF001.reason.endsBeforeOutcomeAbsentOutOfScope"
+                                    : "AF001.reason.endsBeforeOutcomeAbsentScopeUnshown", "execution", how, "run", a.run().replica(),
+                            "round", a.cameRound().format(), "namespace", link == null ? "" : link.workflow().namespace());
+                }
             } else if (!execution.weak()) {
                 confidence = Confidence.POSSIBLE;
                 reason = Message.of("AF001.reason.endsBeforeOutcome", "execution", how);

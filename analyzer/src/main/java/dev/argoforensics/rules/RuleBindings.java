@@ -31,7 +31,13 @@ public final class RuleBindings implements GroupBindings {
     @Override
     public boolean context(LogEvent line) {
         return line.event() instanceof ControllerStarted || line.event() instanceof WorkerNumbers || line.event() instanceof WorkflowProcessing
-                || TaskResultWriteForbidden.executorRefusal(line);
+                || TaskResultWriteForbidden.executorRefusal(line) || scopeLine(line);
+    }
+
+    /** A run's statement of its namespace or instance ID (AF001's {@code WorkflowAbsent}: each run's scope, in every group). */
+    private static boolean scopeLine(LogEvent line) {
+        return line.event() instanceof Signal s && (dev.argoforensics.correlate.RunScopes.SCOPE_SIGNAL.equals(s.name())
+                || dev.argoforensics.correlate.RunScopes.CONFIGURATION_SIGNAL.equals(s.name()));
     }
 
     @Override

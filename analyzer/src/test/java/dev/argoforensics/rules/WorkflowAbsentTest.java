@@ -402,4 +402,104 @@ class WorkflowAbsentTest {
         assertEquals(Confidence.CONFIRMED, ofW(e).get(0).confidence(), () -> af003Show(e));
         assertTrue(ofW(e).get(0).fact("workflowAbsentFrom").isEmpty(), () -> af003Show(e));
     }
+
+    /** A pass of {@code wf} in namespace {@code ns}. */
+    private static String passIn(String t, String ns, String wf, String rv) {
+        return line(t, "Processing workflow", "component=workflow_worker workflow=" + wf + " namespace=" + ns + " phase=Running resourceVersion=" + rv);
+    }
+
+    /** updateConfig's line (every release, before the election): the run's managed namespace, empty for every namespace. */
+    private static String scopeLine(String t, String managed) {
+        return "time=" + t + " level=INFO msg=\"\" executorImage=quay.io/argoproj/argoexec:v4.0.6 executorImagePullPolicy=\"\" managedNamespace="
+                + (managed.isEmpty() ? "\"\"" : managed) + " initlessPod=false";
+    }
+
+    /** The restarted run, tied by its hand-over, whose workers come round on a Workflow of namespace {@code ns}. */
+    private static String[] restartedIn(String ns, String scope) {
+        List<String> l = new ArrayList<>();
+        if (scope != null) {
+            l.add(scopeLine("2026-10-14T14:41:04.900Z", scope));
+        }
+        l.addAll(List.of(restarted("workflow-controller-1", List.of(passIn("2026-10-14T14:41:20.131Z", ns, "audit-export-q7z4c", "7710211"),
+                passIn("2026-10-14T14:41:30.140Z", ns, "audit-export-q7z4c", "7710211"), alloc("2026-10-14T14:46:20.101Z"),
+                passIn("2026-10-14T14:46:30.151Z", ns, "audit-export-q7z4c", "7710211")))));
+        return l.toArray(String[]::new);
+    }
+
+    /**
+     * Session 49: the controller brought back with {@code --namespaced} in namespace {@code ops} (its updateConfig line states
+     * {@code managedNamespace=ops}): its informers never listed {@code billing}, so its queue coming round without the Workflow says
+     * nothing of it. Possible, the reason naming the run's scope.
+     */
+    @Test
+    void aTiedRunWatchingAnotherNamespaceDoesNotClearIt() {
+        Evaluation e = af001("2026-10-14T14:22:40Z", POD_BEFORE_DELETION, firstRun(), zeroWorkers(), restartedIn("ops", "ops"));
+        assertEquals("", absentWhy(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        assertEquals("AF001.reason.endsBeforeOutcomeAbsentOutOfScope", e.findings().get(0).reason().code(), () -> show(e));
+    }
+
+    /** Session 49: the same run restarted with another instance ID (v4's banner states it): its informers hold only that ID's Workflows. */
+    @Test
+    void aTiedRunWithAnotherInstanceIdDoesNotClearIt() {
+        String[] run = restarted("workflow-controller-1", cameRound());
+        for (int i = 0; i < run.length; i++) {
+            run[i] = run[i].replace("instanceID=\"\"", "instanceID=team-b");
+        }
+        assertTrue(String.join("\n", run).contains("instanceID=team-b"));
+        Evaluation e = af001("2026-10-14T14:22:40Z", POD_BEFORE_DELETION, firstRun(), zeroWorkers(), run);
+        assertEquals("", absentWhy(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+        assertEquals("AF001.reason.endsBeforeOutcomeAbsentOutOfScope", e.findings().get(0).reason().code(), () -> show(e));
+    }
+
+    /**
+     * Session 49: the restarted run's workers come round on a Workflow of another namespace, and its lines hold no updateConfig line:
+     * it may watch {@code ops} alone. Not cleared; the reason says its scope is not shown.
+     */
+    @Test
+    void aTiedRunWhoseLinesDoNotShowItsNamespaceDecidesNothing() {
+        Evaluation e = af001("2026-10-14T14:22:40Z", POD_BEFORE_DELETION, firstRun(), zeroWorkers(), restartedIn("ops", null));
+        assertEquals("", absentWhy(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+        assertEquals("AF001.reason.endsBeforeOutcomeAbsentScopeUnshown", e.findings().get(0).reason().code(), () -> show(e));
+    }
+
+    /** Session 49, positive: the same run stating {@code managedNamespace} empty (every namespace): its listing held billing. Cleared. */
+    @Test
+    void aTiedRunWatchingEveryNamespaceClearsIt() {
+        Evaluation e = af001(firstRun(), zeroWorkers(), restartedIn("ops", ""));
+        assertEquals(List.of(), e.findings(), () -> show(e));
+        assertTrue(absentWhy(e).contains("AF001.cleared.absentTied"), () -> show(e));
+    }
+
+    /**
+     * Session 49: the releasing run's banner cut from the excerpt (its instance ID not stated). The later run waited for it on the
+     * Lease {@code workflow-controller}, whose name carries the instance ID ({@code workflow-controller-<id>} with one): the two share
+     * it, and the later run took up a Workflow of billing. Cleared, as with both banners.
+     */
+    @Test
+    void aHandOverOfTheLeaseShowsTheInstanceIdShared() {
+        List<String> z = new ArrayList<>(List.of(zeroWorkers()));
+        z.removeIf(l -> l.contains("Starting Workflow Controller"));
+        Evaluation e = af001(firstRun(), z.toArray(String[]::new), restarted("workflow-controller-1", cameRound()));
+        assertEquals(List.of(), e.findings(), () -> show(e));
+        assertTrue(absentWhy(e).contains("AF001.cleared.absentTied"), () -> show(e));
+    }
+
+    /**
+     * Session 49: a later run nothing ties to the release (it names no holder), watching another namespace: the untied reason would
+     * say the Workflow was gone; the scope reason is said instead.
+     */
+    @Test
+    void anUntiedRunWatchingAnotherNamespaceNamesItsScope() {
+        String[] run = restartedIn("ops", "ops");
+        List<String> l = new ArrayList<>(List.of(run));
+        l.removeIf(x -> x.contains("leader=workflow-controller-1"));
+        Evaluation e = af001("2026-10-14T14:22:40Z", POD_BEFORE_DELETION, firstRun(), zeroWorkers(), l.toArray(String[]::new));
+        assertEquals("", absentWhy(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+        assertEquals("AF001.reason.endsBeforeOutcomeAbsentOutOfScope", e.findings().get(0).reason().code(), () -> show(e));
+    }
 }

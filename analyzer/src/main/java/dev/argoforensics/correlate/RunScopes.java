@@ -1,0 +1,108 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerEvent.ControllerStarted;
+import dev.argoforensics.event.ControllerEvent.Signal;
+import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which Workflows each controller run's informers hold, as its own lines state it (session 49): its namespace and its instance ID.
+ * Argo v3.4-v4.1 (read at the tags: {@code cmd/workflow-controller/main.go}, {@code workflow/controller/controller.go},
+ * {@code config.go}, {@code util.InstanceIDRequirement}) lists and watches Workflows and Pods in {@code managedNamespace} only
+ * ({@code --managed-namespace}, the install namespace under {@code --namespaced}; every namespace when empty), and only those whose
+ * {@code workflows.argoproj.io/controller-instanceid} label equals its instance ID (with none, only those without the label). There
+ * is no other selector (no shard). So a run with another namespace or another instance ID never holds the Workflow, and its queue
+ * coming round without it says nothing of it.
+ *
+ * <p>What states it: the line {@code updateConfig} logs at every load of the ConfigMap (empty message,
+ * {@code managedNamespace=…}, every release, signal {@code controller-scope}); v4's start banner ({@code instanceID}, printed even
+ * when empty); v3's {@code Configuration:} dump (signal {@code controller-configuration}: {@code instanceID:} when set, omitted when
+ * empty). Besides, a run that took up a Workflow of namespace N ({@code Processing workflow}) holds N: its managed namespace is N
+ * or every one. The first statement of each run counts (the one it started with; a later ConfigMap load does not rebuild the
+ * informers' namespace). Derived once per group from its lines (the statements are context every group reads).
+ */
+public final class RunScopes {
+    /** Signal of the {@code managedNamespace} line. */
+    public static final String SCOPE_SIGNAL = "controller-scope";
+    /** Signal of v3's {@code Configuration:} dump. */
+    public static final String CONFIGURATION_SIGNAL = "controller-configuration";
+
+    private final Map<Integer, String> managedNamespace = new HashMap<>();
+    private final Map<Integer, String> instanceId = new HashMap<>();
+    private final Map<Integer, Set<String>> processedIn = new HashMap<>();
+
+    private RunScopes() {
+    }
+
+    public static RunScopes of(List<LogEvent> events) {
+        return of(events, List.of());
+    }
+
+    /** As {@link #of(List)}, with the namespaces each run's passes named, counted or kept ({@link ControllerProcess.Work#namespaces()}). */
+    public static RunScopes of(List<LogEvent> events, List<ControllerProcess> processes) {
+        RunScopes s = new RunScopes();
+        for (ControllerProcess p : processes) {
+            if (!p.work().namespaces().isEmpty()) {
+                s.processedIn.computeIfAbsent(p.id(), k -> new HashSet<>()).addAll(p.work().namespaces());
+            }
+        }
+        for (LogEvent e : events) {
+            if (e.event() instanceof Signal sig && SCOPE_SIGNAL.equals(sig.name()) && sig.attribute("managedNamespace") != null) {
+                s.managedNamespace.putIfAbsent(e.stream(), sig.attribute("managedNamespace"));
+            } else if (e.event() instanceof Signal sig && CONFIGURATION_SIGNAL.equals(sig.name())) {
+                String id = sig.attribute("instanceId");
+                s.instanceId.putIfAbsent(e.stream(), id == null ? "" : id);
+            } else if (e.event() instanceof ControllerStarted st && st.instanceId() != null) {
+                s.instanceId.putIfAbsent(e.stream(), st.instanceId());
+            } else if (e.event() instanceof WorkflowProcessing p && p.wf() != null && p.wf().namespace() != null
+                    && !p.wf().namespace().isEmpty()) {
+                s.processedIn.computeIfAbsent(e.stream(), k -> new HashSet<>()).add(p.wf().namespace());
+            }
+        }
+        return s;
+    }
+
+    /** Whether a run's scope holds a Workflow: shown to, shown not to, or not shown. */
+    public enum Coverage { COVERED, OUTSIDE, UNSHOWN }
+
+    /**
+     * Whether the run {@code stream} holds a Workflow of {@code namespace} whose instance ID is {@code workflowInstanceId} ("" none,
+     * null not known). {@code sameLease}: the run is tied by hand-overs of the Lease to a run whose scope held the Workflow; the
+     * Lease is named {@code workflow-controller-<instanceID>} ({@code workflow-controller} without one, {@code main.go}), so the two
+     * share the instance ID unless their lines say otherwise.
+     */
+    public Coverage covers(int stream, String namespace, String workflowInstanceId, boolean sameLease) {
+        String managed = managedNamespace.get(stream);
+        boolean nsOutside = managed != null && !managed.isEmpty() && !managed.equals(namespace);
+        boolean nsHeld = (managed != null && (managed.isEmpty() || managed.equals(namespace)))
+                || processedIn.getOrDefault(stream, Set.of()).contains(namespace);
+        String id = instanceId.get(stream);
+        boolean idOutside = id != null && workflowInstanceId != null && !id.equals(workflowInstanceId);
+        boolean idHeld = (id != null && id.equals(workflowInstanceId)) || (sameLease && !idOutside);
+        if (nsOutside || idOutside) {
+            return Coverage.OUTSIDE;
+        }
+        return nsHeld && idHeld ? Coverage.COVERED : Coverage.UNSHOWN;
+    }
+
+    /** The run's managed namespace as it stated it ("" every namespace), null where not stated. */
+    public String managedNamespace(int stream) {
+        return managedNamespace.get(stream);
+    }
+
+    /** The run's instance ID as stated ("" none), null where not stated. */
+    public String instanceId(int stream) {
+        return instanceId.get(stream);
+    }
+
+    /** Whether the run took up a Workflow of the namespace (so it held that namespace). */
+    public boolean processedIn(int stream, String namespace) {
+        return processedIn.getOrDefault(stream, Set.of()).contains(namespace);
+    }
+}
