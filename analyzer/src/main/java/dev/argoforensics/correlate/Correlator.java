@@ -227,11 +227,15 @@ public final class Correlator {
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
         Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
         Map<PodKey, List<LogEvent>> created = new TreeMap<>();
-        lines.spans().forEach((named, span) -> {
-            if (names.test(named.name())) {
-                spans.merge(instances.forTime(resolve(new PodRef(named.namespace(), named.name()), namespacesByPod), null), span, LineProjection.Span::with);
+        // the projection's spans in order of the Pod as named (they are held in a hash map): merged in the same order on every run
+        List<Map.Entry<PodKey, LineProjection.Span>> asNamed = new ArrayList<>(lines.spans().entrySet());
+        asNamed.sort(Map.Entry.comparingByKey());
+        for (Map.Entry<PodKey, LineProjection.Span> n : asNamed) {
+            if (names.test(n.getKey().name())) {
+                spans.merge(instances.forTime(resolve(new PodRef(n.getKey().namespace(), n.getKey().name()), namespacesByPod), null), n.getValue(),
+                        LineProjection.Span::with);
             }
-        });
+        }
         for (LogEvent e : kept) {
             PodRef ref = e.event().pod().orElse(null);
             if (ref == null || !names.test(ref.name())) {

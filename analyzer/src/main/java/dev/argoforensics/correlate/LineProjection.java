@@ -48,7 +48,8 @@ import java.util.function.IntFunction;
  * @param lines     how many lines the stretch holds (the next stretch's places start there)
  * @param specials  the lines kept whole, with their places, in stretch order
  * @param others    the namespaces the other lines state
- * @param spans     each Pod the other lines name, as named (namespace stated or null, no UID), with its first and last time
+ * @param spans     each Pod the other lines name, as named (namespace stated or null, no UID), with its first and last time;
+ *                  in no particular order
  * @param nodeNames the first line of the stretch naming each Workflow node (Workflow and node name) per controller run, with its
  *                  place, in stretch order; the union keeps each stretch's
  * @param informer  whether one of the other lines is a Pod informer event
@@ -58,7 +59,9 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
                              List<Special> nodeNames, boolean informer, Set<List<String>> edges) {
     public LineProjection {
         specials = List.copyOf(specials);
-        spans = Collections.unmodifiableMap(new TreeMap<>(spans));
+        // a hash map: a look-up or merge per Pod costs no comparisons of names; the one reader that needs them in order
+        // (Correlator.derive) sorts them once
+        spans = Collections.unmodifiableMap(new HashMap<>(spans));
         nodeNames = List.copyOf(nodeNames);
         edges = Collections.unmodifiableSet(new java.util.LinkedHashSet<>(edges));
     }

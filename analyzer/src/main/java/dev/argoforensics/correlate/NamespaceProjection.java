@@ -3,6 +3,7 @@ package dev.argoforensics.correlate;
 import dev.argoforensics.event.LogEvent;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,18 +49,19 @@ public record NamespaceProjection(Map<String, Set<String>> pods, Map<String, Set
      * without a namespace, and for the Workflow names in two namespaces: {@link Correlator#sharedWorkflowNames}).
      */
     static NamespaceProjection of(List<LogEvent> events, boolean workflows) {
-        Map<String, Set<String>> pods = new TreeMap<>();
-        Map<String, Set<String>> wfs = new TreeMap<>();
+        // hash maps per line (a look-up costs no comparisons of names); the record sorts the names once
+        Map<String, Set<String>> pods = new HashMap<>();
+        Map<String, Set<String>> wfs = new HashMap<>();
         for (LogEvent e : events) {
             e.event().pod().ifPresent(p -> {
                 String ns = p.namespace() != null ? p.namespace() : Correlator.statedNamespace(e);
                 if (ns != null) {
-                    pods.computeIfAbsent(p.name(), k -> new TreeSet<>()).add(ns);
+                    add(pods, p.name(), ns);
                 }
             });
             if (workflows) {
                 e.event().workflow().filter(r -> r.namespace() != null && !r.namespace().isEmpty())
-                        .ifPresent(r -> wfs.computeIfAbsent(r.name(), k -> new TreeSet<>()).add(r.namespace()));
+                        .ifPresent(r -> add(wfs, r.name(), r.namespace()));
             }
         }
         return new NamespaceProjection(pods, wfs);
@@ -67,18 +69,36 @@ public record NamespaceProjection(Map<String, Set<String>> pods, Map<String, Set
 
     /** The projections of several stretches of lines (an input's files) as one: the union of their pairs. */
     public static NamespaceProjection union(Collection<NamespaceProjection> parts) {
-        Map<String, Set<String>> pods = new TreeMap<>();
-        Map<String, Set<String>> wfs = new TreeMap<>();
+        Map<String, Set<String>> pods = new HashMap<>();
+        Map<String, Set<String>> wfs = new HashMap<>();
         for (NamespaceProjection p : parts) {
-            p.pods().forEach((k, v) -> pods.computeIfAbsent(k, x -> new TreeSet<>()).addAll(v));
-            p.workflows().forEach((k, v) -> wfs.computeIfAbsent(k, x -> new TreeSet<>()).addAll(v));
+            p.pods().forEach((k, v) -> v.forEach(ns -> add(pods, k, ns)));
+            p.workflows().forEach((k, v) -> v.forEach(ns -> add(wfs, k, ns)));
         }
         return new NamespaceProjection(pods, wfs);
     }
 
+    /**
+     * Adds a namespace to a name's set: a name stated in one namespace (nearly every one) holds a singleton, not a tree of one
+     * (a {@code TreeSet} and its map, entry and views were ~130 bytes a Pod name, and a log of 370,000 Pod names holds several
+     * such projections at once: docs/performance.md, session 49); a second namespace makes it a sorted set.
+     */
+    private static void add(Map<String, Set<String>> m, String name, String namespace) {
+        Set<String> s = m.get(name);
+        if (s == null) {
+            m.put(name, Collections.singleton(namespace));
+        } else if (!s.contains(namespace)) {
+            if (!(s instanceof TreeSet)) {
+                s = new TreeSet<>(s);
+                m.put(name, s);
+            }
+            s.add(namespace);
+        }
+    }
+
     private static Map<String, Set<String>> frozen(Map<String, Set<String>> m) {
         Map<String, Set<String>> out = new TreeMap<>();
-        m.forEach((k, v) -> out.put(k, Collections.unmodifiableSet(new TreeSet<>(v))));
+        m.forEach((k, v) -> out.put(k, v.size() == 1 ? Collections.singleton(v.iterator().next()) : Collections.unmodifiableSet(new TreeSet<>(v))));
         return Collections.unmodifiableMap(out);
     }
 }
