@@ -377,12 +377,16 @@ public final class Correlator {
             List<AuditRecord> audit = foreign.isEmpty() ? f.auditRecords()
                     : f.auditRecords().stream().filter(a -> !foreign.contains(a.source().file())).toList();
             List<LogEvent> evs = EventOrder.merged(podEvents.getOrDefault(key, List.of()));
-            return new PodHistory(key, f.identity(), evs, f.snapshots(), f.link(),
-                    removals(evs, pairing, f.snapshots(), (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at), leaseLost,
+            // A description of a later Pod under the name is no state of this one (session 49): set apart before anything reads it.
+            LaterNamesakes.Split split = LaterNamesakes.split(evs, f.snapshots(), group.clocks());
+            List<PodSnapshot> snapshots = split.kept();
+            return new PodHistory(key, f.identity(), evs, snapshots, f.link(),
+                    removals(evs, pairing, snapshots, (stream, at) -> !StreamExtents.readWholeAround(group.processes(), stream, at), leaseLost,
                             group.processes(), f.link() == null ? List.of() : nodeIndex.of(f.link()),
-                            f.link() == null ? null : laterNodeStart(f.snapshots(), workflows.get(f.link().workflow()), f.link().nodeId())),
+                            f.link() == null ? null : laterNodeStart(snapshots, workflows.get(f.link().workflow()), f.link().nodeId())),
                     f.taskResults(), f.clusterEvents().stream().filter(e -> !e.minuteDated()).toList(), audit, f.nodeLogs(),
-                    PodListings.of(key, f.link(), evs, podTables), f.clusterEvents().stream().filter(ClusterEvent::minuteDated).toList());
+                    PodListings.of(key, f.link(), evs, podTables), f.clusterEvents().stream().filter(ClusterEvent::minuteDated).toList(),
+                    split.setApart());
         });
         Map<PodKey, PodHistory> pods = new LinkedHashMap<>();
         for (int i = 0; i < podFacts.size(); i++) {
@@ -407,7 +411,7 @@ public final class Correlator {
                 if (files != null && p.auditRecords().stream().anyMatch(a -> files.contains(a.source().file()))) {
                     e.setValue(new PodHistory(p.key(), p.identity(), p.events(), p.snapshots(), p.link(), p.removals(), p.taskResults(),
                             p.clusterEvents(), p.auditRecords().stream().filter(a -> !files.contains(a.source().file())).toList(), p.nodeLogs(),
-                            p.listings(), p.minuteEvents()));
+                            p.listings(), p.minuteEvents(), p.laterDescribed()));
                 }
             }
         }

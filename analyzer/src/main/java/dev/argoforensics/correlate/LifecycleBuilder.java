@@ -722,7 +722,8 @@ final class LifecycleBuilder {
         }
         List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from)).toList();
         return new PodHistory(pod.key(), pod.identity(), events, snapshots, pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
-                audit, pod.nodeLogs().stream().filter(n -> !n.time().windowEnd().isBefore(start)).toList(), pod.listings(), pod.minuteEvents());
+                audit, pod.nodeLogs().stream().filter(n -> !n.time().windowEnd().isBefore(start)).toList(), pod.listings(), pod.minuteEvents(),
+                pod.laterDescribed());
     }
 
     /**

@@ -33,13 +33,16 @@ import java.util.Optional;
  * @param minuteEvents  events as {@code clusterEvents}, dated only to the minute (an age of 10 minutes or more in a
  *                      {@code kubectl get events} table, {@link ClusterEvent#minuteDated}): shown in its timeline with
  *                      their window, read by no rule
+ * @param laterDescribed descriptions ({@code kubectl describe pod}, no UID) of the name that show a later Pod, set apart from
+ *                      {@code snapshots} ({@link LaterNamesakes}): shown in its timeline, read as no state of this Pod's
  */
 public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
                          List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
                          List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs, List<PodListing> listings,
-                         List<ClusterEvent> minuteEvents) {
+                         List<ClusterEvent> minuteEvents, List<LaterNamesakes.SetApart> laterDescribed) {
 
     public PodHistory {
+        laterDescribed = List.copyOf(laterDescribed);
         minuteEvents = List.copyOf(minuteEvents);
         listings = List.copyOf(listings);
         events = List.copyOf(events);
@@ -55,6 +58,12 @@ public record PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events
                       List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
                       List<AuditRecord> auditRecords) {
         this(key, identity, events, snapshots, link, removals, taskResults, clusterEvents, auditRecords, List.of(), List.of(), List.of());
+    }
+
+    public PodHistory(PodKey key, PodIdentity identity, List<LogEvent> events, List<PodSnapshot> snapshots, NodeLink link,
+                      List<FinalizerRemoval> removals, List<TaskResultSnapshot> taskResults, List<ClusterEvent> clusterEvents,
+                      List<AuditRecord> auditRecords, List<NodeLogEntry> nodeLogs, List<PodListing> listings, List<ClusterEvent> minuteEvents) {
+        this(key, identity, events, snapshots, link, removals, taskResults, clusterEvents, auditRecords, nodeLogs, listings, minuteEvents, List.of());
     }
 
     public Optional<NodeLink> node() {

@@ -3,6 +3,7 @@ package dev.argoforensics.report;
 import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.correlate.LaterNamesakes;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.RunClocks;
@@ -181,6 +182,13 @@ public final class ReportBuilder {
             long offset = run.offsetNanos();
             gaps.add(new EvidenceGap(result.correlation().processes().get(run.stream()).label(), Words.english().render(Message.of("note.read.runClockZone",
                     "lag", GoDuration.format(Math.abs(offset)), "dir", offset > 0 ? "behind" : "ahead of", "pairing", run.pairing(), "offset", run.logTz()))));
+        }
+        for (PodHistory pod : result.correlation().pods().values()) {
+            for (LaterNamesakes.SetApart a : pod.laterDescribed()) {
+                gaps.add(new EvidenceGap(a.source().toString(), "kubectl describe pod of " + pod.key() + " shows a later Pod under the name (its "
+                        + a.shown() + " at " + a.at().format() + ", after " + a.afterWhat() + " at " + a.after().time().format() + ", "
+                        + a.after().source() + "): not read as the state of the Pod the controller's lines are about"));
+            }
         }
         for (UnreadableInput problem : result.unreadable()) {
             gaps.add(new EvidenceGap("input", "could not be read: " + problem));

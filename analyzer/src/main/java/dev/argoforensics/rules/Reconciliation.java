@@ -48,8 +48,12 @@ final class Reconciliation {
     private final Map<Integer, List<LogEvent>> lifecycle = new HashMap<>();
     /** Per Workflow, its {@code Processing workflow} lines by time. */
     private final Map<WorkflowRef, List<LogEvent>> processing = new HashMap<>();
-    /** Per controller replica, every {@code Processing workflow} line of any Workflow, by time. */
-    private final Map<String, List<LogEvent>> processingByReplica = new HashMap<>();
+    /**
+     * Per controller run (one process: {@link LogEvent#stream()}), every {@code Processing workflow} line of any Workflow, by time. By
+     * run, not by replica name: a restarted container of the same controller Pod is another process under the same name, with
+     * informers listed anew and, between the two, a leader that may have gone unlogged (session 49).
+     */
+    private final Map<Integer, List<LogEvent>> processingByRun = new HashMap<>();
     /** Per Workflow, the lines that state its phase ({@code Processing workflow}, {@code Workflow update successful}), by time. */
     private final Map<WorkflowRef, List<LogEvent>> phases = new HashMap<>();
     /**
@@ -109,13 +113,13 @@ final class Reconciliation {
             processedIn.put(w.ref(), new ProcessedIn(streams, end));
         }
         // Every Workflow's processing lines, from the lines every group of the correlation holds (GroupBindings): a
-        // replica passing a Workflow over is seen against the others it processed, whichever group they are in.
+        // run passing a Workflow over is seen against the others it processed, whichever group they are in.
         for (LogEvent e : correlation.events()) {
             if (e.event() instanceof WorkflowProcessing && e.event().workflow().isPresent()) {
-                processingByReplica.computeIfAbsent(correlation.process(e).replica(), k -> new ArrayList<>()).add(e);
+                processingByRun.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
             }
         }
-        processingByReplica.values().forEach(l -> l.sort(BY_TIME));
+        processingByRun.values().forEach(l -> l.sort(BY_TIME));
     }
 
     /**
@@ -219,10 +223,13 @@ final class Reconciliation {
 
     /**
      * Evidence that the Workflow was no longer in the informer of the controller that logged the line:
-     * after it, that replica processed another Workflow twice but never this one. The line (a Pod
-     * event of this Workflow, which enqueues it) or the replica's start (which enqueues every
-     * Workflow it lists) put this one in the queue, which its workers take in order; an item taken
-     * whose Workflow the informer no longer holds is dropped without a line. A stopped or busy
+     * after it, that run (the process that logged the line) processed another Workflow twice but never
+     * this one. The line (a Pod event of this Workflow, which enqueues it) or the run's start (which
+     * enqueues every Workflow it lists) put this one in the queue, which its workers take in order; an
+     * item taken whose Workflow the informer no longer holds is dropped without a line. A later process
+     * of the same replica (its container restarted) is another run: its informers list anew, and a
+     * leader the evidence does not show may have taken the Workflow up and completed it between the
+     * two (a completed Workflow is not queued at a start unless its artifact GC is pending), so its passes show nothing. A stopped or busy
      * controller processes nothing, so it shows no such thing. Empty if the Workflow was processed
      * after the line, or the kept lines do not show the queue moving on (only the lines of Workflows
      * of interest are kept).
@@ -233,7 +240,7 @@ final class Reconciliation {
         if (firstProcessedAfter(wf, line).isPresent()) {
             return Optional.empty();
         }
-        List<LogEvent> sorted = processingByReplica.getOrDefault(processes.get(line.stream()).replica(), List.of());
+        List<LogEvent> sorted = processingByRun.getOrDefault(line.stream(), List.of());
         Map<WorkflowRef, Integer> seen = new HashMap<>();
         for (int i = firstAtOrAfter(sorted, line.time().instant()); i < sorted.size(); i++) {
             LogEvent e = sorted.get(i);

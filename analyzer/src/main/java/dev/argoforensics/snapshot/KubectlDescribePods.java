@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 /**
  * Reads pasted {@code kubectl describe pod} output, one Pod per {@code Name:} block, into a
  * {@link PodSnapshot} marked {@code described}: namespace, name, node, labels, annotations, the
- * controlling Workflow, the phase, the condition types and the containers' states (with exit codes
+ * controlling Workflow, the phase, the condition types, the Pod's {@code Start Time} and the containers' states (with exit codes
  * and RFC 1123 start and finish times, to the second, in the zone kubectl printed). The text has no
  * UID, no finalizers, no creation time and no condition times: those stay unknown. {@code Status:
  * Terminating (lasts …)} hides the phase and prints only how long ago the deletion deadline passed,
@@ -401,7 +401,8 @@ final class KubectlDescribePods {
             latest = KubeTime.latest(KubeTime.latest(latest, c.startedAt()), c.finishedAt());
         }
         pods.add(new PodSnapshot(new SourceRef(file, b.line), b.namespace, b.name, "", null, deletion, null, b.node, b.labels, b.annotations,
-                List.of(), b.owners, b.phase, b.conditions, b.containers, ObservedAt.of(takenAt, latest), b.reason, b.message, true));
+                List.of(), b.owners, b.phase, b.conditions, b.containers, ObservedAt.of(takenAt, latest), b.reason, b.message, true, Trimmed.NONE,
+                "", b.started));
     }
 
     /** kubectl's RFC 1123 time with a numeric zone: {@code Sat, 07 Nov 2026 08:10:02 +0000}. */

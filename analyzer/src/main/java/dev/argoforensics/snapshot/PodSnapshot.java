@@ -29,6 +29,9 @@ import java.util.stream.Collectors;
  * @param executorImage              the image of the executor's {@code wait} container (else of its {@code init} container), "" if the
  *                                   source names none: the controller sets it to {@code argoexec} of its own release unless configured
  *                                   otherwise ({@code executorImage()}, {@code workflow/controller/config.go}), see {@link #executorRelease()}
+ * @param startTime                  {@code status.startTime}, the kubelet's first sight of the Pod on its node (its clock): read from
+ *                                   {@code kubectl describe pod}'s {@code Start Time:}, which stands in for the creation time the text
+ *                                   does not print when telling its Pod from another of the name; null where not read
  */
 public record PodSnapshot(
         SourceRef source,
@@ -51,7 +54,8 @@ public record PodSnapshot(
         String statusMessage,
         boolean described,
         Trimmed trimmed,
-        String executorImage) implements ExportedObject {
+        String executorImage,
+        Timestamp startTime) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
     public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
@@ -70,6 +74,16 @@ public record PodSnapshot(
         statusMessage = statusMessage == null ? "" : statusMessage;
         trimmed = trimmed == null ? Trimmed.NONE : trimmed;
         executorImage = executorImage == null ? "" : executorImage;
+    }
+
+    /** A Pod whose {@code status.startTime} was not read. */
+    public PodSnapshot(SourceRef source, String namespace, String name, String uid, Timestamp creationTimestamp, Timestamp deletionTimestamp,
+                       Long deletionGracePeriodSeconds, String nodeName, Map<String, String> labels, Map<String, String> annotations,
+                       List<String> finalizers, List<OwnerRef> owners, String phase, List<PodCondition> conditions,
+                       List<ContainerState> containers, ObservedAt observed, String statusReason, String statusMessage, boolean described,
+                       Trimmed trimmed, String executorImage) {
+        this(source, namespace, name, uid, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, nodeName, labels, annotations,
+                finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, described, trimmed, executorImage, null);
     }
 
     /** A Pod from an export or from {@code kubectl describe pod} text ({@code described}), whole. */

@@ -1,5 +1,6 @@
 package dev.argoforensics.timeline;
 
+import dev.argoforensics.correlate.LaterNamesakes;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.NodeLogEntry;
 import dev.argoforensics.snapshot.ClusterEvent;
@@ -60,6 +61,13 @@ final class ObjectEntries {
             return;
         }
         out.fact(ts, s.source(), "pod:deletion-timestamp", "deletionTimestamp" + (grace == null ? "" : ", deletionGracePeriodSeconds " + grace), false);
+    }
+
+    /** A description of the name that shows a later Pod ({@code LaterNamesakes}): said where it is dated, read as none of this Pod's. */
+    static void laterNamesake(Entries out, LaterNamesakes.SetApart a) {
+        out.fact(a.at(), a.source(), "pod:later-namesake", "Pod described (kubectl describe pod) is a later Pod under the name, not this one: its "
+                + a.shown() + " at " + a.at().format() + ", after " + a.afterWhat() + " (" + a.after().source() + ", "
+                + a.after().time().format() + "); set apart, its state not read as this Pod's", false);
     }
 
     /** A finalizer present in one export and absent in the next (or the other way round), exports in observation order. */

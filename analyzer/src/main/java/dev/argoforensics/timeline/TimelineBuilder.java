@@ -61,6 +61,7 @@ public final class TimelineBuilder {
             ObjectEntries.pod(out, s);
         }
         ObjectEntries.finalizerChanges(out, pod.snapshots());
+        pod.laterDescribed().forEach(a -> ObjectEntries.laterNamesake(out, a));
         if (wf != null) {
             for (WorkflowSnapshot s : wf.snapshots()) {
                 ObjectEntries.node(out, s, link.nodeId());
