@@ -37,6 +37,8 @@ import java.util.TreeMap;
  * @param readInPart   records read from lines cut short (pasted, copied from a console): only what was
  *                     whole before the cut (among the events; not unparsed)
  * @param cutShort     of those (the first 10,000): first line → what the cut lost, for the findings that cite them
+ * @param pastedObjects for a log that is a terminal transcript: the objects read from its other commands' output ({@code kubectl
+ *                     describe pod}, {@code argo get}, …, each read as the export it prints), which are no records of the log
  */
 public record InputSummary(
         InputFile file,
@@ -57,7 +59,8 @@ public record InputSummary(
         Furniture furniture,
         Map<String, Long> otherContainers,
         long readInPart,
-        Map<Long, String> cutShort) {
+        Map<Long, String> cutShort,
+        long pastedObjects) {
 
     public InputSummary {
         java.util.Objects.requireNonNull(furniture, "furniture");
@@ -67,6 +70,15 @@ public record InputSummary(
         cutShort = Map.copyOf(cutShort);
         notes = List.copyOf(notes);
         zones = Collections.unmodifiableMap(zones.isEmpty() ? new EnumMap<>(ZoneBasis.class) : new EnumMap<>(zones));
+    }
+
+    /** A summary of a file whose lines print no object beside its records ({@link #pastedObjects}). */
+    public InputSummary(InputFile file, String format, String sha256, long lines, long events, long recognised, long continuation, long prefixed,
+                        long blank, long unparsed, List<UnparsedLine> samples, String versionGuess, List<Message> notes, Map<ZoneBasis, Long> zones,
+                        List<UnparsedLine> problems, Furniture furniture, Map<String, Long> otherContainers, long readInPart,
+                        Map<Long, String> cutShort) {
+        this(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess, notes, zones,
+                problems, furniture, otherContainers, readInPart, cutShort, 0);
     }
 
     /** A summary of a file that holds no line of another container and no line cut short. */
@@ -88,7 +100,7 @@ public record InputSummary(
     /** The same summary with other notes. */
     public InputSummary withNotes(List<Message> newNotes) {
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples,
-                versionGuess, newNotes, zones, problems, furniture, otherContainers, readInPart, cutShort);
+                versionGuess, newNotes, zones, problems, furniture, otherContainers, readInPart, cutShort, pastedObjects);
     }
 
     /**
@@ -114,7 +126,8 @@ public record InputSummary(
 
     /**
      * This log file's summary with what the reading of its other commands' output said ({@code pasted}: a transcript's {@code kubectl
-     * describe pod} or {@code argo get}, read as exports): its notes and problems added after this one's; the counts stay the log's.
+     * describe pod} or {@code argo get}, read as exports): its notes and problems added after this one's, and the objects it read
+     * ({@link #pastedObjects}); the line counts stay the log's.
      */
     public InputSummary withTranscript(InputSummary pasted) {
         if (pasted == null) {
@@ -125,7 +138,7 @@ public record InputSummary(
         List<UnparsedLine> p = new java.util.ArrayList<>(problems);
         p.addAll(pasted.problems());
         return new InputSummary(file, format, sha256, lines, events, recognised, continuation, prefixed, blank, unparsed, samples, versionGuess,
-                n, zones, p, furniture, otherContainers, readInPart, cutShort);
+                n, zones, p, furniture, otherContainers, readInPart, cutShort, pasted.events());
     }
 
     /** A file that is not evidence. */

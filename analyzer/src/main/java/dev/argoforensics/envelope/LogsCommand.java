@@ -65,9 +65,12 @@ final class LogsCommand {
 
     /**
      * A shell prompt (as the excerpt furniture reads it, narrowed) and the command after it; a virtualenv's or context's {@code (prod) }
-     * may come first, and zsh's vi-mode indicator with its arrow ({@code (ins)-> kubectl logs … -c wait}) is a prompt as {@code $} is.
+     * may come first, and zsh's vi-mode indicator with its arrow ({@code (ins)-> kubectl logs … -c wait}) is a prompt as {@code $} is;
+     * so are a time of day in brackets before it ({@code [07:41:03] sre@bastion:~$}), macOS zsh's {@code sre@mbp incident %} and fish's
+     * {@code sre@bastion ~/incident>}.
      */
-    private static final Pattern PROMPT = Pattern.compile("^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:\\S*[$#%>]|PS[^>]*>) +(.*)$");
+    private static final Pattern PROMPT = Pattern.compile("^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:\\[[^\\]]{1,80}\\] ?)?"
+            + "(?:\\S*[$#%>]|[\\w.-]+@[\\w.-]+ [^\\s$#%>]{1,80} ?[$#%>]|PS[^>]*>) +(.*)$");
     private static final Pattern NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
     /** Flags of kubectl logs that take a value in the next word. */
     private static final List<String> VALUE_FLAGS = List.of("-n", "--namespace", "-c", "--container", "--since", "--since-time",

@@ -225,6 +225,13 @@ final class FileAssembler {
 
     /** The file's lines (1-based, from and to inclusive) of other commands' output read as exports, in pairs; empty for most files. */
     private long[] transcriptOutputs = new long[0];
+    /**
+     * The lines of the prompts (1-based, file order as met) whose command prints output of a shape read as an export, not read as one
+     * ({@link #transcriptOutputs} has no section after them), and their commands: said at the file's end where past the head that
+     * sections are looked for in ({@link #unreadPastHead}).
+     */
+    private final List<Long> unreadOutputs = new java.util.ArrayList<>();
+    private final List<String> unreadCommands = new java.util.ArrayList<>();
 
     /**
      * A transcript's lines of other commands' output ({@code kubectl describe pod}, {@code argo get}: {@link
@@ -396,15 +403,23 @@ final class FileAssembler {
             FurnitureLine.Line furniture = bare ? FurnitureLine.recognise(text) : null;
             java.util.regex.Matcher notFound = bare && furniture == null ? PasteShape.NOT_FOUND.matcher(text.strip()) : null;
             boolean emptyList = bare && furniture == null && !notFound.matches() && PasteShape.NO_RESOURCES.matcher(text.strip()).matches();
-            if (furniture != null) {
+            if (furniture == null && bare && PasteShape.DATE_OUTPUT.matcher(text.strip()).matches()) {
+                // date's answer ($ date -u, then the command whose output it dates): the terminal's, no log line.
+                this.furniture.output();
+            } else if (furniture != null) {
                 if (r.line().envelope() == EnvelopeKind.NONE) {
                     fence(text); // a quote's own fence (> ```) opens no block of the file's
                 }
                 this.furniture.add(furniture, first);
                 transcript.prompt(furniture, recordsRead, latestDated);
+                if (furniture.kind() == FurnitureLine.Kind.PROMPT && furniture.command() != null && !transcriptOutput(first + 1)
+                        && PasteShape.printsExport(furniture.command())) {
+                    unreadOutputs.add(first);
+                    unreadCommands.add(furniture.command());
+                }
                 if (!reversed && furniture.kind() == FurnitureLine.Kind.PROMPT && furniture.command() != null
                         && ShellCommand.printsLogs(furniture.command())) {
-                    runs.logsPrompt();
+                    runs.logsPrompt(ShellCommand.previousContainer(furniture.command()));
                 }
             } else if (notFound != null && notFound.matches()) {
                 this.furniture.answer(first, transcript.answer(file.at(first), notFound.group(1), notFound.group(2), recordsRead, reversed));
@@ -738,11 +753,47 @@ final class FileAssembler {
         Map<ZoneBasis, Long> zones = new EnumMap<>(countedZones);
         handedZones.forEach((z, n) -> zones.merge(z, n, Long::sum));
         kept.forEach(e -> zones.merge(e.timeZone(), 1L, Long::sum));
+        List<dev.argoforensics.wording.Message> fileNotes = new java.util.ArrayList<>(notes.finish(reversed, zoneCheck.mismatch(zone),
+                otherContainers));
+        unreadPastHead().ifPresent(fileNotes::add);
         InputSummary summary = new InputSummary(file, describe(), sha256, lines, eventCount, recognised, continuation, prefixed, blank,
-                unparsed, samples, releases.describe(), notes.finish(reversed, zoneCheck.mismatch(zone), otherContainers), zones,
+                unparsed, samples, releases.describe(), fileNotes, zones,
                 damage.problems(file, lines), furniture.summary(), otherContainers, damage.readInPart(), damage.cutShort());
         return new FileReading(file, setName, reversed, List.copyOf(kept), klogWithoutYear.stream().mapToInt(Integer::intValue).toArray(),
                 runs.pieces(), ordinal, recordsRead, typesRead, marks, summary);
+    }
+
+    /**
+     * A note for the commands whose output (a {@code kubectl describe pod}, an {@code argo get}) lies past the file's first MiB, where
+     * a transcript's other output is looked for ({@link dev.argoforensics.source.InputClassifier#transcriptHead}): not read as the
+     * export it prints, its lines counted as the log's. The head is read again only where such a prompt was met. Output inside the
+     * head left to the log reader on purpose (piped on, kubectl's answers, a section that quotes log lines) is not said here.
+     */
+    private java.util.Optional<dev.argoforensics.wording.Message> unreadPastHead() {
+        if (unreadOutputs.isEmpty() || reversed) {
+            return java.util.Optional.empty();
+        }
+        int head;
+        try {
+            head = dev.argoforensics.source.InputClassifier.transcriptHead(file).size();
+        } catch (java.io.IOException e) {
+            return java.util.Optional.empty();
+        }
+        int first = -1;
+        int count = 0;
+        for (int k = 0; k < unreadOutputs.size(); k++) {
+            if (unreadOutputs.get(k) > head) {
+                first = first < 0 ? k : first;
+                count++;
+            }
+        }
+        if (first < 0) {
+            return java.util.Optional.empty();
+        }
+        dev.argoforensics.wording.Message more = count == 1 ? dev.argoforensics.wording.Message.NOTHING
+                : dev.argoforensics.wording.Message.of("note.read.transcriptPastHeadMore", "count", count - 1);
+        return java.util.Optional.of(dev.argoforensics.wording.Message.of("note.read.transcriptPastHead", "command", unreadCommands.get(first),
+                "prompt", unreadOutputs.get(first), "more", more));
     }
 
     private String describe() {

@@ -239,8 +239,8 @@ final class FileRuns {
      * Whether {@code time} is before a record the key's current piece already has. A process starts after the one before it ended,
      * so an election start earlier than the piece's lines is not the next process's: the same log asked for again from its start
      * after its tail ({@code kubectl logs --tail}, then {@code kubectl logs}), the tail printed twice. It stays in the piece, as
-     * before session 48. (Read alone, the previous container's log asked for after the current one's tail, {@code kubectl logs -p},
-     * looks the same: it stays one run too, as it was.) Times that cannot be ordered (a time of day beside a dated one) say nothing.
+     * before session 48. (The previous container's log asked for after the current one's tail looks the same; its prompt,
+     * {@code kubectl logs -p}, tells it apart: {@link #logsPrompt}.) Times that cannot be ordered (a time of day beside a dated one) say nothing.
      */
     private boolean earlier(String key, Timestamp time) {
         Timestamp last = latest.get(key);
@@ -270,9 +270,22 @@ final class FileRuns {
      * file's own key: the lines after it are another command's output, from the same process (the log asked for again) or another
      * one. Where the piece so far logged Workflow work with nothing of its election, they are held from here: an election start
      * among them holds on as its own hold does (the new process's lines before its election start, its configuration's, go with it).
+     * {@code previous}: the command prints a Pod's previous container's log ({@code kubectl logs -p}); after a logs command of the
+     * current container (or before one), its lines are another process's, the one before: a new piece opens with them.
      */
-    void logsPrompt() {
+    void logsPrompt(boolean previous) {
         String key = setFileName;
+        Boolean before = previousLogs;
+        previousLogs = previous;
+        if (before != null && before != previous && current.containsKey(key)) {
+            // kubectl logs -p after kubectl logs (or the other way): the previous container's log and the current one's are two
+            // processes whatever their lines say; the lines after the prompt open a new piece (kubectl prints no line of the restart).
+            if (held.containsKey(key)) {
+                place(key, current.get(key).part());
+            }
+            newProcess.add(key);
+            return;
+        }
         if (current.containsKey(key) && !held.containsKey(key) && unelectedWork.contains(key)
                 && unelected(elections.getOrDefault(key, Election.NONE))) {
             if (held.isEmpty()) {
@@ -281,6 +294,11 @@ final class FileRuns {
             held.put(key, new Held(null, new ArrayList<>()));
         }
     }
+
+    /** Whether the latest pasted logs command printed a previous container's log ({@code kubectl logs -p}); null before any. */
+    private Boolean previousLogs;
+    /** Keys whose next line opens a new piece: a logs command of the other container was pasted before it ({@link #logsPrompt}). */
+    private final Set<String> newProcess = new HashSet<>();
 
     /** Whether lines of {@code origin} are held now: the line just given to {@link #streamFor} is to be given to {@link #hold}. */
     boolean holding(String origin) {
@@ -337,6 +355,9 @@ final class FileRuns {
 
     private ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart, boolean atBanner) {
         String key = origin != null ? origin : setFileName;
+        if (!newProcess.isEmpty() && newProcess.remove(key) && current.containsKey(key)) {
+            controllerStart = true;
+        }
         Piece p = current.get(key);
         if (controllerStart) {
             elections.remove(key);

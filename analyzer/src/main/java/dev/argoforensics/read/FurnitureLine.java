@@ -54,11 +54,12 @@ final class FurnitureLine {
     private static final Pattern SCISSORS = Pattern.compile("(?i)[-=~*# ]*(?:snip|snipped|8<|>8|✂)[-=~*# ]*");
     /**
      * A prompt: an optional {@code (venv)} or {@code (context)}, then {@code user@host:dir$}, {@code user@host dir %} (macOS zsh's
-     * default), {@code [user@host dir]$}, {@code PS C:\>} or a bare sigil ({@code $ # % ❯ λ}, or oh-my-zsh's default
-     * {@code ➜  dir git:(main) ✗}, or an arrow after zsh's vi-mode indicator, {@code (ins)->}); then the command.
+     * default), {@code user@host ~/dir>} (fish's default), {@code [user@host dir]$}, {@code PS C:\>} or a bare sigil ({@code $ # % ❯ λ}, or oh-my-zsh's default
+     * {@code ➜  dir git:(main) ✗}, or an arrow after zsh's vi-mode indicator, {@code (ins)->}); then the command. A time of day in
+     * brackets may lead a host's prompt ({@code [07:41:03] sre@bastion:~$}, bash's {@code \\t} in PS1), as it may lead a bare sigil.
      */
     private static final Pattern PROMPT = Pattern.compile("\\s*(?:\\([\\w.:/@-]{1,60}\\)\\s*)?"
-            + "(?:(?<host>[\\w.-]+@[\\w.-]+(?::[^\\s$#%>]*|\\s[^\\s$#%>]{1,80})?\\s?[$#%]|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)"
+            + "(?:(?:\\[\\d{1,2}:\\d{2}(?::\\d{2})?\\]\\s?)?(?<host>[\\w.-]+@[\\w.-]+(?:(?::[^\\s$#%>]*)?\\s?[$#%]|\\s[^\\s$#%>]{1,80}\\s?[$#%>])|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)"
             + "|(?<bare>[$#%❯λ]|->|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
             + "(?:\\s+(?<command>\\S.*?))?\\s*");
     /** Commands people fetch, filter or page logs with: a bare {@code #}, {@code %} or {@code ❯} prompt needs one of them. */

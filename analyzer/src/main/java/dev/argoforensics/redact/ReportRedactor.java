@@ -69,7 +69,8 @@ final class ReportRedactor {
                 map(i.samples(), u -> new UnparsedLine(source(u.source()), reason(u), text.apply(u.text()))),
                 text.apply(i.versionGuess()), map(i.notes(), n -> n.mapStrings(text)), i.zones(),
                 map(i.problems(), u -> new UnparsedLine(source(u.source()), text.apply(u.reason()), text.apply(u.text()))),
-                i.furniture().withCommands(map(i.furniture().commands(), text)), i.otherContainers(), i.readInPart(), i.cutShort());
+                i.furniture().withCommands(map(i.furniture().commands(), text)), i.otherContainers(), i.readInPart(), i.cutShort(),
+                i.pastedObjects());
     }
 
     private ControllerProcess controller(ControllerProcess p) {

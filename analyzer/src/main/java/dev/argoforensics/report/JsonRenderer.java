@@ -228,6 +228,9 @@ final class JsonRenderer implements ReportRenderer {
         if (i.readInPart() > 0) {
             g.writeNumberField("cutLinesReadInPart", i.readInPart());
         }
+        if (i.pastedObjects() > 0) {
+            g.writeNumberField("objectsFromOutput", i.pastedObjects());
+        }
         g.writeNumberField("continuation", i.continuation());
         g.writeNumberField("prefixed", i.prefixed());
         if (!i.otherContainers().isEmpty()) {

@@ -41,6 +41,7 @@ final class ProvenanceCollector {
                     blank += i.blank();
                     unparsed += i.unparsed();
                     furniture += i.furniture().lines();
+                    objects += i.pastedObjects(); // a transcript's describe or argo get, read as the exports they print
                 }
                 case SNAPSHOT -> {
                     objects += i.events();

@@ -226,6 +226,9 @@ final class TextRenderer implements ReportRenderer {
             if (i.furniture().lines() > 0) {
                 b.append(", ").append(i.furniture().lines()).append(" excerpt furniture");
             }
+            if (i.pastedObjects() > 0) {
+                b.append(", ").append(Describe.plural(i.pastedObjects(), "object", "objects")).append(" from other commands' output");
+            }
             b.append('\n');
             if (i.versionGuess() != null) {
                 b.append("      Argo ").append(i.versionGuess()).append('\n');

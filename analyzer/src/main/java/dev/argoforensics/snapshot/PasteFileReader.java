@@ -166,10 +166,14 @@ public final class PasteFileReader {
             count = in.lines();
         }
         List<ObjectFileReader.Problem> problems = new ArrayList<>();
-        ObservedAt takenAt = takenAt(lines, problems);
+        ObservedAt stated = takenAt(lines, problems);
+        // A # taken-at comment states the whole file's time; date's answer only the output of the command it was run with (or on the
+        // prompt just above it): the first date of a transcript may precede a kubectl logs, which it dates nothing of.
+        ObservedAt takenAt = stated != null && stated.basis() != ObservationBasis.DATE_COMMAND ? stated : null;
         List<PasteShape.Section> sections = PasteShape.transcriptOutputs(lines);
         List<String> read = new ArrayList<>();
-        List<ObservedAt> dates = sectionDates(lines, sections, takenAt, null);
+        List<ObservedAt> dates = new ArrayList<>();
+        sections.forEach(s -> dates.add(takenAt != null ? takenAt : dateOf(lines, s)));
         Part part = readSections(file, lines, sections, dates, yearFrom, yearFromWhat, read);
         part.problems.addAll(0, problems);
         List<Message> notes = new ArrayList<>();
@@ -233,7 +237,8 @@ public final class PasteFileReader {
             }
             List<String> own = new ArrayList<>(lines.size());
             for (int j = 0; j < lines.size(); j++) {
-                own.add(j >= section.prompt() && j < section.end() ? lines.get(j) : "");
+                // The prompt and the command's own output; the lines the shell asked for more of the command on, and date's answer, blank.
+                own.add(j == section.prompt() || j >= section.output() && j < section.end() ? lines.get(j) : "");
             }
             part.add(readShape(file, section.shape(), own, takenAt, yearFrom, yearFromWhat));
             read.add(section.shape().label());
@@ -386,13 +391,9 @@ public final class PasteFileReader {
         String prompt = PasteShape.stripped(lines.get(section.prompt())).strip();
         Matcher m = PasteShape.PROMPT.matcher(prompt);
         if (m.matches() && prompt.substring(0, m.start(1)).matches(".* date\\b.*")) {
-            for (int j = section.prompt() + 1; j < section.end(); j++) {
-                String t = PasteShape.stripped(lines.get(j)).strip();
-                if (!t.isEmpty() && !t.startsWith("```")) {
-                    return dateAnswer(t);
-                }
-            }
-            return null;
+            // date's answer is the last line before the command's own output (after the lines the shell asked for more on, if any).
+            int j = previousContent(lines, section.output() - 1);
+            return j > section.prompt() ? dateAnswer(PasteShape.stripped(lines.get(j)).strip()) : null;
         }
         int j = previousContent(lines, section.prompt() - 1);
         if (j < 0 || !PasteShape.DATE_OUTPUT.matcher(PasteShape.stripped(lines.get(j)).strip()).matches()) {

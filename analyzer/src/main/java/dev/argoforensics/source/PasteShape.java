@@ -63,6 +63,14 @@ public enum PasteShape {
     public static final Pattern DESCRIBE_KIND_WORKFLOW = Pattern.compile("^Kind: +Workflow *$");
     public static final Pattern DESCRIBE_API_VERSION = Pattern.compile("^API Version: +argoproj\\.io/\\S+ *$");
     /**
+     * A prompt that ends in the shell's sigil after a user, a host or a folder: {@code ops@bastion:~/incident$}, RHEL's
+     * {@code [ops@bastion ~]$}, macOS zsh's default {@code ops@mbp incident %} (its folder after a space), fish's
+     * {@code ops@bastion ~/incident>}, and any of them after a time of
+     * day in brackets ({@code [15:04:05] $}, {@code [07:41:03] sre@bastion:~$}: bash's {@code \\t} or zsh's {@code %*} before the rest).
+     */
+    private static final String SHELL_PROMPT = "(?:\\[[^\\]]{1,80}\\] ?)?(?:\\S*[$#%]|[\\w.-]+@[\\w.-]+ [^\\s$#%>]{1,80} ?[$#%>])";
+
+    /**
      * A shell prompt with the command that printed the table (group 1): {@code $ kubectl get pods -n ns}, also after a user and host
      * ({@code ops@bastion:~$ kubectl …}, RHEL's {@code [ops@bastion ~]$ kubectl …}, a time of day in brackets {@code [15:04:05] $ kubectl …},
      * a virtualenv's or context's {@code (prod)} first), PowerShell's ({@code PS C:\\ops> kubectl …}) and oh-my-zsh's, starship's or a lambda prompt
@@ -70,7 +78,7 @@ public enum PasteShape {
      * arrow after zsh's vi-mode indicator ({@code (ins)-> argo get …}, as argoproj/argo-workflows#3006 pastes it).
      */
     public static final Pattern PROMPT = Pattern.compile(
-            "^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#>]|->|\\S+[$#%]|\\[[^\\]]{1,80}\\] ?[$#%]|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*)"
+            "^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#>]|->|" + SHELL_PROMPT + "|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*)"
             + " +(?:date(?: +[-+][\\w=+%:-]*)* *(?:;|&&) *)?((kubectl|argo) .*)$");
     /** The day and month names {@code date} prints (the C locale's). */
     private static final String DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
@@ -80,7 +88,7 @@ public enum PasteShape {
      * prompt's command. The command that prints a table may run {@code date} first on its own line too ({@link #PROMPT}:
      * {@code $ date -u; kubectl get events -A}).
      */
-    public static final Pattern DATE_PROMPT = Pattern.compile("^(?:[$%#>]|\\S+[$#%]|\\[[^\\]]{1,80}\\] ?[$#%]) +date(?: +[-+][\\w=+%:-]*)* *$");
+    public static final Pattern DATE_PROMPT = Pattern.compile("^(?:[$%#>]|" + SHELL_PROMPT + "|PS[^>]*>) +date(?: +[-+][\\w=+%:-]*)* *$");
     /**
      * {@code date}'s answer, printed with a table when the user ran it first ({@code $ date -u; kubectl get events -A -o wide}):
      * GNU's and BSD's default ({@code Wed Nov 18 09:40:31 UTC 2026}; {@code Wed 18 Nov 2026 09:40:31 AM UTC} in newer GNU locales),
@@ -142,7 +150,7 @@ public enum PasteShape {
      * A prompt that shows the time of day ({@code [15:04:05] $ kubectl …}, zsh's {@code %*} or bash's {@code \\t} in PS1): group 1 the
      * time. The terminal's local time, with no date and no zone.
      */
-    public static final Pattern PROMPT_TIME = Pattern.compile("^(?:\\([\\w.:/@-]{1,60}\\) *)?\\[(\\d{1,2}:\\d{2}(?::\\d{2})?)\\] ?[$#%] +(?:kubectl|argo) .*$");
+    public static final Pattern PROMPT_TIME = Pattern.compile("^(?:\\([\\w.:/@-]{1,60}\\) *)?\\[(\\d{1,2}:\\d{2}(?::\\d{2})?)\\] ?\\S*[$#%] +(?:kubectl|argo) .*$");
     /**
      * kubectl's answer when the object it was asked for does not exist: {@code Error from server (NotFound): pods "X" not found}
      * (group 1 the resource, {@code pods} or {@code workflows.argoproj.io}; group 2 the name). It says the object did not exist
@@ -496,8 +504,58 @@ public enum PasteShape {
         return false;
     }
 
-    /** One command's output in a terminal session: the lines from its prompt line up to the next prompt (or the end). */
-    public record Section(int prompt, int end, String command, PasteShape shape) {
+    /**
+     * One command's output in a terminal session: the lines from its prompt line up to the next prompt (or the end). {@code output}
+     * is where the command's own output starts: after the prompt, the lines the shell asked for more of the command on ({@code > …},
+     * its PS2) and, where the command ran {@code date} first ({@code $ date -u; kubectl describe pod …}), date's answer.
+     */
+    public record Section(int prompt, int end, String command, PasteShape shape, int output) {
+        public Section(int prompt, int end, String command, PasteShape shape) {
+            this(prompt, end, command, shape, prompt + 1);
+        }
+    }
+
+    /**
+     * A line of input at a prompt, whatever its command ({@code $ for p in a b; do}): group 1 the command. Asked only whether the shell
+     * went on to ask for more of it ({@link #asksForMore}); {@code >} is no prompt here, it is the shell's prompt for more (PS2).
+     */
+    private static final Pattern INPUT = Pattern.compile("^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#]|" + SHELL_PROMPT + "|PS[^>]*>) +(\\S.*)$");
+    /** A word that opens a compound command the shell reads on until its closing word: {@code for … do … done}, {@code if … fi}. */
+    private static final Pattern OPENS = Pattern.compile("(?:^|[;&|(] *|\\s)(do|then|case|\\{)(?=\\s|;|$)");
+    private static final Pattern CLOSES = Pattern.compile("(?:^|[;&|] *|\\s)(done|fi|esac|\\})(?=\\s|;|$)");
+    /** kubectl or argo run somewhere in a command line ({@code for p in a; do kubectl describe pod $p; done}). */
+    private static final Pattern RUNS_KUBECTL = Pattern.compile("(?:^|[;&|(] *|\\bdo +|\\bthen +)(?:kubectl|argo) ");
+
+    /**
+     * Whether the shell asks for more of a command after this line of it ({@code joined}: the command so far): the line ends with a
+     * backslash, a pipe or {@code &&}/{@code ||}, or a {@code do}, {@code then} or {@code case} is still open. What the shell then reads
+     * after its PS2 ({@code > }) is the same command, never a new prompt.
+     */
+    static boolean asksForMore(String joined, String line) {
+        String l = line.strip();
+        if (l.endsWith("\\") || l.endsWith("|") || l.endsWith("&&")) {
+            return true;
+        }
+        return count(OPENS, joined) > count(CLOSES, joined);
+    }
+
+    private static int count(Pattern p, String text) {
+        java.util.regex.Matcher m = p.matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The command so far with one more line of it read after the shell's {@code > }: a backslash's line joined, any other as a new line. */
+    private static String joined(String command, String more) {
+        String c = command.strip();
+        if (c.endsWith("\\")) {
+            return c.substring(0, c.length() - 1).strip() + " " + more;
+        }
+        return c.endsWith("|") || c.endsWith("&&") || c.endsWith("||") || c.endsWith(" do") || c.endsWith(" then") || c.endsWith(";")
+                ? c + " " + more : c + "; " + more;
     }
 
     /**
@@ -511,6 +569,7 @@ public enum PasteShape {
     public static List<Section> sections(List<String> lines) {
         List<Section> out = new java.util.ArrayList<>();
         int start = -1;
+        int output = -1;
         String command = "";
         int margin = margin(lines);
         for (int j = 0; j <= lines.size(); j++) {
@@ -518,16 +577,65 @@ public enum PasteShape {
             String t = raw == null ? null : raw.strip();
             java.util.regex.Matcher m = t == null ? null : PROMPT.matcher(t);
             boolean bare = t != null && (t.equals("$") || t.equals("%") || t.equals("#"));
-            if (t != null && ((!m.matches() && !bare) || indent(raw) > margin)) {
+            if (t != null && indent(raw) > margin) {
+                continue;
+            }
+            // The command read on over the lines the shell asked for more on (> …, its PS2): one command, its output after them.
+            String input = t == null ? null : m.matches() ? m.group(1) : inputOf(t);
+            int last = j;
+            String whole = input;
+            if (input != null && asksForMore(input, t)) {
+                for (int c = j + 1; c < lines.size(); c++) {
+                    String more = stripped(lines.get(c)).strip();
+                    if (!more.startsWith(">") || indent(stripped(lines.get(c))) > margin) {
+                        break;
+                    }
+                    String rest = more.substring(1).strip();
+                    whole = joined(whole, rest);
+                    last = c;
+                    if (!asksForMore(whole, rest)) {
+                        break;
+                    }
+                }
+            }
+            boolean prompt = t != null && (m.matches() || (whole != null && RUNS_KUBECTL.matcher(whole).find()));
+            if (t != null && !prompt && !bare) {
                 continue;
             }
             if (start >= 0) {
-                out.add(new Section(start, j, command, shapeOf(lines, start + 1, j)));
+                out.add(new Section(start, j, command, shapeOf(lines, output, j), output));
             }
             start = t == null || bare ? -1 : j;
-            command = t == null || bare ? "" : m.group(1);
+            command = t == null || bare ? "" : whole;
+            output = t == null || bare ? -1 : dateAnswered(lines, j, last + 1);
+            j = t == null || bare ? j : last;
         }
         return out;
+    }
+
+    /** The command of a line of input at a prompt ({@link #INPUT}), or null. */
+    private static String inputOf(String line) {
+        java.util.regex.Matcher m = INPUT.matcher(line);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    /**
+     * Where a command's own output starts ({@code from}: the line after its input): past date's answer where the prompt ran {@code date}
+     * first ({@code $ date -u; kubectl describe pod X}, {@code date -u && argo get …}), which is the time the output was taken, not
+     * part of it.
+     */
+    private static int dateAnswered(List<String> lines, int prompt, int from) {
+        java.util.regex.Matcher m = PROMPT.matcher(stripped(lines.get(prompt)).strip());
+        if (!m.matches() || !stripped(lines.get(prompt)).strip().substring(0, m.start(1)).matches(".* date\\b.*")) {
+            return from;
+        }
+        for (int j = from; j < lines.size(); j++) {
+            String t = stripped(lines.get(j)).strip();
+            if (!t.isEmpty() && !t.startsWith("```")) {
+                return DATE_OUTPUT.matcher(t).matches() ? j + 1 : from;
+            }
+        }
+        return from;
     }
 
     /** The least indentation of the lines that hold anything (0 when none does). */
@@ -606,7 +714,7 @@ public enum PasteShape {
             if (!TRANSCRIPT_OUTPUT.contains(s.shape())) {
                 continue;
             }
-            List<String> output = lines.subList(s.prompt() + 1, s.end());
+            List<String> output = lines.subList(s.output(), s.end());
             String first = output.stream().map(l -> stripped(l).strip()).filter(t -> !t.isEmpty()).findFirst().orElse("");
             if (quotesLogLines(output) || NOT_FOUND.matcher(first).matches() || NO_RESOURCES.matcher(first).matches()) {
                 continue;
@@ -621,6 +729,34 @@ public enum PasteShape {
         return out;
     }
 
+    /** The kinds {@code kubectl describe} or {@code kubectl get} prints in a shape read here (Pods, Workflows, Events). */
+    private static final Set<String> EXPORTED_KINDS = Set.of("pod", "pods", "po", "workflow", "workflows", "wf", "workflows.argoproj.io",
+            "events", "event", "ev");
+
+    /**
+     * Whether a command, unpiped, prints output of a shape a transcript's section is read by ({@link #TRANSCRIPT_OUTPUT}): {@code kubectl
+     * describe pod|workflow …}, {@code kubectl get pods|wf|events …} (not {@code -o yaml}/{@code json}, read otherwise), {@code argo get}
+     * or {@code argo list}.
+     */
+    public static boolean printsExport(String command) {
+        if (ShellCommand.stages(command).size() > 1) {
+            return false;
+        }
+        List<String> w = ShellCommand.commandWords(command);
+        List<String> words = w.stream().filter(x -> !x.startsWith("-")).toList();
+        if (words.size() < 2 || w.stream().anyMatch(x -> x.matches("(?:-o|--output)=?(?:yaml|json).*") ) || w.contains("yaml") || w.contains("json")) {
+            return false;
+        }
+        if (words.get(0).equals("argo")) {
+            return words.get(1).equals("get") || words.get(1).equals("list");
+        }
+        if (!words.get(0).equals("kubectl") && !words.get(0).equals("k") && !words.get(0).equals("oc")) {
+            return false;
+        }
+        int verb = words.indexOf("describe") >= 0 ? words.indexOf("describe") : words.indexOf("get");
+        return verb > 0 && verb + 1 < words.size() && EXPORTED_KINDS.contains(words.get(verb + 1).split("/")[0]);
+    }
+
     /**
      * Whether a file led by terminal output of a shape read here (told by its first command's lines) goes on to a command whose output
      * is log lines ({@code $ kubectl logs …} after a {@code kubectl describe pod}, within the head or past it): a transcript that
@@ -632,7 +768,7 @@ public enum PasteShape {
             return false;
         }
         for (Section s : sections(lines)) {
-            if (s.shape() == NONE && quotesLogLines(lines.subList(s.prompt() + 1, s.end()))) {
+            if (s.shape() == NONE && quotesLogLines(lines.subList(s.output(), s.end()))) {
                 return true;
             }
         }

@@ -214,4 +214,24 @@ public final class ShellCommand {
         }
         return false;
     }
+
+    /** kubectl's boolean shorthands {@code logs} takes that may be joined with {@code -p} in one word ({@code -fp}, {@code -pf}). */
+    private static final java.util.regex.Pattern JOINED_SHORTHANDS = java.util.regex.Pattern.compile("-[f]*p[f]*");
+
+    /**
+     * Whether {@code command} is {@code kubectl logs} of a Pod's previous container ({@code -p}, {@code --previous},
+     * {@code --previous=true}; also {@code -fp}): the log of the container that ran before the current one, another process.
+     */
+    public static boolean previousContainer(String command) {
+        List<String> w = commandWords(command);
+        if (w.isEmpty() || !KUBECTL.contains(w.get(0)) || !printsLogs(command)) {
+            return false;
+        }
+        for (String word : w) {
+            if (word.equals("--previous") || word.equals("--previous=true") || JOINED_SHORTHANDS.matcher(word).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -315,4 +315,208 @@ class LogTranscriptOutputTest {
         assertNotNull(af002);
         assertTrue(af002.get("confidenceReason").asText().contains("(wait exit 0, main exit 0)"), af002.toString());
     }
+
+    /** The sample with each {@code $ } prompt written as {@code prompt} is. */
+    private static List<String> withPrompt(List<String> lines, String prompt) {
+        return lines.stream().map(l -> l.startsWith("$ ") ? prompt + l.substring(2) : l).toList();
+    }
+
+    /** The notes of the file's inputs row, as the report words them. */
+    private static String notes(JsonNode report) {
+        return report.get("inputs").get(0).get("notes").toString();
+    }
+
+    /**
+     * Session 49: prompts as terminals print them other than {@code $ }: each starts its command as {@code $ } does, so the
+     * description between the two logs is read as the Pod it prints (before, a time of day before a host's prompt and macOS zsh's
+     * {@code user@host dir %} left the description unparsed, its exit codes lost).
+     */
+    @Test
+    void promptsOfOtherShellsStartTheirCommandsAsDollarDoes() throws IOException {
+        List<String> prompts = List.of("[07:41:03] sre@bastion:~$ ", "sre@bastion:~/incident$ ", "PS C:\\ops> ", "% ", "sre@mbp incident % ",
+                "sre@bastion ~/incident> ", "[sre@bastion incident]$ ");
+        for (String prompt : prompts) {
+            Path folder = write("prompt-" + prompts.indexOf(prompt), withPrompt(sample(), prompt));
+            assertEquals(InputClassifier.TRANSCRIPT, classified(folder).reason(), prompt);
+            JsonNode report = run(folder);
+            JsonNode input = report.get("inputs").get(0);
+            assertEquals(0, input.get("unparsed").asLong(), prompt + ": " + input);
+            assertEquals(55, input.get("events").asLong(), prompt);
+            assertTrue(notes(report).contains("lines 20 to 138, the output of `kubectl -n invoicing describe pod " + POD + "` (line 19)"),
+                    prompt + ": " + notes(report));
+            assertNotNull(finding(report, "AF002"), prompt + ": the description's exit codes are read");
+            assertEquals(2, report.get("controllers").size(), prompt + ": the prompt before the new run's log still splits the runs");
+        }
+    }
+
+    /**
+     * A prompt of no shape read here ({@code sre | prod | ~ » kubectl …}) starts nothing: its lines and the output after it are counted as
+     * unparsed and shown, never dropped and never read as records or as a Pod.
+     */
+    @Test
+    void anUnrecognisedPromptIsCountedAndShownNotReadAsARecordOrAPod() throws IOException {
+        JsonNode report = run(write("odd-prompt", withPrompt(sample(), "sre | prod-eu | ~/incident \u00bb ")));
+        JsonNode input = report.get("inputs").get(0);
+        assertEquals(55, input.get("events").asLong(), "the log records are still read");
+        assertTrue(input.get("unparsed").asLong() >= 4, input.toString());
+        assertEquals(input.get("lines").asLong(), input.get("events").asLong() + input.get("continuation").asLong() + input.get("blank").asLong()
+                + input.get("unparsed").asLong() + input.get("furniture").asLong(), "every line counted once");
+        assertTrue(input.get("unparsedSamples").toString().contains("\"line\":1,"), input.get("unparsedSamples").toString());
+        assertNull(finding(report, "AF002"), "no description was read");
+        assertFalse(input.has("objectsFromOutput"));
+    }
+
+    /**
+     * A command the shell read on after its second prompt ({@code > }, PS2): a backslash at the end of the line, or a loop's body.
+     * The lines after {@code > } are the command's, not a new prompt's, and its output is read after them.
+     */
+    @Test
+    void aCommandContinuedAtTheShellsSecondPromptIsOneCommand() throws IOException {
+        List<String> backslash = new ArrayList<>(sample());
+        backslash.set(DESCRIBE_PROMPT - 1, "$ kubectl -n invoicing describe pod \\");
+        backslash.add(DESCRIBE_PROMPT, ">   " + POD);
+        List<String> loop = new ArrayList<>(sample());
+        loop.set(DESCRIBE_PROMPT - 1, "$ for p in " + POD + "; do");
+        loop.add(DESCRIBE_PROMPT, "> kubectl -n invoicing describe pod $p");
+        loop.add(DESCRIBE_PROMPT + 1, "> done");
+        for (List<String> lines : List.of(backslash, loop)) {
+            JsonNode report = run(write("ps2-" + lines.size(), lines));
+            JsonNode input = report.get("inputs").get(0);
+            assertEquals(0, input.get("unparsed").asLong(), input.toString());
+            assertNotNull(finding(report, "AF002"), "the description after the command's last line is read");
+            String command = lines == backslash ? "kubectl -n invoicing describe pod " + POD
+                    : "for p in " + POD + "; do kubectl -n invoicing describe pod $p; done";
+            assertTrue(notes(report).contains("the output of `" + command + "` (line 19)"), notes(report));
+        }
+        // A > line after output (no command asking for more) is a prompt of its own, as it always was.
+        List<PasteShape.Section> sections = PasteShape.sections(List.of("$ kubectl -n invoicing get pods", "NAME   READY   STATUS   RESTARTS   AGE",
+                "> kubectl -n invoicing describe pod " + POD, "Name:         " + POD, "Namespace:    invoicing", "Priority:     0"));
+        assertEquals(2, sections.size(), sections.toString());
+        assertEquals(PasteShape.KUBECTL_DESCRIBE_POD, sections.get(1).shape());
+        // A pipe asks for more: the filter on the next line is the same command's (part of an object is none).
+        List<PasteShape.Section> piped = PasteShape.sections(List.of("$ kubectl -n invoicing describe pod " + POD + " |", "> head -20",
+                "Name:         " + POD, "Namespace:    invoicing", "Priority:     0"));
+        assertEquals(1, piped.size());
+        assertEquals("kubectl -n invoicing describe pod " + POD + " | head -20", piped.get(0).command());
+        assertEquals(2, piped.get(0).output());
+    }
+
+    /**
+     * {@code date -u; kubectl describe pod X} (or {@code &&}): date's answer is when the description was printed, to the second, and
+     * dates that command's output only: argo get's after it stays undated, and a date run before the first log dates nothing.
+     */
+    @Test
+    void dateRunWithTheDescriptionDatesItAndNothingElse() throws IOException {
+        for (String chain : List.of("; ", " && ")) {
+            List<String> lines = new ArrayList<>(sample());
+            lines.set(DESCRIBE_PROMPT - 1, "$ date -u" + chain + "kubectl -n invoicing describe pod " + POD);
+            lines.add(DESCRIBE_PROMPT, "Thu Nov 12 14:05:35 UTC 2026");
+            Path folder = write("date" + chain.strip(), lines);
+            PasteFileReader.Result r = readTranscript(folder);
+            PodSnapshot pod = only(r, PodSnapshot.class);
+            assertEquals(ObservationBasis.DATE_COMMAND, pod.observed().basis());
+            assertEquals("2026-11-12T14:05:35Z", pod.observed().time().format());
+            WorkflowSnapshot wf = only(r, WorkflowSnapshot.class);
+            assertTrue(wf.observed() == null || wf.observed().basis() != ObservationBasis.DATE_COMMAND, String.valueOf(wf.observed()));
+            JsonNode input = run(folder).get("inputs").get(0);
+            assertEquals(0, input.get("unparsed").asLong(), "date's answer is the terminal's, no log line: " + input);
+        }
+        // date's answer on its own prompt right above the describe dates it too; one above the first kubectl logs dates nothing of the
+        // output further down (before session 49 the file's first date was taken for its first section's).
+        List<String> above = new ArrayList<>(sample());
+        above.addAll(DESCRIBE_PROMPT - 1, List.of("$ date -u", "Thu Nov 12 14:05:35 UTC 2026"));
+        assertEquals(ObservationBasis.DATE_COMMAND, only(readTranscript(write("date-above", above)), PodSnapshot.class).observed().basis());
+        assertEquals(0, run(write("date-above", above)).get("inputs").get(0).get("unparsed").asLong());
+        List<String> first = new ArrayList<>(sample());
+        first.addAll(0, List.of("$ date -u", "Thu Nov 12 14:04:01 UTC 2026"));
+        PodSnapshot undated = only(readTranscript(write("date-first", first)), PodSnapshot.class);
+        assertTrue(undated.observed() == null || undated.observed().basis() == ObservationBasis.LATEST_INSIDE, String.valueOf(undated.observed()));
+        // A zone abbreviation other than UTC or GMT names no offset: it dates nothing.
+        List<String> cet = new ArrayList<>(sample());
+        cet.set(DESCRIBE_PROMPT - 1, "$ date; kubectl -n invoicing describe pod " + POD);
+        cet.add(DESCRIBE_PROMPT, "Thu Nov 12 15:05:35 CET 2026");
+        PodSnapshot local = only(readTranscript(write("date-cet", cet)), PodSnapshot.class);
+        assertTrue(local.observed() == null || local.observed().basis() == ObservationBasis.LATEST_INSIDE, String.valueOf(local.observed()));
+    }
+
+    /** The Pods and Workflows read from a transcript's other output are objects read from that file, in its row and in the totals. */
+    @Test
+    void theObjectsReadFromTheTranscriptAreCountedAsObjects() throws IOException {
+        JsonNode report = run(write("objects", sample()));
+        assertEquals(2, report.get("inputs").get(0).get("objectsFromOutput").asLong(), "the description's Pod and argo get's Workflow");
+        assertEquals(2, report.get("provenance").get("lines").get("objects").asLong());
+        assertEquals(192, report.get("provenance").get("lines").get("logLines").asLong(), "their lines stay the log's furniture");
+        List<String> lines = new ArrayList<>(sample());
+        lines.subList(DESCRIBE_PROMPT - 1, NEW_RUN_PROMPT - 1).clear();
+        JsonNode logsOnly = run(write("objects-none", lines));
+        assertFalse(logsOnly.get("inputs").get(0).has("objectsFromOutput"));
+        assertEquals(0, logsOnly.get("provenance").get("lines").get("objects").asLong());
+    }
+
+    /**
+     * The controller's container restarted in its Pod: the user pasted the current container's tail, then {@code kubectl logs -p}, the
+     * previous container's log from its start. Two processes, the previous one earlier, though its lines come later in the file
+     * (before session 49 they were one run, its start taken for the tail's own log asked for again).
+     */
+    @Test
+    void thePreviousContainersLogAfterTheCurrentTailIsAnotherEarlierRun() throws IOException {
+        List<String> s = sample();
+        String controller = "workflow-controller-7c9d8f6b4-mx2lp";
+        List<String> lines = new ArrayList<>();
+        lines.add("$ kubectl -n argo logs --tail=23 " + controller);
+        lines.addAll(s.subList(169, 192)); // the current container's last 23 lines: the node marked "pod deleted"
+        lines.add("$ kubectl -n argo logs -p " + controller);
+        for (String l : s.subList(155, 160)) { // the previous container's start: its configuration, the Lease, the banner
+            lines.add(l.replace("14:07:05", "13:51:12").replace("I1112 14:07", "I1112 13:51").replace("v3.7.12", "v3.7.9")
+                    .replace("5f6b7d9c8-qz4tn", "7c9d8f6b4-mx2lp"));
+        }
+        lines.addAll(s.subList(1, 18)); // ... and its work on the Workflow until it stopped
+        assertTrue(lines.get(25).startsWith("I1112 13:51:12"), lines.get(25));
+        JsonNode report = run(write("previous", lines));
+        JsonNode runs = report.get("controllers");
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals("2026-11-12T14:07:08.031Z", runs.get(0).get("first").asText(), "the current container's tail");
+        assertEquals("2026-11-12T13:51:12.311482Z", runs.get(1).get("first").asText(), "the previous container, from its start");
+        assertEquals("2026-11-12T14:03:10.541Z", runs.get(1).get("last").asText());
+        assertFalse(notes(report).contains("earlier than the line before them"), "each run's lines are in order: " + notes(report));
+
+        // Control: the same log asked for again from its start (no -p) stays the one process it may be, as before.
+        List<String> again = new ArrayList<>(lines);
+        again.set(again.indexOf("$ kubectl -n argo logs -p " + controller), "$ kubectl -n argo logs " + controller);
+        assertEquals(1, run(write("again", again)).get("controllers").size());
+        // -p first, then the current container: two runs as well.
+        List<String> reversedOrder = new ArrayList<>(lines.subList(24, lines.size()));
+        reversedOrder.addAll(lines.subList(0, 24));
+        assertEquals(2, run(write("previous-first", reversedOrder)).get("controllers").size());
+    }
+
+    /**
+     * Other commands' output is looked for in a transcript's first MiB (as the file is classified): a description past it is not read
+     * as the Pod it prints, and the report says so at its prompt's line, its lines counted (unparsed), not dropped. The sample's own
+     * description, inside the head, draws no such note.
+     */
+    @Test
+    void aDescriptionPastTheFirstMibIsSaidAtItsLineNotSilentlyLeft() throws IOException {
+        List<String> s = sample();
+        List<String> lines = new ArrayList<>();
+        lines.add(s.get(0).replace("--tail=17 ", ""));
+        lines.addAll(s.subList(1, 14));
+        long bytes = 0;
+        for (int n = 1; bytes < 1_100_000; n++) { // the old run's passes of other Workflows, 13:58:45 on, every 20 ms
+            java.time.Instant at = java.time.Instant.parse("2026-11-12T13:58:45Z").plusMillis(20L * n);
+            String l = "time=\"" + at + "\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=" + (5000000 + n)
+                    + " namespace=ledger workflow=gl-post-" + String.format("%05d", n % 400);
+            lines.add(l);
+            bytes += l.length() + 1;
+        }
+        lines.addAll(s.subList(14, s.size()));
+        int describe = lines.indexOf(s.get(DESCRIBE_PROMPT - 1)) + 1;
+        JsonNode report = run(write("past-head", lines));
+        JsonNode input = report.get("inputs").get(0);
+        assertTrue(notes(report).contains("the output of `kubectl -n invoicing describe pod " + POD + "` (line " + describe + ") and of 1 more such "
+                + "command(s) after it was not read as the export it prints: it is past the file's first MiB"), notes(report));
+        assertTrue(input.get("unparsed").asLong() > 0, "its lines are counted: " + input);
+        assertNull(finding(report, "AF002"), "the description was not read");
+        assertFalse(notes(run(write("in-head", s))).contains("past the file's first MiB"));
+    }
 }

@@ -540,7 +540,12 @@ final class ClusterSteps implements Serializable {
         Map<InputFile, InputSummary> summaries = new HashMap<>(stitch.summaries());
         // A run whose last piece's successor is absent goes on there, as LogReader.read ends its reading.
         LogReader.LogReading reading = LogReader.continuing(finished, sets, summaries);
-        summaries.forEach((f, s) -> inputs.summaries().put(byDisplay.get(f.displayPath()), s));
+        // A transcript's other output was read with the exports (its summary in inputs already): the log's takes in what it said, as
+        // LogReader.read does (session 49: the fleet dropped its notes and objects).
+        summaries.forEach((f, s) -> {
+            InputFile file = byDisplay.get(f.displayPath());
+            inputs.summaries().put(file, s.withTranscript(inputs.summaries().get(file)));
+        });
         return reading;
     }
 
