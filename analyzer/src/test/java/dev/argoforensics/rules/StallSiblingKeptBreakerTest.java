@@ -100,6 +100,16 @@ class StallSiblingKeptBreakerTest {
         assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
     }
 
+    /**
+     * Control (the rule is right): {@code blockOwnerDeletion: false} only lets a foreground deletion of the Workflow finish without
+     * waiting for that Pod; the collector still deletes it (background and foreground) or strips the reference (orphan). Likely.
+     */
+    @Test
+    void aPodNotBlockingItsOwnersDeletionKeptWellAfterIsStillLikely() {
+        Finding f = af003(sibling("ns", "2026-09-19T16:27:40Z", "2026-09-19T16:36:00Z").replace("blockOwnerDeletion: true", "blockOwnerDeletion: false"));
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+    }
+
     /** Control: the existing true case from another namespace's view: in the Workflow's own namespace, created before, kept: likely. */
     @Test
     void aPodOfTheNamespaceCreatedBeforeKeptWellAfterIsLikely() {
