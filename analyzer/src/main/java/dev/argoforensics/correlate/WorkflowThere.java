@@ -80,7 +80,8 @@ public final class WorkflowThere {
 
     /**
      * Another Pod of the same Workflow object, kept (session 49): its export, taken more than {@link #GC_MARGIN_NANOS} after the
-     * line {@code act} (by its own times, or likely by a time its file states), shows it not being deleted (no
+     * line {@code act} and after its own creation, and two clocks' disagreement beyond (by its own times, or likely by a time its
+     * file states), from the namespace of this Pod (s49-breaker23), shows it not being deleted (no
      * {@code deletionTimestamp}, none cut away) and still owned by the Workflow whose UID this Pod's export names. Deleting the
      * Workflow rules out all three: in the background the Workflow goes at once and the garbage collector deletes every Pod it
      * owns (the other Pod would carry a {@code deletionTimestamp}, or be gone); in the foreground the collector deletes every
@@ -95,16 +96,23 @@ public final class WorkflowThere {
         if (owner == null || act == null || act.time() == null) {
             return null;
         }
-        Instant after = act.time().windowEnd().plusNanos(GC_MARGIN_NANOS);
+        Instant actEnd = act.time().windowEnd();
         Kept stated = null;
         for (PodHistory other : byOwner.getOrDefault(owner, java.util.List.of())) {
             if (other == pod || other.key().equals(pod.key()) || (pod.uid() != null && pod.uid().equals(other.uid()))) {
                 continue;
             }
             for (PodSnapshot s : other.snapshots()) {
-                if (s.described() || !s.notDeleting() || !ownedBy(s, owner) || (pod.uid() != null && pod.uid().equals(s.uid()))) {
-                    continue;
+                if (s.described() || !s.notDeleting() || !ownedBy(s, owner) || (pod.uid() != null && pod.uid().equals(s.uid()))
+                        || !java.util.Objects.equals(s.namespace(), pod.key().namespace())) {
+                    continue; // another namespace's Pod is no dependent of it: the collector resolves an owner in the dependent's namespace
                 }
+                // The collector can reach the other Pod only once it exists: the margin runs from the later of the act and its
+                // creation (a Pod written with the owner reference after the act, exported seconds later, shows nothing of it);
+                // its times are the API server's or a node's clock, not the log's.
+                Instant from = s.creationTimestamp() != null && s.creationTimestamp().instant().isAfter(actEnd)
+                        ? s.creationTimestamp().windowEnd() : actEnd;
+                Instant after = from.plusNanos(GC_MARGIN_NANOS + DeletionBounds.CROSS_CLOCK_NANOS);
                 ObservedAt o = s.observed();
                 ObservedAt.Order order = o == null || o.contradicted() ? ObservedAt.Order.OPEN : o.after(after);
                 if (order == ObservedAt.Order.SHOWN) {
