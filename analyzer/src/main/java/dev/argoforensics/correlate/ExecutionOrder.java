@@ -1217,11 +1217,23 @@ final class ExecutionOrder {
         }
         LogEvent left = exit.event();
         LogEvent seen = sighting[1];
-        if (seen == null || ((PodInformerEvent) seen.event()).action() != InformerAction.UPDATE) {
-            return execution; // the run did not see the deletion arrive (an add of a run started later): a report before it is unseen
-        }
         int stream = left.stream();
-        if (seen.stream() != stream || seen.ordinal() > left.ordinal()) {
+        // The run must have watched the deletion arrive (session 49 breaker): an update delivering it, after a line of the Pod in the
+        // same run before it (its creation or an earlier delivery). A run that listed the Pod already deleted (an add: a restart after
+        // the deletion) or shows no delivery got the Pod as it then stood: a kubelet's report between the deletion and the listing
+        // (main's end) left no line, and its final delete of the then terminal Pod comes only once its volumes are reclaimed.
+        if (seen == null || !(seen.event() instanceof PodInformerEvent trigger) || trigger.action() != InformerAction.UPDATE
+                || seen.stream() != stream || seen.ordinal() > left.ordinal()) {
+            return execution;
+        }
+        LogEvent held = null;
+        for (LogEvent e : pod.events()) {
+            if (e.stream() == stream && e.ordinal() < seen.ordinal() && (e.event() instanceof PodInformerEvent || e.event() instanceof PodCreated)
+                    && (held == null || e.ordinal() > held.ordinal())) {
+                held = e; // the latest: the run read whole from it on
+            }
+        }
+        if (held == null) {
             return execution;
         }
         LogEvent released = null;
@@ -1248,7 +1260,7 @@ final class ExecutionOrder {
             }
         }
         if (released == null || !released.time().windowEnd().plusNanos(STOOD_NANOS).isBefore(left.time().instant())
-                || !StreamExtents.wholeFromTo(processes, stream, seen.time(), left.time())) {
+                || !StreamExtents.wholeFromTo(processes, stream, held.time(), left.time())) {
             return execution;
         }
         return new Execution(execution.state(), execution.reason() + "; but the controller saw no change of the Pod from its sight of the "

@@ -36,6 +36,8 @@ public final class RunScopes {
     private final Map<Integer, String> managedNamespace = new HashMap<>();
     private final Map<Integer, String> instanceId = new HashMap<>();
     private final Map<Integer, Set<String>> processedIn = new HashMap<>();
+    /** Runs whose later Configuration dump (a reload of the ConfigMap) stated another instance ID than the first. */
+    private final Set<Integer> idRestated = new HashSet<>();
 
     private RunScopes() {
     }
@@ -57,7 +59,12 @@ public final class RunScopes {
                 s.managedNamespace.putIfAbsent(e.stream(), sig.attribute("managedNamespace"));
             } else if (e.event() instanceof Signal sig && CONFIGURATION_SIGNAL.equals(sig.name())) {
                 String id = sig.attribute("instanceId");
-                s.instanceId.putIfAbsent(e.stream(), id == null ? "" : id);
+                String first = s.instanceId.putIfAbsent(e.stream(), id == null ? "" : id);
+                if (first != null && !first.equals(id == null ? "" : id)) {
+                    // A reload: the Workflow informer's list and watch read the live instance ID (tweakListRequestListOptions,
+                    // v3.6), the Lease keeps its start name: which Workflows the run listed later is not shown (session 49 breaker).
+                    s.idRestated.add(e.stream());
+                }
             } else if (e.event() instanceof ControllerStarted st && st.instanceId() != null) {
                 s.instanceId.putIfAbsent(e.stream(), st.instanceId());
             } else if (e.event() instanceof WorkflowProcessing p && p.wf() != null && p.wf().namespace() != null
@@ -84,7 +91,7 @@ public final class RunScopes {
                 || processedIn.getOrDefault(stream, Set.of()).contains(namespace);
         String id = instanceId.get(stream);
         boolean idOutside = id != null && workflowInstanceId != null && !id.equals(workflowInstanceId);
-        boolean idHeld = (id != null && id.equals(workflowInstanceId)) || (sameLease && !idOutside);
+        boolean idHeld = !idRestated.contains(stream) && ((id != null && id.equals(workflowInstanceId)) || (sameLease && !idOutside));
         if (nsOutside || idOutside) {
             return Coverage.OUTSIDE;
         }

@@ -89,4 +89,25 @@ class RunScopesTest {
         assertEquals(Coverage.COVERED, r.scopes.covers(r.id, "billing", "", false));
         assertEquals(Coverage.UNSHOWN, r.scopes.covers(r.id, "ops", "", false));
     }
+
+    /**
+     * Breaker (session 49): updateConfig runs again at every change of the ConfigMap and logs its dump and its line again. The
+     * informers keep the namespace they were built with (the first statement counts), and the Lease its start name, but the Workflow
+     * informer's list and watch read the live instance ID (v3.6 {@code tweakListRequestListOptions}): after a reload that set one,
+     * its later watches skip a Workflow without the label. Before: covered (by the first dump, and by the Lease). After: not shown.
+     */
+    @Test
+    void aLaterReloadOfTheConfigMapDoesNotRestateTheScope() {
+        Run r = new Run(
+                "time=\"2026-10-14T14:38:00.004Z\" level=info msg=\"Configuration:\\nartifactRepository: {}\\nmetricsConfig: {}\\nnodeEvents: {}\\nworkflowEvents: {}\\n\"",
+                "time=\"2026-10-14T14:38:00.006Z\" level=info msg= executorImage=\"quay.io/argoproj/argoexec:v3.6.5\" executorImagePullPolicy= managedNamespace=",
+                "time=\"2026-10-14T14:38:00.029Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.5",
+                "time=\"2026-10-14T15:02:11.310Z\" level=info msg=\"Configuration:\\nartifactRepository: {}\\ninstanceID: team-a\\nmetricsConfig: {}\\nnamespace: team-a\\nnodeEvents: {}\\nworkflowEvents: {}\\n\"",
+                "time=\"2026-10-14T15:02:11.312Z\" level=info msg= executorImage=\"quay.io/argoproj/argoexec:v3.6.5\" executorImagePullPolicy= managedNamespace=team-a");
+        assertEquals("", r.scopes.managedNamespace(r.id));
+        assertEquals("", r.scopes.instanceId(r.id));
+        assertEquals(Coverage.UNSHOWN, r.scopes.covers(r.id, "billing", "", false));
+        assertEquals(Coverage.UNSHOWN, r.scopes.covers(r.id, "billing", "", true));
+        assertEquals(Coverage.OUTSIDE, r.scopes.covers(r.id, "billing", "team-a", true));
+    }
 }

@@ -137,4 +137,37 @@ class NodeStayedAwayTest {
         assertTrue(execution(c).nodeMayReturn(), execution(c).reason());
         assertEquals(1, af001.evaluate(c).findings().size());
     }
+
+    /**
+     * Breaker (session 49): the run that released the finalizer started after the deletion, so it listed the Pod already deleted
+     * ({@code add pod event}) and never saw what the kubelet wrote before. The #17024 shape on a healthy node: a NodeNotReady blip at
+     * 16:38:40 (a kubelet restart: the node controller marks the Pods not ready, nothing on the Pod says ready again); the Pod deleted
+     * at 16:41:00 with grace 30 and exported at 16:41:05, main running; main ended 0 at 16:41:10 and the kubelet reported it while no
+     * controller ran; its final delete waits for the volumes' reclaim (a stuck unmount), so the Pod stood after the new run released
+     * the finalizer at 16:42:00 until a user's force delete at 16:50:02. No update of the Pod in the run, its log whole: the release
+     * came after main's end, a true race. Before: cleared as deleted while running. After: possible, the node's return open.
+     */
+    @Test
+    void aRunThatListedThePodAlreadyDeletedShowsNothingOfWhatTheKubeletWroteBefore() {
+        String[] lines = {alloc("2026-09-19T16:42:00.000Z"), podEvent("2026-09-19T16:42:00.100Z", "add"), removingFinalizers("2026-09-19T16:42:00.101Z"),
+                queuingPodDelay("2026-09-19T16:42:00.102Z", "removeFinalizer", "-1m20.102s"), queueing("2026-09-19T16:42:00.103Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:42:00.110Z", "removeFinalizer"), podEvent("2026-09-19T16:42:00.400Z", "update"),
+                alloc("2026-09-19T16:47:00.000Z"), podEvent("2026-09-19T16:50:02.000Z", "delete"), podMissing("2026-09-19T16:50:03.000Z"),
+                markingError("2026-09-19T16:50:03.001Z"), nodePhaseChanged("2026-09-19T16:50:03.002Z", "Running", "Error"), alloc("2026-09-19T16:52:00.000Z")};
+        Correlation c = correlate(lines);
+        Execution x = execution(c);
+        assertTrue(x.frozenReport(), x.reason());
+        assertTrue(x.nodeMayReturn(), x.reason());
+        Evaluation e = af001.evaluate(c);
+        assertEquals(1, e.findings().size(), e::toString);
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+    }
+
+    /** Control beside it: the same run, having created the Pod and watched the deletion arrive (an update), still clears. */
+    @Test
+    void aRunThatWatchedTheDeletionArriveStillClears() {
+        Correlation c = correlate(lines("2026-09-19T16:50:02.000Z", true, podEvent("2026-09-19T16:41:00.600Z", "update")));
+        assertFalse(execution(c).nodeMayReturn(), execution(c).reason());
+        assertTrue(af001.evaluate(c).findings().isEmpty());
+    }
 }
