@@ -282,8 +282,8 @@ public final class FactsTable implements AssignedFacts {
      * again as {@code ResponseComplete} (its code), under one {@code auditID}, in one file or, where the log backend rotated between
      * the two ({@code --audit-log-maxsize}), in two: the rotated {@code audit-<time>.log} and {@code audit.log} (session 48 breaker:
      * keyed by file, the 403's RequestReceived record left alone in the rotated file read as the Workflow's deletion). A request is
-     * its auditID with what every stage of it repeats (verb, object, received time), so a client-supplied Audit-ID met again in
-     * another cluster's file joins no other request. Only the most complete stage says whether
+     * its auditID with what every stage of it repeats (verb, object, received time; a GKE entry's cluster, {@link AuditRecord#sameRequest}),
+     * so a client-supplied Audit-ID met again in another cluster's file joins no other request. Only the most complete stage says whether
      * the request was granted: a delete refused 403 or 404 has a RequestReceived record that, read alone, shows no refusal (session
      * 48). The first record of the most complete stage is kept, in the order given; records without an auditID are all kept.
      */
@@ -309,7 +309,7 @@ public final class FactsTable implements AssignedFacts {
     /** One request's key across its stages and the files they were written to ({@link #latestStages}). */
     private static String request(AuditRecord a) {
         return String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()),
-                a.requestReceived() == null ? "" : a.requestReceived().format());
+                a.sameRequest());
     }
 
     static int[] ints(List<Integer> values) {

@@ -522,7 +522,7 @@ final class LifecycleBuilder {
      */
     private static Known deletedWithWorkflow(WorkflowFate fate, DeletionRequest deletion, LogEvent created, PodHistory pod,
                                              List<Deletion> deleters) {
-        Known deleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time());
+        Known deleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time(), WorkflowFate.ownerUid(pod));
         if (deleted == null || deleted.fromLogs()) {
             // An update refused as not found bounds the Workflow's deletion from above, as tightly as the object records do
             // from their side: the Workflow was gone at that line, and the tests below tie it to the Pod's own deletion.

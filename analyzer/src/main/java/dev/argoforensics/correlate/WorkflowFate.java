@@ -7,6 +7,8 @@ import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.time.Timestamp;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What became of a Workflow as a whole: deleted (and how that is known), completed, and the last
@@ -33,15 +35,19 @@ import java.util.Objects;
  *                  path); null if none
  * @param foregroundOnLines its deletion in the foreground as the controller's lines show it ({@link ForegroundOnLines}: a version
  *                  someone else wrote, then every Pod of it in the informer deleted at once); null if they do not
+ * @param deletes   the granted deletes of it by name read as its deletion ({@code deleted} is the earliest of them or of
+ *                  {@code deletedOtherwise}): for {@link #deletedFor(List, Timestamp, String)}, which of them removed the object a Pod
+ *                  belongs to (session 49 breaker)
  * @param requested the earliest delete of it (not set apart) whose outcome the audit log does not hold ({@link AuditRecord#outcomeUnlogged}:
  *                  its RequestReceived record alone), "a delete was requested at T; its outcome is not in the audit log": it may
  *                  have been refused, so it is no {@code deleted}, and clears nothing nor confirms anything (session 49); null if none
  */
 public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
                            List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise,
-                           ForegroundOnLines foregroundOnLines, Known requested) {
+                           ForegroundOnLines foregroundOnLines, Known requested, List<AuditRecord> deletes) {
     public WorkflowFate {
         audit = audit == null ? WorkflowAudit.NONE : audit;
+        deletes = deletes == null ? List.of() : List.copyOf(deletes);
         podsGoing = List.copyOf(podsGoing);
         notFound = List.copyOf(notFound);
         listed = List.copyOf(listed);
@@ -49,6 +55,13 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
 
     public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing) {
         this(ref, deleted, completed, lastLine, gone, podsGoing, List.of(), List.of(), WorkflowAudit.NONE, deleted, null, null);
+    }
+
+    /** A fate whose audit deletions are read as {@code deleted} alone ({@link #deletes} empty). */
+    public WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogEvent lastLine, Known gone, List<PodGoing> podsGoing,
+                        List<PodTable.NotFound> notFound, List<PodTable.Row> listed, WorkflowAudit audit, Known deletedOtherwise,
+                        ForegroundOnLines foregroundOnLines, Known requested) {
+        this(ref, deleted, completed, lastLine, gone, podsGoing, notFound, listed, audit, deletedOtherwise, foregroundOnLines, requested, List.of());
     }
 
     /** A fate with no delete whose outcome is unlogged ({@link #requested}). */
@@ -99,6 +112,54 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
             earliest = earliest == null || k.at().instant().isBefore(earliest.at().instant()) ? k : earliest;
         }
         return earlierOnly ? earliest : deleted;
+    }
+
+    /**
+     * {@link #deletedFor(List, Timestamp)} for a Pod whose exports name the Workflow object it belongs to ({@code podOwnerUid}, its
+     * owner reference's UID; "" where none or several): a delete whose own record names another object it removed
+     * ({@link AuditRecord#actedOnUid}: its response's UID) is that object's deletion, not this Pod's Workflow's. A name is held by one
+     * object at a time, so such a delete came before the Pod's Workflow existed (a run deleted and submitted again under its name
+     * seconds later, nearer the Pod's creation than two clocks may disagree) or was another cluster's; it stays the name's deletion
+     * (an earlier run's Pods in the same lines went with it). Then the earliest other deletion counts: a delete naming no object or
+     * this one, or one not from an audit record (session 49 breaker: the earlier object's delete explained the new run's Pod's
+     * deletion away as the Pod going with its Workflow, and hid the race).
+     */
+    public Known deletedFor(List<AuditRecord> podAudit, Timestamp podCreated, String podOwnerUid) {
+        Known d = deletedFor(podAudit, podCreated);
+        if (d == null || d.fromLogs() || podOwnerUid == null || podOwnerUid.isEmpty()) {
+            return d;
+        }
+        AuditRecord from = null;
+        for (AuditRecord a : deletes) {
+            if (a.source().equals(d.evidence()) && a.requestTime() != null && a.requestTime().instant().equals(d.at().instant())) {
+                from = a;
+                break;
+            }
+        }
+        if (from == null || from.actedOnUid().isEmpty() || from.actedOnUid().equals(podOwnerUid)) {
+            return d;
+        }
+        Known earliest = deletedOtherwise;
+        for (AuditRecord a : deletes) {
+            if (a.requestTime() != null && (a.actedOnUid().isEmpty() || a.actedOnUid().equals(podOwnerUid))) {
+                Known k = new Known(a.requestTime(), "deleted by " + a.user() + " (audit record)", a.source(), false);
+                earliest = earliest == null || k.at().instant().isBefore(earliest.at().instant()) ? k : earliest;
+            }
+        }
+        return earliest;
+    }
+
+    /** The UID of the Workflow a Pod's exports name as its owner; "" where none does, or they name several. */
+    public static String ownerUid(PodHistory pod) {
+        Set<String> uids = new TreeSet<>();
+        for (dev.argoforensics.snapshot.PodSnapshot s : pod.snapshots()) {
+            for (dev.argoforensics.snapshot.OwnerRef o : s.owners()) {
+                if ("Workflow".equals(o.kind()) && o.uid() != null && !o.uid().isEmpty()) {
+                    uids.add(o.uid());
+                }
+            }
+        }
+        return uids.size() == 1 ? uids.iterator().next() : "";
     }
 
     /** A granted delete of this Workflow by name, as {@link WorkflowFates} reads one. */

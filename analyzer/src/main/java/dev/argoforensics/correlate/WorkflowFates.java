@@ -61,6 +61,7 @@ final class WorkflowFates {
                                                 boolean auditGiven) {
         Map<WorkflowRef, Known> deleted = new HashMap<>();
         Map<WorkflowRef, Known> requested = new HashMap<>();
+        Map<WorkflowRef, List<AuditRecord>> deletes = new HashMap<>();
         for (AuditRecord a : audit) {
             boolean granted = a.effective();
             Timestamp at = a.requestTime(); // dated as every audit record is (AuditRecord#requestTime)
@@ -78,6 +79,7 @@ final class WorkflowFates {
                 String untied = OtherWorkflowDeletes.untied(workflows.get(named), a, WorkflowAudit.namedIn(auditIndex, named));
                 deleted.merge(named,
                         new Known(at, "deleted by " + a.user() + " (audit record" + untied + ")", a.source(), false), WorkflowFates::earlier);
+                deletes.computeIfAbsent(named, k -> new ArrayList<>()).add(a);
             }
         }
         Map<WorkflowRef, Known> byAudit = new HashMap<>(deleted);
@@ -174,10 +176,10 @@ final class WorkflowFates {
                     WorkflowAudit.of(w.ref(), auditIndex, auditGiven, uids(w), foreign.getOrDefault(w.ref(), Set.of()),
                             a -> OtherWorkflowDeletes.why(w, a, () -> WorkflowAudit.namedIn(auditIndex, w.ref())) != null), otherwise.get(w.ref()),
                     ForegroundOnLines.of(w.events(), podsOf.getOrDefault(w.ref(), List.of()), going.getOrDefault(w.ref(), List.of())),
-                    requested.get(w.ref())));
+                    requested.get(w.ref()), deletes.get(w.ref())));
         }
         deleted.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, k, null, null, null, going.getOrDefault(ref, List.of()),
-                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref), null, requested.get(ref))));
+                List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref), null, requested.get(ref), deletes.get(ref))));
         requested.forEach((ref, k) -> out.putIfAbsent(ref, new WorkflowFate(ref, null, null, null, null, going.getOrDefault(ref, List.of()),
                 List.of(), List.of(), WorkflowAudit.of(ref, auditIndex, auditGiven), otherwise.get(ref), null, k)));
         return out;

@@ -161,7 +161,7 @@ public final class FalsePodDeleted extends NodeRule {
     private static boolean clearedAsRealDeletion(PodHistory pod, Scope scope, PodLifecycle life, LogEvent created, LogEvent declared,
                                                  WorkflowAudit.Contest contest, Known[] setAside) {
         WorkflowFate fate = life.workflow();
-        Known wfDeleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time());
+        Known wfDeleted = fate == null ? null : fate.deletedFor(pod.auditRecords(), created == null ? null : created.time(), WorkflowFate.ownerUid(pod));
         boolean wfInWindow = wfDeleted != null && (created == null || !clearlyAfter(created.time(), wfDeleted.at()))
                 && !clearlyAfter(wfDeleted.at(), declared.time());
         if (wfInWindow && contested(contest, wfDeleted)) {

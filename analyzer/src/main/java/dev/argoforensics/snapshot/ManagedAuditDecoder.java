@@ -127,7 +127,7 @@ public final class ManagedAuditDecoder {
                 bodyLogged, bodyLogged ? EventDecoder.finalizerEdit(verb, request) : null, dryRun,
                 // A first entry of an operation not yet complete (RequestReceived) holds no status: its outcome is not logged, not OK
                 // (session 49: read as OK, a delete refused afterwards was granted).
-                "GKE Cloud Logging" + (cluster.isEmpty() ? "" : ", cluster " + cluster),
+                AuditRecord.GKE_EXPORTER + (cluster.isEmpty() ? "" : ", cluster " + cluster),
                 "RequestReceived".equals(stage) && !p.has("status") ? null : status(p.path("status")),
                 verb.equals("delete") ? EventDecoder.gracePeriod(request, response) : null, "",
                 // The DeleteOptions' UID precondition, as the audit.k8s.io record's requestObject carries it (session 40).

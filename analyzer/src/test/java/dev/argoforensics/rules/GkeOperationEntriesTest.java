@@ -1,0 +1,141 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.Deletion;
+import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.WorkflowFate;
+import dev.argoforensics.event.WorkflowRef;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import dev.argoforensics.timeline.TimelineBuilder;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 49 breaker: one request as GKE's Cloud Logging exports it in two entries, {@code operation.first} (no {@code status}) and
+ * then {@code operation.last} (its outcome), both with the operation's {@code id} (the request's audit ID). An entry gives no
+ * {@code requestReceivedTimestamp}: its {@code timestamp} is its own stage's time, so the two entries of one request carry two times.
+ * Joined by auditID and receipt, the first entry stayed apart from its own outcome and read as a delete whose outcome is not logged:
+ * a Workflow delete refused (PERMISSION_DENIED) became a request contesting the Workflow's standing, its Pod's timeline row said the
+ * log lacked what it holds. The entries of one operation are one request within the cluster the export names.
+ */
+class GkeOperationEntriesTest {
+    private static final WorkflowRef WF = new WorkflowRef("ns", "p");
+    private static final String USER = "dana@etl-team.example";
+    private static final String RECEIVED = "2026-09-19T16:35:00.000000Z";
+    private static final String ANSWERED = "2026-09-19T16:35:00.012000Z";
+    private static final String DENIED = "{\"code\":7,\"message\":\"workflows.argoproj.io \\\"p\\\" is forbidden\"}";
+    private static final String RUNNING = Exports.workflow("Running", "Running", "", null, false, null);
+    private static final String DELETED_RUNNING = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
+
+    private static String[] lines() {
+        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
+            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+    }
+
+    /**
+     * A Cloud Logging entry of a delete of {@code resource} ("pods" or "workflows") ns/p in cluster etl-west by dana; {@code operation}
+     * JSON, {@code status} JSON or "" (none: a first entry's), at {@code at}.
+     */
+    private static String entry(String resource, String operation, String status, String at, String cluster) {
+        String method = resource.equals("pods") ? "io.k8s.core.v1.pods.delete" : "io.k8s.argoproj.v1alpha1.workflows.delete";
+        String name = resource.equals("pods") ? "core/v1/namespaces/ns/pods/p" : "argoproj.io/v1alpha1/namespaces/ns/workflows/p";
+        return "{\"insertId\":\"" + Integer.toHexString((operation + at).hashCode()) + "\",\"logName\":\"projects/etl/logs/"
+                + "cloudaudit.googleapis.com%2Factivity\",\"operation\":" + operation + ",\"protoPayload\":{\"@type\":"
+                + "\"type.googleapis.com/google.cloud.audit.AuditLog\",\"serviceName\":\"k8s.io\",\"methodName\":\"" + method + "\","
+                + "\"resourceName\":\"" + name + "\",\"authenticationInfo\":{\"principalEmail\":\"" + USER + "\"}"
+                + (status.isEmpty() ? "" : ",\"status\":" + status) + "},\"resource\":{\"type\":\"k8s_cluster\",\"labels\":{\"cluster_name\":\""
+                + cluster + "\",\"location\":\"europe-west1\",\"project_id\":\"etl\"}},\"timestamp\":\"" + at + "\"}";
+    }
+
+    private static String first(String resource, String id) {
+        return entry(resource, "{\"id\":\"" + id + "\",\"producer\":\"k8s.io\",\"first\":true}", "", RECEIVED, "etl-west");
+    }
+
+    private static String last(String resource, String id, String status) {
+        return last(resource, id, status, "etl-west");
+    }
+
+    private static String last(String resource, String id, String status, String cluster) {
+        return entry(resource, "{\"id\":\"" + id + "\",\"producer\":\"k8s.io\",\"last\":true}", status, ANSWERED, cluster);
+    }
+
+    private static Correlation with(String... fileAndEntry) {
+        Evidence e = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", RUNNING);
+        for (int i = 0; i < fileAndEntry.length; i += 2) {
+            e.object(fileAndEntry[i], fileAndEntry[i + 1]);
+        }
+        return e.correlate();
+    }
+
+    private static PodLifecycle life(Correlation c) {
+        return c.lifecycles().values().iterator().next();
+    }
+
+    private static List<Deletion> audited(Correlation c) {
+        return life(c).deleters().stream().filter(d -> d.audit() != null).toList();
+    }
+
+    private static String podRow(Correlation c) {
+        return new TimelineBuilder(c).build(c.podsNamed("ns", "p").get(0)).entries().stream()
+                .filter(e -> e.kind().equals("audit:delete")).map(e -> e.text()).reduce("", (a, b) -> a + "\n" + b);
+    }
+
+    /** Attack: the Workflow's delete refused, its first and last entries: neither a deletion nor a request whose outcome is unknown. */
+    @Test
+    void aRefusedWorkflowDeleteInTwoEntriesIsNeither() {
+        Correlation c = with("activity.json", first("workflows", "op-w"), "activity.json", last("workflows", "op-w", DENIED));
+        WorkflowFate fate = c.fates().get(WF);
+        assertNull(fate.deleted());
+        assertNull(fate.requested());
+        assertTrue(life(c).workflowDeleteUnlogged().isEmpty());
+    }
+
+    /** Control: granted ({@code status} {}), the two entries are the Workflow's deletion and leave no request beside it. */
+    @Test
+    void aGrantedWorkflowDeleteInTwoEntriesIsTheDeletion() {
+        Correlation c = with("activity.json", first("workflows", "op-w"), "activity.json", last("workflows", "op-w", "{}"));
+        WorkflowFate fate = c.fates().get(WF);
+        assertNotNull(fate.deleted());
+        assertTrue(fate.deleted().how().contains(USER), fate.deleted().how());
+        assertNull(fate.requested());
+        assertEquals(1, fate.audit().named().size());
+    }
+
+    /** Control: the first entry alone (the export ends before the operation's last) stays a request whose outcome is not logged. */
+    @Test
+    void theFirstEntryAloneIsStillARequest() {
+        Correlation c = with("activity.json", first("workflows", "op-w"));
+        assertNull(c.fates().get(WF).deleted());
+        assertNotNull(c.fates().get(WF).requested());
+    }
+
+    /** Attack: the Pod's delete refused in two entries names no deleter, and its row does not say the log lacks the outcome. */
+    @Test
+    void aRefusedPodDeleteInTwoEntriesIsNoUnloggedRequest() {
+        Correlation c = with("activity.json", first("pods", "op-p"), "activity.json", last("pods", "op-p", DENIED));
+        assertEquals(List.of(), audited(c));
+        assertFalse(podRow(c).contains("its outcome is not in the audit log"), podRow(c));
+    }
+
+    /**
+     * Control: one operation ID in two clusters' exports (a client-supplied Audit-ID): the other cluster's granted entry completes
+     * nothing of this cluster's request, whose first entry alone stays a request.
+     */
+    @Test
+    void anOperationIdMetInAnotherClustersExportJoinsNothing() {
+        Correlation c = with("west.json", first("workflows", "op-w"), "east.json", last("workflows", "op-w", "{}", "etl-east"));
+        assertEquals(2, c.fates().get(WF).audit().named().size());
+    }
+}
