@@ -1,5 +1,10 @@
 package dev.argoforensics.rules;
 
+import static dev.argoforensics.rules.HeldUntilStandbyTakesOverTest.LOCK;
+import static dev.argoforensics.rules.HeldUntilStandbyTakesOverTest.banner;
+import static dev.argoforensics.rules.HeldUntilStandbyTakesOverTest.deletedPod;
+import static dev.argoforensics.rules.HeldUntilStandbyTakesOverTest.line;
+import static dev.argoforensics.rules.HeldUntilStandbyTakesOverTest.newLeader;
 import static dev.argoforensics.testing.V4.cleaningUp;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.processingOther;
@@ -34,25 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
  * log is missing (or none): the finding is possible, naming the standby and the holder it named.
  */
 class FinalizerHeldOnlyStandbysTest {
-    private static final String LOCK = " lock=argo/workflow-controller";
-
-    private static String deletedPod() {
-        return Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
-                .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
-    }
-
-    private static String line(String t, String msg) {
-        return "time=" + t + " level=INFO msg=\"" + msg + "\"";
-    }
-
-    private static String banner(String t) {
-        return "time=" + t + " level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s";
-    }
-
-    private static String newLeader(String t, String who) {
-        return "time=" + t + " level=INFO msg=\"new leader\" leader=" + who;
-    }
-
     /** a's first process: acquires at 16:20, logs the Pod, its last line at 16:30 (killed). */
     private static List<String> leader() {
         return List.of(line("2026-09-19T16:20:00.000Z", "Attempting to acquire leader lease...") + LOCK,

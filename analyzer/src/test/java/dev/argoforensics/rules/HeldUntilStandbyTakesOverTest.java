@@ -41,23 +41,23 @@ import org.junit.jupiter.api.io.TempDir;
  * for the held Pod: its last condition transition (16:27:47) plus 2m, less the line's time.
  */
 class HeldUntilStandbyTakesOverTest {
-    private static final String LOCK = " lock=argo/workflow-controller";
+    static final String LOCK = " lock=argo/workflow-controller";
 
     /** Deleted at 16:31:04 (grace 0) after main ended at 16:27:44: the release was due at 16:31:04. */
-    private static String deletedPod() {
+    static String deletedPod() {
         return Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
                 .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
     }
 
-    private static String line(String t, String msg) {
+    static String line(String t, String msg) {
         return "time=" + t + " level=INFO msg=\"" + msg + "\"";
     }
 
-    private static String banner(String t) {
+    static String banner(String t) {
         return "time=" + t + " level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s";
     }
 
-    private static String newLeader(String t, String who) {
+    static String newLeader(String t, String who) {
         return "time=" + t + " level=INFO msg=\"new leader\" leader=" + who;
     }
 

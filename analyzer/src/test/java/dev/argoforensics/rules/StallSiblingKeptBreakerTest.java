@@ -27,15 +27,9 @@ class StallSiblingKeptBreakerTest {
     private final ReconciliationStalled rule = new ReconciliationStalled(RuleSettings.defaults());
     private static final String W1 = "5b8d0f2a-4c6e-4a1b-9d3f-1a3c5e7b9d24";
 
-    /** The run without workers lists {@code ns/p} and handles its deletion at 16:31:11 (the act). */
+    /** The run without workers lists {@code ns/p} and handles its deletion at 16:31:11 (the act): {@link StallSiblingKeptTest}'s lines. */
     private static Evidence lines() {
-        return new Evidence().log("1.log", processing("2026-09-19T16:27:10.402Z", "Running"), createdPod("2026-09-19T16:27:10.431Z"),
-                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"))
-                .log("2.log", workers("2026-09-19T16:31:11.132Z", 0), podEvent("2026-09-19T16:31:11.256Z", "add"),
-                        removingFinalizers("2026-09-19T16:31:11.257Z"),
-                        queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
-                        queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
-                        podEvent("2026-09-19T16:31:11.363Z", "delete"));
+        return StallSiblingKeptTest.lines();
     }
 
     private static final String THIS_POD = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  namespace: ns\n"

@@ -28,7 +28,7 @@ class StallSiblingKeptTest {
     private final ReconciliationStalled rule = new ReconciliationStalled(RuleSettings.defaults());
 
     /** The Workflow {@code ns/p}'s first pass and its Pod {@code p}; the run without workers lists it and handles its deletion. */
-    private static Evidence lines() {
+    static Evidence lines() {
         return new Evidence().log("1.log", processing("2026-09-19T16:27:10.402Z", "Running"), createdPod("2026-09-19T16:27:10.431Z"),
                 workflowUpdated("2026-09-19T16:27:10.448Z", "Running"))
                 .log("2.log", workers("2026-09-19T16:31:11.132Z", 0), podEvent("2026-09-19T16:31:11.256Z", "add"),
