@@ -40,6 +40,30 @@ public record RemovalDeadline(Timestamp lastTransition, Timestamp deadline, long
         return Optional.of(new RemovalDeadline(last.get(), deadline, nanos, agrees));
     }
 
+    /**
+     * Whether the logged delay is what the handler's orphan branch (the Workflow missing from the informer or being deleted) gives for
+     * this export: its minimum delay is 0, so {@code max(podGC delay, 0)} after the latest condition transition, and a delay of
+     * exactly 0 where that is 0 (no podGC delay: the release at once). Such a line states no deleting-branch deadline, so a
+     * disagreement of {@link #recompute} with it says nothing about whose Pod it was. False without the export's podGC or, for a
+     * positive podGC delay, its conditions.
+     */
+    public static boolean fitsOrphanBranch(PodSnapshot pod, PodCleanupScheduled schedule, LogEvent scheduledLine) {
+        if (pod == null || schedule == null || scheduledLine == null || !pod.podGcKnown()) {
+            return false;
+        }
+        long effective = Math.max(podGcDelay(pod.annotations().get(PodSnapshot.POD_GC_ANNOTATION)), 0);
+        if (effective == 0) {
+            return schedule.delayNanos() == 0;
+        }
+        Optional<Timestamp> last = pod.lastConditionTransition();
+        if (last.isEmpty() || !last.get().comparable(scheduledLine.time())) {
+            return false;
+        }
+        long nanos = scheduledLine.time().nanosUntil(new Timestamp(last.get().instant().plusNanos(effective), last.get().precision(), last.get().zone()));
+        long tolerance = last.get().precision().windowNanos() + scheduledLine.time().precision().windowNanos();
+        return Math.abs(nanos - schedule.delayNanos()) <= tolerance;
+    }
+
     /** The duration after the first '/' of {@code <strategy>/<duration>}; -1 if absent or unreadable. */
     public static long podGcDelay(String annotation) {
         if (annotation == null) {

@@ -269,7 +269,10 @@ public final class FinalizerStuck extends DeclaredRule {
             return null;
         }
         RemovalDeadline d = RemovalDeadline.recompute(held.snapshot(), (PodCleanupScheduled) scheduled.event(), scheduled).orElse(null);
-        return d != null && !d.agrees() ? scheduled : null;
+        // The orphan branch's line (its Workflow gone from the informer, as on a return: minimum delay 0) states no deadline of the
+        // deleting branch's to compare (ReleaseOnReturnWithoutDeleteBranchTest: v3.7.6's release at once, delay 0s).
+        return d != null && !d.agrees() && !RemovalDeadline.fitsOrphanBranch(held.snapshot(), (PodCleanupScheduled) scheduled.event(), scheduled)
+                ? scheduled : null;
     }
 
     /**

@@ -57,4 +57,17 @@ class ReleaseOnReturnWithoutDeleteBranchTest {
         assertEquals(1, e.cleared().size(), () -> e.cleared().toString());
         assertTrue(e.cleared().get(0).toString().contains("AF004.cleared.releasedLater"), () -> e.cleared().toString());
     }
+
+    /**
+     * Control beside it (session 49): a delay that fits neither branch for this export (the orphan branch's is 0s here, the deleting
+     * branch's 16:29:47 less the line's time) is a scheduling of another Pod of the name, as s49-af004's namesake check reads it:
+     * no clearance, the finding possible, naming it.
+     */
+    @Test
+    void aDelayOfNeitherBranchIsNotTheHeldPodsRelease() {
+        Evaluation e = rule.evaluate(evidence("v3.7.6", "-20m0s").correlate());
+        assertTrue(e.cleared().isEmpty(), () -> e.cleared().toString());
+        assertEquals(1, e.findings().size(), () -> e.findings().toString());
+        assertEquals("AF004.reason.namesakeLeftLater", e.findings().get(0).reason().code(), () -> e.findings().toString());
+    }
 }
