@@ -45,7 +45,7 @@ final class ScenariosDagGate extends OwnFamily {
     static final String DELETED_RUNNING = "dag-gate-deleted-running";
     static final String NORMAL = "dag-gate-normal";
     static final String FF = "-failfast";
-    private static final String[] NAMESPACES = {"shard-jobs", "render-farm", "bulk-import", "index-build"};
+    private static final String[] NAMESPACES = {"shard-jobs", "render-queue", "bulk-import", "index-build"};
     private static final String[] FIRSTS = {"plan-shards", "fetch-manifest", "list-inputs"};
     private static final String[] TEMPLATES = {"process-shard", "render-tile", "import-batch", "build-segment"};
 

@@ -42,7 +42,7 @@ final class ScenariosStall extends OwnFamily {
     static final String HANDOVER_QUICK = "recon-handover-quick";
     static final String WORKFLOW_DELETED = "recon-workflow-deleted";
     static final String LOGS_END = "recon-logs-end";
-    private static final String[] NAMESPACES = {"etl-nightly", "ml-batch", "billing-jobs", "search-index"};
+    private static final String[] NAMESPACES = {"etl-nightly", "ml-batch", "billing-jobs", "reindex-jobs"};
     private static final String[] TEMPLATES = {"extract", "transform", "score", "reindex", "export"};
 
     /** Whether {@code cls} is one of this family's classes (all begin {@code recon-}; no other family's does). */
