@@ -266,15 +266,7 @@ class ExcerptTest {
         twoRuns().forEach(whole::addAll);
         Path out = Files.createDirectories(dir.resolve("reused").resolve(name));
         Truth.writeExcerpt(out, "grep-notfound", pods.get(3), pods, workflows, "wfc-etl", whole, excerpt);
-        Map<String, List<String>> caps = new LinkedHashMap<>();
-        for (String file : List.of("truth.jsonl", "truth-workflows.jsonl")) {
-            for (JsonNode u : Excerpt.readJsonLines(out.resolve(file))) {
-                List<String> cap = new ArrayList<>();
-                u.path("capPossible").forEach(x -> cap.add(x.asText()));
-                caps.put(u.path("uid").asText(), cap);
-            }
-        }
-        return caps;
+        return capsWritten(out);
     }
 
     /**
@@ -424,15 +416,7 @@ class ExcerptTest {
         stalledRun().forEach(whole::addAll);
         Path out = Files.createDirectories(dir.resolve("stalled").resolve(name));
         Truth.writeExcerpt(out, "grep", pod, List.of(pod), List.of(wf), "wfc-etl", whole, excerpt);
-        Map<String, List<String>> caps = new LinkedHashMap<>();
-        for (String file : List.of("truth.jsonl", "truth-workflows.jsonl")) {
-            for (JsonNode u : Excerpt.readJsonLines(out.resolve(file))) {
-                List<String> cap = new ArrayList<>();
-                u.path("capPossible").forEach(x -> cap.add(x.asText()));
-                caps.put(u.path("uid").asText(), cap);
-            }
-        }
-        return caps;
+        return capsWritten(out);
     }
 
     /**
@@ -550,5 +534,18 @@ class ExcerptTest {
         Scorer.Counts lookalike = strong(pod(false, Set.of("AF001")), findings("likely"));
         assertEquals(List.of(0, 1, 0), List.of(lookalike.tp, lookalike.fp, lookalike.fn));
         assertFalse(strong(pod(false, Set.of("AF001")), findings("possible")).fp > 0, "possible is not counted in confirmed + likely");
+    }
+
+    /** The rules each Pod and Workflow of an excerpt's truth is capped at possible for, by UID, as the excerpt's truth files say. */
+    private static Map<String, List<String>> capsWritten(Path out) throws IOException {
+        Map<String, List<String>> caps = new LinkedHashMap<>();
+        for (String file : List.of("truth.jsonl", "truth-workflows.jsonl")) {
+            for (JsonNode u : Excerpt.readJsonLines(out.resolve(file))) {
+                List<String> cap = new ArrayList<>();
+                u.path("capPossible").forEach(x -> cap.add(x.asText()));
+                caps.put(u.path("uid").asText(), cap);
+            }
+        }
+        return caps;
     }
 }
