@@ -61,17 +61,7 @@ class FinalizerHeldOnlyStandbysTest {
 
     /** The restarted process taking the Lease at {@code acquired}, its banner and workers, and the Pod's release {@code takeUp}. */
     private static List<String> takesOver(String acquired, String takeUp) {
-        java.time.Instant acq = java.time.Instant.parse(acquired);
-        return List.of(line(acquired, "Successfully acquired lease") + LOCK, newLeader(acquired, "wc-aaaaa"),
-                banner(acq.plusMillis(50).toString()), workers(acq.plusMillis(100).toString(), 32),
-                podEvent(takeUp + ".100Z", "update"), removingFinalizers(takeUp + ".101Z"),
-                queuingPodDelay(takeUp + ".101Z", "removeFinalizer", dev.argoforensics.time.GoDuration.format(java.time.Duration.between(
-                        java.time.Instant.parse(takeUp + ".101Z"), java.time.Instant.parse("2026-09-19T16:29:47Z")).toNanos())),
-                queueing(takeUp + ".102Z", "removeFinalizer"), cleaningUp(takeUp + ".150Z", "removeFinalizer"),
-                workflowUpdated(takeUp + ".160Z", "Succeeded"),
-                queueing(takeUp + ".161Z", "labelPodCompleted"), cleaningUp(takeUp + ".190Z", "labelPodCompleted"),
-                podEvent(takeUp + ".200Z", "delete"),
-                processingOther("2026-09-19T17:30:00.000Z"));
+        return HeldUntilStandbyTakesOverTest.takeOver(acquired, "wc-aaaaa", takeUp);
     }
 
     private static List<String> cri(List<String> lines) {

@@ -84,22 +84,12 @@ class HeldUntilStandbyTakesOverTest {
 
     /** b as above, acquiring at {@code acquired} (its banner 50 ms and its workers 100 ms after). */
     private static List<String> standby(String between, String acquired, String takeUp) {
-        java.time.Instant acq = java.time.Instant.parse(acquired);
         List<String> b = new ArrayList<>(List.of(line("2026-09-19T16:20:10.000Z", "Attempting to acquire leader lease...") + LOCK,
                 newLeader("2026-09-19T16:20:10.020Z", "wc-aaaaa")));
         if (between != null) {
             b.add(newLeader("2026-09-19T16:40:00.000Z", between));
         }
-        b.addAll(List.of(line(acquired, "Successfully acquired lease") + LOCK, newLeader(acquired, "wc-bbbbb"),
-                banner(acq.plusMillis(50).toString()), workers(acq.plusMillis(100).toString(), 32),
-                podEvent(takeUp + ".100Z", "update"), removingFinalizers(takeUp + ".101Z"),
-                queuingPodDelay(takeUp + ".101Z", "removeFinalizer", dev.argoforensics.time.GoDuration.format(java.time.Duration.between(
-                        java.time.Instant.parse(takeUp + ".101Z"), java.time.Instant.parse("2026-09-19T16:29:47Z")).toNanos())),
-                queueing(takeUp + ".102Z", "removeFinalizer"), cleaningUp(takeUp + ".150Z", "removeFinalizer"),
-                workflowUpdated(takeUp + ".160Z", "Succeeded"),
-                queueing(takeUp + ".161Z", "labelPodCompleted"), cleaningUp(takeUp + ".190Z", "labelPodCompleted"),
-                podEvent(takeUp + ".200Z", "delete"),
-                processingOther("2026-09-19T17:30:00.000Z")));
+        b.addAll(takeOver(acquired, "wc-bbbbb", takeUp));
         return b;
     }
 
@@ -206,5 +196,23 @@ class HeldUntilStandbyTakesOverTest {
     void aStandbyThatLeadsLongBeforeItReleasesDoesNotClear() throws IOException {
         RuleOutcome o = analyze("a/controller.log", standby(null, "2026-09-19T17:15:00"));
         assertEquals(1, o.findings().size(), o::toString);
+    }
+
+    /**
+     * A process taking the Lease at {@code acquired} under {@code identity}: its banner and workers, then the held Pod's release
+     * {@code takeUp} (the delay the controller computes from the Pod's last transition, 16:27:47, plus 2m) and its exit.
+     */
+    static List<String> takeOver(String acquired, String identity, String takeUp) {
+        java.time.Instant acq = java.time.Instant.parse(acquired);
+        return List.of(line(acquired, "Successfully acquired lease") + LOCK, newLeader(acquired, identity),
+                banner(acq.plusMillis(50).toString()), workers(acq.plusMillis(100).toString(), 32),
+                podEvent(takeUp + ".100Z", "update"), removingFinalizers(takeUp + ".101Z"),
+                queuingPodDelay(takeUp + ".101Z", "removeFinalizer", dev.argoforensics.time.GoDuration.format(java.time.Duration.between(
+                        java.time.Instant.parse(takeUp + ".101Z"), java.time.Instant.parse("2026-09-19T16:29:47Z")).toNanos())),
+                queueing(takeUp + ".102Z", "removeFinalizer"), cleaningUp(takeUp + ".150Z", "removeFinalizer"),
+                workflowUpdated(takeUp + ".160Z", "Succeeded"),
+                queueing(takeUp + ".161Z", "labelPodCompleted"), cleaningUp(takeUp + ".190Z", "labelPodCompleted"),
+                podEvent(takeUp + ".200Z", "delete"),
+                processingOther("2026-09-19T17:30:00.000Z"));
     }
 }
