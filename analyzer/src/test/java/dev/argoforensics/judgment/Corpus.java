@@ -109,6 +109,8 @@ final class Corpus {
     private ScenariosPodEvents podEvents;
     private ScenariosNearEvent nearEvent;
     private ScenariosStall stallFamily;
+    private ScenariosNamesake namesake;
+    private ScenariosAuditResponses auditResponses;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -332,6 +334,16 @@ final class Corpus {
         controllers.add(stc);
         teamOf.put(stc, stc.namespaces);
         releaseOfNamespace.put(stc.namespaces.get(0), stc.release);
+        namesake = new ScenariosNamesake(scenarioHost(), seed, sim, start, end);
+        Controller nmc = namesake.build(seed, kube, truth, logs);
+        controllers.add(nmc);
+        teamOf.put(nmc, nmc.namespaces);
+        releaseOfNamespace.put(nmc.namespaces.get(0), nmc.release);
+        auditResponses = new ScenariosAuditResponses(scenarioHost(), seed, sim, start, end);
+        Controller arc = auditResponses.build(seed, kube, truth, logs);
+        controllers.add(arc);
+        teamOf.put(arc, arc.namespaces);
+        releaseOfNamespace.put(arc.namespaces.get(0), arc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -527,6 +539,14 @@ final class Corpus {
                 stallFamily.plan(c);
                 continue;
             }
+            if (slope == null && namesake.owns(c)) {
+                namesake.plan(c);
+                continue;
+            }
+            if (slope == null && auditResponses.owns(c)) {
+                auditResponses.plan(c);
+                continue;
+            }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {
                 lostAtExit.plan(c);
                 continue;
@@ -548,6 +568,8 @@ final class Corpus {
         if (slope == null) {
             try {
                 audit = audited.writeAudit(exportDir);
+                int[] more = auditResponses.writeAudit(exportDir);
+                audit = new int[] {audit[0] + more[0], audit[1] + more[1]};
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -1876,6 +1876,138 @@ class JudgmentSmokeTest {
         assertEquals(List.of(), tally.wrong.stream().filter(w -> ScenariosStall.isClass(w.cls()) && !"possible".equals(w.confidence())).toList());
     }
 
+    /**
+     * Session 50 ({@link ScenariosNamesake}): every first Pod of an episode, deleted while unscheduled (main never started, no
+     * finding right), has a namesake in its Workflow: the same name, another UID, created after the first's deletion, its node's
+     * controller having logged {@code Workflow pod is missing} with {@code nodePhase=Pending} and {@code Created pod} for the name
+     * twice. The namesake's truth is its own: the race's is AF001 and AF002 with the node {@code pod deleted}, a normal run's
+     * nothing and {@code Succeeded}, a running namesake's deletion no AF001.
+     */
+    @Test
+    void namesakeFamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosNamesake.FIRST, ScenariosNamesake.RACE, ScenariosNamesake.NORMAL, ScenariosNamesake.DELETED_RUNNING);
+        Map<String, Integer> seen = new HashMap<>();
+        for (Run r : runs) {
+            List<JsonNode> pods = podsOf(json, r, classes);
+            if (pods.isEmpty()) {
+                continue;
+            }
+            String log = logText(r.info().logs().resolve(pods.get(0).path("controller").asText()));
+            for (JsonNode first : pods) {
+                if (!ScenariosNamesake.FIRST.equals(first.path("class").asText())) {
+                    continue;
+                }
+                String name = "seed " + r.info().seed() + " " + first.path("name").asText();
+                seen.merge(ScenariosNamesake.FIRST, 1, Integer::sum);
+                JsonNode facts = first.path("facts");
+                assertTrue(facts.path("mainStartedAt").isNull(), name);
+                assertEquals("user", facts.path("deletionRequestedBy").asText(), name);
+                first.path("expected").fields().forEachRemaining(e -> assertFalse(e.getValue().asBoolean(), name + " " + e.getKey()));
+                List<JsonNode> namesakes = pods.stream().filter(p -> p.path("name").asText().equals(first.path("name").asText())
+                        && p.path("workflowUid").asText().equals(first.path("workflowUid").asText())
+                        && !p.path("uid").asText().equals(first.path("uid").asText())).toList();
+                assertEquals(1, namesakes.size(), name);
+                JsonNode n = namesakes.get(0);
+                String cls = n.path("class").asText();
+                seen.merge(cls, 1, Integer::sum);
+                assertTrue(java.time.Instant.parse(n.path("facts").path("createdAt").asText())
+                        .isAfter(java.time.Instant.parse(facts.path("deletionRequestedAt").asText())), name);
+                String node = n.path("nodeName").asText();
+                String podName = n.path("name").asText();
+                String bare = log.replace("\\", "").replace("\"", "");
+                assertTrue(bare.contains("Workflow pod is missing") && (bare.contains("nodeName=" + node) || bare.contains("nodeName:" + node))
+                        && (bare.contains("nodePhase=Pending") || bare.contains("nodePhase:Pending")), name);
+                int created = bare.split("Created pod: " + java.util.regex.Pattern.quote(node + " (" + podName + ")"), -1).length - 1
+                        + bare.split("podName[=:]" + java.util.regex.Pattern.quote(podName) + "[ ,]", -1).length - 1;
+                assertTrue(created >= 2, name + " created " + created);
+                JsonNode e = n.path("expected");
+                switch (cls) {
+                    case ScenariosNamesake.RACE -> {
+                        assertTrue(e.path("AF001").asBoolean() && e.path("AF002").asBoolean(), name);
+                        assertEquals("pod deleted", n.path("facts").path("finalNodeMessage").asText(), name);
+                    }
+                    case ScenariosNamesake.NORMAL -> {
+                        e.fields().forEachRemaining(v -> assertFalse(v.getValue().asBoolean(), name + " " + v.getKey()));
+                        assertEquals("Succeeded", n.path("facts").path("finalNodePhase").asText(), name);
+                    }
+                    default -> assertFalse(e.path("AF001").asBoolean(), name);
+                }
+            }
+            assertNamespacesOwn(json, r, classes);
+        }
+        assertTrue(seen.getOrDefault(ScenariosNamesake.FIRST, 0) > 0 && seen.getOrDefault(ScenariosNamesake.RACE, 0) > 0,
+                "namesakes in the smoke seeds: " + seen);
+    }
+
+    /**
+     * Session 50 ({@link ScenariosAuditResponses}): the family's audit file keeps every stage, and a granted delete's
+     * {@code ResponseComplete} names the object it acted on: a Pod's {@code responseObject} its UID and {@code deletionTimestamp}, a
+     * Workflow's {@code Status} its UID in {@code details}. In the unlogged episodes the user's request is a {@code RequestReceived}
+     * record alone. The refused request's Pod was not deleted and succeeded: no finding is right.
+     */
+    @Test
+    void auditResponsesFamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosAuditResponses.POD_DELETE, ScenariosAuditResponses.POD_DELETE_UNLOGGED,
+                ScenariosAuditResponses.WORKFLOW_DELETE, ScenariosAuditResponses.WORKFLOW_DELETE_UNLOGGED, ScenariosAuditResponses.RACE,
+                ScenariosAuditResponses.RACE_UNLOGGED, ScenariosAuditResponses.REFUSED_UNLOGGED);
+        Map<String, Integer> seen = new HashMap<>();
+        for (Run r : runs) {
+            List<JsonNode> pods = podsOf(json, r, classes);
+            if (pods.isEmpty()) {
+                continue;
+            }
+            String ns = pods.get(0).path("namespace").asText();
+            List<JsonNode> records = new ArrayList<>();
+            for (String line : Files.readAllLines(r.info().exports().resolve("audit").resolve(ns).resolve("kube-apiserver-audit.log"))) {
+                records.add(json.readTree(line));
+            }
+            Map<String, Set<String>> stages = new HashMap<>();
+            for (JsonNode a : records) {
+                stages.computeIfAbsent(a.path("auditID").asText(), k -> new HashSet<>()).add(a.path("stage").asText());
+            }
+            for (JsonNode pod : pods) {
+                String cls = pod.path("class").asText();
+                String name = "seed " + r.info().seed() + " " + pod.path("name").asText() + " " + cls;
+                seen.merge(cls, 1, Integer::sum);
+                boolean workflow = cls.startsWith("auditresp-workflow-");
+                String object = workflow ? pod.path("workflow").asText() : pod.path("name").asText();
+                String user = cls.equals(ScenariosAuditResponses.REFUSED_UNLOGGED) ? "sam.lee@example.com" : "jane.doe@example.com";
+                List<JsonNode> deletes = records.stream().filter(a -> "delete".equals(a.path("verb").asText())
+                        && object.equals(a.path("objectRef").path("name").asText())
+                        && (workflow ? "workflows" : "pods").equals(a.path("objectRef").path("resource").asText())
+                        && user.equals(a.path("user").path("username").asText())).toList();
+                assertFalse(deletes.isEmpty(), name);
+                String id = deletes.get(0).path("auditID").asText();
+                boolean unlogged = cls.endsWith("-unlogged");
+                assertEquals(unlogged ? Set.of("RequestReceived") : Set.of("RequestReceived", "ResponseComplete"), stages.get(id), name);
+                if (!unlogged) {
+                    JsonNode done = deletes.stream().filter(a -> "ResponseComplete".equals(a.path("stage").asText())).findFirst().orElseThrow();
+                    assertEquals("RequestResponse", done.path("level").asText(), name);
+                    JsonNode out = done.path("responseObject");
+                    if (workflow) {
+                        assertEquals("Status", out.path("kind").asText(), name);
+                        assertEquals(pod.path("workflowUid").asText(), out.path("details").path("uid").asText(), name);
+                    } else {
+                        assertEquals(pod.path("uid").asText(), out.path("metadata").path("uid").asText(), name);
+                        assertFalse(out.path("metadata").path("deletionTimestamp").asText().isEmpty(), name);
+                    }
+                }
+                if (cls.equals(ScenariosAuditResponses.REFUSED_UNLOGGED)) {
+                    pod.path("expected").fields().forEachRemaining(e -> assertFalse(e.getValue().asBoolean(), name + " " + e.getKey()));
+                    assertTrue(pod.path("facts").path("deletionRequestedAt").isNull(), name);
+                    assertEquals("Succeeded", pod.path("facts").path("finalNodePhase").asText(), name);
+                }
+                if (cls.equals(ScenariosAuditResponses.RACE) || cls.equals(ScenariosAuditResponses.RACE_UNLOGGED)) {
+                    assertTrue(pod.path("expected").path("AF001").asBoolean(), name);
+                }
+            }
+            assertNamespacesOwn(json, r, classes);
+        }
+        assertTrue(seen.size() >= 3, "the family's episodes in the smoke seeds: " + seen);
+    }
+
     /** Whether {@code later} is {@code from}-{@code to} seconds after {@code earlier}. */
     private static boolean within(java.time.Instant earlier, java.time.Instant later, long from, long to) {
         java.time.Duration d = java.time.Duration.between(earlier, later);

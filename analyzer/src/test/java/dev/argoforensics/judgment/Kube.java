@@ -231,9 +231,80 @@ final class Kube {
     private static final java.util.Set<String> STATUS_WRITERS = java.util.Set.of("kubelet", "scheduler", "node-controller", "pod-gc",
             "taint-eviction-controller");
 
-    private void audit(String verb, String resource, String namespace, String name, String uid, String actor, String node, int code) {
+    /**
+     * Session 50: audit logs whose policy logs deletes with their bodies and every stage ({@link ScenariosAuditResponses}), each of
+     * its own namespaces; empty unless that family runs.
+     */
+    final List<AuditLog> bodyAudits = new ArrayList<>();
+
+    private List<AuditLog.Req> audit(String verb, String resource, String namespace, String name, String uid, String actor, String node, int code) {
         if (audit != null && audit.covers(namespace)) {
             audit.request(now(), verb, resource, namespace, name, uid, audit.who(actor, node), code);
+        }
+        if (bodyAudits.isEmpty()) {
+            return List.of();
+        }
+        List<AuditLog.Req> out = new ArrayList<>();
+        for (AuditLog a : bodyAudits) {
+            if (a.covers(namespace)) {
+                out.add(a.request(now(), verb, resource, namespace, name, uid, a.who(actor, node), code));
+            }
+        }
+        return out;
+    }
+
+    /** A user without the RBAC to delete Pods tries to ({@code kubectl delete pod}): refused with 403, nothing changes. */
+    void refusedPodDelete(String namespace, String name, String actor) {
+        audit("delete", "pods", namespace, name, null, actor, null, 403);
+    }
+
+    /**
+     * The DeleteOptions a delete sends, as the API server logs them: kubectl and the controllers {@code propagationPolicy:
+     * Background} (the garbage collector with the dependent's UID as precondition), the kubelet's final delete grace 0 and the
+     * Pod's UID, PodGC grace 0.
+     */
+    private static String deleteOptions(Integer grace, String uidPrecondition, String actor) {
+        StringBuilder b = new StringBuilder("{\"kind\":\"DeleteOptions\",\"apiVersion\":\"meta.k8s.io/v1\"");
+        if (grace != null) {
+            b.append(",\"gracePeriodSeconds\":").append(grace);
+        }
+        if (uidPrecondition != null) {
+            b.append(",\"preconditions\":{\"uid\":\"").append(uidPrecondition).append("\"}");
+        }
+        if (!"kubelet".equals(actor) && !"pod-gc".equals(actor)) {
+            b.append(",\"propagationPolicy\":\"Background\"");
+        }
+        return b.append('}').toString();
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper RESPONSE_JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /**
+     * The Pod a granted delete returned: as stored by the request, with its {@code deletionTimestamp} (a Pod deleted at once comes
+     * back with the request's time and grace 0, as the API server's graceful-deletion step set them before removing it).
+     */
+    private static String deletedPod(Pod p, long now) {
+        Pod q = p.copy();
+        if (q.deletionTimestamp == null) {
+            q.deletionTimestamp = K8s.sec(now);
+            q.deletionGrace = 0L;
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("kind", "Pod");
+        m.put("apiVersion", "v1");
+        m.putAll(Exports.pod(q));
+        try {
+            return RESPONSE_JSON.writeValueAsString(m);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A delete's logged bodies on every log that keeps them. */
+    private static void bodies(List<AuditLog.Req> reqs, String request, String response) {
+        for (AuditLog.Req r : reqs) {
+            r.requestObject = request;
+            r.responseObject = response;
         }
     }
 
@@ -343,14 +414,22 @@ final class Kube {
         String ns = key.substring(0, key.indexOf('/'));
         String name = key.substring(key.indexOf('/') + 1);
         if (p == null) {
-            audit("delete", "pods", ns, name, null, actor, null, 404);
+            bodies(audit("delete", "pods", ns, name, null, actor, null, 404), deleteOptions(grace, uidPrecondition, actor), null);
             return Result.NOT_FOUND;
         }
         if (uidPrecondition != null && !uidPrecondition.equals(p.uid)) {
-            audit("delete", "pods", ns, name, null, actor, p.hostNode, 409);
+            bodies(audit("delete", "pods", ns, name, null, actor, p.hostNode, 409), deleteOptions(grace, uidPrecondition, actor), null);
             return Result.CONFLICT;
         }
-        audit("delete", "pods", ns, name, null, actor, p.hostNode, 200);
+        List<AuditLog.Req> logged = audit("delete", "pods", ns, name, null, actor, p.hostNode, 200);
+        Result done = deleteGranted(p, grace, actor);
+        if (!logged.isEmpty()) {
+            bodies(logged, deleteOptions(grace, uidPrecondition, actor), deletedPod(p, now()));
+        }
+        return done;
+    }
+
+    private Result deleteGranted(Pod p, Integer grace, String actor) {
         long t = now();
         Pod before = p.copy();
         int g = grace != null ? grace : p.terminationGrace;
@@ -927,7 +1006,10 @@ final class Kube {
         if (w == null) {
             return;
         }
-        audit("delete", "workflows", w.namespace, w.name, null, actor, null, 200);
+        // No finalizer, no graceful deletion for a custom resource: removed at once, answered with a Status naming its UID.
+        bodies(audit("delete", "workflows", w.namespace, w.name, null, actor, null, 200), deleteOptions(null, null, actor),
+                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Success\",\"details\":{\"name\":"
+                        + Go.json(w.name, false) + ",\"group\":\"argoproj.io\",\"kind\":\"workflows\",\"uid\":\"" + w.uid + "\"}}");
         previousVersion.remove(key);
         firstVersion.remove(key);
         truth.workflowDeleted(w, now());
@@ -957,13 +1039,25 @@ final class Kube {
         if (w == null || w.deletionTimestamp != null) {
             return;
         }
-        audit("delete", "workflows", w.namespace, w.name, null, actor, null, 200);
+        List<AuditLog.Req> logged = audit("delete", "workflows", w.namespace, w.name, null, actor, null, 200);
         Workflow before = w.copy();
         previousVersion.put(key, before);
         w.deletionTimestamp = K8s.sec(now());
         w.finalizers.add("foregroundDeletion");
         w.generation++;
         w.resourceVersion = nextRv();
+        if (!logged.isEmpty()) {
+            // Held by its finalizer: the API server answers with the object as stored, deletionTimestamp and all.
+            StringBuilder fin = new StringBuilder();
+            for (String f : w.finalizers) {
+                fin.append(fin.length() == 0 ? "" : ",").append(Go.json(f, false));
+            }
+            bodies(logged, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"meta.k8s.io/v1\",\"propagationPolicy\":\"Foreground\"}",
+                    "{\"kind\":\"Workflow\",\"apiVersion\":\"argoproj.io/v1alpha1\",\"metadata\":{\"name\":" + Go.json(w.name, false)
+                            + ",\"namespace\":" + Go.json(w.namespace, false) + ",\"uid\":\"" + w.uid + "\",\"resourceVersion\":\""
+                            + w.resourceVersion + "\",\"generation\":" + w.generation + ",\"deletionTimestamp\":\"" + Go.k8s(w.deletionTimestamp)
+                            + "\",\"deletionGracePeriodSeconds\":0,\"finalizers\":[" + fin + "]}}");
+        }
         truth.workflowDeletionRequested(w, now(), actor);
         Workflow snap = w.copy();
         for (WorkflowWatch ww : workflowWatches) {
@@ -1482,6 +1576,9 @@ final class Kube {
             return;
         }
         r.deletionSeen = true;
+        if (!r.started && p.hostNode == null && r.step.unboundDeletionPostsNothing) {
+            return;
+        }
         if (!r.started) {
             // Never started: the sandbox is torn down, no container ran.
             r.main.state = "terminated";
