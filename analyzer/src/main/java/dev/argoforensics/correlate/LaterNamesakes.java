@@ -8,7 +8,9 @@ import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ContainerState;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.source.SourceRef;
+import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +31,17 @@ import java.util.List;
  * from the kubelet's first sync, which may come after the request.</li>
  * </ul>
  * Only the lines from the Pod's latest {@code Created pod} on are read (an earlier Pod's deletion says nothing of the latest one's,
- * as the lifecycle reads them), and only a description without a UID. The controller's times are read as stated (a logrus time with
- * a literal {@code Z} as UTC, as everywhere else), an order closer than {@link DeletionBounds#CROSS_CLOCK_NANOS} is not taken as
- * shown, and none is where the run's clock is shown off the objects' by more than that. Set apart, a description is named in the
- * report's evidence gaps and the Pod's timeline; kept, it is the Pod's.
+ * as the lifecycle reads them), and only a description without a UID. An order closer than {@link DeletionBounds#CROSS_CLOCK_NANOS}
+ * is not taken as shown. The controller's line is on the objects' clock only where that is known: its time states its zone (slog),
+ * was read in a zone measured or given ({@code --log-tz}), or its run's pairs ({@link RunClocks}) put its clock within that margin
+ * of the objects'. A logrus time ends in a literal {@code Z} that it writes after local time (klog's states no zone at all): on
+ * a controller west of UTC its lines read hours early, and a description of the Pod itself, its containers started minutes before
+ * the deletion, reads as started after it (session 50). There, without a pair that measures the run's clock, a description after
+ * the line by less than the furthest a zone lies west of UTC ({@link #WESTMOST_ZONE_NANOS}, 12 h) cannot be ordered, nor one
+ * after the line of a run whose pairs show its clock off: it is set aside <em>unordered</em> (neither read as this Pod's state, which
+ * it may not be, nor said to be a later Pod's, which it may not be), and the reason is named. Set apart or aside, a description is
+ * named in the report's evidence gaps and the Pod's timeline; kept, it is the Pod's. (A controller east of UTC reads late: a later
+ * Pod's description whose containers started within that lead stays the Pod's, as before session 49; nothing given tells.)
  */
 public final class LaterNamesakes {
     private LaterNamesakes() {
@@ -46,9 +55,21 @@ public final class LaterNamesakes {
      * @param at       that time, on the objects' clock
      * @param after    the line it is certainly after
      * @param afterWhat what that line shows ({@code the Pod left the cluster}, {@code the controller saw the Pod being deleted})
+     * @param unordered  null where the description is certainly of a later Pod; else why its order against the line cannot be taken
+     *                   (the line's clock not known to be the objects'): set aside, neither this Pod's state nor said to be another's
      */
-    public record SetApart(SourceRef source, String shown, Timestamp at, LogEvent after, String afterWhat) {
+    public record SetApart(SourceRef source, String shown, Timestamp at, LogEvent after, String afterWhat, String unordered) {
+        /** Certainly a later Pod's. */
+        public boolean later() {
+            return unordered == null;
+        }
     }
+
+    /**
+     * The furthest west of UTC a zone lies (UTC-12:00): a time written as local time with a literal {@code Z} is at most that much
+     * earlier than the instant it stands for.
+     */
+    static final long WESTMOST_ZONE_NANOS = 12L * 3600 * 1_000_000_000L;
 
     /** The Pod's exports kept, and the descriptions of a later Pod set apart. */
     record Split(List<PodSnapshot> kept, List<SetApart> setApart) {
@@ -101,35 +122,65 @@ public final class LaterNamesakes {
     }
 
     private static SetApart laterPod(PodSnapshot s, LogEvent deleting, LogEvent gone, RunClocks clocks) {
+        SetApart unordered = null;
         for (ContainerState c : s.containers()) {
-            if (certainlyAfter(c.startedAt(), deleting, clocks)) {
+            Order o = order(c.startedAt(), deleting, clocks);
+            if (o.after()) {
                 return new SetApart(s.source(), "container " + c.name() + " started", c.startedAt(), deleting,
-                        "the controller saw the Pod being deleted");
+                        "the controller saw the Pod being deleted", null);
+            }
+            if (o.unordered() != null && unordered == null) {
+                unordered = new SetApart(s.source(), "container " + c.name() + " started", c.startedAt(), deleting,
+                        "the controller saw the Pod being deleted", o.unordered());
             }
         }
-        if (gone == null) {
-            return null;
+        if (gone != null) {
+            Order o = order(s.startTime(), gone, clocks);
+            if (o.after()) {
+                return new SetApart(s.source(), "Start Time", s.startTime(), gone, "the Pod left the cluster", null);
+            }
+            if (o.unordered() != null && unordered == null) {
+                unordered = new SetApart(s.source(), "Start Time", s.startTime(), gone, "the Pod left the cluster", o.unordered());
+            }
         }
-        if (certainlyAfter(s.startTime(), gone, clocks)) {
-            return new SetApart(s.source(), "Start Time", s.startTime(), gone, "the Pod left the cluster");
-        }
-        return null;
+        return unordered;
+    }
+
+    /** An object's time against a line: certainly after it, after it as read but on a clock not known to be the objects', or neither. */
+    private record Order(boolean after, String unordered) {
+        static final Order NOT_SHOWN = new Order(false, null);
     }
 
     /**
-     * The object's time is after the line's by more than two clocks may disagree. Not where the line's run is shown off the objects'
-     * clock by more than that ({@link RunClocks}: its pairs of a {@code Created pod} line and a {@code creationTimestamp}): its times
-     * are not shifted (the report says so), and a pair may be of another Pod of the name, so no order is taken across it.
+     * The object's time after the line's by more than two clocks may disagree, on a clock known to be the objects' (see the class
+     * comment); where the line's clock is not known so, after it only beyond the westmost zone's offset, else unordered with why.
      */
-    private static boolean certainlyAfter(Timestamp objects, LogEvent line, RunClocks clocks) {
+    private static Order order(Timestamp objects, LogEvent line, RunClocks clocks) {
         if (objects == null || line.time() == null || !objects.comparable(line.time())) {
-            return false;
+            return Order.NOT_SHOWN;
+        }
+        Instant end = line.time().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+        if (!objects.instant().isAfter(end)) {
+            return Order.NOT_SHOWN;
         }
         RunClocks.RunClock clock = clocks == null ? null : clocks.of(line.stream());
-        if (clock != null && Math.abs(clock.offsetNanos()) > DeletionBounds.CROSS_CLOCK_NANOS) {
-            return false;
+        if (clock != null) {
+            long offset = clock.offsetNanos();
+            return Math.abs(offset) <= DeletionBounds.CROSS_CLOCK_NANOS ? new Order(true, null)
+                    : new Order(false, "the controller run that logged " + line.source() + " is shown off the objects' clock (its times run about "
+                            + GoDuration.format(Math.abs(offset)) + (offset > 0 ? " behind" : " ahead of") + " them, by " + clock.pairing()
+                            + "), so its line is not ordered against the description's times");
         }
-        Instant end = line.time().windowEnd();
-        return objects.instant().isAfter(end.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
+        ZoneBasis zone = line.time().zone();
+        if (zone != ZoneBasis.LITERAL_Z && zone != ZoneBasis.ASSUMED_UTC) {
+            return new Order(true, null);
+        }
+        if (objects.instant().isAfter(end.plusNanos(WESTMOST_ZONE_NANOS))) {
+            return new Order(true, null);
+        }
+        return new Order(false, "the controller's time at " + line.source() + (zone == ZoneBasis.LITERAL_Z
+                ? " ends in a literal Z, which logrus writes after local time" : " states no zone (klog writes local time)")
+                + ", and no pair of its run's lines with the objects measures its clock: on a controller west of UTC it reads up to 12h early,"
+                + " so the description is not ordered after it (--log-tz, or an export of a Pod its run created, would)");
     }
 }

@@ -185,9 +185,13 @@ public final class ReportBuilder {
         }
         for (PodHistory pod : result.correlation().pods().values()) {
             for (LaterNamesakes.SetApart a : pod.laterDescribed()) {
-                gaps.add(new EvidenceGap(a.source().toString(), "kubectl describe pod of " + pod.key() + " shows a later Pod under the name (its "
-                        + a.shown() + " at " + a.at().format() + ", after " + a.afterWhat() + " at " + a.after().time().format() + ", "
-                        + a.after().source() + "): not read as the state of the Pod the controller's lines are about"));
+                gaps.add(new EvidenceGap(a.source().toString(), a.later()
+                        ? "kubectl describe pod of " + pod.key() + " shows a later Pod under the name (its " + a.shown() + " at " + a.at().format()
+                        + ", after " + a.afterWhat() + " at " + a.after().time().format() + ", " + a.after().source()
+                        + "): not read as the state of the Pod the controller's lines are about"
+                        : "kubectl describe pod of " + pod.key() + " may show a later Pod under the name, or this one: its " + a.shown() + " at "
+                        + a.at().format() + " reads after " + a.afterWhat() + " at " + a.after().time().format() + " (" + a.after().source()
+                        + "), but " + a.unordered() + "; set aside, not read as the state of the Pod the controller's lines are about"));
             }
         }
         for (UnreadableInput problem : result.unreadable()) {

@@ -65,6 +65,12 @@ final class ObjectEntries {
 
     /** A description of the name that shows a later Pod ({@code LaterNamesakes}): said where it is dated, read as none of this Pod's. */
     static void laterNamesake(Entries out, LaterNamesakes.SetApart a) {
+        if (!a.later()) {
+            out.fact(a.at(), a.source(), "pod:unordered-description", "Pod described (kubectl describe pod) may be a later Pod under the name, or"
+                    + " this one: its " + a.shown() + " at " + a.at().format() + " reads after " + a.afterWhat() + " (" + a.after().source() + ", "
+                    + a.after().time().format() + "), but " + a.unordered() + "; set aside, its state not read as this Pod's", false);
+            return;
+        }
         out.fact(a.at(), a.source(), "pod:later-namesake", "Pod described (kubectl describe pod) is a later Pod under the name, not this one: its "
                 + a.shown() + " at " + a.at().format() + ", after " + a.afterWhat() + " (" + a.after().source() + ", "
                 + a.after().time().format() + "); set apart, its state not read as this Pod's", false);
