@@ -79,6 +79,15 @@ public final class ChunkPlanner {
     public interface Carry {
         /** @param before whole lines that end where the chunk starts; the result as {@link LineChunk#carried()} */
         String over(LineChunk before) throws IOException;
+
+        /**
+         * The carry for one plan of {@code file}, which the planner asks for its windows in the file's order (each starts and ends
+         * no earlier than the one before): it may remember what it saw of the file's bytes, so that overlapping windows are not
+         * looked at again. By default this carry itself.
+         */
+        default Carry forFile(InputFile file) {
+            return this;
+        }
     }
 
     /**
@@ -98,6 +107,7 @@ public final class ChunkPlanner {
             return List.of(new LineChunk(file, 0, 0, -1));
         }
         List<LineChunk> chunks = new ArrayList<>();
+        Carry carry = this.carry.forFile(file);
         try (RandomAccessFile raf = new RandomAccessFile(file.path().toFile(), "r")) {
             long start = 0;
             while (start < size) {
