@@ -700,4 +700,85 @@ class TwoActiveControllersTest {
         assertEquals(all.findings().toString(), selective.findings().toString());
         assertEquals("etl/" + WF, all.findings().get(0).fact("workflowsBothTouched").orElseThrow().value());
     }
+
+    // ---- s50 breaker (s50-b-af012): attacks on the short Workflows named with a pair at once ----
+
+    /**
+     * Split brain, then a silent restart: a held the Lease, stalled, b took it over at 07:59:59 while a went on writing (the pair
+     * at once over the long Workflow, 08:00 to 08:03). a is killed by its liveness probe (no stop line), its container restarts in
+     * the same Pod (one file), and that process's start-up and election lines are not in the input (a shipper that picked the new
+     * container's log up late). At 08:10 b stalls and is killed (no stop line) with a reconcile in flight; a's second process took
+     * the Lease over at 08:10:06 (that line cut too, unless {@code acquired}). The short Workflow: b's lines to 08:10:08.5, a's
+     * from 08:10:06.5: a hand-over's edge (2 s) between b and a's later process, never the two at once.
+     */
+    private void silentRestartThenHandOver(boolean acquired) {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        String b = "workflow-controller-7b9d4c6f5-p3x6d";
+        log("a.log", leading("07:58:10.11", a));
+        log("b.log", line("07:58:14.600", "INFO", "attempting to acquire leader lease argo/workflow-controller...", ""),
+                line("07:58:14.610", "INFO", "new leader", "leader=" + a),
+                line("07:59:59.000", "INFO", "successfully acquired lease argo/workflow-controller", ""),
+                line("07:59:59.001", "INFO", "new leader", "leader=" + b),
+                line("07:59:59.002", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
+        bothOn(new String[0], new String[0]);
+        if (acquired) {
+            log("a.log", line("08:10:06.000", "INFO", "successfully acquired lease argo/workflow-controller", ""));
+        }
+        log("b.log", of(QUICK, "08:09:50.100", "INFO", "Processing workflow", "phase=Running resourceVersion=300"),
+                of(QUICK, "08:09:50.150", "INFO", "Workflow update successful", "resourceVersion=302 phase=Running"),
+                of(QUICK, "08:10:05.900", "INFO", "Processing workflow", "phase=Running resourceVersion=302"),
+                of(QUICK, "08:10:08.500", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""));
+        log("a.log", of(QUICK, "08:10:06.500", "INFO", "Processing workflow", "phase=Running resourceVersion=302"),
+                of(QUICK, "08:10:06.550", "INFO", "Workflow update successful", "resourceVersion=305 phase=Running"),
+                of(QUICK, "08:10:20.000", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=310"));
+    }
+
+    @Test
+    void breakerASilentRestartThenAHandOverEdgeIsNotNamedWithThePair() throws IOException {
+        silentRestartThenHandOver(false);
+        RuleOutcome o = byTime().run();
+        // Held: without a's stop line its Lease's release is bounded by its last line, so the long overlap reads as the clocks
+        // (AF012.cleared.clocks), no pair is found, and nothing is stretched to the later hand-over.
+        assertTrue(o.findings().isEmpty(), o.toString());
+        assertTrue(o.cleared().stream().anyMatch(c -> c.reason().contains(QUICK) && c.reason().contains("within the 15s a leader hand-over allows")),
+                o.cleared().toString());
+    }
+
+    @Test
+    void breakerTheSameWithTheLaterAcquisitionLoggedIsNotNamed() throws IOException {
+        silentRestartThenHandOver(true);
+        RuleOutcome o = byTime().run();
+        assertTrue(o.findings().isEmpty(), o.toString());
+        assertTrue(o.cleared().stream().anyMatch(c -> c.reason().contains(QUICK) && c.reason().contains("within the 15s a leader hand-over allows")),
+                o.cleared().toString());
+    }
+
+
+    /** The short Workflow named before the pair's long overlap is named alike on a selective reading and on a whole one. */
+    @Test
+    void breakerShortOnesAreTheSameOnASelectiveReading() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        quick("07:59", "1", "14.000").byTime();
+        RuleOutcome all = run(AnalysisOptions.defaults().keepingEverything(true));
+        RuleOutcome selective = run(AnalysisOptions.defaults().withChunkBytes(4096));
+        assertEquals("etl/" + WF + ", etl/" + QUICK, touched(all));
+        assertEquals(all.findings().toString(), selective.findings().toString());
+    }
+
+    /**
+     * Within the skew the versions allow (b's clock up to 1.7 s behind a's): a short Workflow both wrote about a minute before
+     * the long overlap, b's first line 0.2 s before a's last as written: on one clock b may have begun after a ended (a gap),
+     * so not named even though both runs worked unconditionally throughout.
+     */
+    @Test
+    void breakerAShortWorkflowWithinTheSkewIsNamedOnlyWhereNoSkewMakesAGap() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        log("a.log", of(QUICK, "07:59:10.100", "INFO", "Processing workflow", "phase=Running resourceVersion=50"),
+                of(QUICK, "07:59:10.150", "INFO", "Workflow update successful", "resourceVersion=52 phase=Running"),
+                of(QUICK, "07:59:11.500", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=57"));
+        log("b.log", of(QUICK, "07:59:11.300", "INFO", "Processing workflow", "phase=Running resourceVersion=52"),
+                of(QUICK, "07:59:11.340", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""),
+                of(QUICK, "07:59:14.000", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=57"));
+        assertEquals("etl/" + WF, touched(byTime().run()));
+    }
 }
