@@ -73,49 +73,93 @@ public final class ControllerLeadership {
 
     /** The role of the run (stream) at {@code t}, from its election lines at or before {@code t}. */
     public State at(int stream, Timestamp t) {
-        Role role = Role.UNKNOWN;
-        LogEvent setBy = null;
-        boolean disabled = false;
-        String own = null;
-        for (LogEvent e : byStream.getOrDefault(stream, List.of())) {
-            if (e.time().instant().isAfter(t.instant())) {
+        List<LogEvent> lines = byStream.getOrDefault(stream, List.of());
+        List<State> after = states(stream);
+        State s = new State(Role.UNKNOWN, null);
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).time().instant().isAfter(t.instant())) {
                 break;
             }
-            if (!(e.event() instanceof LeaderElection le)) {
-                continue;
-            }
-            LeaderChange change = le.change();
-            if (change == LeaderChange.DISABLED || (change == LeaderChange.STARTED_LEADING && SINGLE_INSTANCE.equals(le.identity()))) {
-                disabled = true;
-                role = Role.SINGLE_INSTANCE;
-                setBy = e;
-            } else if (disabled) {
-                continue;
-            } else if (change == LeaderChange.STARTED_LEADING) {
-                role = Role.LEADING;
-                setBy = e;
-                own = le.identity() != null ? le.identity() : own;
-            } else if (change == LeaderChange.STOPPED_LEADING) {
-                // Only a holder loses the Lease: a run not stated to lead (its acquisition not in the input) had led too.
-                if (role == Role.LEADING || role == Role.UNKNOWN || role == Role.STANDBY) {
-                    role = Role.STOPPED;
-                    setBy = e;
-                }
-            } else if (change == LeaderChange.NEW_LEADER) {
-                boolean other = le.identity() == null || (own != null && !own.equals(le.identity()));
-                if (role == Role.LEADING && other && le.identity() != null) {
-                    role = Role.STOPPED;
-                    setBy = e;
-                } else if (role == Role.UNKNOWN || role == Role.STANDBY) {
-                    role = Role.STANDBY;
-                    setBy = e;
-                }
-            } else if (change == LeaderChange.ACQUIRING && (role == Role.UNKNOWN || role == Role.STANDBY)) {
-                role = Role.STANDBY;
-                setBy = e;
+            s = after.get(i);
+        }
+        return s;
+    }
+
+    /**
+     * The first of the run's election lines after the one that set {@code s} (in the run's order) that does more than restate it:
+     * any but a {@code new leader} line that leaves what its lines say of it as it was (a leader naming itself). A loss of the
+     * Lease, another holder, a second acquisition, an attempt to acquire, or an election line at all after election was turned off
+     * (a later start of the process its start banner did not separate): null if none, or if {@code s} was set by no line. With
+     * {@link #at}, the span over which one role held without a doubt: from its line to this one, else to the run's last line.
+     */
+    public LogEvent until(int stream, State s) {
+        if (s.line() == null) {
+            return null;
+        }
+        List<LogEvent> lines = byStream.getOrDefault(stream, List.of());
+        List<State> after = states(stream);
+        boolean seen = false;
+        for (int i = 0; i < lines.size(); i++) {
+            LogEvent e = lines.get(i);
+            if (!seen) {
+                seen = e == s.line();
+            } else if (e.event() instanceof LeaderElection le && (!after.get(i).equals(s) || le.change() != LeaderChange.NEW_LEADER
+                    || s.role() == Role.SINGLE_INSTANCE)) {
+                return e;
             }
         }
-        return new State(role, setBy);
+        return null;
+    }
+
+    /** Per stream, what its lines say of it after each of its election and start lines (in input order), computed once. */
+    private final Map<Integer, List<State>> states = new HashMap<>();
+
+    private List<State> states(int stream) {
+        return states.computeIfAbsent(stream, k -> {
+            List<State> out = new ArrayList<>();
+            Role role = Role.UNKNOWN;
+            LogEvent setBy = null;
+            boolean disabled = false;
+            String own = null;
+            for (LogEvent e : byStream.getOrDefault(stream, List.of())) {
+                if (e.event() instanceof LeaderElection le && !(disabled && !disabling(le))) {
+                    LeaderChange change = le.change();
+                    if (disabling(le)) {
+                        disabled = true;
+                        role = Role.SINGLE_INSTANCE;
+                        setBy = e;
+                    } else if (change == LeaderChange.STARTED_LEADING) {
+                        role = Role.LEADING;
+                        setBy = e;
+                        own = le.identity() != null ? le.identity() : own;
+                    } else if (change == LeaderChange.STOPPED_LEADING) {
+                        // Only a holder loses the Lease: a run not stated to lead (its acquisition not in the input) had led too.
+                        if (role == Role.LEADING || role == Role.UNKNOWN || role == Role.STANDBY) {
+                            role = Role.STOPPED;
+                            setBy = e;
+                        }
+                    } else if (change == LeaderChange.NEW_LEADER) {
+                        boolean other = le.identity() == null || (own != null && !own.equals(le.identity()));
+                        if (role == Role.LEADING && other && le.identity() != null) {
+                            role = Role.STOPPED;
+                            setBy = e;
+                        } else if (role == Role.UNKNOWN || role == Role.STANDBY) {
+                            role = Role.STANDBY;
+                            setBy = e;
+                        }
+                    } else if (change == LeaderChange.ACQUIRING && (role == Role.UNKNOWN || role == Role.STANDBY)) {
+                        role = Role.STANDBY;
+                        setBy = e;
+                    }
+                }
+                out.add(new State(role, setBy));
+            }
+            return out;
+        });
+    }
+
+    private static boolean disabling(LeaderElection le) {
+        return le.change() == LeaderChange.DISABLED || (le.change() == LeaderChange.STARTED_LEADING && SINGLE_INSTANCE.equals(le.identity()));
     }
 
     /** The instance ID the run's start banner gave (v4 prints it; v3 does not), or null. */

@@ -197,6 +197,79 @@ public final class TwoActiveControllers extends DeclaredRule {
                 && (p.leadership() == Leadership.SINGLE_INSTANCE || (p.leadership() == Leadership.UNKNOWN && started.contains(p.id())));
     }
 
+    /**
+     * Session 50: the Workflows both runs wrote about at once for no longer than the tolerance, inside a span in which the pair is
+     * shown to run at once, named with the pair's finding ({@code workflowsBothTouched}). Once two runs are found at once, the
+     * tolerance (a Lease hand-over's edge) no longer explains a short overlap between them; the same short overlap at a real
+     * hand-over between them, before or after, still reads as one. The span, per run and around an overlap {@code o} of the pair:
+     * <ul>
+     *   <li>its role the same over {@code o} by its own election lines, else none (a run that lost its Lease in the window);</li>
+     *   <li>where that role is stated working (leading, or election off), {@code o} is beyond the tolerance on one clock and the
+     *   pair's tie bounds the two clocks both ways: from the line that set the role to the next line that changes it (a loss of the
+     *   Lease, another holder, a second acquisition), else to the run's last line. Both runs worked unconditionally over the whole
+     *   of it, and a window of the Workflow's lines must lie in both on one clock whatever skew the tie allows;</li>
+     *   <li>otherwise (its role not stated: an excerpt; or the clocks as read): from the first to the last moment both wrote
+     *   about any Workflow of the pair beyond the tolerance, as written, cut at its own election lines.</li>
+     * </ul>
+     * Each Workflow's window must be an overlap on one clock (at least, where the tie bounds the clocks both ways): two runs
+     * at once may still take one Workflow up one after the other.
+     */
+    static List<Sequence> shortOnesAtOnce(Pair p, ControllerLeadership leadership, Timestamp from, Timestamp to) {
+        HandOvers.Skew tie = p.untied ? p.versionSkew : p.skew;
+        boolean tied = tie != null && tie.boundedBelow() && tie.boundedAbove();
+        List<long[][]> spans = new ArrayList<>(); // per overlap: a's and b's span as offsets from `from`, each on its own clock
+        for (Overlap o : p.overlaps) {
+            boolean established = tied && !o.clocksMayExplain();
+            long[] sa = span(leadership, p.a, o, established, from, to);
+            long[] sb = span(leadership, p.b, o, established, from, to);
+            if (sa != null && sb != null) {
+                spans.add(new long[][] {sa, sb});
+            }
+        }
+        List<Sequence> out = new ArrayList<>();
+        for (Sequence q : p.sequential) {
+            if (q.overlapNanos() <= 0 || (tied && q.clockLeast() <= 0)) {
+                continue;
+            }
+            boolean startByA = q.firstOfLater().stream() == p.a.id();
+            boolean endByA = last(q.fromA()).compareTo(last(q.fromB())) <= 0;
+            long ws = from.nanosUntil(q.start());
+            long we = from.nanosUntil(q.end());
+            long lo = tied ? tie.atLeast() : 0;
+            long hi = tied ? tie.atMost() : 0;
+            for (long[][] sp : spans) {
+                // A line of the other run, on this run's clock: b's time less b's lead (a's span), a's time plus it (b's span).
+                boolean inA = within(startByA ? ws : ws - hi, startByA ? ws : ws - lo, sp[0]) && within(endByA ? we : we - hi, endByA ? we : we - lo, sp[0]);
+                boolean inB = within(startByA ? ws + lo : ws, startByA ? ws + hi : ws, sp[1]) && within(endByA ? we + lo : we, endByA ? we + hi : we, sp[1]);
+                if (inA && inB) {
+                    out.add(q);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean within(long least, long most, long[] span) {
+        return least >= span[0] && most <= span[1];
+    }
+
+    /** A run's span around an overlap, as offsets from {@code from} on its own clock (see {@link #shortOnesAtOnce}); null if none. */
+    private static long[] span(ControllerLeadership leadership, ControllerProcess run, Overlap o, boolean established, Timestamp from, Timestamp to) {
+        State s = leadership.at(run.id(), o.start());
+        if (!s.equals(leadership.at(run.id(), o.end()))) {
+            return null; // its own lines say its role changed while both wrote about the Workflow
+        }
+        LogEvent next = leadership.until(run.id(), s);
+        long roleFrom = s.line() == null ? Long.MIN_VALUE : from.nanosUntil(s.line().time());
+        long roleTo = next != null ? from.nanosUntil(next.time()) : Long.MAX_VALUE;
+        boolean working = s.role() == ControllerLeadership.Role.LEADING || s.role() == ControllerLeadership.Role.SINGLE_INSTANCE;
+        if (established && working) {
+            return new long[] {roleFrom, next != null ? roleTo : run.last() == null ? from.nanosUntil(o.end()) : from.nanosUntil(run.last())};
+        }
+        return new long[] {Math.max(0, roleFrom), Math.min(from.nanosUntil(to), roleTo)};
+    }
+
     /** What ties the two runs' clocks, in words: the Lease hand-overs (AF003's words), else the resource versions, or nothing. */
     static Message ties(Pair p, Correlation correlation) {
         if (!p.untied) {
@@ -377,7 +450,7 @@ public final class TwoActiveControllers extends DeclaredRule {
                 List<LogEvent> earlier = aFirst ? ownA : ownB;
                 List<LogEvent> later = aFirst ? ownB : ownA;
                 sequential.add(new Sequence(wf, latest(earlier), earliest(later), nanos,
-                        nanos > HANDOVER_TOLERANCE_NANOS ? onOneClock[1] : Long.MIN_VALUE));
+                        nanos > HANDOVER_TOLERANCE_NANOS ? onOneClock[1] : Long.MIN_VALUE, ownA, ownB, start, end, onOneClock[0]));
             }
         }
 
@@ -546,8 +619,12 @@ public final class TwoActiveControllers extends DeclaredRule {
     /**
      * The two runs wrote about the Workflow one after the other (or overlapping within the tolerance); {@code clockMost}: read as
      * overlapping longer, the most the overlap was on one clock by a Lease hand-over's bound, else {@link Long#MIN_VALUE}.
+     * {@code fromA}, {@code fromB}: each run's own lines about it; {@code start}, {@code end}: the window both wrote about it in, as
+     * written (empty or reversed: a gap); {@code clockLeast}: the least that window was on one clock as the pair's tie bounds the
+     * clocks ({@link Long#MIN_VALUE} where it does not bound them both ways).
      */
-    record Sequence(WorkflowRef workflow, LogEvent lastOfEarlier, LogEvent firstOfLater, long overlapNanos, long clockMost) {
+    record Sequence(WorkflowRef workflow, LogEvent lastOfEarlier, LogEvent firstOfLater, long overlapNanos, long clockMost,
+                    List<LogEvent> fromA, List<LogEvent> fromB, Timestamp start, Timestamp end, long clockLeast) {
         Message describe() {
             return Message.of("AF012.cleared.sequence", "last", lastOfEarlier.time().format(), "first", firstOfLater.time().format(),
                     "overlap", overlapNanos > 0 ? Message.of("AF012.cleared.sequenceOverlap", "overlap", GoDuration.format(overlapNanos)) : Message.NOTHING);

@@ -133,13 +133,11 @@ final class TwoActiveControllersFinding {
             facts.add(new Fact("overlapOnOneClockAtLeast", "Overlap on one clock at least", clockLeast <= 0 ? "none"
                     : ReconciliationStalled.signed(clockLeast)));
         }
-        // Besides the Workflows whose own lines overlap past the tolerance, those whose lines of the two runs overlap by less
-        // (a short Workflow) inside the window where both runs were shown active: both took them up while the pair ran at once.
-        java.util.List<String> touched = new java.util.ArrayList<>(p.overlaps.stream().map(o -> o.workflow().toString()).toList());
-        for (TwoActiveControllers.Sequence q : p.sequential) {
-            if (q.overlapNanos() > 0 && !q.lastOfEarlier().time().isBefore(from) && !q.lastOfEarlier().time().isAfter(to)
-                    && !q.firstOfLater().time().isBefore(from) && !q.firstOfLater().time().isAfter(to)
-                    && !touched.contains(q.workflow().toString())) {
+        // Besides the Workflows whose own lines overlap past the tolerance, those whose lines of the two runs overlap by less (a
+        // short Workflow) inside a span in which the pair is shown to run at once (session 50: TwoActiveControllers.shortOnesAtOnce).
+        List<String> touched = new ArrayList<>(p.overlaps.stream().map(o -> o.workflow().toString()).toList());
+        for (TwoActiveControllers.Sequence q : TwoActiveControllers.shortOnesAtOnce(p, leadership, from, to)) {
+            if (!touched.contains(q.workflow().toString())) {
                 touched.add(q.workflow().toString());
             }
         }

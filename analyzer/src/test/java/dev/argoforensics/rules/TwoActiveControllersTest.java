@@ -161,6 +161,186 @@ class TwoActiveControllersTest {
         assertTrue(touched.contains("etl/" + WF) && touched.contains("etl/" + shortWf), touched);
     }
 
+    private static final String QUICK = "quick-check-7xk2p";
+
+    private static String of(String wf, String time, String level, String msg, String keys) {
+        return line(time, level, msg, "component=workflow_worker workflow=" + wf + " namespace=etl" + (keys.isEmpty() ? "" : " " + keys));
+    }
+
+    /** Each file's lines by time (every line starts with its RFC 3339 time, so as text), a file's lines at one instant as given. */
+    private TwoActiveControllersTest byTime() {
+        files.values().forEach(l -> l.sort(java.util.Comparator.comparing(x -> x.substring(0, x.indexOf(" level=")))));
+        return this;
+    }
+
+    /**
+     * The short Workflow {@link #QUICK}, a from {@code a0} to {@code a0 + 4.4 s}, b from {@code a0 + 2.2 s} to {@code bLast}: b reads
+     * what a wrote, its own update refused on the version a's next update was applied on (the versions consistent with the
+     * clocks {@link #bothOn} ties, b's clock between 1.7 s behind a's and 1.0 s ahead).
+     */
+    private TwoActiveControllersTest quick(String date, String a0, String bLast) {
+        String m = date + ":";
+        log("a.log", of(QUICK, m + a0 + "0.100", "INFO", "Processing workflow", "phase=Running resourceVersion=50"),
+                of(QUICK, m + a0 + "0.150", "INFO", "Workflow update successful", "resourceVersion=52 phase=Running"),
+                of(QUICK, m + a0 + "2.200", "INFO", "Processing workflow", "phase=Running resourceVersion=52"),
+                of(QUICK, m + a0 + "2.250", "INFO", "Workflow update successful", "resourceVersion=55 phase=Running"),
+                of(QUICK, m + a0 + "4.500", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=57"));
+        log("b.log", of(QUICK, m + a0 + "2.300", "INFO", "Processing workflow", "phase=Running resourceVersion=52"),
+                of(QUICK, m + a0 + "2.340", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""),
+                of(QUICK, m + bLast, "INFO", "Processing workflow", "phase=Running resourceVersion=55"));
+        return this;
+    }
+
+    private static String touched(RuleOutcome o) {
+        return (String) o.findings().get(0).fact("workflowsBothTouched").orElseThrow().value();
+    }
+
+    /**
+     * Session 50: a short Workflow both runs took up a minute before the pair's long overlap began (outside its window, where
+     * session 40 looked): both runs' own lines say leader election was off from their start, so both worked unconditionally from
+     * then on, and the tolerance (a hand-over's edge) explains no overlap between them. On one clock it overlapped by 0.5 s at
+     * least (b's clock between 1.7 s behind and 1.0 s ahead, as the versions bound it): named.
+     */
+    @Test
+    void aShortWorkflowBeforeThePairsLongOverlapIsNamedWhereBothWorkedUnconditionally() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        RuleOutcome o = quick("07:59", "1", "14.000").byTime().run();
+        assertEquals(1, o.findings().size(), o.toString());
+        assertEquals(Confidence.CONFIRMED, o.findings().get(0).confidence());
+        assertEquals("etl/" + WF + ", etl/" + QUICK, touched(o));
+        assertEquals("2026-10-12T08:00:01.208Z", o.findings().get(0).fact("overlapFrom").orElseThrow().value(), "the pair's window as before");
+    }
+
+    /**
+     * The control of the clocks: the same, b's lines about the short Workflow ending 0.5 s after its first (written 0.5 s of
+     * overlap). With b's clock up to 1.7 s behind, on one clock b may have taken it up only after a's last line: one after the
+     * other, not named.
+     */
+    @Test
+    void aShortWorkflowTheClocksMayMakeAGapIsNotNamed() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        log("a.log", of(QUICK, "07:59:10.100", "INFO", "Processing workflow", "phase=Running resourceVersion=50"),
+                of(QUICK, "07:59:10.150", "INFO", "Workflow update successful", "resourceVersion=52 phase=Running"),
+                of(QUICK, "07:59:12.800", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=57"));
+        log("b.log", of(QUICK, "07:59:12.300", "INFO", "Processing workflow", "phase=Running resourceVersion=52"),
+                of(QUICK, "07:59:12.340", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""),
+                of(QUICK, "07:59:14.000", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=57"));
+        RuleOutcome o = byTime().run();
+        assertEquals("etl/" + WF, touched(o));
+    }
+
+    /**
+     * The control of the pair's clocks: nothing ties them (b names no version of the long Workflow, so no order between the two
+     * runs), the finding is possible as before, and the span it may have run at once over is not stretched past the window as
+     * written: the short Workflow a minute before is not named.
+     */
+    @Test
+    void untiedClocksStretchNothing() throws IOException {
+        log("a.log", electionOff("07:58:10.11"));
+        log("a.log", processing("08:00:00.412", "100"), updated("08:00:00.481", "104"), conflict("08:01:30.066"), processing("08:03:00.118", "170"));
+        log("b.log", electionOff("07:58:14.60"));
+        log("b.log", podCreated("08:00:01.300", "p-1"), podCreated("08:02:40.700", "p-2"));
+        log("a.log", of(QUICK, "07:59:10.100", "INFO", "Processing workflow", "phase=Running"),
+                of(QUICK, "07:59:14.500", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""));
+        log("b.log", of(QUICK, "07:59:12.300", "INFO", "Created pod", "podName=q-1 nodeName=q(0) nodeID=q-1"),
+                of(QUICK, "07:59:14.000", "INFO", "Created pod", "podName=q-2 nodeName=q(1) nodeID=q-2"));
+        RuleOutcome o = byTime().run();
+        assertEquals(Confidence.POSSIBLE, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
+        assertEquals("etl/" + WF, touched(o));
+    }
+
+    /**
+     * One replica's log cut: b's log starts after its start and election lines (an excerpt), so its lines say nothing of it
+     * before the pair's overlap: only the window both wrote in is the pair's (as session 40 read it), the short Workflow a minute
+     * before is not named.
+     */
+    @Test
+    void aRunWhoseLogStartsLateIsNotStretchedBeforeItsOverlap() throws IOException {
+        bothOn(electionOff("07:58:10.11"), new String[0]);
+        RuleOutcome o = quick("07:59", "1", "14.000").byTime().run();
+        assertEquals(Confidence.LIKELY, o.findings().get(0).confidence());
+        assertEquals("etl/" + WF, touched(o));
+    }
+
+    /**
+     * The negative control of a later hand-over: the pair ran at once (election off, 08:00 to 08:03), then both replicas
+     * restarted with election on, a leading and b waiting; at 08:10 a fails to renew and stops, b acquires 6 s later, and a
+     * reconcile of a's in flight ends 2 s after b took the Workflow up (an overlap within the tolerance). Those are other runs
+     * of the same replicas: cleared as a hand-over, and not named with the pair that ran at once.
+     */
+    @Test
+    void aCleanHandOverBetweenTheSameReplicasAfterThePairRanAtOnceIsNotNamed() throws IOException {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        String b = "workflow-controller-7b9d4c6f5-p3x6d";
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        log("a.log", leading("08:05:00.10", a));
+        log("b.log", line("08:05:04.100", "INFO", "attempting to acquire leader lease argo/workflow-controller...", ""),
+                line("08:05:04.120", "INFO", "new leader", "leader=" + a),
+                line("08:05:04.130", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
+        handOver(a, true, "08:10:00.100");
+        RuleOutcome o = byTime().run();
+        assertEquals(1, o.findings().size(), o.toString());
+        assertEquals("etl/" + WF, touched(o));
+        assertTrue(o.cleared().stream().anyMatch(c -> c.reason().contains(QUICK) && c.reason().contains("within the 15s a leader hand-over allows")),
+                o.cleared().toString());
+    }
+
+    /**
+     * The same in one file of b with no start banner between its two processes (at once with a over the long Workflow with
+     * election off, then waiting for the Lease a holds, then taking it over), a's stop logged late (a stalled holder: its
+     * in-flight reconcile's lines before its stop line, 2 s after b took the Workflow up). b's attempt to acquire starts another
+     * run (the reading separates a process by its election lines too), so the short Workflow is the hand-over's, cleared, and not
+     * named with the pair; were the two read as one run, b's span would still end at that election line
+     * ({@code ControllerLeadership.until}: after election was turned off, any election line is a later start).
+     */
+    @Test
+    void aHandOverAfterThePairRanAtOnceWithinOneRunIsNotNamed() throws IOException {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        bothOn(leading("07:58:10.11", a), electionOff("07:58:14.60"));
+        log("b.log", line("08:05:04.100", "INFO", "attempting to acquire leader lease argo/workflow-controller...", ""));
+        handOver(a, true, "08:10:09.100");
+        RuleOutcome o = byTime().run();
+        assertEquals(1, o.findings().size(), o.toString());
+        assertEquals("b.log #1", o.findings().get(0).fact("controllerB").orElseThrow().value());
+        assertEquals("etl/" + WF, touched(o));
+        assertTrue(o.cleared().stream().anyMatch(c -> c.reason().contains("b.log #2") && c.reason().contains(QUICK)
+                && c.reason().contains("within the 15s a leader hand-over allows")), o.cleared().toString());
+    }
+
+    /**
+     * The control of the last: b's lines go on with election off (no election line after its start), the rest the same: b
+     * worked unconditionally throughout, a led until 08:10:09, and both wrote about the short Workflow at once on one clock
+     * (0.3 s at least): named.
+     */
+    @Test
+    void theSameWithBothWorkingThroughIsNamed() throws IOException {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        bothOn(leading("07:58:10.11", a), electionOff("07:58:14.60"));
+        handOver(a, false, "08:10:09.100");
+        RuleOutcome o = byTime().run();
+        assertEquals("etl/" + WF + ", etl/" + QUICK, touched(o));
+    }
+
+    /**
+     * a fails to renew at {@code stop} and stops; b (unless null) acquires at 08:10:06 (client-go's line alone: a {@code new leader}
+     * naming b would name b's run by its identity, apart from its lines before); the short Workflow: a's lines from 08:09:50
+     * (in flight from 08:10:05.9 to 08:10:08.5), b's from 08:10:06.5 to 08:10:20.
+     */
+    private void handOver(String a, boolean b, String stop) {
+        log("a.log", of(QUICK, "08:09:50.100", "INFO", "Processing workflow", "phase=Running resourceVersion=300"),
+                of(QUICK, "08:09:50.150", "INFO", "Workflow update successful", "resourceVersion=302 phase=Running"),
+                line(stop, "INFO", "Failed to renew lease", "lock=argo/workflow-controller err=\"context deadline exceeded\""),
+                line(stop.substring(0, stop.length() - 1) + "1", "INFO", "stopped leading", "id=" + a),
+                of(QUICK, "08:10:05.900", "INFO", "Processing workflow", "phase=Running resourceVersion=302"),
+                of(QUICK, "08:10:08.500", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""));
+        if (b) {
+            log("b.log", line("08:10:06.000", "INFO", "successfully acquired lease argo/workflow-controller", ""));
+        }
+        log("b.log", of(QUICK, "08:10:06.500", "INFO", "Processing workflow", "phase=Running resourceVersion=302"),
+                of(QUICK, "08:10:06.550", "INFO", "Workflow update successful", "resourceVersion=305 phase=Running"),
+                of(QUICK, "08:10:20.000", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=310"));
+    }
+
     @Test
     void aRunWithoutElectionLinesMakesItLikely() throws IOException {
         // b's log is an excerpt that starts after its election lines.
@@ -519,5 +699,86 @@ class TwoActiveControllersTest {
         RuleOutcome selective = run(AnalysisOptions.defaults().withChunkBytes(4096));
         assertEquals(all.findings().toString(), selective.findings().toString());
         assertEquals("etl/" + WF, all.findings().get(0).fact("workflowsBothTouched").orElseThrow().value());
+    }
+
+    // ---- s50 breaker (s50-b-af012): attacks on the short Workflows named with a pair at once ----
+
+    /**
+     * Split brain, then a silent restart: a held the Lease, stalled, b took it over at 07:59:59 while a went on writing (the pair
+     * at once over the long Workflow, 08:00 to 08:03). a is killed by its liveness probe (no stop line), its container restarts in
+     * the same Pod (one file), and that process's start-up and election lines are not in the input (a shipper that picked the new
+     * container's log up late). At 08:10 b stalls and is killed (no stop line) with a reconcile in flight; a's second process took
+     * the Lease over at 08:10:06 (that line cut too, unless {@code acquired}). The short Workflow: b's lines to 08:10:08.5, a's
+     * from 08:10:06.5: a hand-over's edge (2 s) between b and a's later process, never the two at once.
+     */
+    private void silentRestartThenHandOver(boolean acquired) {
+        String a = "workflow-controller-7b9d4c6f5-k8r2w";
+        String b = "workflow-controller-7b9d4c6f5-p3x6d";
+        log("a.log", leading("07:58:10.11", a));
+        log("b.log", line("07:58:14.600", "INFO", "attempting to acquire leader lease argo/workflow-controller...", ""),
+                line("07:58:14.610", "INFO", "new leader", "leader=" + a),
+                line("07:59:59.000", "INFO", "successfully acquired lease argo/workflow-controller", ""),
+                line("07:59:59.001", "INFO", "new leader", "leader=" + b),
+                line("07:59:59.002", "INFO", "Starting Workflow Controller", "version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
+        bothOn(new String[0], new String[0]);
+        if (acquired) {
+            log("a.log", line("08:10:06.000", "INFO", "successfully acquired lease argo/workflow-controller", ""));
+        }
+        log("b.log", of(QUICK, "08:09:50.100", "INFO", "Processing workflow", "phase=Running resourceVersion=300"),
+                of(QUICK, "08:09:50.150", "INFO", "Workflow update successful", "resourceVersion=302 phase=Running"),
+                of(QUICK, "08:10:05.900", "INFO", "Processing workflow", "phase=Running resourceVersion=302"),
+                of(QUICK, "08:10:08.500", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""));
+        log("a.log", of(QUICK, "08:10:06.500", "INFO", "Processing workflow", "phase=Running resourceVersion=302"),
+                of(QUICK, "08:10:06.550", "INFO", "Workflow update successful", "resourceVersion=305 phase=Running"),
+                of(QUICK, "08:10:20.000", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=310"));
+    }
+
+    @Test
+    void breakerASilentRestartThenAHandOverEdgeIsNotNamedWithThePair() throws IOException {
+        silentRestartThenHandOver(false);
+        RuleOutcome o = byTime().run();
+        // Held: without a's stop line its Lease's release is bounded by its last line, so the long overlap reads as the clocks
+        // (AF012.cleared.clocks), no pair is found, and nothing is stretched to the later hand-over.
+        assertTrue(o.findings().isEmpty(), o.toString());
+        assertTrue(o.cleared().stream().anyMatch(c -> c.reason().contains(QUICK) && c.reason().contains("within the 15s a leader hand-over allows")),
+                o.cleared().toString());
+    }
+
+    @Test
+    void breakerTheSameWithTheLaterAcquisitionLoggedIsNotNamed() throws IOException {
+        silentRestartThenHandOver(true);
+        RuleOutcome o = byTime().run();
+        assertTrue(o.findings().isEmpty(), o.toString());
+        assertTrue(o.cleared().stream().anyMatch(c -> c.reason().contains(QUICK) && c.reason().contains("within the 15s a leader hand-over allows")),
+                o.cleared().toString());
+    }
+
+
+    /** The short Workflow named before the pair's long overlap is named alike on a selective reading and on a whole one. */
+    @Test
+    void breakerShortOnesAreTheSameOnASelectiveReading() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        quick("07:59", "1", "14.000").byTime();
+        RuleOutcome all = run(AnalysisOptions.defaults().keepingEverything(true));
+        RuleOutcome selective = run(AnalysisOptions.defaults().withChunkBytes(4096));
+        assertEquals("etl/" + WF + ", etl/" + QUICK, touched(all));
+        assertEquals(all.findings().toString(), selective.findings().toString());
+    }
+
+    /**
+     * Within the skew the versions allow (b's clock up to 1.7 s behind a's): a short Workflow both wrote about a minute before
+     * the long overlap, b's first line 0.2 s before a's last as written: on one clock b may have begun after a ended (a gap),
+     * so not named even though both runs worked unconditionally throughout.
+     */
+    @Test
+    void breakerAShortWorkflowWithinTheSkewIsNamedOnlyWhereNoSkewMakesAGap() throws IOException {
+        bothOn(electionOff("07:58:10.11"), electionOff("07:58:14.60"));
+        log("a.log", of(QUICK, "07:59:10.100", "INFO", "Processing workflow", "phase=Running resourceVersion=50"),
+                of(QUICK, "07:59:10.150", "INFO", "Workflow update successful", "resourceVersion=52 phase=Running"),
+                of(QUICK, "07:59:11.500", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=57"));
+        log("b.log", of(QUICK, "07:59:11.300", "INFO", "Processing workflow", "phase=Running resourceVersion=52"),
+                of(QUICK, "07:59:11.340", "WARN", "Error updating workflow", "reason=Conflict error=\"conflict\""),
+                of(QUICK, "07:59:14.000", "INFO", "Processing workflow", "phase=Succeeded resourceVersion=57"));
+        assertEquals("etl/" + WF, touched(byTime().run()));
     }
 }
