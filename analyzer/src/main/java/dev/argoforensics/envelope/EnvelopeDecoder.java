@@ -156,6 +156,88 @@ public final class EnvelopeDecoder {
      *         piece held for later, or an export's header row)
      */
     public UnwrappedLine decode(String rawLine, long lineNumber) {
+        if (heldPrompt != null) {
+            String more = ps2(rawLine);
+            if (more != null) {
+                // The shell's prompt for more of the command (PS2, "> "): the same command, its flags read with the prompt's.
+                heldPrompt = dev.argoforensics.source.PasteShape.joined(heldPrompt, more);
+                heldPromptLast = lineNumber;
+                return dev.argoforensics.source.PasteShape.asksForMore(heldPrompt, more) ? null : heldPromptRead();
+            }
+            // No PS2 line came (the paste left it out): the prompt is read as it was, before this line.
+            released = heldPromptRead();
+        } else if (heldTime == null && partial == null && row == null && csv == null && asksForMore(rawLine)) {
+            heldPrompt = rawLine;
+            heldPromptFirst = lineNumber;
+            heldPromptLast = lineNumber;
+            return null;
+        }
+        return decodeOne(rawLine, lineNumber);
+    }
+
+    /**
+     * A prompt line whose command the shell asked more of ({@link #asksForMore}), joined with the lines read after its PS2 so far; null
+     * when none is held. Its first and last lines in the file.
+     */
+    private String heldPrompt;
+    private long heldPromptFirst;
+    private long heldPromptLast;
+
+    /** The held prompt ({@link #heldPrompt}) read as one line, from its first line to its last PS2 line; nothing is held after it. */
+    private UnwrappedLine heldPromptRead() {
+        String line = heldPrompt;
+        heldPrompt = null;
+        UnwrappedLine u = decodeOne(line, heldPromptFirst);
+        return u == null ? null : u.through(heldPromptLast);
+    }
+
+    /**
+     * Whether {@code rawLine} is a shell prompt (not quoted) whose command the shell reads on after it: the line ends with a
+     * backslash, a pipe or {@code &&}, or a {@code do}/{@code then} is still open ({@link dev.argoforensics.source.PasteShape#asksForMore}).
+     * The lines after it that start with the shell's PS2 ({@code > }) are the same command: {@code $ kubectl -n argo logs POD \} then
+     * {@code >   -p --timestamps}, whose flags say what the lines under it are (session 50: before, the {@code > } line was read as a
+     * Markdown quote, its flags lost and itself unparsed).
+     */
+    private static boolean asksForMore(String rawLine) {
+        int n = rawLine.length();
+        if (n < 3 || rawLine.charAt(0) == '>' || rawLine.charAt(0) == ' ') {
+            return false;
+        }
+        char last = rawLine.charAt(n - 1);
+        // Looked at the line's end first: every line of a log is asked.
+        boolean maybe = last == '\\' || last == '|' || rawLine.endsWith("&&") || rawLine.endsWith(" do") || rawLine.endsWith(" then");
+        if (!maybe || !(LogsCommand.isPrompt(rawLine) || LogsCommand.isBareLogsCommand(rawLine))) {
+            return false;
+        }
+        String command = LogsCommand.command(rawLine);
+        return command != null && dev.argoforensics.source.PasteShape.asksForMore(command, rawLine);
+    }
+
+    /** The text after the shell's PS2 ({@code > }, after at most three spaces), or null if the line does not start with it. */
+    private static String ps2(String rawLine) {
+        int i = 0;
+        while (i < rawLine.length() && i < 3 && rawLine.charAt(i) == ' ') {
+            i++;
+        }
+        if (i >= rawLine.length() || rawLine.charAt(i) != '>' || (i + 1 < rawLine.length() && rawLine.charAt(i + 1) != ' ')) {
+            return null;
+        }
+        return rawLine.substring(i + 1).strip();
+    }
+
+    /**
+     * Whether a chunk must not end on {@code rawLine} because the decoder holds it for the lines after it: a prompt whose command the
+     * shell reads on ({@link #asksForMore}), or a PS2 line that asks for more again.
+     */
+    private static boolean holdsPrompt(String rawLine) {
+        if (asksForMore(rawLine)) {
+            return true;
+        }
+        String more = ps2(rawLine);
+        return more != null && (more.endsWith("\\") || more.endsWith("|") || more.endsWith("&&"));
+    }
+
+    private UnwrappedLine decodeOne(String rawLine, long lineNumber) {
         quoteDepth = 0;
         if (partial == null && row == null && csv == null) {
             Timestamp alone = TimeAbove.alone(rawLine);
@@ -198,7 +280,7 @@ public final class EnvelopeDecoder {
      * stamps): a chunk of the file must not end on it.
      */
     public static boolean heldForNext(String rawLine) {
-        return TimeAbove.alone(rawLine) != null;
+        return TimeAbove.alone(rawLine) != null || holdsPrompt(rawLine);
     }
 
     /** A line that held only a time, waiting for the line after it ({@link TimeAbove}), and that time; or null. */
@@ -595,6 +677,9 @@ public final class EnvelopeDecoder {
     /** A piece held open at the end of the file, or null. */
     public UnwrappedLine flush() {
         release();
+        if (heldPrompt != null) {
+            return heldPromptRead(); // the file (or chunk) ends in the command's PS2 lines: read as far as it goes
+        }
         if (row != null) {
             return heldRow("expected the quoted cell of the CSV row at line " + rowFirst + " to close, found the end of the file: the"
                     + " export may have been cut in it (its lines read as one row, not as records)", rowFirst + rowLines - 1);
