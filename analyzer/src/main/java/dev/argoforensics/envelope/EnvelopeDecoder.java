@@ -61,6 +61,16 @@ public final class EnvelopeDecoder {
     private static final Pattern STERN_SHORT = Pattern.compile(
             "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d");
 
+    /**
+     * stern across namespaces ({@code -A}, or several {@code -n}): the namespace, then the Pod and container names as above, then the
+     * time when asked ({@code --timestamps}: RFC 3339, or {@code =short}'s {@code MM-dd HH:mm:ss}, not read). Taken only where the Pod
+     * is named as a Deployment's Pod is ({@code workflow-controller-7c9d8f6b4-mx2lp}: a generated five-character suffix), so that three
+     * words of prose before a record are no Pod (session 50: before, the form was an unrecognised prefix, two replicas one run).
+     */
+    private static final Pattern STERN_NAMESPACED = Pattern.compile("([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?"
+            + "-[bcdfghjklmnpqrstvwxz2456789]{5}) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)(?: (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?"
+            + "(?:Z|[+-]\\d\\d:\\d\\d))| (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d)?");
+
     /** A CSI colour sequence ({@code ESC [ 32 m}). */
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
 
@@ -1082,6 +1092,13 @@ public final class EnvelopeDecoder {
         if (shortTimed.matches()) {
             // the Pod and container name the replica and whose line it is; the short time is the reader's clock, not read
             return u.withRecord(content, EnvelopeKind.STERN, null, shortTimed.group(1), null, shortTimed.group(2));
+        }
+        Matcher namespaced = STERN_NAMESPACED.matcher(prefix);
+        if (namespaced.matches()) {
+            Timestamp collected = namespaced.group(4) == null ? null : PrefixTimes.timeIn(namespaced.group(4));
+            if (namespaced.group(4) == null || collected != null) {
+                return u.withRecord(content, EnvelopeKind.STERN, collected, namespaced.group(2), null, namespaced.group(3));
+            }
         }
         // A prefix naming the node's container log file the line came from (aws logs tail: the event's time, then a log stream
         // fluent-bit named after it): the Pod and container.
