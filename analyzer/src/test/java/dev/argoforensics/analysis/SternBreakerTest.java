@@ -63,4 +63,28 @@ class SternBreakerTest {
         AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
         assertEquals(3, result.inputs().get(0).events(), result.inputs().get(0).toString());
     }
+
+    /**
+     * The current container's tail pasted above kubectl logs -p, where the container came round inside one second: the previous run's
+     * last record and the current run's first share their second (and the same millisecond). Two runs; the previous one is first.
+     */
+    @org.junit.jupiter.api.Disabled("s50 breaker: runs whose spans touch (previous run's last record at the current run's first millisecond) fall back to file order: the -p run pasted under the tail is #2")
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void aRestartInsideOneMillisecondStillNumbersThePreviousRunFirst(long chunkBytes) throws IOException {
+        List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs --tail=2 " + A));
+        lines.add("time=\"2026-10-21T10:02:01.104Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.6");
+        lines.add("time=\"2026-10-21T10:02:01.140Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running resourceVersion=51131 workflow=nightly-report-x7k2p");
+        lines.add("$ kubectl -n argo logs -p " + A);
+        lines.add("time=\"2026-10-21T09:40:00.000Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=51120 namespace=reports workflow=nightly-report-x7k2p");
+        lines.add("time=\"2026-10-21T10:02:01.104Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running resourceVersion=51121 workflow=nightly-report-x7k2p");
+        Path p = dir.resolve(chunkBytes + "-touching.log");
+        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        AnalysisOptions options = AnalysisOptions.defaults().withThreads(2).keepingEverything(true).withChunkBytes(chunkBytes);
+        AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
+        List<ControllerProcess> runs = result.correlation().processes().stream()
+                .sorted(java.util.Comparator.comparingInt(ControllerProcess::incarnation)).toList();
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals("2026-10-21T09:40:00Z", runs.get(0).first().format().replace(".000Z", "Z"), runs.toString());
+    }
 }
