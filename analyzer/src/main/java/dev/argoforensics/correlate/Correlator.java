@@ -849,11 +849,13 @@ public final class Correlator {
         String file = run.files().get(run.files().size() - 1);
         ControllerProcess next = null;
         for (ControllerProcess p : processes) {
-            // A later run of the file that starts before this one's last line is no run after it: a kubectl logs -p pasted after the
-            // current container's tail is the earlier process, numbered after it in file order (session 49).
-            if (run.replica().equals(p.replica()) && p.incarnation() > run.incarnation() && p.files().contains(file) && p.first() != null
+            // The run the file opens after this one (ids follow the file's order; incarnations follow time since session 50, and a
+            // current container's tail numbered after the previous container's log pasted below it starts at no line of the file). A
+            // later run of the file that starts before this one's last line is no run after it: a kubectl logs -p pasted after the
+            // current container's tail is the earlier process (session 49).
+            if (run.replica().equals(p.replica()) && p.id() > run.id() && p.files().contains(file) && p.first() != null
                     && (run.last() == null || !p.first().isBefore(run.last()))
-                    && (next == null || p.incarnation() < next.incarnation())) {
+                    && (next == null || p.id() < next.id())) {
                 next = p;
             }
         }

@@ -61,6 +61,16 @@ public final class EnvelopeDecoder {
     private static final Pattern STERN_SHORT = Pattern.compile(
             "([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d");
 
+    /**
+     * stern across namespaces ({@code -A}, or several {@code -n}): the namespace, then the Pod and container names as above, then the
+     * time when asked ({@code --timestamps}: RFC 3339, or {@code =short}'s {@code MM-dd HH:mm:ss}, not read). Taken only where the Pod
+     * is named as a Deployment's Pod is ({@code workflow-controller-7c9d8f6b4-mx2lp}: a generated five-character suffix), so that three
+     * words of prose before a record are no Pod (session 50: before, the form was an unrecognised prefix, two replicas one run).
+     */
+    private static final Pattern STERN_NAMESPACED = Pattern.compile("([a-z0-9](?:[-a-z0-9]*[a-z0-9])?) ([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?"
+            + "-[bcdfghjklmnpqrstvwxz2456789]{5}) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)(?: (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?"
+            + "(?:Z|[+-]\\d\\d:\\d\\d))| (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d)?");
+
     /** A CSI colour sequence ({@code ESC [ 32 m}). */
     private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
 
@@ -156,6 +166,88 @@ public final class EnvelopeDecoder {
      *         piece held for later, or an export's header row)
      */
     public UnwrappedLine decode(String rawLine, long lineNumber) {
+        if (heldPrompt != null) {
+            String more = ps2(rawLine);
+            if (more != null) {
+                // The shell's prompt for more of the command (PS2, "> "): the same command, its flags read with the prompt's.
+                heldPrompt = dev.argoforensics.source.PasteShape.joined(heldPrompt, more);
+                heldPromptLast = lineNumber;
+                return dev.argoforensics.source.PasteShape.asksForMore(heldPrompt, more) ? null : heldPromptRead();
+            }
+            // No PS2 line came (the paste left it out): the prompt is read as it was, before this line.
+            released = heldPromptRead();
+        } else if (heldTime == null && partial == null && row == null && csv == null && asksForMore(rawLine)) {
+            heldPrompt = rawLine;
+            heldPromptFirst = lineNumber;
+            heldPromptLast = lineNumber;
+            return null;
+        }
+        return decodeOne(rawLine, lineNumber);
+    }
+
+    /**
+     * A prompt line whose command the shell asked more of ({@link #asksForMore}), joined with the lines read after its PS2 so far; null
+     * when none is held. Its first and last lines in the file.
+     */
+    private String heldPrompt;
+    private long heldPromptFirst;
+    private long heldPromptLast;
+
+    /** The held prompt ({@link #heldPrompt}) read as one line, from its first line to its last PS2 line; nothing is held after it. */
+    private UnwrappedLine heldPromptRead() {
+        String line = heldPrompt;
+        heldPrompt = null;
+        UnwrappedLine u = decodeOne(line, heldPromptFirst);
+        return u == null ? null : u.through(heldPromptLast);
+    }
+
+    /**
+     * Whether {@code rawLine} is a shell prompt (not quoted) whose command the shell reads on after it: the line ends with a
+     * backslash, a pipe or {@code &&}, or a {@code do}/{@code then} is still open ({@link dev.argoforensics.source.PasteShape#asksForMore}).
+     * The lines after it that start with the shell's PS2 ({@code > }) are the same command: {@code $ kubectl -n argo logs POD \} then
+     * {@code >   -p --timestamps}, whose flags say what the lines under it are (session 50: before, the {@code > } line was read as a
+     * Markdown quote, its flags lost and itself unparsed).
+     */
+    private static boolean asksForMore(String rawLine) {
+        int n = rawLine.length();
+        if (n < 3 || rawLine.charAt(0) == '>' || rawLine.charAt(0) == ' ') {
+            return false;
+        }
+        char last = rawLine.charAt(n - 1);
+        // Looked at the line's end first: every line of a log is asked.
+        boolean maybe = last == '\\' || last == '|' || rawLine.endsWith("&&") || rawLine.endsWith(" do") || rawLine.endsWith(" then");
+        if (!maybe || !(LogsCommand.isPrompt(rawLine) || LogsCommand.isBareLogsCommand(rawLine))) {
+            return false;
+        }
+        String command = LogsCommand.command(rawLine);
+        return command != null && dev.argoforensics.source.PasteShape.asksForMore(command, rawLine);
+    }
+
+    /** The text after the shell's PS2 ({@code > }, after at most three spaces), or null if the line does not start with it. */
+    private static String ps2(String rawLine) {
+        int i = 0;
+        while (i < rawLine.length() && i < 3 && rawLine.charAt(i) == ' ') {
+            i++;
+        }
+        if (i >= rawLine.length() || rawLine.charAt(i) != '>' || (i + 1 < rawLine.length() && rawLine.charAt(i + 1) != ' ')) {
+            return null;
+        }
+        return rawLine.substring(i + 1).strip();
+    }
+
+    /**
+     * Whether a chunk must not end on {@code rawLine} because the decoder holds it for the lines after it: a prompt whose command the
+     * shell reads on ({@link #asksForMore}), or a PS2 line that asks for more again.
+     */
+    private static boolean holdsPrompt(String rawLine) {
+        if (asksForMore(rawLine)) {
+            return true;
+        }
+        String more = ps2(rawLine);
+        return more != null && (more.endsWith("\\") || more.endsWith("|") || more.endsWith("&&"));
+    }
+
+    private UnwrappedLine decodeOne(String rawLine, long lineNumber) {
         quoteDepth = 0;
         if (partial == null && row == null && csv == null) {
             Timestamp alone = TimeAbove.alone(rawLine);
@@ -198,7 +290,7 @@ public final class EnvelopeDecoder {
      * stamps): a chunk of the file must not end on it.
      */
     public static boolean heldForNext(String rawLine) {
-        return TimeAbove.alone(rawLine) != null;
+        return TimeAbove.alone(rawLine) != null || holdsPrompt(rawLine);
     }
 
     /** A line that held only a time, waiting for the line after it ({@link TimeAbove}), and that time; or null. */
@@ -595,6 +687,9 @@ public final class EnvelopeDecoder {
     /** A piece held open at the end of the file, or null. */
     public UnwrappedLine flush() {
         release();
+        if (heldPrompt != null) {
+            return heldPromptRead(); // the file (or chunk) ends in the command's PS2 lines: read as far as it goes
+        }
         if (row != null) {
             return heldRow("expected the quoted cell of the CSV row at line " + rowFirst + " to close, found the end of the file: the"
                     + " export may have been cut in it (its lines read as one row, not as records)", rowFirst + rowLines - 1);
@@ -997,6 +1092,13 @@ public final class EnvelopeDecoder {
         if (shortTimed.matches()) {
             // the Pod and container name the replica and whose line it is; the short time is the reader's clock, not read
             return u.withRecord(content, EnvelopeKind.STERN, null, shortTimed.group(1), null, shortTimed.group(2));
+        }
+        Matcher namespaced = STERN_NAMESPACED.matcher(prefix);
+        if (namespaced.matches()) {
+            Timestamp collected = namespaced.group(4) == null ? null : PrefixTimes.timeIn(namespaced.group(4));
+            if (namespaced.group(4) == null || collected != null) {
+                return u.withRecord(content, EnvelopeKind.STERN, collected, namespaced.group(2), null, namespaced.group(3));
+            }
         }
         // A prefix naming the node's container log file the line came from (aws logs tail: the event's time, then a log stream
         // fluent-bit named after it): the Pod and container.

@@ -79,6 +79,12 @@ final class LogsCommand {
     private LogsCommand() {
     }
 
+    /** The command of a prompt line (after its prompt), or the line itself where it has none (a command pasted bare). */
+    static String command(String line) {
+        Matcher m = PROMPT.matcher(line);
+        return m.matches() ? m.group(1) : line;
+    }
+
     /** Whether the line is a shell prompt with a command. */
     static boolean isPrompt(String line) {
         return PROMPT.matcher(line).matches();

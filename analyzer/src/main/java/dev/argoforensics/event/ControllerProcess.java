@@ -57,6 +57,12 @@ public record ControllerProcess(int id, String replica, ReplicaSource replicaFro
                 selectedBy);
     }
 
+    /** The same run numbered {@code n} among its replica's runs ({@link #incarnation()}). */
+    public ControllerProcess numbered(int n) {
+        return n == incarnation ? this : new ControllerProcess(id, replica, replicaFrom, n, release, leadership, files, first, last, events, work,
+                nameless, continuesIn, selectedBy);
+    }
+
     /** The same run, its lines selected or cut as {@code how} says ({@link #selectedBy()}). */
     public ControllerProcess selectedBy(String how) {
         return new ControllerProcess(id, replica, replicaFrom, incarnation, release, leadership, files, first, last, events, work, nameless,

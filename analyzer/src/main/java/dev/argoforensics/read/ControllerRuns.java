@@ -31,6 +31,7 @@ final class ControllerRuns {
 
     List<ControllerProcess> processes() {
         List<ControllerProcess> out = new ArrayList<>(streams.stream().map(ControllerRun::process).toList());
+        numberedByTime(out);
         // Runs named by their file, by name: the sets they come from.
         Map<String, SortedSet<String>> setsByName = new HashMap<>();
         for (ControllerProcess p : out) {
@@ -50,6 +51,46 @@ final class ControllerRuns {
             }
         }
         return out;
+    }
+
+    /**
+     * Numbers each replica's runs of one set ({@link ControllerProcess#incarnation()}) in the order their lines were written where their
+     * times show it, not in the order the files hold them: {@code kubectl logs -p} (the previous container's log) pasted after the
+     * current container's tail opens a run that is the earlier process (session 49 read it as a run of its own, numbered #2 though
+     * it ran first; session 50). Only where every run of the replica has dated lines and their spans, sorted by their first lines,
+     * follow one another without overlapping: otherwise (a time of day beside a dated one, a run whose lines interleave with
+     * another's) the file order stands, as before.
+     */
+    private void numberedByTime(List<ControllerProcess> out) {
+        Map<String, List<Integer>> byReplica = new LinkedHashMap<>();
+        for (int i = 0; i < out.size(); i++) {
+            ControllerRun s = streams.get(out.get(i).id());
+            byReplica.computeIfAbsent(setOf.get(s) + "\n" + s.key, k -> new ArrayList<>()).add(i);
+        }
+        for (List<Integer> runs : byReplica.values()) {
+            if (runs.size() < 2) {
+                continue;
+            }
+            List<Integer> byTime = new ArrayList<>(runs);
+            boolean dated = byTime.stream().map(out::get).allMatch(p -> p.first() != null && p.last() != null && !p.first().undated()
+                    && !p.last().undated());
+            if (!dated) {
+                continue;
+            }
+            byTime.sort((a, b) -> out.get(a).first().compareInstant(out.get(b).first()));
+            boolean apart = true;
+            for (int k = 1; k < byTime.size() && apart; k++) {
+                apart = out.get(byTime.get(k - 1)).last().isBefore(out.get(byTime.get(k)).first());
+            }
+            if (!apart || byTime.equals(runs)) {
+                continue;
+            }
+            List<Integer> numbers = runs.stream().map(i -> out.get(i).incarnation()).sorted().toList();
+            for (int k = 0; k < byTime.size(); k++) {
+                int i = byTime.get(k);
+                out.set(i, out.get(i).numbered(numbers.get(k)));
+            }
+        }
     }
 
     /** A run its file's name names (the file's own lines, or a Markdown quote in it). */

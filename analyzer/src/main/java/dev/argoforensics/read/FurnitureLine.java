@@ -67,6 +67,19 @@ final class FurnitureLine {
             "zgrep", "rg", "ag", "ack", "cat", "zcat", "gzcat", "bat", "tail", "head", "less", "more", "docker", "podman", "crictl", "nerdctl",
             "journalctl", "jq", "yq", "awk", "gawk", "sed", "cut", "sort", "uniq", "gcloud", "aws", "az", "logcli", "find", "xargs", "sudo",
             "helm", "curl", "tee", "wc", "ls");
+    /**
+     * stern's line that it began ({@code +}) or stopped ({@code -}) following a container: {@code + <pod> › <container>}, with the
+     * namespace before the Pod across namespaces ({@code + argo <pod> › <container>}); written to standard error, pasted with the log.
+     */
+    private static final Pattern STERN_TAIL = Pattern.compile("[+-] (?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])? )?[a-z0-9](?:[-a-z0-9.]*[a-z0-9])? \u203a "
+            + "[a-z0-9](?:[-a-z0-9]*[a-z0-9])?");
+
+    /** Whether {@code text} is stern's line that it began or stopped following a container ({@link #STERN_TAIL}): the terminal's, no record. */
+    static boolean sternTail(String text) {
+        // coloured on a terminal (the sign green or red, the names as the Pod's and container's lines): the colours are no text
+        return text.length() < 400 && text.indexOf('\u203a') > 0 && STERN_TAIL.matcher(dev.argoforensics.line.Terminal.clean(text).strip()).matches();
+    }
+
     private FurnitureLine() {
     }
 

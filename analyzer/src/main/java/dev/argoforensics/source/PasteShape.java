@@ -531,7 +531,7 @@ public enum PasteShape {
      * backslash, a pipe or {@code &&}/{@code ||}, or a {@code do}, {@code then} or {@code case} is still open. What the shell then reads
      * after its PS2 ({@code > }) is the same command, never a new prompt.
      */
-    static boolean asksForMore(String joined, String line) {
+    public static boolean asksForMore(String joined, String line) {
         String l = line.strip();
         if (l.endsWith("\\") || l.endsWith("|") || l.endsWith("&&")) {
             return true;
@@ -549,7 +549,7 @@ public enum PasteShape {
     }
 
     /** The command so far with one more line of it read after the shell's {@code > }: a backslash's line joined, any other as a new line. */
-    private static String joined(String command, String more) {
+    public static String joined(String command, String more) {
         String c = command.strip();
         if (c.endsWith("\\")) {
             return c.substring(0, c.length() - 1).strip() + " " + more;

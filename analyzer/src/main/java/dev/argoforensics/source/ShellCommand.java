@@ -220,16 +220,27 @@ public final class ShellCommand {
 
     /**
      * Whether {@code command} is {@code kubectl logs} of a Pod's previous container ({@code -p}, {@code --previous},
-     * {@code --previous=true}; also {@code -fp}): the log of the container that ran before the current one, another process.
+     * {@code --previous=true}; also {@code -fp}): the log of the container that ran before the current one, another process. kubetail
+     * asks kubectl for it with {@code -p} or {@code --previous} ({@code -p false} does not). stern has no such flag: its {@code -p} is
+     * {@code --prompt} (choose the Pods interactively), and it always follows the current containers.
      */
     public static boolean previousContainer(String command) {
         List<String> w = commandWords(command);
-        if (w.isEmpty() || !KUBECTL.contains(w.get(0)) || !printsLogs(command)) {
+        if (w.isEmpty() || !printsLogs(command)) {
             return false;
         }
-        for (String word : w) {
-            if (word.equals("--previous") || word.equals("--previous=true") || JOINED_SHORTHANDS.matcher(word).matches()) {
+        boolean kubectl = KUBECTL.contains(w.get(0));
+        boolean kubetail = w.get(0).equals("kubetail");
+        if (!kubectl && !kubetail) {
+            return false;
+        }
+        for (int i = 1; i < w.size(); i++) {
+            String word = w.get(i);
+            if (word.equals("--previous=true") || kubectl && (word.equals("--previous") || JOINED_SHORTHANDS.matcher(word).matches())) {
                 return true;
+            }
+            if (kubetail && (word.equals("-p") || word.equals("--previous"))) {
+                return i + 1 >= w.size() || !w.get(i + 1).equals("false");
             }
         }
         return false;

@@ -479,6 +479,9 @@ class LogTranscriptOutputTest {
         assertEquals("2026-11-12T13:51:12.311482Z", runs.get(1).get("first").asText(), "the previous container, from its start");
         assertEquals("2026-11-12T14:03:10.541Z", runs.get(1).get("last").asText());
         assertFalse(notes(report).contains("earlier than the line before them"), "each run's lines are in order: " + notes(report));
+        // Numbered by time, not by the file's order (session 50: the previous container's run was #2 though it ran first).
+        assertEquals(2, runs.get(0).get("incarnation").asInt(), runs.toString());
+        assertEquals(1, runs.get(1).get("incarnation").asInt(), runs.toString());
 
         // Control: the same log asked for again from its start (no -p) stays the one process it may be, as before.
         List<String> again = new ArrayList<>(lines);

@@ -710,6 +710,56 @@ class FleetScanTest {
         inputs.forEach(r -> assertEquals(m.lines(), r.<Long>getAs("lines"), "every line accounted for: " + r));
     }
 
+    /**
+     * Pasted terminal transcripts (session 50), through the fleet's per-file path: the sample whose kubectl logs sections hold a
+     * describe and an argo get between them, its describe asked for over the shell's PS2 ({@code \\} then {@code >   POD}); and a
+     * transcript of the current container's tail, then {@code kubectl logs POD \\} / {@code >   --previous}, the previous container's
+     * log from its start. Read in chunk tasks and whole, the findings are {@code analyze}'s, and the accounting is the same.
+     */
+    @Test
+    void pastedTranscriptsGiveAnalyzesFindingsInChunkTasksAndWhole() throws Exception {
+        List<String> sample = Files.readAllLines(SAMPLES.resolve("scrollback-runs-split-by-describe/logs/terminal-scrollback.txt"), StandardCharsets.UTF_8);
+        String pod = "invoice-batch-k2w9d-render-invoices-901637263";
+        String controller = "workflow-controller-7c9d8f6b4-mx2lp";
+        List<String> continued = new java.util.ArrayList<>(sample);
+        int describe = continued.indexOf("$ kubectl -n invoicing describe pod " + pod);
+        assertTrue(describe > 0, "the sample's describe prompt");
+        continued.set(describe, "$ kubectl -n invoicing describe pod \\");
+        continued.add(describe + 1, ">   " + pod);
+        Files.createDirectories(CWD.resolve("cluster=transcript/logs"));
+        Files.write(CWD.resolve("cluster=transcript/logs/terminal-scrollback.txt"), continued, StandardCharsets.UTF_8);
+
+        List<String> previous = new java.util.ArrayList<>();
+        previous.add("$ kubectl -n argo logs --tail=23 " + controller);
+        previous.addAll(sample.subList(169, 192)); // the current container's last lines: the node marked "pod deleted"
+        previous.add("$ kubectl -n argo logs " + controller + " \\");
+        previous.add(">   --previous");
+        for (String l : sample.subList(155, 160)) { // the previous container's start: its configuration, the Lease, the banner
+            previous.add(l.replace("14:07:05", "13:51:12").replace("I1112 14:07", "I1112 13:51").replace("v3.7.12", "v3.7.9")
+                    .replace("5f6b7d9c8-qz4tn", "7c9d8f6b4-mx2lp"));
+        }
+        previous.addAll(sample.subList(1, 18)); // ... and its work on the Workflow until it stopped
+        Files.createDirectories(CWD.resolve("cluster=transcript-previous/logs"));
+        Files.write(CWD.resolve("cluster=transcript-previous/logs/previous-container.txt"), previous, StandardCharsets.UTF_8);
+
+        List<String> clusters = List.of("transcript", "transcript-previous");
+        Path out = tmp.resolve("transcript-out");
+        List<String> chunked = new java.util.ArrayList<>(List.of(args(out.toString(), clusterFolders(clusters))));
+        chunked.addAll(List.of("--chunk-bytes", "2048"));
+        FleetScan.run(spark, FleetOptions.parse(chunked.toArray(String[]::new)));
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        Map<String, Set<String>> analyzed = analyzeEach(clusters);
+        assertFalse(analyzed.get("transcript").isEmpty(), "the describe's exit codes give AF002, as in the sample");
+        for (String c : clusters) {
+            assertEquals(analyzed.get(c), fleet.getOrDefault(c, Set.of()), () -> "cluster=" + c + "; " + accounting(out, c));
+        }
+
+        Path whole = tmp.resolve("transcript-whole-out");
+        FleetScan.run(spark, FleetOptions.parse(args(whole.toString(), clusterFolders(clusters))));
+        assertEquals(fleetFindings(whole), fleet);
+        assertEquals(accounting(whole), accounting(out), "the accounting of the transcripts read whole");
+    }
+
     // --- the corpus of three clusters --------------------------------------------------------------
 
     /**
