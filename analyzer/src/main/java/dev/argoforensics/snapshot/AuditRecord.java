@@ -104,9 +104,15 @@ public record AuditRecord(
      * repeats). A GKE Cloud Logging entry states no receipt: its {@code timestamp} is its own entry's, and a request it writes in two
      * entries ({@code operation.first}, then {@code operation.last} with the outcome) carries two times; its operation is told apart
      * by the cluster its export names instead (session 49 breaker: keyed by the entry's time, a refused delete's first entry stayed
-     * apart from its outcome and read as a delete whose outcome is not logged).
+     * apart from its outcome and read as a delete whose outcome is not logged). An export that names no cluster is told apart by its
+     * file (session 50: two clusters' exports without {@code resource.labels.cluster_name} whose entries share an operation id, a
+     * client-supplied Audit-ID, were joined into one request, one cluster's outcome completing the other's); the same entry met in
+     * two such files is one log given twice ({@code FactsTable#latestStages}).
      */
     public String sameRequest() {
+        if (GKE_EXPORTER.equals(exporter)) {
+            return exporter + "\n" + source.file();
+        }
         if (exporter != null && exporter.startsWith(GKE_EXPORTER)) {
             return exporter;
         }
