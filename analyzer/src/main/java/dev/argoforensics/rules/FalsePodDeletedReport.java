@@ -320,7 +320,9 @@ final class FalsePodDeletedReport {
                     "first", audit.first().format(), "last", audit.last().format());
             case DELETES_UNSHOWN -> Message.of("AF008.settle.standingDeletesUnshown", "export", export, "file", audit.file(),
                     "first", audit.first().format(), "last", audit.last().format());
-            case DELETED -> audit.unlogged() != null
+            case DELETED -> audit.undecided() != null
+                    ? Message.of("AF008.settle.standingUndecided", "export", export, "file", audit.file(), "request", audit.unlogged())
+                    : audit.unlogged() != null
                     ? Message.of("AF008.settle.standingRequested", "export", export, "file", audit.file(), "request", audit.unlogged())
                     : Message.of("AF008.settle.standingDeleted", "export", export, "file", audit.file(), "at", audit.last().format());
         };
@@ -334,7 +336,8 @@ final class FalsePodDeletedReport {
             case NOT_SPANNING -> Message.of("AF008.settle.goneNotSpanning", "file", audit.file(), "first", audit.first().format(),
                     "last", audit.last().format());
             case DELETES_UNSHOWN -> Message.of("AF008.settle.goneDeletesUnshown", "file", audit.file());
-            case DELETED -> audit.unlogged() != null ? Message.of("AF008.settle.goneRequested", "file", audit.file(), "request", audit.unlogged())
+            case DELETED -> audit.undecided() != null ? Message.of("AF008.settle.goneUndecided", "file", audit.file(), "request", audit.unlogged())
+                    : audit.unlogged() != null ? Message.of("AF008.settle.goneRequested", "file", audit.file(), "request", audit.unlogged())
                     : Message.of("AF008.settle.goneDeleted", "file", audit.file(), "at", audit.last().format());
             case STOOD -> Message.of("AF008.settle.goneAfter", "file", audit.file(), "last", audit.last().format());
         };

@@ -188,6 +188,15 @@ public record AuditRecord(
     }
 
     /**
+     * What a reader says of any request whose outcome is not logged ({@link #outcomeUnlogged}): "a create of workflows/NAME was
+     * requested at T; its outcome is not in the audit log" (session 50: a create or a write of it, which dates no recreation nor an
+     * outliving of a delete).
+     */
+    public String unloggedRequest() {
+        return ("aeiou".indexOf(verb.isEmpty() ? 'x' : verb.charAt(0)) >= 0 ? "an " : "a ") + verb + " of " + target() + " was requested at " + requestTime().format() + "; its outcome is not in the audit log";
+    }
+
+    /**
      * The UID of the object the request acted on, as the record itself names it: its {@code objectRef.uid} (an update's), else the
      * object a granted delete's response returned ({@link #responseUid}; a refused one's, or one whose outcome is not logged, names
      * nothing it acted on); "" if neither. The one reading of whose a record was, for every reader (session 49).
