@@ -190,7 +190,8 @@ public final class WorkflowAudit {
         /** What a reading says of the delete this leaves undecided: the delete, the request, and both outcomes. */
         String words(AuditRecord delete) {
             boolean create = "create".equals(undecided.verb());
-            return "a delete of the Workflow's name was granted at " + delete.requestTime().format() + ", before its Pod's creation, and then "
+            return "a " + delete.verb() + " of " + delete.target() + " was granted at "
+                    + delete.requestTime().format() + ", before the Pod's creation, and then "
                     + undecided.unloggedRequest() + (create
                     ? ": granted, the delete was an earlier Workflow's of the name; refused (the name still held), the Workflow outlived it"
                     : ": granted, the Workflow outlived the delete (held by a finalizer); refused, nothing shows it did");
@@ -219,7 +220,19 @@ public final class WorkflowAudit {
         String file = delete.source().file();
         List<AuditRecord> unlogged = new ArrayList<>();
         Outlives answer = Outlives.NOT_SHOWN;
-        for (AuditRecord w : records) {
+        // The records are in time order ({@link #records}, {@link #window}): none up to the delete's time counts, so the walk starts
+        // after it (a binary search), not at the first record for each delete.
+        int lo = 0;
+        int hi = records.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (records.get(mid).time().instant().isAfter(delete.time().instant())) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        for (AuditRecord w : records.subList(lo, records.size())) {
             boolean same = file.equals(w.source().file());
             // A create: after the delete in its own file (one clock), clearly after it in another API server's (two clocks).
             Instant after = same ? delete.time().instant() : delete.time().instant().plusNanos(CROSS_CLOCK_NANOS);

@@ -722,7 +722,7 @@ class FalsePodDeletedTest {
                 Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
                 Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate()).findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
-        assertTrue(f.confidenceReason().contains("a delete of the Workflow's name was granted at 2026-09-19T16:25:00.000000Z, before its Pod's "
+        assertTrue(f.confidenceReason().contains("a delete of workflows/p was granted at 2026-09-19T16:25:00.000000Z, before the Pod's "
                 + "creation, and then a create of workflows/p was requested at 2026-09-19T16:27:05.000000Z; its outcome is not in the audit log"),
                 f.confidenceReason());
         assertTrue(f.confidenceReason().contains("that request's ResponseComplete record"), f.confidenceReason());
