@@ -23,6 +23,7 @@ import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Supplier;
@@ -277,7 +278,33 @@ final class LifecycleBuilder {
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes),
-                requested, recreateUnlogged);
+                requested, recreateUnlogged, collectionDeletes(pod, deletion));
+    }
+
+    /**
+     * The granted deletecollections of Pods in the Pod's namespace that may have deleted it ({@link PodLifecycle#collectionDeletes};
+     * session 50): given to it by {@code PodRecords#byCollection} (not clearly before its creation), and neither clearly after the
+     * latest its deletion is known to have been requested nor clearly before the earliest, where those are known. One whose outcome
+     * is not logged is no deleter either (session 49), a dry run deleted nothing; both stay in its timeline.
+     */
+    private static List<dev.argoforensics.snapshot.AuditRecord> collectionDeletes(PodHistory pod, DeletionRequest deletion) {
+        List<dev.argoforensics.snapshot.AuditRecord> out = new ArrayList<>();
+        for (dev.argoforensics.snapshot.AuditRecord a : pod.auditRecords()) {
+            if (!a.deletesPodCollection() || !a.granted() || a.time() == null) {
+                continue;
+            }
+            Instant t = a.time().instant();
+            if (deletion != null && deletion.notAfter() != null
+                    && t.isAfter(deletion.notAfter().at().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                continue; // the Pod's deletion was requested clearly before it
+            }
+            if (deletion != null && deletion.notBefore() != null
+                    && t.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(deletion.notBefore().at().instant())) {
+                continue; // the Pod was shown undeleted clearly after it
+            }
+            out.add(a);
+        }
+        return out;
     }
 
     /**

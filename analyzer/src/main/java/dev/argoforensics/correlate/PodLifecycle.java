@@ -109,6 +109,10 @@ import java.util.Optional;
  *                          create ({@link WorkflowFate#undecidedFor}): granted, the delete was an earlier Workflow's; refused, the
  *                          Pod's Workflow was the one being deleted. It clears nothing, and contests {@code workflowStood} (session 50;
  *                          null: none)
+ * @param collectionDeletes the granted deletecollections of Pods in its namespace that may have deleted it (session 50): not clearly
+ *                          before it was created, nor clearly after the latest its deletion was requested or clearly before the
+ *                          earliest, where those are known. The record names no Pod (the selector's match is not in it): possible
+ *                          deleters, never its deleter ({@code deleters})
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -120,10 +124,12 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
-                           WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested) {
+                           WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
+                           List<dev.argoforensics.snapshot.AuditRecord> collectionDeletes) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
+        collectionDeletes = collectionDeletes == null ? List.of() : List.copyOf(collectionDeletes);
         nodeExports = List.copyOf(nodeExports);
     }
 

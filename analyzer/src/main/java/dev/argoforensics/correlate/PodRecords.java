@@ -42,6 +42,8 @@ final class PodRecords {
     private final Map<PodKey, List<ClusterEvent>> eventsByPod = new TreeMap<>();
     private final Map<PodKey, List<AuditRecord>> auditByPod = new TreeMap<>();
     private final Map<PodKey, List<NodeLogEntry>> nodeLogsByPod = new TreeMap<>();
+    /** Deletecollections of Pods carried out or whose outcome is not logged ({@link AuditRecord#deletesPodCollection}), by namespace. */
+    private final Map<String, List<AuditRecord>> podCollections = new TreeMap<>();
 
     /** A Pod's Kubernetes node and the time it is known to have existed. */
     record HostSpan(String host, Timestamp from, Timestamp until) {
@@ -82,6 +84,9 @@ final class PodRecords {
                 }
             } else {
                 index(auditByObject, a.resource() + "/" + a.namespace() + "/" + a.name(), a);
+                if (a.deletesPodCollection() && a.effective() && a.namespace() != null && !a.namespace().isEmpty() && a.time() != null) {
+                    index(podCollections, a.namespace(), a);
+                }
             }
         }
         for (NodeLogEntry n : objects.nodeLogs()) {
@@ -139,6 +144,26 @@ final class PodRecords {
                 }
             }
         });
+    }
+
+    /**
+     * The deletecollections of Pods in each Pod's namespace not clearly before it was created ({@code created}: the earliest creation
+     * its exports or the controller's {@code Created pod} give; none known: every one), carried out or with their outcome not logged:
+     * each may have deleted it, which the record does not say (its selector's match is not in it; session 50). Given to the Pod's
+     * audit records, where its timeline shows them and {@link LifecycleBuilder} reads them as possible deleters, never as its deleter.
+     */
+    void byCollection(Set<PodKey> pods, Map<PodKey, Timestamp> created) {
+        if (podCollections.isEmpty()) {
+            return;
+        }
+        for (PodKey pod : pods) {
+            Timestamp from = created.get(pod);
+            for (AuditRecord a : podCollections.getOrDefault(pod.namespace() == null ? "" : pod.namespace(), List.of())) {
+                if (from == null || !a.time().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(from.instant())) {
+                    index(auditByPod, pod, a);
+                }
+            }
+        }
     }
 
     /** Events about the Kubernetes node a Pod ran on, while the Pod existed. */

@@ -352,6 +352,12 @@ public final class FalsePodDeleted extends NodeRule {
             if (a.time() == null || a.time().instant().isBefore(from) || a.time().instant().isAfter(to) || !"pods".equals(a.resource())) {
                 continue;
             }
+            if (a.deletesPodCollection()) {
+                if (a.effective()) {
+                    return null; // the namespace's Pods deleted by collection (or requested so): it may have been this one (session 50)
+                }
+                continue;
+            }
             if (UidBoundDeletes.deletesAnother(a, earlierUids)) {
                 continue;
             }

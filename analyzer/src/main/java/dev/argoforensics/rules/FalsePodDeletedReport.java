@@ -254,6 +254,15 @@ final class FalsePodDeletedReport {
                 reason = Message.of("AF008.reason.contested", "reason", reason, "disagree", disagree);
             }
         }
+        // Session 50: a granted deletecollection of the namespace's Pods between the Pod's creation and the error may have deleted it
+        // (the record names no Pod, and its selector's match is not in it): only the Pod's own evidence after the error excludes it.
+        AuditRecord collection = collectionBefore(c);
+        if (collection != null && c.alive() == null && c.listed() == null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF008.reason.collectionDelete", "reason", reason, "namespace", collection.namespace(), "who", collection.user(),
+                    "at", collection.requestTime().format(), "selector", collection.selector().isEmpty() ? "no selector in the record" : collection.selector());
+            cite.audit(collection, "a deletecollection of the namespace's Pods: it may have deleted this Pod");
+        }
         Message concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
         if (concurrent != null) {
             confidence = Confidence.POSSIBLE;
@@ -304,6 +313,19 @@ final class FalsePodDeletedReport {
         LogEvent left = c.leftInformer();
         return left.stream() == c.declared().stream()
                 && !c.declared().time().instant().isAfter(left.time().windowEnd().plusNanos(FalsePodDeleted.AT_ONCE_NANOS));
+    }
+
+    /**
+     * The first granted deletecollection of the Pod's namespace's Pods that may have deleted it ({@link PodLifecycle#collectionDeletes})
+     * no later than the error (within two clocks' disagreement); null if none.
+     */
+    private static AuditRecord collectionBefore(Case c) {
+        for (AuditRecord a : c.life().collectionDeletes()) {
+            if (!a.time().instant().isAfter(c.declared().time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS))) {
+                return a;
+            }
+        }
+        return null;
     }
 
     /**

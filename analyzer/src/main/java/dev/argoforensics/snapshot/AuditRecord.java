@@ -38,6 +38,9 @@ import java.util.Set;
  *                       {@code deletionTimestamp}), or with a Status whose {@code details.uid} names it (inferred from k8s.io/apiserver's
  *                       registry store, which fills the details from the object it deleted): the one object the request acted on,
  *                       whatever else held the name before or after (session 48)
+ * @param selector       a {@code deletecollection}'s selectors as its request URI gives them ({@code labelSelector=app=etl},
+ *                       {@code fieldSelector=…}, decoded, joined by "; "), "" if none was given or the export carries no request URI (GKE's
+ *                       entries): which objects it deleted is not in the record (session 50)
  */
 public record AuditRecord(
         SourceRef source,
@@ -60,12 +63,23 @@ public record AuditRecord(
         Long gracePeriodSeconds,
         String uid,
         String preconditionUid,
-        String responseUid) implements ExportedObject {
+        String responseUid,
+        String selector) implements ExportedObject {
 
     public AuditRecord {
         uid = uid == null ? "" : uid;
         preconditionUid = preconditionUid == null ? "" : preconditionUid;
         responseUid = responseUid == null ? "" : responseUid;
+        selector = selector == null ? "" : selector;
+    }
+
+    /** A record that gives no selector ({@link #selector}). */
+    public AuditRecord(SourceRef source, String auditId, String stage, String verb, String user, String resource, String subresource,
+                       String namespace, String name, Integer responseCode, Timestamp requestReceived, Timestamp stageTimestamp,
+                       boolean requestBodyLogged, FinalizerEdit finalizers, boolean dryRun, String exporter, String rpcStatus,
+                       Long gracePeriodSeconds, String uid, String preconditionUid, String responseUid) {
+        this(source, auditId, stage, verb, user, resource, subresource, namespace, name, responseCode, requestReceived, stageTimestamp,
+                requestBodyLogged, finalizers, dryRun, exporter, rpcStatus, gracePeriodSeconds, uid, preconditionUid, responseUid, "");
     }
 
     /** A record whose response names no object's UID. */
@@ -212,6 +226,14 @@ public record AuditRecord(
      */
     public boolean kubeletFinalDelete() {
         return "delete".equals(verb) && subresource.isEmpty() && "pods".equals(resource) && user.startsWith("system:node:");
+    }
+
+    /**
+     * A {@code deletecollection} of Pods ({@code pods}, no name): it deletes the namespace's Pods its selectors match, and the record
+     * names none of them (session 50).
+     */
+    public boolean deletesPodCollection() {
+        return "deletecollection".equals(verb) && "pods".equals(resource) && subresource.isEmpty() && name.isEmpty();
     }
 
     /** The request's outcome as the export states it ("200", "OK"), or null if none was logged. */

@@ -426,6 +426,36 @@ class FalsePodDeletedTest {
                 + "requests from 2026-09-19T16:27:05.000000Z (its create) and goes on to 2026-09-19T16:31:00.100000Z"), f.facts().toString());
     }
 
+    /** {@link #anAuditLogThatLogsTheWorkflowOverTheWindowWithoutItsDeleteShowsItStoodAndConfirms}'s audit, and {@code more}. */
+    private static Evidence cleanAudit(String... more) {
+        List<String> audit = new ArrayList<>(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        audit.addAll(List.of(more));
+        return auditedNamesake(audit);
+    }
+
+    @Test
+    void aDeletecollectionOfTheNamespacesPodsBeforeTheErrorMayHaveDeletedIt() {
+        // Session 50: kubectl delete pods -l app=etl -n ns between the Pod's creation and the error. The record names no Pod, so the
+        // audit log's silence about this Pod no longer shows nobody deleted it: possible, the request named.
+        Finding f = rule.evaluate(cleanAudit(PodCollectionDeleteTest.collection("ns", "2026-09-19T16:28:00.000000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the audit log records a deletecollection of the Pods of namespace ns by carol@example.com at "
+                + "2026-09-19T16:28:00.000000Z (labelSelector=app=etl), after the Pod's creation and before the error: it may have deleted this Pod"),
+                f.confidenceReason());
+        // Controls: another namespace's, a refused one, one before the Pod existed: confirmed as without it.
+        for (String other : List.of(PodCollectionDeleteTest.collection("other", "2026-09-19T16:28:00.000000Z", 200),
+                PodCollectionDeleteTest.collection("ns", "2026-09-19T16:28:00.000000Z", 403),
+                PodCollectionDeleteTest.collection("ns", "2026-09-19T16:20:00.000000Z", 200))) {
+            Finding g = rule.evaluate(cleanAudit(other).correlate()).findings().get(0);
+            assertEquals(Confidence.CONFIRMED, g.confidence(), other + "\n" + g.confidenceReason());
+        }
+    }
+
     /**
      * #8022 as a CI job runs it: it deletes the finished run and submits it again at once, so the earlier Workflow's delete and the
      * garbage collector's delete of its Pod come seconds before this run's Pod, closer than two clocks may disagree. The same audit
