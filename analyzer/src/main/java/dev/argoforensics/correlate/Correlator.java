@@ -278,7 +278,7 @@ public final class Correlator {
         }
         records.byNode(links);
         records.byHost(hosts);
-        records.byCollection(podKeys, creations(podKeys, created, podSnaps));
+        records.byCollection(podKeys, creations(podKeys, created, podSnaps), boundNodes(podSnaps));
         RunClocks clocks = RunClocks.of(podKeys, created, podSnaps);
         return new FactsTable(placed, dropped, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
                 StreamExtents.of(processes), available, processes, clocks, objects);
@@ -300,6 +300,14 @@ public final class Correlator {
                 out.put(key, first);
             }
         }
+        return out;
+    }
+
+    /** The nodes each Pod's exports show it bound to ({@code spec.nodeName}, none unbound): for {@code PodRecords#byCollection}. */
+    private static Map<PodKey, Set<String>> boundNodes(Map<PodKey, List<PodSnapshot>> podSnaps) {
+        Map<PodKey, Set<String>> out = new HashMap<>();
+        podSnaps.forEach((key, snaps) -> snaps.stream().map(PodSnapshot::nodeName).filter(n -> n != null && !n.isEmpty())
+                .forEach(n -> out.computeIfAbsent(key, k -> new java.util.TreeSet<>()).add(n)));
         return out;
     }
 

@@ -134,4 +134,51 @@ class PodCollectionDeleteTest {
         assertEquals("dana@example.com", f.fact("deletedBy").orElseThrow().value());
         assertTrue(f.fact("possibleDeleter").isEmpty());
     }
+
+    /** {@link #collection} with the request URI's query {@code query} instead of {@code labelSelector=app%3Detl}. */
+    private static String collectionWith(String query) {
+        return collection("ns", AT, 200).replace("labelSelector=app%3Detl", query);
+    }
+
+    @Test
+    void s50BreakerAFieldSelectorOnAnotherPodsNameCannotHaveDeletedIt() {
+        // metadata.name is immutable: a collection selecting another name by field cannot have deleted this Pod.
+        Correlation c = with(collectionWith("fieldSelector=metadata.name%3Dq"));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+        // Control: its own name, or != another's, may have.
+        assertEquals(1, life(with(collectionWith("fieldSelector=metadata.name%3Dp"))).collectionDeletes().size());
+        assertEquals(1, life(with(collectionWith("fieldSelector=metadata.name!%3Dq"))).collectionDeletes().size());
+    }
+
+    @Test
+    void s50BreakerAFieldSelectorOnAnotherNodeCannotHaveDeletedAPodBoundElsewhere() {
+        // spec.nodeName is set once, by the binding: a Pod exported on one node was never on another (unbound, it matched no node).
+        Correlation c = with(collectionWith("fieldSelector=spec.nodeName%3Dip-10-0-99-99.ec2.internal"));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+        // Controls: its own node; an empty node (the collection may predate the binding); != another node (likewise).
+        assertEquals(1, life(with(collectionWith("fieldSelector=spec.nodeName%3Dip-10-0-12-34.ec2.internal"))).collectionDeletes().size());
+        assertEquals(1, life(with(collectionWith("fieldSelector=spec.nodeName%3D"))).collectionDeletes().size());
+        assertEquals(1, life(with(collectionWith("fieldSelector=spec.nodeName!%3Dip-10-0-99-99.ec2.internal"))).collectionDeletes().size());
+    }
+
+    @Test
+    void s50BreakerALabelSelectorTheExportedPodDoesNotMatchStaysPossible() {
+        // Labels change while a Pod lives (the controller sets workflows.argoproj.io/completed): an export without the label does not
+        // show the Pod unmatched when the collection ran.
+        Correlation c = with(collectionWith("labelSelector=workflows.argoproj.io%2Fcompleted%3Dtrue"));
+        assertEquals(1, life(c).collectionDeletes().size());
+        assertTrue(af007(c).fact("possibleDeleter").isPresent());
+    }
+
+    @Test
+    void s50BreakerADeletecollectionOfAnotherResourceIsNone() {
+        for (String resource : List.of("workflows", "events", "configmaps")) {
+            Correlation c = with(collection("ns", AT, 200).replace("\"resource\":\"pods\"", "\"resource\":\"" + resource + "\"")
+                    .replace("/pods?", "/" + resource + "?"));
+            assertEquals(List.of(), life(c).collectionDeletes(), resource);
+            assertTrue(af007(c).fact("possibleDeleter").isEmpty(), resource);
+        }
+    }
 }
