@@ -825,6 +825,21 @@ class FalsePodDeletedTest {
     }
 
     @Test
+    void s50BreakerAnEarlierCreateWhoseOutcomeIsNotLoggedDoesNotOpenTheSpanBeforeTheRecreate() {
+        // s50 breaker: #8022 as a CI job runs it, every create of the name known only from its RequestReceived record, and one more
+        // 20 s before (a submission refused 409 while the earlier run held the name, or granted and then deleted). The earliest bounded
+        // the span, so the delete 3.5 s before the Pod read as this run's Workflow's deletion and cleared the race; granted, the create
+        // at 16:27:10.3 was this run's and the delete an earlier object's. Neither confirmed nor cleared.
+        List<String> audit = new ArrayList<>(resubmittedAtOnce(Exports.workflowAudit("create", "p", "system:serviceaccount:ci:runner",
+                "2026-09-19T16:26:50.000000Z", 201)));
+        audit.replaceAll(a -> a.contains("\"verb\":\"create\"") && a.contains("\"workflows\"") ? receivedOnly(a) : a);
+        Evaluation e = rule.evaluate(auditedNamesake(audit).correlate());
+        assertTrue(e.cleared().stream().noneMatch(x -> x.reason().startsWith("its Workflow ns/p was deleted")), e.toString());
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.toString());
+    }
+
+    @Test
     void aPodCreateWhoseOutcomeIsNotLoggedDoesNotSetTheGarbageCollectorsDeleteAside() {
         // Session 50: #8022 as a CI job runs it, with this Pod's create known only from its RequestReceived record: it dates no
         // recreation of the Pod's name, so the garbage collector's delete of the name 3.4 s before it may be this Pod's, and the

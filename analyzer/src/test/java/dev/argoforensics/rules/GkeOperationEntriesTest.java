@@ -185,4 +185,20 @@ class GkeOperationEntriesTest {
         assertNotNull(fate.deleted());
         assertNull(fate.requested());
     }
+    /**
+     * s50 breaker attack: ONE cluster-less export rotated into two files, a refused Workflow delete's first entry at the end of the
+     * first and its outcome at the start of the second. Nothing in the entries tells that apart from two clusters' exports sharing a
+     * client-supplied operation id, so the halves stay apart: no deletion is read (held), and the first entry is a request whose
+     * outcome is not logged (the cost: a refused delete contests the standing, no confirmed reading rests on it).
+     */
+    @Test
+    void s50BreakerAnExportRotatedMidOperationReadsNoDeletion() {
+        Correlation c = with("activity-000.json", first("workflows", "op-w", ""), "activity-001.json", last("workflows", "op-w", DENIED, ""));
+        WorkflowFate fate = c.fates().get(WF);
+        assertNull(fate.deleted());
+        assertTrue(life(c).workflowNotDeleted().map(k -> k.contested()).orElse(true), life(c).toString());
+        // Control: granted, the second file's outcome is the deletion, whatever the first file holds.
+        Correlation granted = with("activity-000.json", first("workflows", "op-w", ""), "activity-001.json", last("workflows", "op-w", "{}", ""));
+        assertNotNull(granted.fates().get(WF).deleted());
+    }
 }
