@@ -278,9 +278,37 @@ public final class Correlator {
         }
         records.byNode(links);
         records.byHost(hosts);
+        records.byCollection(podKeys, creations(podKeys, created, podSnaps), boundNodes(podSnaps));
         RunClocks clocks = RunClocks.of(podKeys, created, podSnaps);
         return new FactsTable(placed, dropped, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
                 StreamExtents.of(processes), available, processes, clocks, objects);
+    }
+
+    /** Each Pod's earliest creation its exports ({@code creationTimestamp}) or the controller's {@code Created pod} lines give; none: absent. */
+    private static Map<PodKey, Timestamp> creations(Set<PodKey> keys, Map<PodKey, List<LogEvent>> created, Map<PodKey, List<PodSnapshot>> podSnaps) {
+        Map<PodKey, Timestamp> out = new HashMap<>();
+        for (PodKey key : keys) {
+            Timestamp first = null;
+            for (LogEvent e : created.getOrDefault(key, List.of())) {
+                first = first == null || e.time().instant().isBefore(first.instant()) ? e.time() : first;
+            }
+            for (PodSnapshot p : podSnaps.getOrDefault(key, List.of())) {
+                Timestamp t = p.creationTimestamp();
+                first = t != null && (first == null || t.instant().isBefore(first.instant())) ? t : first;
+            }
+            if (first != null) {
+                out.put(key, first);
+            }
+        }
+        return out;
+    }
+
+    /** The nodes each Pod's exports show it bound to ({@code spec.nodeName}, none unbound): for {@code PodRecords#byCollection}. */
+    private static Map<PodKey, Set<String>> boundNodes(Map<PodKey, List<PodSnapshot>> podSnaps) {
+        Map<PodKey, Set<String>> out = new HashMap<>();
+        podSnaps.forEach((key, snaps) -> snaps.stream().map(PodSnapshot::nodeName).filter(n -> n != null && !n.isEmpty())
+                .forEach(n -> out.computeIfAbsent(key, k -> new java.util.TreeSet<>()).add(n)));
+        return out;
     }
 
     /** Each Workflow exported, its snapshots in the order observed: the same in the whole table and in every slice's. */

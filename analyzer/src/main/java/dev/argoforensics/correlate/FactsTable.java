@@ -285,7 +285,9 @@ public final class FactsTable implements AssignedFacts {
      * its auditID with what every stage of it repeats (verb, object, received time; a GKE entry's cluster, {@link AuditRecord#sameRequest}),
      * so a client-supplied Audit-ID met again in another cluster's file joins no other request. Only the most complete stage says whether
      * the request was granted: a delete refused 403 or 404 has a RequestReceived record that, read alone, shows no refusal (session
-     * 48). The first record of the most complete stage is kept, in the order given; records without an auditID are all kept.
+     * 48). The first record of the most complete stage is kept, in the order given; records without an auditID are all kept. A GKE
+     * export that names no cluster joins a request's entries within its file only ({@link AuditRecord#sameRequest}); the same entry
+     * (stage, time and outcome) kept from two such files is one log given twice, kept once (session 50).
      */
     static List<AuditRecord> latestStages(List<AuditRecord> records) {
         Map<String, AuditRecord> best = new HashMap<>();
@@ -298,12 +300,21 @@ public final class FactsTable implements AssignedFacts {
             return records;
         }
         List<AuditRecord> out = new ArrayList<>(records.size());
+        java.util.Set<String> entries = new java.util.HashSet<>();
         for (AuditRecord a : records) {
-            if (a.auditId().isEmpty() || best.get(request(a)) == a) {
+            if (a.auditId().isEmpty()) {
+                out.add(a);
+            } else if (best.get(request(a)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
                 out.add(a);
             }
         }
         return out;
+    }
+
+    /** A cluster-less GKE entry as it reads whatever file holds it: its request but for the file, its stage, time and outcome. */
+    private static String entry(AuditRecord a) {
+        return String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()),
+                a.stage(), String.valueOf(a.time()), String.valueOf(a.outcome()));
     }
 
     /** One request's key across its stages and the files they were written to ({@link #latestStages}). */

@@ -23,6 +23,7 @@ import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Supplier;
@@ -257,11 +258,17 @@ final class LifecycleBuilder {
         WorkflowAudit.Reading workflowAudit = WorkflowStanding.audit(pod, deletion, nodeLines, fate);
         Known withWorkflow = deletedWithWorkflow(fate, deletion, created, pod, deleters);
         Known requested = withWorkflow != null || fate == null ? null : withPod(fate.requested(), deletion, created, pod);
+        // Session 50: a granted delete of the name set aside only for a create of it whose outcome is not logged (WorkflowFate#undecidedFor):
+        // whose the delete was is not known, and it is read as a delete whose outcome is not logged (it clears nothing, contests the standing).
+        Known recreateUnlogged = requested != null || withWorkflow != null || fate == null ? null
+                : withPod(fate.undecidedFor(pod.auditRecords(), created == null ? null : created.time()), deletion, created, pod);
         Known stood = WorkflowStanding.of(pod, workflow, link, deletion, deleters, containers, exit, nodeLines, fate, workflowAudit);
         if (stood != null && requested != null && !stood.contested()) {
             // Session 49: a delete of the Workflow whose outcome the audit log does not hold, in the Pod's time: granted, the Workflow
             // was being deleted; refused, it stood. The evidence that it stood is kept, and confirms nothing.
             stood = stood.contested(requested.how() + ": granted, the Workflow was being deleted when the Pod was; refused, it stood");
+        } else if (stood != null && recreateUnlogged != null && !stood.contested()) {
+            stood = stood.contested(recreateUnlogged.how());
         }
         return new PodLifecycle(pod.key(), containers, deletion, deleters, execution, exit, labelled, release, held, persisted,
                 persistedLine, persistedAfter, phaseAtRelease, phaseLine, outcome, fate, seen,
@@ -271,7 +278,33 @@ final class LifecycleBuilder {
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes),
-                requested);
+                requested, recreateUnlogged, collectionDeletes(pod, deletion));
+    }
+
+    /**
+     * The granted deletecollections of Pods in the Pod's namespace that may have deleted it ({@link PodLifecycle#collectionDeletes};
+     * session 50): given to it by {@code PodRecords#byCollection} (not clearly before its creation), and neither clearly after the
+     * latest its deletion is known to have been requested nor clearly before the earliest, where those are known. One whose outcome
+     * is not logged is no deleter either (session 49), a dry run deleted nothing; both stay in its timeline.
+     */
+    private static List<dev.argoforensics.snapshot.AuditRecord> collectionDeletes(PodHistory pod, DeletionRequest deletion) {
+        List<dev.argoforensics.snapshot.AuditRecord> out = new ArrayList<>();
+        for (dev.argoforensics.snapshot.AuditRecord a : pod.auditRecords()) {
+            if (!a.deletesPodCollection() || !a.granted() || a.time() == null) {
+                continue;
+            }
+            Instant t = a.time().instant();
+            if (deletion != null && deletion.notAfter() != null
+                    && t.isAfter(deletion.notAfter().at().windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+                continue; // the Pod's deletion was requested clearly before it
+            }
+            if (deletion != null && deletion.notBefore() != null
+                    && t.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(deletion.notBefore().at().instant())) {
+                continue; // the Pod was shown undeleted clearly after it
+            }
+            out.add(a);
+        }
+        return out;
     }
 
     /**

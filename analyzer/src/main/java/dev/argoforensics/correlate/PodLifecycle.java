@@ -104,6 +104,15 @@ import java.util.Optional;
  *                          audit log does not hold ({@link WorkflowFate#requested}), timed as a deletion would be: "a delete was
  *                          requested at T; its outcome is not in the audit log". Granted, the Pod went with its Workflow; refused,
  *                          nothing changed: it clears nothing, and contests {@code workflowStood} (session 49; null: none)
+ * @param workflowRecreateRequested where neither is known, a granted delete of its Workflow's name not taken for its Workflow's deletion
+ *                          only because a create of the name whose outcome the audit log does not hold came between it and the Pod's
+ *                          create ({@link WorkflowFate#undecidedFor}): granted, the delete was an earlier Workflow's; refused, the
+ *                          Pod's Workflow was the one being deleted. It clears nothing, and contests {@code workflowStood} (session 50;
+ *                          null: none)
+ * @param collectionDeletes the granted deletecollections of Pods in its namespace that may have deleted it (session 50): not clearly
+ *                          before it was created, nor clearly after the latest its deletion was requested or clearly before the
+ *                          earliest, where those are known. The record names no Pod (the selector's match is not in it): possible
+ *                          deleters, never its deleter ({@code deleters})
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -115,10 +124,12 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            ControllerStop earlierRestart, WorkflowAudit.Reading workflowAudit, LogEvent goneBeforeWorker,
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
-                           WorkflowAbsent workflowAbsent, Known workflowDeleteRequested) {
+                           WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
+                           List<dev.argoforensics.snapshot.AuditRecord> collectionDeletes) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
+        collectionDeletes = collectionDeletes == null ? List.of() : List.copyOf(collectionDeletes);
         nodeExports = List.copyOf(nodeExports);
     }
 
@@ -264,6 +275,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** A delete of its Workflow whose outcome is not logged, where no deletion of it is known ({@code workflowDeleteRequested}). */
     public Optional<Known> workflowDeleteUnlogged() {
         return Optional.ofNullable(workflowDeleteRequested);
+    }
+
+    /** A delete of its Workflow's name whose recreation before the Pod is a create whose outcome is not logged ({@code workflowRecreateRequested}). */
+    public Optional<Known> workflowRecreateUnlogged() {
+        return Optional.ofNullable(workflowRecreateRequested);
     }
 
     /** Its Workflow was not being deleted when the Pod's deletion was requested ({@code workflowStood}). */

@@ -42,6 +42,8 @@ final class PodRecords {
     private final Map<PodKey, List<ClusterEvent>> eventsByPod = new TreeMap<>();
     private final Map<PodKey, List<AuditRecord>> auditByPod = new TreeMap<>();
     private final Map<PodKey, List<NodeLogEntry>> nodeLogsByPod = new TreeMap<>();
+    /** Deletecollections of Pods carried out or whose outcome is not logged ({@link AuditRecord#deletesPodCollection}), by namespace. */
+    private final Map<String, List<AuditRecord>> podCollections = new TreeMap<>();
 
     /** A Pod's Kubernetes node and the time it is known to have existed. */
     record HostSpan(String host, Timestamp from, Timestamp until) {
@@ -82,6 +84,9 @@ final class PodRecords {
                 }
             } else {
                 index(auditByObject, a.resource() + "/" + a.namespace() + "/" + a.name(), a);
+                if (a.deletesPodCollection() && a.effective() && a.namespace() != null && !a.namespace().isEmpty() && a.time() != null) {
+                    index(podCollections, a.namespace(), a);
+                }
             }
         }
         for (NodeLogEntry n : objects.nodeLogs()) {
@@ -139,6 +144,58 @@ final class PodRecords {
                 }
             }
         });
+    }
+
+    /**
+     * The deletecollections of Pods in each Pod's namespace not clearly before it was created ({@code created}: the earliest creation
+     * its exports or the controller's {@code Created pod} give; none known: every one), carried out or with their outcome not logged:
+     * each may have deleted it, which the record does not say (its selector's match is not in it; session 50). Given to the Pod's
+     * audit records, where its timeline shows them and {@link LifecycleBuilder} reads them as possible deleters, never as its deleter.
+     */
+    void byCollection(Set<PodKey> pods, Map<PodKey, Timestamp> created, Map<PodKey, Set<String>> nodes) {
+        if (podCollections.isEmpty()) {
+            return;
+        }
+        for (PodKey pod : pods) {
+            Timestamp from = created.get(pod);
+            for (AuditRecord a : podCollections.getOrDefault(pod.namespace() == null ? "" : pod.namespace(), List.of())) {
+                if ((from == null || !a.time().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(from.instant()))
+                        && !fieldsExclude(a.selector(), pod.name(), nodes.getOrDefault(pod, Set.of()))) {
+                    index(auditByPod, pod, a);
+                }
+            }
+        }
+    }
+
+    /**
+     * A deletecollection's field selector ({@link AuditRecord#selector}) that cannot have matched the Pod whatever its labels (session
+     * 50 breaker: every collection of the namespace was a possible deleter, one selecting another Pod's name or node too): a term on
+     * {@code metadata.name} it contradicts (the name never changes), or {@code spec.nodeName=X} for a node X none of its exports shows it
+     * on, where they show it bound ({@code nodes}: set once by the binding; unbound when the collection ran, it matched no X either).
+     * Label selectors exclude nothing: a Pod's labels change while it lives (the controller's {@code workflows.argoproj.io/completed}).
+     */
+    static boolean fieldsExclude(String selector, String name, Set<String> nodes) {
+        for (String part : selector.split("; ")) {
+            if (!part.startsWith("fieldSelector=")) {
+                continue;
+            }
+            for (String term : part.substring("fieldSelector=".length()).split(",")) {
+                boolean not = term.contains("!=");
+                int op = not ? term.indexOf("!=") : term.indexOf('=');
+                if (op < 0) {
+                    continue;
+                }
+                String field = term.substring(0, op).strip();
+                String value = term.substring(op + (not ? 2 : term.startsWith("==", op) ? 2 : 1)).strip();
+                if (field.equals("metadata.name") && value.equals(name) == not) {
+                    return true;
+                }
+                if (!not && field.equals("spec.nodeName") && !value.isEmpty() && !nodes.isEmpty() && !nodes.contains(value)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Events about the Kubernetes node a Pod ran on, while the Pod existed. */

@@ -144,11 +144,19 @@ public final class WorkflowAudit {
      *              else null
      * @param unlogged for {@link Kind#DELETED} on a delete whose outcome the stream does not hold ({@link AuditRecord#outcomeUnlogged}:
      *              its RequestReceived record alone, the only delete in the span), what it says ("a delete was requested at T; its
-     *              outcome is not in the audit log"): no deletion shown, and no standing either (session 49); else null
+     *              outcome is not in the audit log"): no deletion shown, and no standing either (session 49); or on a delete clearly
+     *              before the Pod's creation whose outliving a create or write of the name with no logged outcome leaves undecided
+     *              ({@code undecided}, {@link #outliving}; session 50); else null
+     * @param undecided the create or write of the Workflow whose outcome is not logged that leaves the outliving of the delete
+     *              undecided (then {@code unlogged} says so); null otherwise (session 50)
      */
-    public record Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last, String unlogged) {
+    public record Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last, String unlogged, AuditRecord undecided) {
         public Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last) {
-            this(kind, stood, file, first, last, null);
+            this(kind, stood, file, first, last, null, null);
+        }
+
+        public Reading(Kind kind, Known stood, String file, Timestamp first, Timestamp last, String unlogged) {
+            this(kind, stood, file, first, last, unlogged, null);
         }
     }
 
@@ -164,6 +172,32 @@ public final class WorkflowAudit {
         return "workflows".equals(a.resource()) && a.mutating() && !"delete".equals(a.verb()) && !"deletecollection".equals(a.verb());
     }
 
+    /** What the audit shows of the Workflow after a delete of its name clearly before the Pod's creation ({@link #outliving}). */
+    enum Outliving {
+        /** A granted write of it shows the object deleted still there at the Pod's creation (held by a finalizer). */
+        OUTLIVED,
+        /** Nothing shows it outliving the delete (a granted create of the name after it, or no write): an earlier object's delete. */
+        NOT_SHOWN,
+        /** A create or write whose outcome is not logged decides it: granted, one reading; refused, the other (session 50). */
+        UNDECIDED
+    }
+
+    /** {@link #outliving}'s answer, with the record whose outcome is not logged for {@link Outliving#UNDECIDED}, else null. */
+    record Outlives(Outliving kind, AuditRecord undecided) {
+        static final Outlives OUTLIVED = new Outlives(Outliving.OUTLIVED, null);
+        static final Outlives NOT_SHOWN = new Outlives(Outliving.NOT_SHOWN, null);
+
+        /** What a reading says of the delete this leaves undecided: the delete, the request, and both outcomes. */
+        String words(AuditRecord delete) {
+            boolean create = "create".equals(undecided.verb());
+            return "a " + delete.verb() + " of " + delete.target() + " was granted at "
+                    + delete.requestTime().format() + ", before the Pod's creation, and then "
+                    + undecided.unloggedRequest() + (create
+                    ? ": granted, the delete was an earlier Workflow's of the name; refused (the name still held), the Workflow outlived it"
+                    : ": granted, the Workflow outlived the delete (held by a finalizer); refused, nothing shows it did");
+        }
+    }
+
     /**
      * Whether the audit ({@code records}, the files not set apart, in time order) shows the Workflow outliving {@code delete}: a
      * granted write of it other than a create, not clearly before the Pod's creation in the delete's own file and not before it in
@@ -174,33 +208,98 @@ public final class WorkflowAudit {
      * its Pods (it skips no Workflow for being deleted: {@code reconciliationNeeded} and {@code operate}, v3.4 to v4.1 read). Its
      * writes after the delete reaching the Pod's creation show the Workflow the Pod was created for was the one being deleted,
      * not an earlier object of the name (recheck s37).
+     *
+     * <p>A create or write of it whose outcome is not logged ({@link AuditRecord#outcomeUnlogged}: its RequestReceived record alone)
+     * dates neither a recreation nor an outliving (session 50): a create is refused 409 while the name is still held, which is the
+     * outliving itself, and a write is refused 404 once the object is gone. Where its outcome would change the answer it is
+     * {@link Outliving#UNDECIDED}: a create, unless whatever follows shows no outliving either way; a write, unless whatever follows
+     * shows the outliving either way.
      */
-    private static boolean outlived(AuditRecord delete, List<AuditRecord> records, Timestamp podCreated) {
+    static Outlives outliving(AuditRecord delete, List<AuditRecord> records, Timestamp podCreated) {
         Instant from = podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
         String file = delete.source().file();
-        for (AuditRecord w : records) {
+        List<AuditRecord> unlogged = new ArrayList<>();
+        Outlives answer = Outlives.NOT_SHOWN;
+        // The records are in time order ({@link #records}, {@link #window}): none up to the delete's time counts, so the walk starts
+        // after it (a binary search), not at the first record for each delete.
+        int lo = 0;
+        int hi = records.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (records.get(mid).time().instant().isAfter(delete.time().instant())) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        for (AuditRecord w : records.subList(lo, records.size())) {
             boolean same = file.equals(w.source().file());
             // A create: after the delete in its own file (one clock), clearly after it in another API server's (two clocks).
             Instant after = same ? delete.time().instant() : delete.time().instant().plusNanos(CROSS_CLOCK_NANOS);
             if (!w.time().instant().isAfter(after) || !writes(w) || !w.effective()) {
                 continue;
             }
-            if ("create".equals(w.verb()) && w.subresource().isEmpty()) {
-                return false; // a new object of the name from then on
-            }
+            boolean create = "create".equals(w.verb()) && w.subresource().isEmpty(); // a new object of the name from then on
             // A write: not clearly before the Pod's creation in the delete's own file; in another's, not before it (then clearly
             // after a delete clearly before it, whatever the two clocks).
-            if (!w.time().instant().isBefore(same ? from : podCreated.instant())) {
-                return true;
+            if (!create && w.time().instant().isBefore(same ? from : podCreated.instant())) {
+                continue;
+            }
+            if (w.outcomeUnlogged()) {
+                unlogged.add(w);
+                continue;
+            }
+            answer = create ? Outlives.NOT_SHOWN : Outlives.OUTLIVED;
+            break;
+        }
+        // Each request whose outcome is not logged, latest first: granted it decides, refused it leaves what follows it.
+        for (int i = unlogged.size() - 1; i >= 0; i--) {
+            AuditRecord w = unlogged.get(i);
+            Outliving granted = "create".equals(w.verb()) && w.subresource().isEmpty() ? Outliving.NOT_SHOWN : Outliving.OUTLIVED;
+            if (answer.kind() != granted) {
+                answer = new Outlives(Outliving.UNDECIDED, w);
             }
         }
-        return false;
+        return answer;
     }
 
     /** The Workflow's own effective create, by the Pod's creation (the run's, or an earlier Workflow's of the name). */
     private static boolean isRunCreate(AuditRecord a, Timestamp podCreated) {
         boolean create = "workflows".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective();
         return create && podCreated != null && !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(CROSS_CLOCK_NANOS));
+    }
+
+    /**
+     * The run's create as a walk in time order meets {@code a} ({@link #isRunCreate}), {@code current} the one met so far: the latest
+     * granted one. A create whose outcome is not logged dates no recreation (session 50): it may have been refused (409 while the name
+     * was still held by the Workflow being deleted, whose Pod this then is), so it bounds no span; every delete of a stream that
+     * writes the Workflow is then read, one clearly before the Pod's creation by {@link #outliving}, which names what such a create
+     * leaves undecided.
+     */
+    private static AuditRecord runCreate(AuditRecord current, AuditRecord a, Timestamp podCreated) {
+        return isRunCreate(a, podCreated) && a.granted() ? a : current;
+    }
+
+    /**
+     * The lower bound of the span of a delete in a stream that writes nothing else of the Workflow: after the run's granted create
+     * ({@code created}) wherever logged; with none, after the earliest run create whose outcome is not logged where that is earlier than
+     * the Pod's creation less the clocks' margin (granted, it was the run's create; refused, the run's is earlier still: either way the
+     * Workflow stood from then; session 50), else after that; null without the Pod's creation either.
+     */
+    private static Instant spanAfter(AuditRecord created, AuditRecord unlogged, Timestamp podCreated) {
+        if (created != null) {
+            return created.time().instant();
+        }
+        Instant clearlyBefore = podCreated == null ? null : podCreated.instant().minusNanos(CROSS_CLOCK_NANOS);
+        if (unlogged != null && (clearlyBefore == null || unlogged.time().instant().isBefore(clearlyBefore))) {
+            return unlogged.time().instant();
+        }
+        return clearlyBefore;
+    }
+
+    /** The earliest run create whose outcome is not logged ({@link #isRunCreate}), as a walk in time order meets {@code a}. */
+    private static AuditRecord firstUnloggedCreate(AuditRecord current, AuditRecord a, Timestamp podCreated) {
+        return current == null && isRunCreate(a, podCreated) && a.outcomeUnlogged() ? a : current;
     }
 
     /** A record of the group's audit, with its place in it (ties of time and source keep that order; a record is one by it). */
@@ -243,26 +342,29 @@ public final class WorkflowAudit {
         }
 
         /**
-         * The first effective one after {@code from} (null: any) and not after {@code to} that the Workflow outlived ({@link #outlived}
-         * over {@code named}), by a binary search: a later one in that range is outlived if an earlier one is. Null if none, or if
-         * {@code to} or {@code podCreated} is null.
+         * The first of {@code list} ({@link #effective} or {@link #granted}) after {@code from} (null: any) and not after {@code to}
+         * whose {@link #outliving} over {@code named} is one of {@code kinds}, by a binary search. Null if none, or if {@code to} or
+         * {@code podCreated} is null. Two searches are monotone in that range (every write there is clearly before the Pod's creation,
+         * so only creates lie between two of its deletes): a later one is not {@code NOT_SHOWN} if an earlier one is not (a create
+         * between them, granted, makes the earlier one {@code NOT_SHOWN}; its outcome unlogged, {@code UNDECIDED} at most), and
+         * {@code OUTLIVED} if an earlier one is (any create between them makes the earlier one something else).
          */
-        At firstOutlived(Instant from, Instant to, List<AuditRecord> named, Timestamp podCreated) {
+        At firstOutlived(List<At> list, Instant from, Instant to, List<AuditRecord> named, Timestamp podCreated, Set<Outliving> kinds) {
             if (to == null || podCreated == null) {
                 return null;
             }
-            int lo = indexAfter(effective, from);
-            int end = indexAfter(effective, to);
+            int lo = indexAfter(list, from);
+            int end = indexAfter(list, to);
             int hi = end;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (outlived(effective.get(mid).record(), named, podCreated)) {
+                if (kinds.contains(outliving(list.get(mid).record(), named, podCreated).kind())) {
                     hi = mid;
                 } else {
                     lo = mid + 1;
                 }
             }
-            return lo < end ? effective.get(lo) : null;
+            return lo < end ? list.get(lo) : null;
         }
 
         /** The index of the first of {@code list} strictly after {@code after} (null: 0), by a binary search on time. */
@@ -487,7 +589,7 @@ public final class WorkflowAudit {
      * after the run's {@code create} (before it, an earlier Workflow of the name: #8022's resubmission; with no {@code create}
      * in the stream, any before {@code until}), or of its namespace's Workflows, up to {@code until}, makes it {@link Kind#DELETED};
      * one clearly before the Pod's creation is an earlier object's of the name in any stream (session 37), unless the stream shows
-     * the Workflow outliving it ({@link #outlived}: held by a finalizer, being deleted; recheck s37).
+     * the Workflow outliving it ({@link #outliving}: held by a finalizer, being deleted; recheck s37).
      */
     public Reading read(Timestamp podCreated, Instant until, List<AuditRecord> podRecords) {
         return readOver(until == null ? List.of() : window(podCreated), podCreated, until, podRecords);
@@ -509,15 +611,17 @@ public final class WorkflowAudit {
             return named();
         }
         AuditRecord created = null;
+        AuditRecord unlogged = null;
         Map<String, AuditRecord> runByFile = new HashMap<>();
         for (At a : named) {
-            if (isRunCreate(a.record(), podCreated)) {
-                created = a.record();
-                runByFile.put(a.record().source().file(), a.record());
+            created = runCreate(created, a.record(), podCreated);
+            unlogged = firstUnloggedCreate(unlogged, a.record(), podCreated);
+            AuditRecord inFile = runCreate(runByFile.get(a.record().source().file()), a.record(), podCreated);
+            if (inFile != null) {
+                runByFile.put(a.record().source().file(), inFile);
             }
         }
-        Instant after = created != null ? created.time().instant()
-                : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        Instant after = spanAfter(created, unlogged, podCreated);
         Set<String> writing = new java.util.HashSet<>();
         for (At a : named) {
             if (writes(a.record())) {
@@ -536,7 +640,10 @@ public final class WorkflowAudit {
             Instant spanFrom = clearlyBefore == null || runAt != null && runAt.isAfter(clearlyBefore) ? runAt : clearlyBefore;
             List<At> picks = new ArrayList<>();
             if (writing.contains(e.getKey())) {
-                picks.add(u.firstOutlived(runAt, spanFrom, named(), podCreated));
+                // The first the Workflow may have outlived (a request of it whose outcome is unlogged reads it so: UNDECIDED), and the
+                // first granted one it outlived: a reading returns at a granted delete it outlived, and names the first undecided.
+                picks.add(u.firstOutlived(u.effective(), runAt, spanFrom, named(), podCreated, Set.of(Outliving.OUTLIVED, Outliving.UNDECIDED)));
+                picks.add(u.firstOutlived(u.granted(), runAt, spanFrom, named(), podCreated, Set.of(Outliving.OUTLIVED)));
                 picks.add(u.firstEffectiveAfter(spanFrom));
                 picks.add(u.firstGrantedAfter(spanFrom));
             } else {
@@ -571,13 +678,12 @@ public final class WorkflowAudit {
         // logged, bounds it below; with none, the Pod's creation does (the run's Workflow stood when its Pod was created: a delete
         // clearly before that is an earlier Workflow's of the name).
         AuditRecord created = null;
+        AuditRecord unlogged = null;
         for (AuditRecord a : records) {
-            if (isRunCreate(a, podCreated)) {
-                created = a;
-            }
+            created = runCreate(created, a, podCreated);
+            unlogged = firstUnloggedCreate(unlogged, a, podCreated);
         }
-        Instant after = created != null ? created.time().instant()
-                : podCreated != null ? podCreated.instant().minusNanos(CROSS_CLOCK_NANOS) : null;
+        Instant after = spanAfter(created, unlogged, podCreated);
         // A delete in the span whose outcome no record gives (session 49): no deletion, but no standing either; a granted one in the
         // span, in any stream, is read before it.
         Reading requested = null;
@@ -606,9 +712,7 @@ public final class WorkflowAudit {
                 if (writes(a) && firstWrite == null) {
                     firstWrite = a;
                 }
-                if (isRunCreate(a, podCreated)) {
-                    run = a;
-                }
+                run = runCreate(run, a, podCreated);
             }
             if (firstWrite == null) {
                 continue; // this stream's policy shows nothing of the Workflow's requests
@@ -621,12 +725,19 @@ public final class WorkflowAudit {
                 // delete a minute before this run's Pod, after staging's own create), as for a stream logging nothing else of it.
                 // Unless the audit shows the object outlived the delete (recheck s37): a Workflow held by a finalizer
                 // (artifact-gc, foregroundDeletion) is still reconciled, and creates Pods, while it is being deleted.
-                boolean earlierObject = podCreated != null && !a.time().instant().isAfter(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS))
-                        && !outlived(a, records, podCreated);
+                // A create or write of it whose outcome is not logged dates neither a recreation nor an outliving (session 50):
+                // where it decides, the delete is read as one whose outcome for this Workflow is not known (as an unlogged delete).
+                Outlives outlives = deletes && podCreated != null && !a.time().instant().isAfter(podCreated.instant().minusNanos(CROSS_CLOCK_NANOS))
+                        ? outliving(a, records, podCreated) : null;
+                boolean earlierObject = outlives != null && outlives.kind() == Outliving.NOT_SHOWN;
                 boolean inSpan = (run == null || a.time().instant().isAfter(run.time().instant())) && !earlierObject
                         && !a.time().instant().isAfter(until);
+                boolean undecided = outlives != null && outlives.kind() == Outliving.UNDECIDED;
                 if (deletes && inSpan && a.outcomeUnlogged()) {
                     requested = requested != null ? requested : new Reading(Kind.DELETED, null, e.getKey(), null, a.requestTime(), a.unloggedDelete());
+                } else if (deletes && inSpan && undecided) {
+                    requested = requested != null ? requested
+                            : new Reading(Kind.DELETED, null, e.getKey(), null, a.requestTime(), outlives.words(a), outlives.undecided());
                 } else if (deletes && inSpan) {
                     return new Reading(Kind.DELETED, null, e.getKey(), null, a.requestTime());
                 }

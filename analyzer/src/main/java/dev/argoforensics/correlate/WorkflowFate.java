@@ -87,14 +87,7 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
         if (deleted == null || deleted.fromLogs()) {
             return deleted;
         }
-        AuditRecord podCreate = null;
-        for (AuditRecord a : podAudit) {
-            boolean create = "pods".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null;
-            if (create && (podCreated == null || !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)))
-                    && (podCreate == null || a.time().instant().isAfter(podCreate.time().instant()))) {
-                podCreate = a;
-            }
-        }
+        AuditRecord podCreate = ownCreate(podAudit, podCreated);
         if (podCreate == null) {
             return deleted;
         }
@@ -104,7 +97,9 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
             if (!deletesByName(a)) {
                 continue;
             }
-            if (recreatedBefore(a, podCreate)) {
+            if (recreatedBefore(a, podCreate) != null) {
+                // Granted: an earlier Workflow's delete. Only requested (its outcome not logged): not taken for this Pod's Workflow's
+                // deletion either, and named where it may be ({@link #undecidedFor}; session 50).
                 earlierOnly = true;
                 continue;
             }
@@ -162,6 +157,19 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
         return uids.size() == 1 ? uids.iterator().next() : "";
     }
 
+    /** The Pod's own create in its audit records: the latest effective one not clearly after {@code podCreated}; null if none. */
+    private static AuditRecord ownCreate(List<AuditRecord> podAudit, Timestamp podCreated) {
+        AuditRecord podCreate = null;
+        for (AuditRecord a : podAudit) {
+            boolean create = "pods".equals(a.resource()) && "create".equals(a.verb()) && a.subresource().isEmpty() && a.effective() && a.time() != null;
+            if (create && (podCreated == null || !a.time().instant().isAfter(podCreated.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)))
+                    && (podCreate == null || a.time().instant().isAfter(podCreate.time().instant()))) {
+                podCreate = a;
+            }
+        }
+        return podCreate;
+    }
+
     /** A granted delete of this Workflow by name, as {@link WorkflowFates} reads one. */
     private boolean deletesByName(AuditRecord a) {
         return "workflows".equals(a.resource()) && "delete".equals(a.verb()) && a.subresource().isEmpty() && a.effective()
@@ -169,20 +177,56 @@ public record WorkflowFate(WorkflowRef ref, Known deleted, Known completed, LogE
                 && ref.name().equals(a.name()) && Objects.equals(ref.namespace(), a.namespace());
     }
 
-    /** The same audit file records, after {@code delete}, a granted create of the Workflow's name, and the Pod's create at or after it. */
-    private boolean recreatedBefore(AuditRecord delete, AuditRecord podCreate) {
+    /**
+     * The create of the Workflow's name the same audit file records after {@code delete}, with the Pod's create at or after it: a
+     * granted one where there is one, else one whose outcome is not logged ({@link AuditRecord#outcomeUnlogged}); null if none. Only a
+     * granted create dates a recreation (session 50): one only received may have been refused (409 while the deleted Workflow was
+     * still held by a finalizer, and then the Pod was that Workflow's), so it leaves whose the delete was undecided.
+     */
+    private AuditRecord recreatedBefore(AuditRecord delete, AuditRecord podCreate) {
         String file = delete.source().file();
         if (!file.equals(podCreate.source().file())) {
-            return false;
+            return null;
         }
+        AuditRecord unlogged = null;
         for (AuditRecord c : audit.named()) {
             boolean create = "workflows".equals(c.resource()) && "create".equals(c.verb()) && c.subresource().isEmpty() && c.effective()
                     && c.time() != null && ref.name().equals(c.name()) && file.equals(c.source().file());
             if (create && c.time().instant().isAfter(delete.time().instant()) && !c.time().instant().isAfter(podCreate.time().instant())) {
-                return true;
+                if (c.granted()) {
+                    return c;
+                }
+                unlogged = unlogged == null ? c : unlogged;
             }
         }
-        return false;
+        return unlogged;
+    }
+
+    /**
+     * A granted delete of the Workflow that {@link #deletedFor(List, Timestamp)} does not take for this Pod's Workflow's deletion only
+     * because a create of the name whose outcome is not logged lies between it and the Pod's create in its file ({@link #recreatedBefore}):
+     * granted, the delete was an earlier Workflow's; refused (the name still held), the Pod's Workflow was the one being deleted. As a
+     * delete whose outcome is not logged (session 49) it clears nothing and confirms nothing: "a delete of workflows/NAME was granted at
+     * T, and then a create of workflows/NAME was requested at T2; its outcome is not in the audit log: …" (session 50). The earliest such;
+     * null if none.
+     */
+    public Known undecidedFor(List<AuditRecord> podAudit, Timestamp podCreated) {
+        if (deleted == null || deleted.fromLogs()) {
+            return null;
+        }
+        AuditRecord podCreate = ownCreate(podAudit, podCreated);
+        if (podCreate == null) {
+            return null;
+        }
+        for (AuditRecord a : audit.named()) {
+            AuditRecord create = deletesByName(a) ? recreatedBefore(a, podCreate) : null;
+            if (create != null && !create.granted()) {
+                return new Known(a.requestTime(), "a delete of " + a.target() + " by " + a.user() + " was granted at " + a.requestTime().format()
+                        + ", and then " + create.unloggedRequest() + ": granted, the delete was an earlier Workflow's of the name; refused "
+                        + "(the name still held), this Pod's Workflow was the one being deleted", a.source(), false);
+            }
+        }
+        return null;
     }
 
     /**

@@ -161,6 +161,17 @@ final class IdentifierCollector {
                 if (cluster >= 0) {
                     found.add(IdentifierKind.OBJECT, a.exporter().substring(cluster + ", cluster ".length()));
                 }
+                // A deletecollection's selector values (labelSelector=app=etl,team!=x): the report quotes them (session 50).
+                for (String selector : a.selector().split("; ")) {
+                    int eq = selector.indexOf('=');
+                    for (String term : eq < 0 ? new String[0] : selector.substring(eq + 1).split(",")) {
+                        int op = Math.max(term.lastIndexOf('='), term.lastIndexOf('!'));
+                        String value = op < 0 ? "" : term.substring(op + 1).strip();
+                        if (!value.isEmpty()) {
+                            found.add(IdentifierKind.OBJECT, value);
+                        }
+                    }
+                }
             }
             for (dev.argoforensics.snapshot.NodeLogEntry n : pod.nodeLogs()) {
                 found.add(IdentifierKind.HOST, n.host());

@@ -352,6 +352,12 @@ public final class FalsePodDeleted extends NodeRule {
             if (a.time() == null || a.time().instant().isBefore(from) || a.time().instant().isAfter(to) || !"pods".equals(a.resource())) {
                 continue;
             }
+            if (a.deletesPodCollection()) {
+                if (a.effective()) {
+                    return null; // the namespace's Pods deleted by collection (or requested so): it may have been this one (session 50)
+                }
+                continue;
+            }
             if (UidBoundDeletes.deletesAnother(a, earlierUids)) {
                 continue;
             }
@@ -374,7 +380,9 @@ public final class FalsePodDeleted extends NodeRule {
      */
     private static boolean createdAfterInSameFile(PodHistory pod, AuditRecord removal, LogEvent created) {
         for (AuditRecord c : pod.auditRecords()) {
-            if ("pods".equals(c.resource()) && "create".equals(c.verb()) && c.subresource().isEmpty() && c.effective() && c.time() != null
+            // Granted as its response shows: a create only received may have been refused (409 while the name was held), and dates
+            // no recreation (session 50).
+            if ("pods".equals(c.resource()) && "create".equals(c.verb()) && c.subresource().isEmpty() && c.granted() && c.time() != null
                     && c.source().file().equals(removal.source().file()) && c.time().instant().isAfter(removal.time().instant())
                     && !clearlyAfter(c.time(), created.time())) {
                 return true;

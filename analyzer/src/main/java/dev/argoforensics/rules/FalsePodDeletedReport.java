@@ -254,6 +254,15 @@ final class FalsePodDeletedReport {
                 reason = Message.of("AF008.reason.contested", "reason", reason, "disagree", disagree);
             }
         }
+        // Session 50: a granted deletecollection of the namespace's Pods between the Pod's creation and the error may have deleted it
+        // (the record names no Pod, and its selector's match is not in it): only the Pod's own evidence after the error excludes it.
+        AuditRecord collection = collectionBefore(c);
+        if (collection != null && c.alive() == null && c.listed() == null) {
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF008.reason.collectionDelete", "reason", reason, "namespace", collection.namespace(), "who", collection.user(),
+                    "at", collection.requestTime().format(), "selector", collection.selector().isEmpty() ? "no selector in the record" : collection.selector());
+            cite.audit(collection, "a deletecollection of the namespace's Pods: it may have deleted this Pod");
+        }
         Message concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;
         if (concurrent != null) {
             confidence = Confidence.POSSIBLE;
@@ -307,6 +316,19 @@ final class FalsePodDeletedReport {
     }
 
     /**
+     * The first granted deletecollection of the Pod's namespace's Pods that may have deleted it ({@link PodLifecycle#collectionDeletes})
+     * no later than the error (within two clocks' disagreement); null if none.
+     */
+    private static AuditRecord collectionBefore(Case c) {
+        for (AuditRecord a : c.life().collectionDeletes()) {
+            if (!a.time().instant().isAfter(c.declared().time().windowEnd().plusNanos(FalsePodDeleted.CROSS_CLOCK_NANOS))) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /**
      * What would show that the Workflow was not being deleted, in terms of what the audit log given holds of it
      * ({@link PodLifecycle#workflowAudit}): none given, one whose policy shows no request on the Workflow (its silence shows
      * nothing), one that records its requests over too short a span, or one that records a deletion.
@@ -320,7 +342,9 @@ final class FalsePodDeletedReport {
                     "first", audit.first().format(), "last", audit.last().format());
             case DELETES_UNSHOWN -> Message.of("AF008.settle.standingDeletesUnshown", "export", export, "file", audit.file(),
                     "first", audit.first().format(), "last", audit.last().format());
-            case DELETED -> audit.unlogged() != null
+            case DELETED -> audit.undecided() != null
+                    ? Message.of("AF008.settle.standingUndecided", "export", export, "file", audit.file(), "request", audit.unlogged())
+                    : audit.unlogged() != null
                     ? Message.of("AF008.settle.standingRequested", "export", export, "file", audit.file(), "request", audit.unlogged())
                     : Message.of("AF008.settle.standingDeleted", "export", export, "file", audit.file(), "at", audit.last().format());
         };
@@ -334,7 +358,8 @@ final class FalsePodDeletedReport {
             case NOT_SPANNING -> Message.of("AF008.settle.goneNotSpanning", "file", audit.file(), "first", audit.first().format(),
                     "last", audit.last().format());
             case DELETES_UNSHOWN -> Message.of("AF008.settle.goneDeletesUnshown", "file", audit.file());
-            case DELETED -> audit.unlogged() != null ? Message.of("AF008.settle.goneRequested", "file", audit.file(), "request", audit.unlogged())
+            case DELETED -> audit.undecided() != null ? Message.of("AF008.settle.goneUndecided", "file", audit.file(), "request", audit.unlogged())
+                    : audit.unlogged() != null ? Message.of("AF008.settle.goneRequested", "file", audit.file(), "request", audit.unlogged())
                     : Message.of("AF008.settle.goneDeleted", "file", audit.file(), "at", audit.last().format());
             case STOOD -> Message.of("AF008.settle.goneAfter", "file", audit.file(), "last", audit.last().format());
         };

@@ -150,6 +150,13 @@ public final class LostPodStoredSucceeded extends NodeRule {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF016.reason.linesOnly", "release", success.releaseName());
         }
+        // A delete of its Workflow whose outcome the audit log does not hold (session 49), or one a create of the name whose outcome it
+        // does not hold may date before the Pod (session 50): granted (or the create refused), the Pod went with its Workflow, which
+        // clears it as above. Named, and possible: nothing AF016 reads tells the two apart (session 50: its reason did not say it).
+        if (life.workflowDeleteUnlogged().isPresent() || life.workflowRecreateUnlogged().isPresent()) {
+            confidence = Confidence.POSSIBLE;
+            reason = WorkflowStandingCap.unlogged(reason, life, Optional.empty());
+        }
         Message summary = Message.of("AF016.summary", "pod", pod.key().toString(), "at", warning.time().format(),
                 "node", link.nodeName() != null ? link.nodeName() : link.nodeId());
         List<Message> explain = new ArrayList<>();

@@ -452,6 +452,15 @@ public final class PodDeletedDuringExecution extends NodeRule {
         Cite.workflowNotFound(life.workflow(), facts, cite);
         facts.add(new Fact("deletedBy", "Deleted by", deletion.map(Deletion::who).orElse(null)));
         facts.add(new Fact("howDeleted", "How", deletion.map(Deletion::how).orElse(null)));
+        if (deletion.isEmpty() && !life.collectionDeletes().isEmpty()) {
+            // Session 50: no record names its deleter, but a deletecollection of its namespace's Pods came at the right time: named as
+            // a possible deleter (its selector's match is not in the record), never as the deleter.
+            dev.argoforensics.snapshot.AuditRecord a = life.collectionDeletes().get(0);
+            facts.add(new Fact("possibleDeleter", "Possibly deleted by", a.user() + "'s deletecollection of the Pods of namespace " + a.namespace()
+                    + " at " + a.requestTime().format() + (a.selector().isEmpty() ? " (no selector in the record)" : " (" + a.selector() + ")")
+                    + ": whether it matched this Pod is not in the record"));
+            cite.audit(a, "a deletecollection of the namespace's Pods: it may have deleted this Pod");
+        }
         // How main stood at the deletion: the model's reason, or what the last export before it shows (a fact too, in the same words).
         Object how = before == null ? running.reason() : Message.of("AF007.exportBefore", "taken", before.observed() == null ? Message.NOTHING
                 : Message.of("AF007.exportTaken", "at", before.observed().time().format()), "state", PodLifecycle.main(before).state());

@@ -30,10 +30,15 @@ record WorkflowStandingCap(Confidence confidence, Message reason) {
      * where it is present, the request contests it already): the finding says what it lacked (session 49).
      */
     static Message unlogged(Message reason, dev.argoforensics.correlate.PodLifecycle life, Optional<Known> stood) {
-        if (stood.isPresent() || life.workflowDeleteUnlogged().isEmpty()) {
+        if (stood.isPresent()) {
             return reason;
         }
-        return Message.of("common.workflowDeleteUnlogged", "reason", reason, "request", life.workflowDeleteUnlogged().get().how());
+        if (life.workflowDeleteUnlogged().isPresent()) {
+            return Message.of("common.workflowDeleteUnlogged", "reason", reason, "request", life.workflowDeleteUnlogged().get().how());
+        }
+        // Session 50: a delete of the name whose recreation before the Pod rests on a create whose outcome is not logged.
+        return life.workflowRecreateUnlogged().map(k -> Message.of("common.workflowRecreateUnlogged", "reason", reason, "request", k.how()))
+                .orElse(reason);
     }
 
     /** The cap on {@code confidence} and {@code reason}; a possible finding, or one the Workflow's standing is shown for, is left as it is. */

@@ -38,6 +38,9 @@ import java.util.Set;
  *                       {@code deletionTimestamp}), or with a Status whose {@code details.uid} names it (inferred from k8s.io/apiserver's
  *                       registry store, which fills the details from the object it deleted): the one object the request acted on,
  *                       whatever else held the name before or after (session 48)
+ * @param selector       a {@code deletecollection}'s selectors as its request URI gives them ({@code labelSelector=app=etl},
+ *                       {@code fieldSelector=…}, decoded, joined by "; "), "" if none was given or the export carries no request URI (GKE's
+ *                       entries): which objects it deleted is not in the record (session 50)
  */
 public record AuditRecord(
         SourceRef source,
@@ -60,12 +63,23 @@ public record AuditRecord(
         Long gracePeriodSeconds,
         String uid,
         String preconditionUid,
-        String responseUid) implements ExportedObject {
+        String responseUid,
+        String selector) implements ExportedObject {
 
     public AuditRecord {
         uid = uid == null ? "" : uid;
         preconditionUid = preconditionUid == null ? "" : preconditionUid;
         responseUid = responseUid == null ? "" : responseUid;
+        selector = selector == null ? "" : selector;
+    }
+
+    /** A record that gives no selector ({@link #selector}). */
+    public AuditRecord(SourceRef source, String auditId, String stage, String verb, String user, String resource, String subresource,
+                       String namespace, String name, Integer responseCode, Timestamp requestReceived, Timestamp stageTimestamp,
+                       boolean requestBodyLogged, FinalizerEdit finalizers, boolean dryRun, String exporter, String rpcStatus,
+                       Long gracePeriodSeconds, String uid, String preconditionUid, String responseUid) {
+        this(source, auditId, stage, verb, user, resource, subresource, namespace, name, responseCode, requestReceived, stageTimestamp,
+                requestBodyLogged, finalizers, dryRun, exporter, rpcStatus, gracePeriodSeconds, uid, preconditionUid, responseUid, "");
     }
 
     /** A record whose response names no object's UID. */
@@ -104,9 +118,15 @@ public record AuditRecord(
      * repeats). A GKE Cloud Logging entry states no receipt: its {@code timestamp} is its own entry's, and a request it writes in two
      * entries ({@code operation.first}, then {@code operation.last} with the outcome) carries two times; its operation is told apart
      * by the cluster its export names instead (session 49 breaker: keyed by the entry's time, a refused delete's first entry stayed
-     * apart from its outcome and read as a delete whose outcome is not logged).
+     * apart from its outcome and read as a delete whose outcome is not logged). An export that names no cluster is told apart by its
+     * file (session 50: two clusters' exports without {@code resource.labels.cluster_name} whose entries share an operation id, a
+     * client-supplied Audit-ID, were joined into one request, one cluster's outcome completing the other's); the same entry met in
+     * two such files is one log given twice ({@code FactsTable#latestStages}).
      */
     public String sameRequest() {
+        if (GKE_EXPORTER.equals(exporter)) {
+            return exporter + "\n" + source.file();
+        }
         if (exporter != null && exporter.startsWith(GKE_EXPORTER)) {
             return exporter;
         }
@@ -182,6 +202,15 @@ public record AuditRecord(
     }
 
     /**
+     * What a reader says of any request whose outcome is not logged ({@link #outcomeUnlogged}): "a create of workflows/NAME was
+     * requested at T; its outcome is not in the audit log" (session 50: a create or a write of it, which dates no recreation nor an
+     * outliving of a delete).
+     */
+    public String unloggedRequest() {
+        return ("aeiou".indexOf(verb.isEmpty() ? 'x' : verb.charAt(0)) >= 0 ? "an " : "a ") + verb + " of " + target() + " was requested at " + requestTime().format() + "; its outcome is not in the audit log";
+    }
+
+    /**
      * The UID of the object the request acted on, as the record itself names it: its {@code objectRef.uid} (an update's), else the
      * object a granted delete's response returned ({@link #responseUid}; a refused one's, or one whose outcome is not logged, names
      * nothing it acted on); "" if neither. The one reading of whose a record was, for every reader (session 49).
@@ -197,6 +226,14 @@ public record AuditRecord(
      */
     public boolean kubeletFinalDelete() {
         return "delete".equals(verb) && subresource.isEmpty() && "pods".equals(resource) && user.startsWith("system:node:");
+    }
+
+    /**
+     * A {@code deletecollection} of Pods ({@code pods}, no name): it deletes the namespace's Pods its selectors match, and the record
+     * names none of them (session 50).
+     */
+    public boolean deletesPodCollection() {
+        return "deletecollection".equals(verb) && "pods".equals(resource) && subresource.isEmpty() && name.isEmpty();
     }
 
     /** The request's outcome as the export states it ("200", "OK"), or null if none was logged. */

@@ -78,7 +78,34 @@ public final class EventDecoder {
                 received, stage, bodyLogged, bodyLogged ? finalizerEdit(verb, n.path("requestObject")) : null, dryRun(n), exporter, null,
                 verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""),
                 verb.equals("delete") && bodyLogged ? n.path("requestObject").path("preconditions").path("uid").asText("") : "",
-                deletedUid(verb, ref.path("name").asText(""), n.path("responseObject")));
+                deletedUid(verb, ref.path("name").asText(""), n.path("responseObject")),
+                "deletecollection".equals(verb) ? selectors(n.path("requestURI").asText("")) : "");
+    }
+
+    /**
+     * The selectors a request URI's query gives ({@code labelSelector}, {@code fieldSelector}), decoded, as
+     * "labelSelector=app=etl; fieldSelector=…"; "" if none.
+     */
+    static String selectors(String uri) {
+        int q = uri.indexOf('?');
+        if (q < 0) {
+            return "";
+        }
+        List<String> out = new ArrayList<>();
+        for (String param : uri.substring(q + 1).split("&")) {
+            int eq = param.indexOf('=');
+            String key = eq < 0 ? param : param.substring(0, eq);
+            if ((key.equals("labelSelector") || key.equals("fieldSelector")) && eq >= 0 && eq + 1 < param.length()) {
+                String value;
+                try {
+                    value = java.net.URLDecoder.decode(param.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    value = param.substring(eq + 1); // a malformed escape: shown as written
+                }
+                out.add(key + "=" + value);
+            }
+        }
+        return String.join("; ", out);
     }
 
     /**

@@ -426,6 +426,36 @@ class FalsePodDeletedTest {
                 + "requests from 2026-09-19T16:27:05.000000Z (its create) and goes on to 2026-09-19T16:31:00.100000Z"), f.facts().toString());
     }
 
+    /** {@link #anAuditLogThatLogsTheWorkflowOverTheWindowWithoutItsDeleteShowsItStoodAndConfirms}'s audit, and {@code more}. */
+    private static Evidence cleanAudit(String... more) {
+        List<String> audit = new ArrayList<>(auditFile(
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+        audit.addAll(List.of(more));
+        return auditedNamesake(audit);
+    }
+
+    @Test
+    void aDeletecollectionOfTheNamespacesPodsBeforeTheErrorMayHaveDeletedIt() {
+        // Session 50: kubectl delete pods -l app=etl -n ns between the Pod's creation and the error. The record names no Pod, so the
+        // audit log's silence about this Pod no longer shows nobody deleted it: possible, the request named.
+        Finding f = rule.evaluate(cleanAudit(PodCollectionDeleteTest.collection("ns", "2026-09-19T16:28:00.000000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("the audit log records a deletecollection of the Pods of namespace ns by carol@example.com at "
+                + "2026-09-19T16:28:00.000000Z (labelSelector=app=etl), after the Pod's creation and before the error: it may have deleted this Pod"),
+                f.confidenceReason());
+        // Controls: another namespace's, a refused one, one before the Pod existed: confirmed as without it.
+        for (String other : List.of(PodCollectionDeleteTest.collection("other", "2026-09-19T16:28:00.000000Z", 200),
+                PodCollectionDeleteTest.collection("ns", "2026-09-19T16:28:00.000000Z", 403),
+                PodCollectionDeleteTest.collection("ns", "2026-09-19T16:20:00.000000Z", 200))) {
+            Finding g = rule.evaluate(cleanAudit(other).correlate()).findings().get(0);
+            assertEquals(Confidence.CONFIRMED, g.confidence(), other + "\n" + g.confidenceReason());
+        }
+    }
+
     /**
      * #8022 as a CI job runs it: it deletes the finished run and submits it again at once, so the earlier Workflow's delete and the
      * garbage collector's delete of its Pod come seconds before this run's Pod, closer than two clocks may disagree. The same audit
@@ -704,6 +734,121 @@ class FalsePodDeletedTest {
                 Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
                 Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, again.confidence(), again.confidenceReason());
+    }
+
+    /** A record's RequestReceived stage alone (the policy's omitStages, a rotation, a grep): no response, its outcome not logged. */
+    private static String receivedOnly(String record) {
+        return record.replace("\"stage\":\"ResponseComplete\"", "\"stage\":\"RequestReceived\"").replaceAll("\"responseStatus\":\\{\"code\":\\d+\\},", "");
+    }
+
+    @Test
+    void aCreateOfTheNameWhoseOutcomeIsNotLoggedDatesNoRecreation() {
+        // Session 50: the same file, the create between the delete and the Pod's creation known only from its RequestReceived record.
+        // Refused (409: the name still held by the Workflow the finalizer kept), the writes after it are the deleted Workflow's, which
+        // outlived its delete; granted, they are a new object's. Read as neither: no standing (it had been confirmed), the create named.
+        Finding f = rule.evaluate(deletedHeldByFinalizer(
+                receivedOnly(Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201)),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("a delete of workflows/p was granted at 2026-09-19T16:25:00.000000Z, before the Pod's "
+                + "creation, and then a create of workflows/p was requested at 2026-09-19T16:27:05.000000Z; its outcome is not in the audit log"),
+                f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("that request's ResponseComplete record"), f.confidenceReason());
+        // Control: with its ResponseComplete (201) in the file, the create is granted: a new object, the delete an earlier one's.
+        Finding granted = rule.evaluate(deletedHeldByFinalizer(
+                receivedOnly(Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201)),
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, granted.confidence(), granted.confidenceReason());
+        // Control: refused (409 AlreadyExists), the Workflow outlived its delete, as with no create at all.
+        Finding refused = rule.evaluate(deletedHeldByFinalizer(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 409),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, refused.confidence(), refused.confidenceReason());
+        assertTrue(refused.confidenceReason().contains("records a delete of the Workflow (or of its namespace's Workflows) at "
+                + "2026-09-19T16:25:00.000000Z"), refused.confidenceReason());
+    }
+
+    @Test
+    void aCreateOfTheNameWhoseOutcomeIsNotLoggedLeavesNoStandingWhereNothingFollows() {
+        // Session 50: no write after it either: granted, a new object stood from it; refused, the deleted Workflow (held) was the Pod's.
+        // Before, the create bounded the span as the run's and the delete before it was read as an earlier object's: standing.
+        Evaluation e = rule.evaluate(auditedNamesake(auditFile(
+                Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:19:50.000000Z", 201),
+                Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:25:00.000000Z", 200),
+                receivedOnly(Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201)),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate());
+        assertTrue(e.findings().stream().noneMatch(x -> x.confidence() == Confidence.CONFIRMED), e.toString());
+    }
+
+    @Test
+    void aWriteWhoseOutcomeIsNotLoggedDatesNoOutliving() {
+        // Session 50: the controller's writes after the delete known only from their RequestReceived records: granted, the Workflow
+        // outlived its delete; refused (404: gone), nothing shows it did. Read as neither, the write named; no standing.
+        Finding f = rule.evaluate(deletedHeldByFinalizer(
+                receivedOnly(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200)),
+                receivedOnly(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200)),
+                receivedOnly(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200))).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("then an update of workflows/p was requested at 2026-09-19T16:27:10.500000Z; its outcome is not "
+                + "in the audit log: granted, the Workflow outlived the delete"), f.confidenceReason());
+        // Control: a later write of it granted decides: it outlived the delete (whatever the earlier one's outcome).
+        Finding later = rule.evaluate(deletedHeldByFinalizer(
+                receivedOnly(Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200)),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, later.confidence(), later.confidenceReason());
+        assertTrue(later.confidenceReason().contains("records a delete of the Workflow (or of its namespace's Workflows) at "
+                + "2026-09-19T16:25:00.000000Z"), later.confidenceReason());
+    }
+
+    @Test
+    void aRecreateWhoseOutcomeIsNotLoggedSecondsBeforeThePodDoesNotSetTheDeleteAside() {
+        // Session 50: #8022 as a CI job runs it, the create known only from its RequestReceived record. Refused (the name still
+        // held), this Pod's Workflow was the one the delete 3.5 s before it hit; granted, an earlier one's. Neither confirmed nor cleared.
+        List<String> audit = new ArrayList<>(resubmittedAtOnce());
+        audit.replaceAll(a -> a.contains("\"verb\":\"create\"") && a.contains("\"workflows\"") ? receivedOnly(a) : a);
+        Correlation c = auditedNamesake(audit).correlate();
+        Evaluation e = rule.evaluate(c);
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.toString());
+        assertTrue(e.cleared().stream().noneMatch(x -> x.reason().startsWith("its Workflow ns/p was deleted")), e.toString());
+        PodLifecycle life = c.lifecycles().values().stream().filter(l -> l.workflowRecreateUnlogged().isPresent()).findFirst().orElseThrow();
+        assertTrue(life.workflowRecreateUnlogged().get().how().contains("and then a create of workflows/p was requested at "
+                + "2026-09-19T16:27:10.300000Z; its outcome is not in the audit log"), life.workflowRecreateUnlogged().get().how());
+    }
+
+    @Test
+    void s50BreakerAnEarlierCreateWhoseOutcomeIsNotLoggedDoesNotOpenTheSpanBeforeTheRecreate() {
+        // s50 breaker: #8022 as a CI job runs it, every create of the name known only from its RequestReceived record, and one more
+        // 20 s before (a submission refused 409 while the earlier run held the name, or granted and then deleted). The earliest bounded
+        // the span, so the delete 3.5 s before the Pod read as this run's Workflow's deletion and cleared the race; granted, the create
+        // at 16:27:10.3 was this run's and the delete an earlier object's. Neither confirmed nor cleared.
+        List<String> audit = new ArrayList<>(resubmittedAtOnce(Exports.workflowAudit("create", "p", "system:serviceaccount:ci:runner",
+                "2026-09-19T16:26:50.000000Z", 201)));
+        audit.replaceAll(a -> a.contains("\"verb\":\"create\"") && a.contains("\"workflows\"") ? receivedOnly(a) : a);
+        Evaluation e = rule.evaluate(auditedNamesake(audit).correlate());
+        assertTrue(e.cleared().stream().noneMatch(x -> x.reason().startsWith("its Workflow ns/p was deleted")), e.toString());
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence(), e.toString());
+    }
+
+    @Test
+    void aPodCreateWhoseOutcomeIsNotLoggedDoesNotSetTheGarbageCollectorsDeleteAside() {
+        // Session 50: #8022 as a CI job runs it, with this Pod's create known only from its RequestReceived record: it dates no
+        // recreation of the Pod's name, so the garbage collector's delete of the name 3.4 s before it may be this Pod's, and the
+        // audit log no longer shows nobody deleted it (it confirmed). Control: granted, confirmed
+        // (anEarlierRunsDeletesSecondsBeforeThisPodInTheSameAuditFileAreNotItsDeletion).
+        List<String> audit = new ArrayList<>(resubmittedAtOnce());
+        audit.replaceAll(a -> a.contains("\"verb\":\"create\"") && a.contains("\"pods\"") ? receivedOnly(a) : a);
+        Evaluation e = rule.evaluate(auditedNamesake(audit).correlate());
+        assertTrue(e.findings().stream().noneMatch(x -> x.confidence() == Confidence.CONFIRMED), e.toString());
     }
 
     @Test

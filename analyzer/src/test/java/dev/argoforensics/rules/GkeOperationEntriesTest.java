@@ -63,6 +63,10 @@ class GkeOperationEntriesTest {
         return entry(resource, "{\"id\":\"" + id + "\",\"producer\":\"k8s.io\",\"first\":true}", "", RECEIVED, "etl-west");
     }
 
+    private static String first(String resource, String id, String cluster) {
+        return entry(resource, "{\"id\":\"" + id + "\",\"producer\":\"k8s.io\",\"first\":true}", "", RECEIVED, cluster);
+    }
+
     private static String last(String resource, String id, String status) {
         return last(resource, id, status, "etl-west");
     }
@@ -137,5 +141,64 @@ class GkeOperationEntriesTest {
     void anOperationIdMetInAnotherClustersExportJoinsNothing() {
         Correlation c = with("west.json", first("workflows", "op-w"), "east.json", last("workflows", "op-w", "{}", "etl-east"));
         assertEquals(2, c.fates().get(WF).audit().named().size());
+    }
+
+    /**
+     * Attack (session 50): two exports that name no cluster, whose entries share an operation id (a client-supplied Audit-ID): one
+     * file's refusal does not complete the other's request, whose first entry alone stays a request whose outcome is not logged.
+     */
+    @Test
+    void anOperationIdMetInAnotherClusterlessExportJoinsNothing() {
+        Correlation c = with("west.json", first("workflows", "op-w", ""), "east.json", last("workflows", "op-w", DENIED, ""));
+        WorkflowFate fate = c.fates().get(WF);
+        assertEquals(2, fate.audit().named().size());
+        assertNull(fate.deleted());
+        assertNotNull(fate.requested());
+    }
+
+    /** Attack: the same, granted in the other file: the other cluster's grant is no deletion of this Workflow's. */
+    @Test
+    void aGrantInAnotherClusterlessExportIsNotThisRequestsOutcome() {
+        Correlation c = with("west.json", first("pods", "op-p", ""), "east.json", last("pods", "op-p", DENIED, ""),
+                "west.json", first("workflows", "op-w", ""), "east.json", last("workflows", "op-w", DENIED, ""));
+        assertEquals(List.of(), audited(c));
+        assertTrue(podRow(c).contains("its outcome is not in the audit log"), podRow(c));
+    }
+
+    /** Control: a cluster-less export's two entries of one operation in one file are still one request (refused: neither). */
+    @Test
+    void aClusterlessExportJoinsItsOwnEntries() {
+        Correlation c = with("activity.json", first("workflows", "op-w", ""), "activity.json", last("workflows", "op-w", DENIED, ""));
+        WorkflowFate fate = c.fates().get(WF);
+        assertEquals(1, fate.audit().named().size());
+        assertNull(fate.deleted());
+        assertNull(fate.requested());
+    }
+
+    /** Control: a cluster-less export given twice (two names in the bundle) is one log: each request once, its grant the deletion. */
+    @Test
+    void aClusterlessExportGivenTwiceIsOneLog() {
+        Correlation c = with("activity.json", first("workflows", "op-w", ""), "activity.json", last("workflows", "op-w", "{}", ""),
+                "copy.json", first("workflows", "op-w", ""), "copy.json", last("workflows", "op-w", "{}", ""));
+        WorkflowFate fate = c.fates().get(WF);
+        assertEquals(1, fate.audit().named().size());
+        assertNotNull(fate.deleted());
+        assertNull(fate.requested());
+    }
+    /**
+     * s50 breaker attack: ONE cluster-less export rotated into two files, a refused Workflow delete's first entry at the end of the
+     * first and its outcome at the start of the second. Nothing in the entries tells that apart from two clusters' exports sharing a
+     * client-supplied operation id, so the halves stay apart: no deletion is read (held), and the first entry is a request whose
+     * outcome is not logged (the cost: a refused delete contests the standing, no confirmed reading rests on it).
+     */
+    @Test
+    void s50BreakerAnExportRotatedMidOperationReadsNoDeletion() {
+        Correlation c = with("activity-000.json", first("workflows", "op-w", ""), "activity-001.json", last("workflows", "op-w", DENIED, ""));
+        WorkflowFate fate = c.fates().get(WF);
+        assertNull(fate.deleted());
+        assertTrue(life(c).workflowNotDeleted().map(k -> k.contested()).orElse(true), life(c).toString());
+        // Control: granted, the second file's outcome is the deletion, whatever the first file holds.
+        Correlation granted = with("activity-000.json", first("workflows", "op-w", ""), "activity-001.json", last("workflows", "op-w", "{}", ""));
+        assertNotNull(granted.fates().get(WF).deleted());
     }
 }

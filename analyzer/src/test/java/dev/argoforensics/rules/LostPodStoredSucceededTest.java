@@ -358,4 +358,32 @@ class LostPodStoredSucceededTest {
                         "namespace=ns workflow=" + WF));
         assertEquals(List.of(), af016(correlate("v3.5.4", run("v3.5.4", lines))).findings());
     }
+
+    /**
+     * Session 50 (left from session 49): a delete of the Workflow whose outcome the audit log does not hold (its RequestReceived record
+     * alone) before the Pod was lost. Granted, the Pod went with its Workflow, which clears it (as the control shows); refused, it
+     * changed nothing. AF016's reason did not name it, and the finding stayed likely: it is possible now, the request named.
+     */
+    @Test
+    void aWorkflowDeleteWhoseOutcomeIsNotLoggedIsNamedAndLeavesItPossible() {
+        String delete = dev.argoforensics.testing.Exports.workflowAudit("delete", WF, "dana@example.com", "2026-11-20T01:46:00.000000Z", 200);
+        String received = delete.replace("\"stage\":\"ResponseComplete\"", "\"stage\":\"RequestReceived\"").replace("\"responseStatus\":{\"code\":200},", "");
+        Evaluation e = af016(new Evidence().release("v3.5.4").log("controller.log", run("v3.5.4", resourcePodLost()).toArray(String[]::new))
+                .object("audit.log", received).correlate());
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        Finding f = e.findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("of its Workflow, a delete was requested at 2026-11-20T01:46:00.000000Z; its outcome is not in the "
+                + "audit log"), f.confidenceReason());
+        // Control: its ResponseComplete (200) given, the Workflow's deletion clears the Pod.
+        Evaluation granted = af016(new Evidence().release("v3.5.4").log("controller.log", run("v3.5.4", resourcePodLost()).toArray(String[]::new))
+                .object("audit.log", received).object("audit.log", delete).correlate());
+        assertEquals(List.of(), granted.findings());
+        // Control: refused (403), nothing is named and the finding is as without it.
+        Evaluation refused = af016(new Evidence().release("v3.5.4").log("controller.log", run("v3.5.4", resourcePodLost()).toArray(String[]::new))
+                .object("audit.log", received.replace("\"stage\":\"RequestReceived\"", "\"stage\":\"ResponseComplete\",\"responseStatus\":{\"code\":403}"))
+                .correlate());
+        assertEquals(Confidence.LIKELY, refused.findings().get(0).confidence(), refused.findings().get(0).confidenceReason());
+        assertTrue(!refused.findings().get(0).confidenceReason().contains("outcome is not in the audit log"), refused.findings().get(0).confidenceReason());
+    }
 }

@@ -1,0 +1,184 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import dev.argoforensics.timeline.TimelineBuilder;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 50: a {@code deletecollection} of Pods ({@code kubectl delete pods -l app=etl -n ns}, a namespace cleanup job) names no
+ * Pod: the API server deletes the namespace's Pods its selector matches, and the audit record holds the selector, not the Pods. A
+ * granted one in the Pod's namespace after the Pod's creation and by its deletion may have deleted it: a possible deleter, named in
+ * the Pod's timeline and in AF007's facts, never its deleter. Controls: another namespace, refused, before the Pod existed, after
+ * its deletion, its outcome not logged.
+ */
+class PodCollectionDeleteTest {
+    private static final String DELETED_RUNNING = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
+    private static final String ERRORED_WORKFLOW = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
+    private static final String CAROL = "carol@example.com";
+    private static final String AT = "2026-09-19T16:39:59.800000Z";
+
+    private static String[] lines() {
+        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
+            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+    }
+
+    /** {@code kubectl delete pods -l app=etl -n NAMESPACE} by carol at {@code at}, answered {@code code}. */
+    static String collection(String namespace, String at, int code) {
+        return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"dc-" + namespace + "-" + at + "\","
+                + "\"stage\":\"ResponseComplete\",\"requestURI\":\"/api/v1/namespaces/" + namespace + "/pods?labelSelector=app%3Detl\","
+                + "\"verb\":\"deletecollection\",\"user\":{\"username\":\"" + CAROL + "\"},\"objectRef\":{\"resource\":\"pods\",\"namespace\":\""
+                + namespace + "\",\"apiVersion\":\"v1\"},\"responseStatus\":{\"code\":" + code + "},\"requestReceivedTimestamp\":\"" + at + "\","
+                + "\"stageTimestamp\":\"" + at + "\"}";
+    }
+
+    private static Correlation with(String... records) {
+        Evidence e = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", ERRORED_WORKFLOW);
+        for (String r : records) {
+            e.object("audit.log", r);
+        }
+        return e.correlate();
+    }
+
+    private static PodLifecycle life(Correlation c) {
+        return c.lifecycles().values().iterator().next();
+    }
+
+    private static String rows(Correlation c) {
+        return new TimelineBuilder(c).build(c.podsNamed("ns", "p").get(0)).entries().stream()
+                .filter(e -> e.kind().equals("audit:deletecollection")).map(e -> e.text()).reduce("", (a, b) -> a + "\n" + b);
+    }
+
+    private static Finding af007(Correlation c) {
+        Evaluation e = new PodDeletedDuringExecution().evaluate(c);
+        assertEquals(1, e.findings().size(), e.toString());
+        return e.findings().get(0);
+    }
+
+    @Test
+    void aGrantedDeletecollectionInThePodsNamespaceIsAPossibleDeleterNeverItsDeleter() {
+        Correlation c = with(collection("ns", AT, 200));
+        assertEquals(1, life(c).collectionDeletes().size());
+        assertTrue(life(c).deleters().stream().noneMatch(d -> d.audit() != null), life(c).deleters().toString());
+        assertTrue(rows(c).contains("deletecollection pods by " + CAROL + " → 200 in namespace ns (labelSelector=app=etl): deletes the namespace's "
+                + "Pods its selector matches; it may have deleted this Pod, and whether it matched the Pod is not in the record (a possible "
+                + "deleter, not a known one)"), rows(c));
+        Finding f = af007(c);
+        assertEquals(null, f.fact("deletedBy").orElseThrow().value());
+        assertEquals(CAROL + "'s deletecollection of the Pods of namespace ns at " + AT + " (labelSelector=app=etl): whether it matched this Pod "
+                + "is not in the record", f.fact("possibleDeleter").orElseThrow().value());
+        assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("audit.log:1")), f.evidence().toString());
+        // It claims nothing more: the finding's confidence is the one without it.
+        assertEquals(af007(with()).confidence(), f.confidence());
+    }
+
+    @Test
+    void oneInAnotherNamespaceIsNone() {
+        Correlation c = with(collection("other", AT, 200));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertEquals("", rows(c));
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+    }
+
+    @Test
+    void oneRefusedIsNone() {
+        Correlation c = with(collection("ns", AT, 403));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+    }
+
+    @Test
+    void oneBeforeThePodExistedIsNone() {
+        Correlation c = with(collection("ns", "2026-09-19T16:20:00.000000Z", 200));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertEquals("", rows(c));
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+    }
+
+    @Test
+    void oneClearlyAfterThePodsDeletionIsNoDeleter() {
+        Correlation c = with(collection("ns", "2026-09-19T16:45:00.000000Z", 200));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+        assertTrue(rows(c).contains("not read as this Pod's deleter (its deletion is known to have been requested clearly before or after it)"), rows(c));
+        assertFalse(rows(c).contains("it may have deleted this Pod"), rows(c));
+    }
+
+    @Test
+    void oneWhoseOutcomeIsNotLoggedIsShownAndIsNoDeleter() {
+        String received = collection("ns", AT, 200).replace("\"stage\":\"ResponseComplete\"", "\"stage\":\"RequestReceived\"")
+                .replace("\"responseStatus\":{\"code\":200},", "");
+        Correlation c = with(received);
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertTrue(rows(c).contains("its outcome is not in the audit log"), rows(c));
+        assertFalse(af007(c).fact("possibleDeleter").isPresent());
+    }
+
+    @Test
+    void aNamedDeleterIsNamedAndTheCollectionIsNot() {
+        // Control: the Pod's own delete by name is its deleter; the collection stays in the timeline only.
+        Correlation c = with(collection("ns", AT, 200), Exports.audit("delete", "", "dana@example.com", "2026-09-19T16:39:59.900000Z", 200));
+        Finding f = af007(c);
+        assertEquals("dana@example.com", f.fact("deletedBy").orElseThrow().value());
+        assertTrue(f.fact("possibleDeleter").isEmpty());
+    }
+
+    /** {@link #collection} with the request URI's query {@code query} instead of {@code labelSelector=app%3Detl}. */
+    private static String collectionWith(String query) {
+        return collection("ns", AT, 200).replace("labelSelector=app%3Detl", query);
+    }
+
+    @Test
+    void s50BreakerAFieldSelectorOnAnotherPodsNameCannotHaveDeletedIt() {
+        // metadata.name is immutable: a collection selecting another name by field cannot have deleted this Pod.
+        Correlation c = with(collectionWith("fieldSelector=metadata.name%3Dq"));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+        // Control: its own name, or != another's, may have.
+        assertEquals(1, life(with(collectionWith("fieldSelector=metadata.name%3Dp"))).collectionDeletes().size());
+        assertEquals(1, life(with(collectionWith("fieldSelector=metadata.name!%3Dq"))).collectionDeletes().size());
+    }
+
+    @Test
+    void s50BreakerAFieldSelectorOnAnotherNodeCannotHaveDeletedAPodBoundElsewhere() {
+        // spec.nodeName is set once, by the binding: a Pod exported on one node was never on another (unbound, it matched no node).
+        Correlation c = with(collectionWith("fieldSelector=spec.nodeName%3Dip-10-0-99-99.ec2.internal"));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+        // Controls: its own node; an empty node (the collection may predate the binding); != another node (likewise).
+        assertEquals(1, life(with(collectionWith("fieldSelector=spec.nodeName%3Dip-10-0-12-34.ec2.internal"))).collectionDeletes().size());
+        assertEquals(1, life(with(collectionWith("fieldSelector=spec.nodeName%3D"))).collectionDeletes().size());
+        assertEquals(1, life(with(collectionWith("fieldSelector=spec.nodeName!%3Dip-10-0-99-99.ec2.internal"))).collectionDeletes().size());
+    }
+
+    @Test
+    void s50BreakerALabelSelectorTheExportedPodDoesNotMatchStaysPossible() {
+        // Labels change while a Pod lives (the controller sets workflows.argoproj.io/completed): an export without the label does not
+        // show the Pod unmatched when the collection ran.
+        Correlation c = with(collectionWith("labelSelector=workflows.argoproj.io%2Fcompleted%3Dtrue"));
+        assertEquals(1, life(c).collectionDeletes().size());
+        assertTrue(af007(c).fact("possibleDeleter").isPresent());
+    }
+
+    @Test
+    void s50BreakerADeletecollectionOfAnotherResourceIsNone() {
+        for (String resource : List.of("workflows", "events", "configmaps")) {
+            Correlation c = with(collection("ns", AT, 200).replace("\"resource\":\"pods\"", "\"resource\":\"" + resource + "\"")
+                    .replace("/pods?", "/" + resource + "?"));
+            assertEquals(List.of(), life(c).collectionDeletes(), resource);
+            assertTrue(af007(c).fact("possibleDeleter").isEmpty(), resource);
+        }
+    }
+}
