@@ -46,7 +46,11 @@ import java.util.function.Consumer;
  * start falls inside the leader's work. So the election start and the lines of its replica after it are held ({@link #holding}):
  * the process taking the Lease ({@code successfully acquired lease}, {@code starting leading}), its banner or another election
  * start opens a new piece with them; Workflow work (or {@code stopped leading}, a leader's line) before that says the leader goes
- * on and they join the piece as before, as they do at the file's end or when too many wait.
+ * on and they join the piece as before, as they do when too many wait ({@link #HOLD_AT_MOST}). At the file's end nothing said the
+ * leader goes on, and the held start is still a later process's (a standby that started and polls the Lease, the file ending before
+ * it takes it): a new piece opens with them (session 50; before, they joined the piece, and the old process seemed to log on
+ * through the standby's lines). In a merged stream the leader's lines after the file's end are not given either way: its piece ends
+ * at its last line, as where the file ended before the standby's start.
  */
 final class FileRuns {
     /** Whether a piece continues its replica's run or opens at a controller start. */
@@ -218,10 +222,7 @@ final class FileRuns {
         }
         if (event instanceof ControllerStarted || change == LeaderChange.STARTED_LEADING || change == LeaderChange.ACQUIRING
                 || change == LeaderChange.DISABLED) {
-            State begun = held.get(key).begun();
-            ControllerRun run = streamFor(key, from, true, false);
-            elections.put(key, new Election(begun, true)); // the new piece's election so far: the held start
-            place(key, run);
+            openHeld(key);
         } else if (work || change == LeaderChange.STOPPED_LEADING || held.get(key).lines().size() >= HOLD_AT_MOST) {
             place(key, current.get(key).part());
         }
@@ -254,11 +255,23 @@ final class FileRuns {
         }
     }
 
-    /** Ends every hold that {@link #LINES_WHILE_HOLDING} records outlasted. */
+    /** Ends every hold that {@link #LINES_WHILE_HOLDING} records outlasted, as the file's end does ({@link #settleAll}). */
     private void bound(long records) {
         if (!held.isEmpty() && (linesWhileHolding += records) > LINES_WHILE_HOLDING) {
             settleAll();
         }
+    }
+
+    /**
+     * A held election start with nothing of its replica after it that says the leader goes on: the process that logged it is
+     * another one (a process logs it once, at its start, and the piece's own work came with nothing of its election before it), so
+     * a new piece takes the held lines, as where the process takes the Lease ({@link #settle}).
+     */
+    private void openHeld(String key) {
+        State begun = held.get(key).begun();
+        ControllerRun run = streamFor(key, current.get(key).part().from, true, false);
+        elections.put(key, new Election(begun, true)); // the new piece's election so far: the held start
+        place(key, run);
     }
 
     private void place(String key, ControllerRun run) {
@@ -315,10 +328,20 @@ final class FileRuns {
         return !held.isEmpty();
     }
 
-    /** The file's end: the held lines join their current pieces, as when nothing said another process took the Lease. */
+    /**
+     * The file's end (or {@link #LINES_WHILE_HOLDING} records of other keys while holding): nothing of a held replica after its
+     * election start said the leader goes on, so a new piece opens with the held lines ({@link #openHeld}): a standby that started
+     * and polls the Lease at the end of the file, after the old process's tail, is its own process (session 50; until then its
+     * lines joined the old piece, whose run then seemed to log on through them). A prompt's hold with no election start after it
+     * (the log asked for again) joins the current piece, as before.
+     */
     void settleAll() {
         for (String key : List.copyOf(held.keySet())) {
-            place(key, current.get(key).part());
+            if (held.get(key).begun() != null) {
+                openHeld(key);
+            } else {
+                place(key, current.get(key).part());
+            }
         }
     }
 
