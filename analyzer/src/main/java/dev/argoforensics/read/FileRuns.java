@@ -106,9 +106,16 @@ final class FileRuns {
      * @param begun the held election start's state ({@code attempting}: STARTED, {@code turned off}: OFF), or null while the hold
      *              is a pasted {@code logs} command's prompt's, no election start after it yet ({@link #logsPrompt})
      */
-    private record Held(State begun, List<Consumer<ControllerRun>> lines) {
+    private record Held(State begun, List<Consumer<ControllerRun>> lines, int[] others) {
+        Held(State begun, List<Consumer<ControllerRun>> lines) {
+            this(begun, lines, new int[1]);
+        }
     }
-    /** Lines held at most: a standby waiting for the Lease logs a few; more and the piece keeps them, as before. */
+    /**
+     * Lines held at most: a standby waiting for the Lease logs a few; more and the piece keeps them, as before. Its own election
+     * lines do not count (session 50): a standby that polls the Lease logs {@code healthz: current pod is not the leader} at every
+     * liveness probe and {@code new leader} at every change of holder, for as long as it stands by, and none of them is the leader's.
+     */
     static final int HOLD_AT_MOST = 64;
     /**
      * Records of any key read while a hold is open, at most: the file's kept events wait with the held ones (nothing is handed over
@@ -154,7 +161,7 @@ final class FileRuns {
         String key = origin != null ? origin : setFileName;
         bound(1);
         if (held.containsKey(key)) {
-            settle(key, from, event, work(type));
+            settle(key, event, work(type), 1);
         }
         Election before = current.containsKey(key) ? elections.getOrDefault(key, Election.NONE) : Election.NONE;
         boolean start = false;
@@ -210,7 +217,7 @@ final class FileRuns {
      * A held key's next line: the process that started takes the Lease (or logs its banner, or another election start follows):
      * a new piece takes the held lines; Workflow work or {@code stopped leading} (the leader's) first: the current piece does.
      */
-    private void settle(String key, ReplicaSource from, ControllerEvent event, boolean work) {
+    private void settle(String key, ControllerEvent event, boolean work, long records) {
         LeaderChange change = event instanceof LeaderElection le ? le.change() : null;
         if (held.get(key).begun() == null) {
             // A prompt's hold: an election start makes it that start's (streamFor); anything else said first, the piece goes on.
@@ -223,8 +230,13 @@ final class FileRuns {
         if (event instanceof ControllerStarted || change == LeaderChange.STARTED_LEADING || change == LeaderChange.ACQUIRING
                 || change == LeaderChange.DISABLED) {
             openHeld(key);
-        } else if (work || change == LeaderChange.STOPPED_LEADING || held.get(key).lines().size() >= HOLD_AT_MOST) {
-            place(key, current.get(key).part());
+        } else {
+            if (change == null) {
+                held.get(key).others()[0] += records; // lines that are not the standby's own election lines (new leader, healthz)
+            }
+            if (work || change == LeaderChange.STOPPED_LEADING || held.get(key).others()[0] > HOLD_AT_MOST) {
+                place(key, current.get(key).part());
+            }
         }
     }
 
@@ -353,7 +365,7 @@ final class FileRuns {
         String key = origin != null ? origin : setFileName;
         bound(records);
         if (held.containsKey(key)) {
-            settle(key, from, null, work);
+            settle(key, null, work, records);
         }
         ControllerRun run = counted(key, origin, from, work);
         seen(key, time);

@@ -104,6 +104,32 @@ class StandbyStartAtFileEndTest {
         assertEquals(0, runs.get(1).work().processed(), runs.toString());
     }
 
+    /**
+     * A standby polling for long: a {@code healthz: current pod is not the leader} line at every liveness probe (one a minute, 100
+     * of them). Its own election lines are not counted against the hold's cap ({@link FileRuns#HOLD_AT_MOST}): still its own run.
+     * Control: 65 other lines (a stats ticker's, which a merged leader logs too) after the start end the hold in the old run.
+     */
+    @ParameterizedTest
+    @CsvSource({"16777216,true", "16777216,false", "40,true", "40,false"})
+    void aStandbyPollingForLongIsStillItsOwnRun(long chunkBytes, boolean keep) throws IOException {
+        Format f = format("v4.1");
+        List<String> lines = concat(f.tail(), f.standby());
+        java.time.Instant t = java.time.Instant.parse("2026-11-12T14:08:05.000Z");
+        for (int i = 0; i < 100; i++) {
+            lines.add("time=" + t.plusSeconds(60L * i) + " level=INFO msg=\"healthz: current pod is not the leader\"");
+        }
+        List<ControllerProcess> runs = runs(chunkBytes, keep, lines);
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals(f.tailLast(), runs.get(0).last().format(), runs.toString());
+        assertEquals(Leadership.STANDBY, runs.get(1).leadership(), runs.toString());
+
+        List<String> stats = concat(f.tail(), f.standby());
+        for (int i = 0; i <= FileRuns.HOLD_AT_MOST; i++) {
+            stats.add("time=\"" + t.plusSeconds(300L * i) + "\" level=info msg=\"Alloc=10482 TotalAlloc=88310 Sys=40273 NumGC=31 Goroutines=187\"");
+        }
+        assertEquals(1, runs(chunkBytes, keep, stats).size());
+    }
+
     /** Control: the leader's work after the start (two replicas merged with no name on the lines): one run, as before. */
     @ParameterizedTest
     @CsvSource({"v3.6,16777216,true", "v3.7-json,40,false", "v4.1,40,true"})
