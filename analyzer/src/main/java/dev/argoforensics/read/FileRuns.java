@@ -46,7 +46,11 @@ import java.util.function.Consumer;
  * start falls inside the leader's work. So the election start and the lines of its replica after it are held ({@link #holding}):
  * the process taking the Lease ({@code successfully acquired lease}, {@code starting leading}), its banner or another election
  * start opens a new piece with them; Workflow work (or {@code stopped leading}, a leader's line) before that says the leader goes
- * on and they join the piece as before, as they do at the file's end or when too many wait.
+ * on and they join the piece as before, as they do when too many wait ({@link #HOLD_AT_MOST}). At the file's end nothing said the
+ * leader goes on, and the held start is still a later process's (a standby that started and polls the Lease, the file ending before
+ * it takes it): a new piece opens with them (session 50; before, they joined the piece, and the old process seemed to log on
+ * through the standby's lines). In a merged stream the leader's lines after the file's end are not given either way: its piece ends
+ * at its last line, as where the file ended before the standby's start.
  */
 final class FileRuns {
     /** Whether a piece continues its replica's run or opens at a controller start. */
@@ -102,9 +106,16 @@ final class FileRuns {
      * @param begun the held election start's state ({@code attempting}: STARTED, {@code turned off}: OFF), or null while the hold
      *              is a pasted {@code logs} command's prompt's, no election start after it yet ({@link #logsPrompt})
      */
-    private record Held(State begun, List<Consumer<ControllerRun>> lines) {
+    private record Held(State begun, List<Consumer<ControllerRun>> lines, int[] others) {
+        Held(State begun, List<Consumer<ControllerRun>> lines) {
+            this(begun, lines, new int[1]);
+        }
     }
-    /** Lines held at most: a standby waiting for the Lease logs a few; more and the piece keeps them, as before. */
+    /**
+     * Lines held at most: a standby waiting for the Lease logs a few; more and the piece keeps them, as before. Its own election
+     * lines do not count (session 50): a standby that polls the Lease logs {@code healthz: current pod is not the leader} at every
+     * liveness probe and {@code new leader} at every change of holder, for as long as it stands by, and none of them is the leader's.
+     */
     static final int HOLD_AT_MOST = 64;
     /**
      * Records of any key read while a hold is open, at most: the file's kept events wait with the held ones (nothing is handed over
@@ -150,7 +161,7 @@ final class FileRuns {
         String key = origin != null ? origin : setFileName;
         bound(1);
         if (held.containsKey(key)) {
-            settle(key, from, event, work(type));
+            settle(key, event, work(type), 1);
         }
         Election before = current.containsKey(key) ? elections.getOrDefault(key, Election.NONE) : Election.NONE;
         boolean start = false;
@@ -206,7 +217,7 @@ final class FileRuns {
      * A held key's next line: the process that started takes the Lease (or logs its banner, or another election start follows):
      * a new piece takes the held lines; Workflow work or {@code stopped leading} (the leader's) first: the current piece does.
      */
-    private void settle(String key, ReplicaSource from, ControllerEvent event, boolean work) {
+    private void settle(String key, ControllerEvent event, boolean work, long records) {
         LeaderChange change = event instanceof LeaderElection le ? le.change() : null;
         if (held.get(key).begun() == null) {
             // A prompt's hold: an election start makes it that start's (streamFor); anything else said first, the piece goes on.
@@ -218,12 +229,14 @@ final class FileRuns {
         }
         if (event instanceof ControllerStarted || change == LeaderChange.STARTED_LEADING || change == LeaderChange.ACQUIRING
                 || change == LeaderChange.DISABLED) {
-            State begun = held.get(key).begun();
-            ControllerRun run = streamFor(key, from, true, false);
-            elections.put(key, new Election(begun, true)); // the new piece's election so far: the held start
-            place(key, run);
-        } else if (work || change == LeaderChange.STOPPED_LEADING || held.get(key).lines().size() >= HOLD_AT_MOST) {
-            place(key, current.get(key).part());
+            openHeld(key);
+        } else {
+            if (change == null) {
+                held.get(key).others()[0] += records; // lines that are not the standby's own election lines (new leader, healthz)
+            }
+            if (work || change == LeaderChange.STOPPED_LEADING || held.get(key).others()[0] > HOLD_AT_MOST) {
+                place(key, current.get(key).part());
+            }
         }
     }
 
@@ -254,11 +267,23 @@ final class FileRuns {
         }
     }
 
-    /** Ends every hold that {@link #LINES_WHILE_HOLDING} records outlasted. */
+    /** Ends every hold that {@link #LINES_WHILE_HOLDING} records outlasted, as the file's end does ({@link #settleAll}). */
     private void bound(long records) {
         if (!held.isEmpty() && (linesWhileHolding += records) > LINES_WHILE_HOLDING) {
             settleAll();
         }
+    }
+
+    /**
+     * A held election start with nothing of its replica after it that says the leader goes on: the process that logged it is
+     * another one (a process logs it once, at its start, and the piece's own work came with nothing of its election before it), so
+     * a new piece takes the held lines, as where the process takes the Lease ({@link #settle}).
+     */
+    private void openHeld(String key) {
+        State begun = held.get(key).begun();
+        ControllerRun run = streamFor(key, current.get(key).part().from, true, false);
+        elections.put(key, new Election(begun, true)); // the new piece's election so far: the held start
+        place(key, run);
     }
 
     private void place(String key, ControllerRun run) {
@@ -315,10 +340,20 @@ final class FileRuns {
         return !held.isEmpty();
     }
 
-    /** The file's end: the held lines join their current pieces, as when nothing said another process took the Lease. */
+    /**
+     * The file's end (or {@link #LINES_WHILE_HOLDING} records of other keys while holding): nothing of a held replica after its
+     * election start said the leader goes on, so a new piece opens with the held lines ({@link #openHeld}): a standby that started
+     * and polls the Lease at the end of the file, after the old process's tail, is its own process (session 50; until then its
+     * lines joined the old piece, whose run then seemed to log on through them). A prompt's hold with no election start after it
+     * (the log asked for again) joins the current piece, as before.
+     */
     void settleAll() {
         for (String key : List.copyOf(held.keySet())) {
-            place(key, current.get(key).part());
+            if (held.get(key).begun() != null) {
+                openHeld(key);
+            } else {
+                place(key, current.get(key).part());
+            }
         }
     }
 
@@ -330,7 +365,7 @@ final class FileRuns {
         String key = origin != null ? origin : setFileName;
         bound(records);
         if (held.containsKey(key)) {
-            settle(key, from, null, work);
+            settle(key, null, work, records);
         }
         ControllerRun run = counted(key, origin, from, work);
         seen(key, time);

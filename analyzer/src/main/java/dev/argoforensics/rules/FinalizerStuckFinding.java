@@ -58,7 +58,14 @@ final class FinalizerStuckFinding {
         }
         Confidence confidence;
         Message reason;
-        if (held != null && downSince != null) {
+        if (held != null && downSince != null && (attempt == null || attempt.failed() == null)) {
+            // Session 50: as with only standbys after the due time (below), no run of the Pod's controller is shown that could release
+            // it: the hold is the export's fact, but a log that ends is not a controller that stopped (its later lines not collected,
+            // and it kept the finalizer) nor one that ran on; "held while no controller ran" is AF004's look-alike. Not decided: possible.
+            facts.add(new Fact("controllerLastLine", "Controller's last line before the release was due", downSince.format()));
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF004.reason.exportShowsHeldControllerDown", "held", GoDuration.format(held.nanos()), "last", downSince.format());
+        } else if (held != null && downSince != null) {
             facts.add(new Fact("controllerLastLine", "Controller's last line before the release was due", downSince.format()));
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF004.reason.exportShowsHeldControllerDown", "held", GoDuration.format(held.nanos()), "last", downSince.format());
@@ -72,7 +79,7 @@ final class FinalizerStuckFinding {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF004.reason.notGone");
         }
-        if (held != null && held.stated()) {
+        if (held != null && held.stated() && confidence == Confidence.CONFIRMED) {
             confidence = Confidence.LIKELY;
             reason = Message.of("AF004.reason.stated", "reason", reason, "at", held.snapshot().observed().time().format(),
                     "off", GoDuration.format(ObservedAt.STATED_CLOCK_NANOS));

@@ -403,7 +403,9 @@ class FinalizerStuckTest {
     /**
      * The controller down to the end of the logs: replica a's last line at 16:30, before the release was due (16:31:04), and no run
      * after it. The export still shows the finalizer 30m later, a fact; but nothing shows a controller that could have released
-     * it, so the finding says so instead of saying the controller held it.
+     * it, so the finding says so instead of saying the controller held it. Session 50: and it is possible (it was likely on this
+     * stated time, confirmed on the export's own), as with only standbys after the due time: a log that ends shows neither a
+     * controller that kept the finalizer nor one that had stopped ("held while no controller ran", the look-alike).
      */
     @Test
     void aFinalizerHeldWhileTheControllerWasDownToTheEndOfTheLogsSaysNoControllerCouldReleaseIt() {
@@ -416,6 +418,7 @@ class FinalizerStuckTest {
         assertTrue(f.confidenceReason().contains("no controller is shown that could release the finalizer"), f.confidenceReason());
         assertTrue(f.explanation().contains("As far as the logs show, no controller could release it"), f.explanation());
         assertEquals("2026-09-19T16:30:00.000Z", f.fact("controllerLastLine").orElseThrow().value());
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
     }
 
     /** Its negative control: replica a still logging after the release was due: the finding keeps its words, the controller could have. */
@@ -426,5 +429,6 @@ class FinalizerStuckTest {
         Finding f = e.findings().get(0);
         assertTrue(f.summary().contains("was deleted but kept its status-capture finalizer"), f.summary());
         assertTrue(f.fact("controllerLastLine").isEmpty());
+        assertTrue(f.confidence() != Confidence.POSSIBLE, "a controller that could release it logged after the due time: " + f.confidenceReason());
     }
 }
