@@ -136,12 +136,18 @@ final class TwoActiveControllersFinding {
         // Besides the Workflows whose own lines overlap past the tolerance, those whose lines of the two runs overlap by less (a
         // short Workflow) inside a span in which the pair is shown to run at once (session 50: TwoActiveControllers.shortOnesAtOnce).
         List<String> touched = new ArrayList<>(p.overlaps.stream().map(o -> o.workflow().toString()).toList());
+        List<String> shortOnes = new ArrayList<>();
         for (TwoActiveControllers.Sequence q : TwoActiveControllers.shortOnesAtOnce(p, leadership, from, to)) {
             if (!touched.contains(q.workflow().toString())) {
                 touched.add(q.workflow().toString());
+                // Its own window, which may lie outside the pair's "Both active" one above (that is the long overlaps').
+                shortOnes.add(q.workflow() + " from " + q.start().format() + " to " + q.end().format() + " (" + GoDuration.format(Math.max(q.overlapNanos(), 0)) + ")");
             }
         }
         facts.add(new Fact("workflowsBothTouched", "Workflows both wrote about", String.join(", ", touched)));
+        if (!shortOnes.isEmpty()) {
+            facts.add(new Fact("shortWorkflowsAtOnce", "Of them, within a hand-over's overlap", String.join("; ", shortOnes)));
+        }
         facts.add(new Fact("conflicts", "Updates refused as stale", conflicts.size()));
         facts.add(new Fact("reapplied", "Updates re-applied", reapplied.size()));
         facts.add(new Fact("podsAlreadyExisted", "Pod creations that found the Pod there", existed.size()));
