@@ -58,7 +58,7 @@ final class ControllerRuns {
      * times show it, not in the order the files hold them: {@code kubectl logs -p} (the previous container's log) pasted after the
      * current container's tail opens a run that is the earlier process (session 49 read it as a run of its own, numbered #2 though
      * it ran first; session 50). Only where every run of the replica has dated lines and their spans, sorted by their first lines,
-     * follow one another without overlapping: otherwise (a time of day beside a dated one, a run whose lines interleave with
+     * follow one another without overlapping (touching at one instant allowed): otherwise (a time of day beside a dated one, a run whose lines interleave with
      * another's) the file order stands, as before.
      */
     private void numberedByTime(List<ControllerProcess> out) {
@@ -80,7 +80,11 @@ final class ControllerRuns {
             byTime.sort((a, b) -> out.get(a).first().compareInstant(out.get(b).first()));
             boolean apart = true;
             for (int k = 1; k < byTime.size() && apart; k++) {
-                apart = out.get(byTime.get(k - 1)).last().isBefore(out.get(byTime.get(k)).first());
+                // One replica's processes follow one another: a run whose last line shares the next one's first instant (a restart
+                // within the times' precision) still ends before it, where it began before it (s50 breaker: #2 for the -p run).
+                ControllerProcess before = out.get(byTime.get(k - 1));
+                ControllerProcess after = out.get(byTime.get(k));
+                apart = !before.last().isAfter(after.first()) && before.first().isBefore(after.first());
             }
             if (!apart || byTime.equals(runs)) {
                 continue;
