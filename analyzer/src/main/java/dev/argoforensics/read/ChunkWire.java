@@ -22,7 +22,7 @@ import java.util.List;
  * same catalog), the other items as records ({@link WireValues}).
  */
 final class ChunkWire {
-    private static final int VERSION = 6;
+    private static final int VERSION = 7;
     private static final byte BLANK = 0;
     private static final byte COUNTED = 1;
     private static final byte KEPT = 2;
@@ -36,7 +36,7 @@ final class ChunkWire {
     private ChunkWire() {
     }
 
-    /** A chunk's pass 1 as bytes: the names it makes of interest and how its times run. */
+    /** A chunk's pass 1 as bytes: the names it makes of interest, how its times run and the run state it leaves (pass 1b). */
     static byte[] scan(ScanResult r) {
         return deflated(o -> {
             o.string(r.interest.encode());
@@ -48,6 +48,8 @@ final class ChunkWire {
             o.value(r.storeLast);
             o.value(r.storeBackwards);
             o.value(r.storeForwards);
+            o.value(r.idleAtEnd);
+            o.value(r.idleSeen);
         });
     }
 
@@ -63,6 +65,8 @@ final class ChunkWire {
             r.storeLast = (Timestamp) in.value();
             r.storeBackwards = (Long) in.value();
             r.storeForwards = (Long) in.value();
+            r.idleAtEnd = (Boolean) in.value();
+            r.idleSeen = (Boolean) in.value();
             return r;
         });
     }

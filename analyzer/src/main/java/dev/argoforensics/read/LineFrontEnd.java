@@ -91,6 +91,12 @@ public final class LineFrontEnd {
      * record makes what it names of interest. A hit that is no warning costs one quick read.
      */
     static final List<String> WARNING_ANCHORS = List.of("warning", "WARN", "error", "ERRO", "fatal", "FATA", "panic", "PANI");
+    /**
+     * A run's worker numbers and start banner (session 50, pass 1b): pass 1 notes the run state each chunk leaves
+     * ({@link ScanResult#idleAtEnd}), so that the chunks of a run without Workflow workers are walked for the Pods its pod
+     * controller acts on ({@link #idleRunPods}).
+     */
+    static final List<String> RUN_ANCHORS = List.of("Current Worker Numbers", "Starting Workflow Controller");
 
     public LineFrontEnd(MessageCatalog catalog) {
         this(catalog, null, ChunkLineReader.MAX_LINE_BYTES);
@@ -113,7 +119,7 @@ public final class LineFrontEnd {
         this.nameless = catalog.nameless();
         this.logZone = logZone;
         this.maxLineBytes = maxLineBytes;
-        this.anchors = catalog.triggerAnchors().map(a -> concat(a, WARNING_ANCHORS)).orElse(null);
+        this.anchors = catalog.triggerAnchors().map(a -> concat(concat(a, WARNING_ANCHORS), RUN_ANCHORS)).orElse(null);
         this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
     }
 
@@ -448,7 +454,7 @@ public final class LineFrontEnd {
             }
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
             // A conditional trigger (a pass over a completed phase) is read in full only where the raw line holds its values.
-            if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level())) {
+            if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level()) && !runLine(entry)) {
                 return;
             }
         }
@@ -466,10 +472,88 @@ public final class LineFrontEnd {
             if (match.isPresent() && match.get().entry().triggers(match.get().attributes())) {
                 TriggerNames.add(match.get(), result.interest);
             }
+            if (match.isPresent() && runLine(match.get().entry())) {
+                result.runLine(match.get().event());
+            }
             if (TriggerNames.warns(parsed.record().level())) {
                 // Whatever its message: a Pod or Workflow the controller warned about is worth a timeline.
                 TriggerNames.addNamed(parsed.record(), match.map(CatalogMatch::event).orElse(null), result.interest);
             }
+        }
+    }
+
+    /** A run's worker numbers or its start banner ({@link #RUN_ANCHORS}): read in pass 1 for {@link ScanResult#runLine}. */
+    private static boolean runLine(CatalogEntry entry) {
+        return entry != null && (entry.event() == EventType.WORKER_NUMBERS || entry.event() == EventType.CONTROLLER_STARTED);
+    }
+
+    /** The pod controller's lines: what AF003 counts as the pod controller acting on a Pod ({@code rules/Reconciliation#podController}). */
+    private static boolean podControllerLine(CatalogEntry entry) {
+        return entry != null && switch (entry.event()) {
+            case POD_INFORMER_EVENT, POD_CLEANUP_SCHEDULED, POD_CLEANUP_QUEUED, POD_CLEANUP_STARTED, POD_CLEANUP_FAILED -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * Pass 1b (session 50): the Pods the pod controller's lines name in the chunk while the run has no Workflow workers
+     * ({@code workflowWorkers=0}, up to the next worker numbers stating a count or start banner), added to {@code found};
+     * {@code run} is the state the chunks before left and is left as the chunk's end leaves it. A run without workers
+     * processes no Workflow, so every Pod its pod controller acts on is a stall's or its look-alike's (AF003): the full reading
+     * sees them, and so must the selective one. A Pod whose Workflow the run did process since its worker numbers (a name the
+     * Pod's begins with, and the Pod's own) is left out, as AF003 leaves it ({@code Reconciliation.processedInStreamBetween}):
+     * such a run had workers after all, and keeping its Pods would keep the log. Read only for the chunks of such a run.
+     */
+    void idleRunPods(LineChunk chunk, String csvHeader, IdleRun run, Interest found) throws IOException {
+        walk(chunk, csvHeader, u -> idleRunLine(u, run, found, parseFunction), (u, why) -> { }, Progress.NONE, maxLineBytes);
+    }
+
+    /** {@link #idleRunPods(LineChunk, String, IdleRun, Interest)} over the lines an earlier read kept of the whole file. */
+    void idleRunPods(LogLines earlier, IdleRun run, Interest found) {
+        for (LogLines.Line l : earlier.lines()) {
+            idleRunLine(l.line(), run, found, u -> l.parse());
+        }
+    }
+
+    private void idleRunLine(UnwrappedLine u, IdleRun run, Interest found, Function<UnwrappedLine, LineParse> parse) {
+        String text = u.record();
+        if (text.isBlank() || OtherContainers.named(u) != null) {
+            return;
+        }
+        QuickScan.Head head = u.cut() ? null : quickHead(text);
+        if (head != null) {
+            if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {
+                return;
+            }
+            CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
+            if (!runLine(entry) && !(run.idle() && (podControllerLine(entry)
+                    || entry != null && entry.event() == EventType.WORKFLOW_PROCESSING))) {
+                return;
+            }
+        }
+        if (!(parse.apply(u) instanceof LineParse.Parsed parsed)) {
+            return;
+        }
+        Optional<CatalogMatch> match;
+        try {
+            match = catalog.match(parsed.record(), Interner.NONE, !u.envelope().rebuilt());
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        if (match.isEmpty()) {
+            return;
+        }
+        ControllerEvent ev = match.get().event();
+        if (ev instanceof ControllerEvent.WorkerNumbers w) {
+            if (w.workflowWorkers() != null) {
+                run.enter(w.workflowWorkers() == 0);
+            }
+        } else if (ev instanceof ControllerEvent.ControllerStarted) {
+            run.enter(false);
+        } else if (run.idle() && ev instanceof ControllerEvent.WorkflowProcessing p && p.wf() != null) {
+            run.processed(p.wf().name());
+        } else if (run.idle() && podControllerLine(match.get().entry())) {
+            ev.pod().filter(pod -> !run.processedFor(pod.name())).ifPresent(pod -> found.addPod(pod.name()));
         }
     }
 

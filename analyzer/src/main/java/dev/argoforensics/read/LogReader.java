@@ -113,7 +113,51 @@ public final class LogReader {
         for (LineChunk c : plan.chunks()) {
             results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
         }
+        idleRunPods(plan, results, new IdleRun());
         return fileScan(results, null);
+    }
+
+    /**
+     * Pass 1b (session 50): the chunks of a run without Workflow workers walked again, in file order from the state {@code run}
+     * (what the chunks or rotated pieces before left), for the Pods its pod controller acts on ({@link LineFrontEnd#idleRunPods}),
+     * added to the chunks' results; {@code run} is left as the file's end leaves it. Only such chunks are read again (rare: a run
+     * without workers), on this thread. A file written newest first runs the other way: it is not walked, and the state after
+     * it is a run with workers (a limit, docs/rules/AF003.md).
+     */
+    private void idleRunPods(PlannedFile plan, List<ScanResult> results, IdleRun run) throws IOException {
+        if (settings.keepEverything()) {
+            return; // every line is kept
+        }
+        if (plan.earlier() != null ? plan.earlier().newestFirst() : ScanResult.newestFirst(results)) {
+            run.enter(false);
+            return;
+        }
+        if (plan.earlier() != null) {
+            if (run.idle() || results.get(0).idleSeen) {
+                frontEnds.get().idleRunPods(plan.earlier(), run, results.get(0).interest);
+            } else if (results.get(0).idleAtEnd != null) {
+                run.enter(results.get(0).idleAtEnd);
+            }
+            return;
+        }
+        idleRunPods(results, run, i -> plan.chunks().get(i), plan.firstLine());
+    }
+
+    /** Where pass 1b reads a file's chunk again: from the file, or from a copy of the chunk alone (the fleet's tasks). */
+    @FunctionalInterface
+    public interface ChunkAt {
+        LineChunk chunk(int index) throws IOException;
+    }
+
+    private void idleRunPods(List<ScanResult> results, IdleRun run, ChunkAt chunks, String headerLine) throws IOException {
+        for (int i = 0; i < results.size(); i++) {
+            ScanResult r = results.get(i);
+            if (run.idle() || r.idleSeen) {
+                frontEnds.get().idleRunPods(chunks.chunk(i), headerLine, run, r.interest);
+            } else if (r.idleAtEnd != null) {
+                run.enter(r.idleAtEnd);
+            }
+        }
     }
 
     /** One file's scan from its chunks' results, in order ({@code earlier}: the file's lines as an earlier read had them, or null). */
@@ -194,11 +238,18 @@ public final class LogReader {
         return ChunkWire.scan(frontEnds.get().scan(c, headerLine, settings.progress()));
     }
 
-    /** A file's scan from its chunks' {@link #scanChunk} bytes, in file order: what {@link #scanFile} gives. */
-    public static FileScan fileScan(List<byte[]> chunkScansInOrder) throws IOException {
+    /**
+     * A file's scan from its chunks' {@link #scanChunk} bytes, in file order: what {@link #scanFile} gives. Where a chunk's scan
+     * shows a run without Workflow workers, that run's chunks are read again through {@code chunks} (pass 1b, {@link #idleRunPods}),
+     * in order, the run's state carried from each chunk's scan to the next ({@link ScanResult#idleAtEnd}).
+     */
+    public FileScan fileScan(List<byte[]> chunkScansInOrder, String headerLine, ChunkAt chunks) throws IOException {
         List<ScanResult> results = new ArrayList<>(chunkScansInOrder.size());
         for (byte[] b : chunkScansInOrder) {
             results.add(ChunkWire.scan(b));
+        }
+        if (!ScanResult.newestFirst(results)) {
+            idleRunPods(results, new IdleRun(), chunks, headerLine);
         }
         return fileScan(results, null);
     }
@@ -335,6 +386,7 @@ public final class LogReader {
             }
             started.put(f, list);
         }
+        Map<InputFile, List<ScanResult>> resultsOf = new HashMap<>();
         for (PlannedFile plan : List.copyOf(plans.values())) {
             InputFile f = plan.file;
             if (scans.containsKey(f)) {
@@ -345,17 +397,45 @@ public final class LogReader {
                 for (Future<ScanResult> future : started.get(f)) {
                     results.add(Futures.get(future));
                 }
-                FileScan scan = fileScan(results, plan.earlier());
-                scans.put(f, scan);
-                if (plan.earlier() == null && !settings.keepEverything()) {
-                    logs.scanned(f, scan);
-                }
+                resultsOf.put(f, results);
             } catch (IOException | RuntimeException e) {
                 plans.remove(f);
                 Unreadable.record(f, e, summaries, unreadable);
             }
         }
-        return scans;
+        // Pass 1b in rotated-set order: a piece that goes on with a run without workers the piece before left is walked from it.
+        Map<InputFile, FileScan> made = new HashMap<>();
+        for (RotatedSet set : RotatedSet.group(List.copyOf(plans.keySet()))) {
+            IdleRun run = new IdleRun();
+            for (InputFile f : set.oldestFirst()) {
+                PlannedFile plan = plans.get(f);
+                List<ScanResult> results = resultsOf.get(f);
+                if (results == null) {
+                    run.enter(false); // a scan remembered by the log source: the state it leaves is not known (a limit)
+                    continue;
+                }
+                try {
+                    idleRunPods(plan, results, run);
+                    FileScan scan = fileScan(results, plan.earlier());
+                    made.put(f, scan);
+                    if (plan.earlier() == null && !settings.keepEverything()) {
+                        logs.scanned(f, scan);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    plans.remove(f);
+                    Unreadable.record(f, e, summaries, unreadable);
+                    run.enter(false);
+                }
+            }
+        }
+        Map<InputFile, FileScan> inOrder = new LinkedHashMap<>();
+        for (InputFile f : plans.keySet()) {
+            FileScan scan = scans.containsKey(f) ? scans.get(f) : made.get(f);
+            if (scan != null) {
+                inOrder.put(f, scan);
+            }
+        }
+        return inOrder;
     }
 
     /**

@@ -18,6 +18,24 @@ public final class ScanResult {
     Timestamp storeLast;
     long storeBackwards;
     long storeForwards;
+    /**
+     * The run state the chunk's last {@code Current Worker Numbers} (stating a count of Workflow workers) or start banner leaves
+     * (session 50, pass 1b): true where it said {@code workflowWorkers=0}, false after one with workers or a banner, null where the
+     * chunk holds neither (the state of the chunks before goes on). Crosses machines with the chunk's scan ({@link ChunkWire}).
+     */
+    Boolean idleAtEnd;
+    /** Whether a {@code Current Worker Numbers} of the chunk said {@code workflowWorkers=0}: the chunk is walked in pass 1b. */
+    boolean idleSeen;
+
+    /** Notes a run line pass 1 read (a count of Workflow workers stated, or a start banner; anything else changes nothing). */
+    void runLine(dev.argoforensics.event.ControllerEvent event) {
+        if (event instanceof dev.argoforensics.event.ControllerEvent.WorkerNumbers w && w.workflowWorkers() != null) {
+            idleAtEnd = w.workflowWorkers() == 0;
+            idleSeen |= idleAtEnd;
+        } else if (event instanceof dev.argoforensics.event.ControllerEvent.ControllerStarted) {
+            idleAtEnd = false;
+        }
+    }
 
     /** Whether a file whose chunks gave these results, in order, runs mostly backwards in time: an export written newest first. */
     static boolean newestFirst(List<ScanResult> chunksInOrder) {

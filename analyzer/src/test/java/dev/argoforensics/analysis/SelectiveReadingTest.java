@@ -29,12 +29,12 @@ import org.junit.jupiter.api.io.TempDir;
 class SelectiveReadingTest {
 
     /**
-     * Samples whose Pod the default selective reading does not pick up by design (their EXPECTED.md says so and runs
-     * {@code --timelines all}): a {@code removeFinalizer} queued by the Workflow's delete handler is no trigger, since every Pod
-     * released after its result was stored gets one too. Their findings must still agree (none of interest is lost); the
-     * clearances of a Pod only the full reading keeps cannot.
+     * Samples whose Pod the default selective reading does not pick up by design: their findings must still agree (none of
+     * interest is lost); the clearances of a Pod only the full reading keeps cannot. None since session 50: zero-workers-workflow-deleted's
+     * Pod (its {@code removeFinalizer} queued by the Workflow's delete handler, no trigger) is kept by pass 1b, its pod controller
+     * having acted on it in a run without workers, and its clearance now agrees too.
      */
-    private static final Set<String> FULL_READING_ONLY = Set.of("zero-workers-workflow-deleted");
+    private static final Set<String> FULL_READING_ONLY = Set.of();
     private static final AnalysisOptions EVERYTHING_ONE_THREAD = AnalysisOptions.defaults().withThreads(1).keepingEverything(true);
     private static final AnalysisOptions SELECTIVE_SMALL_CHUNKS = AnalysisOptions.defaults().withThreads(3).withChunkBytes(4096);
 
@@ -89,6 +89,152 @@ class SelectiveReadingTest {
         assertTrue(selective.correlation().events().size() * 10L < everything.correlation().events().size(),
                 "selective reading keeps a small part: " + selective.correlation().events().size() + " of "
                         + everything.correlation().events().size());
+    }
+
+    /**
+     * Session 50 (s49's pass 1b, built again): a run without Workflow workers lists a Pod nothing else makes of interest
+     * ({@code ledger-sync-p2m6w}'s, its Workflow processed again only by the next run). AF003 reports it from the full reading; the
+     * selective one dropped its lines. Pass 1 notes the run state each chunk leaves and pass 1b walks the run's chunks for the Pods
+     * its pod controller acts on, even where the listing runs over several chunks (80 other Pods listed first, 4 KiB chunks). Logs
+     * alone, so that no export makes the Pod of interest.
+     */
+    @Test
+    void aPodListedByARunWithoutWorkersIsReadTheSameEitherWay() throws IOException {
+        Path logs = idleRunSample("listing", false, 0);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertEquals(List.of("billing/invoice-rollup-h3k8d", "billing/ledger-sync-p2m6w"), af003Pods(selective));
+    }
+
+    /**
+     * s49-breaker23, enabled: the same run without workers, its log rotated in the middle of its listing, so that its worker
+     * numbers are in the older piece ({@code .log.1}) and the listing of {@code ledger-sync-p2m6w} in the live one. The full
+     * reading continues the run across the pieces (one rotated set, one stream); pass 1b carries the run's state from piece to
+     * piece, oldest first.
+     */
+    @Test
+    void aRunWithoutWorkersRotatedMidListingIsReadTheSameEitherWay() throws IOException {
+        Path logs = idleRunSample("rotated", true, 0);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        assertEquals(List.of("billing/invoice-rollup-h3k8d", "billing/ledger-sync-p2m6w"), af003Pods(everything));
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+    }
+
+    /**
+     * The control: the same listing by a run with two Workflow workers. Nothing stalls (AF003 finds neither listed Pod either way)
+     * and pass 1b keeps nothing of the run: the 80 listed Pods' lines are counted, not kept.
+     */
+    @Test
+    void aRunWithWorkersListingPodsKeepsNoneOfThem() throws IOException {
+        Path logs = idleRunSample("workers", false, 2);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertFalse(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+        assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("nightly-report")).isPresent()),
+                "a run with workers: its listing is not kept");
+        assertTrue(everything.correlation().events().stream().anyMatch(e -> e.event().pod().filter(p -> p.name().startsWith("nightly-report")).isPresent()));
+    }
+
+    /**
+     * s50 breaker: two replicas' logs merged in one stern file, the run without workers ({@code x7w2n}) and a standby that starts
+     * with 32 Workflow workers between the idle run's worker numbers and its listing. The full reading splits the file into one
+     * run per replica; pass 1b must not let the standby's worker numbers end the other replica's run without workers.
+     */
+    @Test
+    @org.junit.jupiter.api.Disabled("s50 breaker: written, not run before the hard stop (the fleet run held the one build); suspected break: IdleRun is per file, not per replica")
+    void twoReplicasInOneFileTheStandbysWorkerNumbersDoNotEndTheIdleRun() throws IOException {
+        Path logs = idleRunSample("stern", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        StringBuilder merged = new StringBuilder();
+        for (String line : Files.readAllLines(x)) {
+            String at = line.substring(5, 29);
+            merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
+            if (line.contains("workflowWorkers=0 ")) {
+                String b = "2026-10-14T14:38:00.101Z";
+                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
+                        + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
+                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
+                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
+                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
+                        + " level=INFO msg=\"Attempting to acquire leader lease...\" lock=billing/workflow-controller"));
+            }
+        }
+        Files.delete(x);
+        Files.writeString(logs.resolve("stern-workflow-controller.log"), merged.toString());
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+    }
+
+    /**
+     * s50 breaker: the run without workers processes another namespace's Workflow whose name is the listed Pod's Workflow's
+     * ({@code other/ledger-sync}), or a Workflow whose name is a '-' prefix of it ({@code billing/ledger}). AF003 asks whether the
+     * Pod's own Workflow was processed; pass 1b must not drop the Pod on a namesake's or a prefix's pass.
+     */
+    @Test
+    @org.junit.jupiter.api.Disabled("s50 breaker: written, not run before the hard stop; suspected break: IdleRun.processedFor matches names without namespace and by any '-' prefix")
+    void anotherNamespacesNamesakeProcessedDoesNotDropTheIdleRunsPod() throws IOException {
+        for (String wf : List.of("namespace=other phase=Running resourceVersion=5 workflow=ledger-sync",
+                "namespace=billing phase=Running resourceVersion=5 workflow=ledger")) {
+            Path logs = idleRunSample("clash-" + wf.hashCode(), false, 0);
+            Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+            String text = Files.readString(x);
+            int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
+            Files.writeString(x, text.substring(0, at) + "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" " + wf + "\n"
+                    + text.substring(at));
+            List<String> inputs = List.of(logs.toString());
+            AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+            AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+            assertSame(everything, selective, true);
+        }
+    }
+
+    private static String stern(String pod, String at, String line) {
+        return pod + " workflow-controller " + at.replace("Z", "000000Z") + " " + line + "\n";
+    }
+
+    /**
+     * samples/workflow-deleted-while-controller-down's logs with the zero-worker run's listing put back: 80 other Pods, then
+     * {@code ledger-sync-p2m6w}, before the sample's own {@code add pod event}; {@code rotated}: the piece with the run's worker
+     * numbers and the 80 ends before ledger-sync's line ({@code .log.1}); {@code workers}: the run's count of Workflow workers.
+     */
+    private Path idleRunSample(String name, boolean rotated, int workers) throws IOException {
+        Path sample = Path.of("samples/workflow-deleted-while-controller-down/logs");
+        Path logs = Files.createDirectories(dir.resolve(name));
+        for (String file : List.of("workflow-controller-5d7c9b8f6-m4q8t.log", "workflow-controller-7f4b2d9c1-q5r8v.log")) {
+            Files.copy(sample.resolve(file), logs.resolve(file));
+        }
+        StringBuilder listing = new StringBuilder();
+        for (int i = 0; i < 80; i++) {
+            listing.append(String.format("time=2026-10-14T14:38:00.%03dZ level=INFO msg=\"add pod event\" component=pod_controller pod=nightly-report-%05d%n",
+                    102 + i / 6, 31000 + i * 7));
+        }
+        String ledger = "time=2026-10-14T14:38:00.116Z level=INFO msg=\"add pod event\" component=pod_controller pod=ledger-sync-p2m6w\n";
+        String zero = Files.readString(sample.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"));
+        assertTrue(zero.contains("workflowWorkers=0 "));
+        zero = zero.replace("workflowWorkers=0 ", "workflowWorkers=" + workers + " ");
+        int at = zero.indexOf("time=2026-10-14T14:38:00.118Z level=INFO msg=\"add pod event\"");
+        assertTrue(at > 0);
+        if (rotated) {
+            Files.writeString(logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log.1"), zero.substring(0, at) + listing);
+            Files.writeString(logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"), ledger + zero.substring(at));
+        } else {
+            Files.writeString(logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"), zero.substring(0, at) + listing + ledger + zero.substring(at));
+            assertTrue(zero.indexOf("workflowWorkers=") < 4096 && at + listing.length() > 2 * 4096, "the listing runs over chunks");
+        }
+        return logs;
+    }
+
+    private static List<String> af003Pods(AnalysisResult result) {
+        RuleOutcome af003 = result.outcomes().stream().filter(o -> o.rule().equals("AF003")).findFirst().orElseThrow();
+        return af003.findings().stream().map(f -> f.pod().toString()).sorted().toList();
     }
 
     private static void assertSame(AnalysisResult expected, AnalysisResult actual, boolean clearances) {

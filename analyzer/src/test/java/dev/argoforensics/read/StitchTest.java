@@ -279,7 +279,9 @@ class StitchTest {
         for (LineChunk c : reader.chunks(f)) {
             scans.add(reader.scanChunk(alone(c, spool), header));
         }
-        return LogReader.fileScan(scans);
+        // Pass 1b reads a run without workers' chunks again: from copies holding their bytes alone too.
+        List<LineChunk> chunks = reader.chunks(f);
+        return reader.fileScan(scans, header, i -> alone(chunks.get(i), spool));
     }
 
     /** Pass 2 of {@code f} chunk by chunk, as {@link #scanInChunkTasks}, and its assembly from the chunks' bytes. */

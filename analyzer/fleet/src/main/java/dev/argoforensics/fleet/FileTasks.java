@@ -129,7 +129,10 @@ final class FileTasks implements Serializable {
         }
     }
 
-    /** A split log's scan from its chunks' (any order): {@code analyze}'s scan of the whole file, or why a chunk failed. */
+    /**
+     * A split log's scan from its chunks' (any order): {@code analyze}'s scan of the whole file, or why a chunk failed. The chunks
+     * of a run without Workflow workers are read again here (pass 1b, {@code LogReader.fileScan}).
+     */
     ScannedFile scanOf(ScannedFile f, Iterable<ChunkBytes> chunks) {
         List<ChunkBytes> inOrder = inOrder(f, chunks);
         for (ChunkBytes c : inOrder) {
@@ -137,10 +140,17 @@ final class FileTasks implements Serializable {
                 return f.scanned(null, c.failure());
             }
         }
+        // Pass 1b: the chunks of a run without Workflow workers are copied again (each alone) and walked here, in file order.
+        java.util.Set<Integer> copied = new java.util.TreeSet<>();
         try {
-            return f.scanned(LogReader.fileScan(inOrder.stream().map(ChunkBytes::bytes).toList()).encode(), null);
+            return f.scanned(analysis().logReader().fileScan(inOrder.stream().map(ChunkBytes::bytes).toList(), f.split().header(), i -> {
+                copied.add(i);
+                return chunk(f, i);
+            }).encode(), null);
         } catch (Exception e) {
             return f.scanned(null, unreadableReason(f.file(spool), e));
+        } finally {
+            copied.forEach(i -> spool.deleteChunk(f.cluster(), f.object(), i));
         }
     }
 
