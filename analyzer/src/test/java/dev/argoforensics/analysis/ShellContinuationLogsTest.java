@@ -36,23 +36,8 @@ class ShellContinuationLogsTest {
     @TempDir
     Path dir;
 
-    private record Read(AnalysisResult result, InputSummary summary) {
-        List<ControllerProcess> processes() {
-            return result.correlation().processes();
-        }
-    }
-
-    private Read read(long chunkBytes, String name, List<String> lines) throws IOException {
-        Path p = dir.resolve(chunkBytes + "-" + name);
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        AnalysisOptions options = AnalysisOptions.defaults().withThreads(2).keepingEverything(true).withChunkBytes(chunkBytes);
-        AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
-        return new Read(result, result.inputs().get(0));
-    }
-
-    private static void assertAccounted(InputSummary s) {
-        assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed() + s.furniture().lines() + s.otherContainerLines(),
-                s.toString());
+    private PastedRead read(long chunkBytes, String name, List<String> lines) throws IOException {
+        return PastedRead.read(dir, chunkBytes, name, lines);
     }
 
     /** The controller's lines of one run: its work on the ledger Workflow, from 09:12:01 on. */
@@ -100,7 +85,7 @@ class ShellContinuationLogsTest {
     @ValueSource(longs = {1 << 24, 60})
     void theContainerNamedOnTheContinuationLineKeepsTheLinesApart(long chunkBytes) throws IOException {
         List<String> prompt = List.of("$ kubectl -n ledger logs " + POD + " \\", ">   -c wait --timestamps");
-        Read r = read(chunkBytes, "wait.log", lines(controllerTail(), prompt, waitLines()));
+        PastedRead r = read(chunkBytes, "wait.log", lines(controllerTail(), prompt, waitLines()));
         InputSummary s = r.summary();
         // The wait container's lines, as -c wait on the prompt's own line gives them: its memory line kept apart, its refused write
         // evidence that names the Pod.
@@ -110,14 +95,14 @@ class ShellContinuationLogsTest {
         assertEquals(POD, ((ControllerEvent.Signal) executor.get(0).event()).podRef().name(), "the refused write names the Pod the command named");
         assertEquals(0, s.unparsed(), s.toString());
         assertEquals(1, s.continuation(), "the PS2 line continues the prompt");
-        assertAccounted(s);
+        PastedRead.assertAccounted(s);
         assertEquals(List.of("kubectl -n ledger logs " + POD + " -c wait --timestamps"), s.furniture().commands(), "the command as the shell ran it");
         assertTrue(r.result().correlation().events().stream().noneMatch(e -> e.text().contains("Alloc=6312")), "no wait line is the controller's");
 
         // Control: the same paste without -c on either line. The lines are the controller's own (kubectl logs POD of a one-container
         // Pod), as they always were: the continuation adds nothing the command does not say.
         List<String> noContainer = List.of("$ kubectl -n ledger logs " + POD + " \\", ">   --timestamps");
-        Read plain = read(chunkBytes, "plain.log", lines(controllerTail(), noContainer, waitLines()));
+        PastedRead plain = read(chunkBytes, "plain.log", lines(controllerTail(), noContainer, waitLines()));
         assertEquals(Map.of(), plain.summary().otherContainers());
         assertEquals(0, plain.summary().unparsed(), plain.summary().toString());
         assertTrue(plain.result().correlation().events().stream().anyMatch(e -> e.text().contains("Alloc=6312")));
@@ -129,9 +114,9 @@ class ShellContinuationLogsTest {
         List<String> tail = new ArrayList<>(List.of("$ kubectl -n argo logs --tail=4 " + CONTROLLER));
         tail.addAll(controllerTail());
         List<String> prompt = List.of("$ kubectl -n argo logs " + CONTROLLER + " \\", ">   --previous");
-        Read r = read(chunkBytes, "previous.log", lines(tail, prompt, previousContainer()));
+        PastedRead r = read(chunkBytes, "previous.log", lines(tail, prompt, previousContainer()));
         assertEquals(0, r.summary().unparsed(), r.summary().toString());
-        assertAccounted(r.summary());
+        PastedRead.assertAccounted(r.summary());
         List<ControllerProcess> runs = r.processes();
         assertEquals(2, runs.size(), runs.toString());
         // Numbered by time, not by where the file holds them: the previous container's run is the first.
@@ -144,7 +129,7 @@ class ShellContinuationLogsTest {
         // Control: the same log asked for again (no -p on the continuation line): its start after the tail stays the one run it may
         // be, as without the continuation (FileRuns.earlier).
         List<String> again = List.of("$ kubectl -n argo logs " + CONTROLLER + " \\", ">   --timestamps=false");
-        Read one = read(chunkBytes, "again.log", lines(tail, again, previousContainer()));
+        PastedRead one = read(chunkBytes, "again.log", lines(tail, again, previousContainer()));
         assertEquals(1, one.processes().size(), one.processes().toString());
     }
 
@@ -153,16 +138,16 @@ class ShellContinuationLogsTest {
     void aLimitOnTheContinuationLineSaysTheLinesWereCut(long chunkBytes) throws IOException {
         List<String> prompt = List.of("$ kubectl -n argo logs deploy/workflow-controller \\", ">   --since-time=2026-10-14T09:00:00Z \\",
                 ">   --limit-bytes=40000");
-        Read r = read(chunkBytes, "limited.log", lines(prompt, controllerTail(), List.of()));
+        PastedRead r = read(chunkBytes, "limited.log", lines(prompt, controllerTail(), List.of()));
         assertEquals(0, r.summary().unparsed(), r.summary().toString());
         assertEquals(2, r.summary().continuation());
-        assertAccounted(r.summary());
+        PastedRead.assertAccounted(r.summary());
         assertNotNull(r.processes().get(0).selectedBy(), "--limit-bytes drops the lines after those it printed");
         assertTrue(r.processes().get(0).selectedBy().contains("--limit-bytes=40000"), r.processes().get(0).selectedBy());
 
         // Control: --since-time alone cuts only the start: nothing says later lines were dropped.
         List<String> since = List.of("$ kubectl -n argo logs deploy/workflow-controller \\", ">   --since-time=2026-10-14T09:00:00Z");
-        Read s = read(chunkBytes, "since.log", lines(since, controllerTail(), List.of()));
+        PastedRead s = read(chunkBytes, "since.log", lines(since, controllerTail(), List.of()));
         assertNull(s.processes().get(0).selectedBy(), s.processes().toString());
         assertEquals(0, s.summary().unparsed());
     }
@@ -173,18 +158,18 @@ class ShellContinuationLogsTest {
         // The paste left the PS2 line out: the prompt is read as it is, the records under it as records.
         List<String> cutPrompt = new ArrayList<>(List.of("$ kubectl -n argo logs deploy/workflow-controller \\"));
         cutPrompt.addAll(controllerTail());
-        Read r = read(chunkBytes, "cut-prompt.log", cutPrompt);
+        PastedRead r = read(chunkBytes, "cut-prompt.log", cutPrompt);
         assertEquals(4, r.summary().events());
         assertEquals(0, r.summary().unparsed(), r.summary().toString());
         assertEquals(0, r.summary().continuation());
-        assertAccounted(r.summary());
+        PastedRead.assertAccounted(r.summary());
 
         // A command that asks for nothing more: a '> ' line after it is a Markdown quote (a reply quoting another comment's line), its
         // record a run of its own, as before.
         List<String> quoted = new ArrayList<>(List.of("$ kubectl -n argo logs deploy/workflow-controller"));
         quoted.addAll(controllerTail());
         quoted.add("> " + previousContainer().get(6));
-        Read q = read(chunkBytes, "quoted.log", quoted);
+        PastedRead q = read(chunkBytes, "quoted.log", quoted);
         assertEquals(5, q.summary().events());
         assertEquals(0, q.summary().continuation());
         assertEquals(2, q.processes().size(), "the quoted line is another comment's: " + q.processes());

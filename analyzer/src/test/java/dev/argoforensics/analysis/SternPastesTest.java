@@ -36,23 +36,8 @@ class SternPastesTest {
     @TempDir
     Path dir;
 
-    private record Read(AnalysisResult result, InputSummary summary) {
-        List<ControllerProcess> processes() {
-            return result.correlation().processes();
-        }
-    }
-
-    private Read read(long chunkBytes, String name, List<String> lines) throws IOException {
-        Path p = dir.resolve(chunkBytes + "-" + name);
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        AnalysisOptions options = AnalysisOptions.defaults().withThreads(2).keepingEverything(true).withChunkBytes(chunkBytes);
-        AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
-        return new Read(result, result.inputs().get(0));
-    }
-
-    private static void assertAccounted(InputSummary s) {
-        assertEquals(s.lines(), s.events() + s.continuation() + s.blank() + s.unparsed() + s.furniture().lines() + s.otherContainerLines(),
-                s.toString());
+    private PastedRead read(long chunkBytes, String name, List<String> lines) throws IOException {
+        return PastedRead.read(dir, chunkBytes, name, lines);
     }
 
     /** The controller's records of one replica, 10:02 on. */
@@ -74,12 +59,12 @@ class SternPastesTest {
                 coloured(92, "+") + " " + coloured(33, A) + " › " + coloured(34, "workflow-controller")));
         records("10:02").forEach(r -> lines.add(coloured(33, A) + " " + coloured(34, "workflow-controller") + " " + r));
         lines.add(coloured(91, "-") + " " + coloured(33, A) + " › " + coloured(34, "workflow-controller"));
-        Read r = read(chunkBytes, "stern.log", lines);
+        PastedRead r = read(chunkBytes, "stern.log", lines);
         InputSummary s = r.summary();
         assertEquals(0, s.unparsed(), s.toString());
         assertEquals(3, s.events());
         assertEquals(2, s.furniture().prose(), "stern's + and - lines: the terminal's other output");
-        assertAccounted(s);
+        PastedRead.assertAccounted(s);
         assertEquals(1, r.processes().size());
         assertEquals(A, r.processes().get(0).replica());
         assertEquals(ReplicaSource.COLLECTOR, r.processes().get(0).replicaFrom());
@@ -96,11 +81,11 @@ class SternPastesTest {
         for (String rec : records("10:04")) {
             lines.add("argo " + B + " workflow-controller " + rec.substring(6, 30).replace("Z", "000000Z") + " " + rec);
         }
-        Read r = read(chunkBytes, "stern-all-namespaces.log", lines);
+        PastedRead r = read(chunkBytes, "stern-all-namespaces.log", lines);
         InputSummary s = r.summary();
         assertEquals(0, s.unparsed(), s.toString());
         assertEquals(6, s.events());
-        assertAccounted(s);
+        PastedRead.assertAccounted(s);
         assertEquals(List.of(A, B), r.processes().stream().map(ControllerProcess::replica).sorted().toList(), r.processes().toString());
         assertTrue(s.format().contains("stern"), s.format());
 
@@ -108,7 +93,7 @@ class SternPastesTest {
         List<String> plain = new ArrayList<>(List.of("$ stern -A workflow-controller"));
         records("10:02").forEach(rec -> plain.add("argo " + A + " workflow-controller " + rec));
         records("10:04").forEach(rec -> plain.add("argo " + B + " workflow-controller 10-21 12:04:01 " + rec));
-        Read p = read(chunkBytes, "stern-plain.log", plain);
+        PastedRead p = read(chunkBytes, "stern-plain.log", plain);
         assertEquals(0, p.summary().unparsed(), p.summary().toString());
         assertEquals(List.of(A, B), p.processes().stream().map(ControllerProcess::replica).sorted().toList());
 
@@ -116,7 +101,7 @@ class SternPastesTest {
         // an unrecognised prefix, as before; no replica is named after it.
         List<String> prose = new ArrayList<>();
         records("10:02").forEach(rec -> prose.add("then the controller " + rec));
-        Read c = read(chunkBytes, "prose.log", prose);
+        PastedRead c = read(chunkBytes, "prose.log", prose);
         assertEquals(1, c.processes().size());
         assertEquals(ReplicaSource.FILE, c.processes().get(0).replicaFrom(), c.processes().toString());
     }
@@ -141,7 +126,7 @@ class SternPastesTest {
         List<String> kubetail = new ArrayList<>(tail);
         kubetail.add("$ kubetail " + A + " -n argo -p");
         records("09:40").forEach(rec -> kubetail.add("[" + A + "] " + rec));
-        Read k = read(chunkBytes, "kubetail.log", kubetail);
+        PastedRead k = read(chunkBytes, "kubetail.log", kubetail);
         assertEquals(0, k.summary().unparsed(), k.summary().toString());
         List<ControllerProcess> runs = k.processes().stream().sorted(Comparator.comparingInt(ControllerProcess::incarnation)).toList();
         assertEquals(2, runs.size(), runs.toString());
@@ -152,7 +137,7 @@ class SternPastesTest {
         List<String> stern = new ArrayList<>(tail);
         stern.add("$ stern -n argo -p -o raw workflow-controller");
         stern.addAll(records("10:12"));
-        Read s = read(chunkBytes, "stern-prompt.log", stern);
+        PastedRead s = read(chunkBytes, "stern-prompt.log", stern);
         assertEquals(1, s.processes().size(), s.processes().toString());
         assertNull(s.processes().get(0).selectedBy());
     }
