@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.argoforensics.event.ControllerProcess;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,10 +36,7 @@ class SternBreakerTest {
         lines.add("reports " + WF_POD + " main 2026-10-21T10:02:03.000000000Z rows written: 1200");
         lines.add("reports " + WF_POD + " wait 2026-10-21T10:02:04.500000000Z time=\"2026-10-21T10:02:04.500Z\" level=info msg=\"Main container completed\" error=\"<nil>\"");
         lines.add("argo " + A + " workflow-controller 2026-10-21T10:02:05.119000000Z time=\"2026-10-21T10:02:05.119Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running resourceVersion=51131 workflow=nightly-report-x7k2p");
-        Path p = dir.resolve(chunkBytes + "-stern-mixed.log");
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        AnalysisOptions options = AnalysisOptions.defaults().withThreads(2).keepingEverything(true).withChunkBytes(chunkBytes);
-        AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
+        AnalysisResult result = PastedRead.read(dir, chunkBytes, "stern-mixed.log", lines).result();
         List<ControllerProcess> runs = result.correlation().processes();
         assertEquals(List.of(A), runs.stream().map(ControllerProcess::replica).toList(), runs.toString());
     }
@@ -57,10 +52,7 @@ class SternBreakerTest {
         lines.add("> time=\"2026-10-21T10:02:01.104Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=51120 namespace=reports workflow=nightly-report-x7k2p");
         lines.add("> time=\"2026-10-21T10:02:01.119Z\" level=info msg=\"Workflow step group node nightly-report-x7k2p-2231904418 not yet completed\" namespace=reports workflow=nightly-report-x7k2p");
         lines.add("> time=\"2026-10-21T10:02:01.140Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running resourceVersion=51131 workflow=nightly-report-x7k2p");
-        Path p = dir.resolve(chunkBytes + "-quoted.log");
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        AnalysisOptions options = AnalysisOptions.defaults().withThreads(2).keepingEverything(true).withChunkBytes(chunkBytes);
-        AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
+        AnalysisResult result = PastedRead.read(dir, chunkBytes, "quoted.log", lines).result();
         assertEquals(3, result.inputs().get(0).events(), result.inputs().get(0).toString());
     }
 
@@ -77,10 +69,7 @@ class SternBreakerTest {
         lines.add("$ kubectl -n argo logs -p " + A);
         lines.add("time=\"2026-10-21T09:40:00.000Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=51120 namespace=reports workflow=nightly-report-x7k2p");
         lines.add("time=\"2026-10-21T10:02:01.104Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running resourceVersion=51121 workflow=nightly-report-x7k2p");
-        Path p = dir.resolve(chunkBytes + "-touching.log");
-        Files.writeString(p, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        AnalysisOptions options = AnalysisOptions.defaults().withThreads(2).keepingEverything(true).withChunkBytes(chunkBytes);
-        AnalysisResult result = Analysis.standard(options).run(List.of(p.toString()));
+        AnalysisResult result = PastedRead.read(dir, chunkBytes, "touching.log", lines).result();
         List<ControllerProcess> runs = result.correlation().processes().stream()
                 .sorted(java.util.Comparator.comparingInt(ControllerProcess::incarnation)).toList();
         assertEquals(2, runs.size(), runs.toString());
