@@ -45,7 +45,7 @@ final class ScenariosAutoRestart extends OwnFamily {
     static final String DELETED_RUNNING = "autorestart-deleted-running";
     static final String NORMAL = "autorestart-normal";
     static final String UNBOUND = "autorestart-unbound-deleted";
-    private static final String[] NAMESPACES = {"fleet-telemetry", "invoice-runs", "genome-align", "catalog-sync"};
+    private static final String[] NAMESPACES = {"fleet-telemetry", "parcel-routing", "genome-align", "seismic-grid"};
     private static final String[] TEMPLATES = {"align-chunk", "invoice-batch", "sync-shard", "telemetry-roll", "compact"};
 
     /** Whether {@code cls} is one of this family's classes (all begin {@code autorestart-}; no other family's does). */
