@@ -2017,8 +2017,8 @@ class JudgmentSmokeTest {
             }
             assertNamespacesOwn(json, r, classes);
         }
-        assertTrue(seen.getOrDefault(ScenariosAutoRestart.FIRST, 0) > 0 && seen.getOrDefault(ScenariosAutoRestart.RACE, 0) > 0,
-                "automatic restarts in the smoke seeds: " + seen);
+        assertTrue(seen.getOrDefault(ScenariosAutoRestart.FIRST, 0) > 0 && seen.getOrDefault(ScenariosAutoRestart.RACE, 0) > 0
+                && seen.getOrDefault(ScenariosAutoRestart.UNBOUND, 0) > 0, "automatic restarts and the unbound control in the smoke seeds: " + seen);
     }
 
     /**
