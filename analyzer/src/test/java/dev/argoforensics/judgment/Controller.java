@@ -1966,6 +1966,11 @@ final class Controller {
             if ("Failed".equals(phase) && p.statusMessage != null) {
                 // inferFailedReason: the Pod's own message first (the kubelet's eviction or shutdown, lifecycle A2).
                 n.message = p.statusMessage;
+            } else if ("Failed".equals(phase) && p.hostNode == null) {
+                // inferFailedReason on a Pod with no container status at all (never bound: PodGC's gcUnscheduledTerminating
+                // marked it Failed): "can't find failed message for pod", every release (read at v3.4.18, v3.5.4, v3.5.15,
+                // v3.6.19, v3.7.6, v4.0.9 and v4.1.2, operator.go).
+                n.message = "can't find failed message for pod " + p.name + " namespace " + p.namespace;
             } else if ("Failed".equals(phase) && !execEnded(p)) {
                 // inferFailedReason on a Pod failed with containers that never ended (PodGC's Failed for a lost node: the
                 // kubelet's last report kept): a waiting one is an Error, a running one is skipped with a warning.

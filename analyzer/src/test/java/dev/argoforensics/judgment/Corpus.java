@@ -111,6 +111,7 @@ final class Corpus {
     private ScenariosStall stallFamily;
     private ScenariosNamesake namesake;
     private ScenariosAuditResponses auditResponses;
+    private ScenariosAutoRestart autoRestart;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -344,6 +345,11 @@ final class Corpus {
         controllers.add(arc);
         teamOf.put(arc, arc.namespaces);
         releaseOfNamespace.put(arc.namespaces.get(0), arc.release);
+        autoRestart = new ScenariosAutoRestart(scenarioHost(), seed, sim, start, end);
+        Controller atc = autoRestart.build(seed, kube, truth, logs);
+        controllers.add(atc);
+        teamOf.put(atc, atc.namespaces);
+        releaseOfNamespace.put(atc.namespaces.get(0), atc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -545,6 +551,10 @@ final class Corpus {
             }
             if (slope == null && auditResponses.owns(c)) {
                 auditResponses.plan(c);
+                continue;
+            }
+            if (slope == null && autoRestart.owns(c)) {
+                autoRestart.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

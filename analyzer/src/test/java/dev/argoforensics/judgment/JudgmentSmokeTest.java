@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -1938,6 +1939,86 @@ class JudgmentSmokeTest {
         }
         assertTrue(seen.getOrDefault(ScenariosNamesake.FIRST, 0) > 0 && seen.getOrDefault(ScenariosNamesake.RACE, 0) > 0,
                 "namesakes in the smoke seeds: " + seen);
+    }
+
+    /**
+     * Session 51 ({@link ScenariosAutoRestart}): every first Pod of an episode, rejected by the kubelet before main started (no
+     * finding right), was restarted by the controller ({@code Pod qualifies for automatic restart - marking as pending} for its
+     * name) and has one namesake in its Workflow: the same name, another UID, created after the restart. The namesake's truth is
+     * its own: the race's AF001 and AF002 with the node {@code pod deleted}, a normal run's nothing and {@code Succeeded}, a
+     * running namesake's deletion no AF001. The unbound control (never bound, deleted by a user, marked {@code Failed} by PodGC)
+     * fails its node with {@code can't find failed message for pod}, has no namesake, no finding right, and no kubelet Event.
+     */
+    @Test
+    void autoRestartFamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosAutoRestart.FIRST, ScenariosAutoRestart.RACE, ScenariosAutoRestart.NORMAL,
+                ScenariosAutoRestart.DELETED_RUNNING, ScenariosAutoRestart.UNBOUND);
+        Map<String, Integer> seen = new HashMap<>();
+        for (Run r : runs) {
+            List<JsonNode> pods = podsOf(json, r, classes);
+            if (pods.isEmpty()) {
+                continue;
+            }
+            String bare = logText(r.info().logs().resolve(pods.get(0).path("controller").asText())).replace("\\", "").replace("\"", "");
+            String events = logText(r.info().exports().resolve("events"));
+            for (JsonNode first : pods) {
+                String cls0 = first.path("class").asText();
+                String name = "seed " + r.info().seed() + " " + first.path("name").asText();
+                List<JsonNode> same = pods.stream().filter(p -> p.path("name").asText().equals(first.path("name").asText())
+                        && p.path("workflowUid").asText().equals(first.path("workflowUid").asText())
+                        && !p.path("uid").asText().equals(first.path("uid").asText())).toList();
+                JsonNode facts = first.path("facts");
+                if (ScenariosAutoRestart.UNBOUND.equals(cls0)) {
+                    seen.merge(cls0, 1, Integer::sum);
+                    assertTrue(facts.path("mainStartedAt").isNull(), name);
+                    assertEquals("user", facts.path("deletionRequestedBy").asText(), name);
+                    assertEquals("Failed", facts.path("finalNodePhase").asText(), name);
+                    assertEquals("can't find failed message for pod " + first.path("name").asText() + " namespace "
+                            + first.path("namespace").asText(), facts.path("finalNodeMessage").asText(), name);
+                    first.path("expected").fields().forEachRemaining(e -> assertFalse(e.getValue().asBoolean(), name + " " + e.getKey()));
+                    assertEquals(List.of(), same, name);
+                    for (String kubeletReason : List.of("reason: Killing", "reason: Scheduled", "reason: Pulled", "reason: Created")) {
+                        for (String item : events.split("\n- ")) {
+                            assertFalse(item.contains("name: " + first.path("name").asText() + "\n") && item.contains(kubeletReason),
+                                    name + " " + kubeletReason);
+                        }
+                    }
+                    continue;
+                }
+                if (!ScenariosAutoRestart.FIRST.equals(cls0)) {
+                    continue;
+                }
+                seen.merge(cls0, 1, Integer::sum);
+                assertTrue(facts.path("mainStartedAt").isNull(), name);
+                assertFalse(facts.path("restartedByControllerAt").isNull(), name);
+                first.path("expected").fields().forEachRemaining(e -> assertFalse(e.getValue().asBoolean(), name + " " + e.getKey()));
+                assertTrue(bare.contains("Pod qualifies for automatic restart - marking as pending") && bare.contains(first.path("name").asText()),
+                        name);
+                assertEquals(1, same.size(), name);
+                JsonNode n = same.get(0);
+                String cls = n.path("class").asText();
+                seen.merge(cls, 1, Integer::sum);
+                assertTrue(java.time.Instant.parse(n.path("facts").path("createdAt").asText())
+                        .isAfter(java.time.Instant.parse(facts.path("restartedByControllerAt").asText())), name);
+                JsonNode e = n.path("expected");
+                switch (cls) {
+                    case ScenariosAutoRestart.RACE -> {
+                        assertTrue(e.path("AF001").asBoolean() && e.path("AF002").asBoolean(), name);
+                        assertEquals("pod deleted", n.path("facts").path("finalNodeMessage").asText(), name);
+                    }
+                    case ScenariosAutoRestart.NORMAL -> {
+                        e.fields().forEachRemaining(v -> assertFalse(v.getValue().asBoolean(), name + " " + v.getKey()));
+                        assertEquals("Succeeded", n.path("facts").path("finalNodePhase").asText(), name);
+                    }
+                    case ScenariosAutoRestart.DELETED_RUNNING -> assertFalse(e.path("AF001").asBoolean(), name);
+                    default -> fail(name + " namesake of class " + cls);
+                }
+            }
+            assertNamespacesOwn(json, r, classes);
+        }
+        assertTrue(seen.getOrDefault(ScenariosAutoRestart.FIRST, 0) > 0 && seen.getOrDefault(ScenariosAutoRestart.RACE, 0) > 0
+                && seen.getOrDefault(ScenariosAutoRestart.UNBOUND, 0) > 0, "automatic restarts and the unbound control in the smoke seeds: " + seen);
     }
 
     /**

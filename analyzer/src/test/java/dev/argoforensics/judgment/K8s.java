@@ -285,10 +285,11 @@ final class K8s {
         /** With {@link #unschedulable}: when room is made for it (the scheduler binds it at its next try after), or -1 for never. */
         long schedulableAt = -1;
         /**
-         * Session 50 ({@link ScenariosNamesake}): a deletion of the step's Pod before it is bound tears nothing down (no kubelet owns
-         * an unbound Pod, so none posts a status; the model's other families keep the kubelet teardown they were measured with).
+         * Session 51: the kubelet's reading of the step's first Pod is rejected ({@link #rejectReason}), this class is the step's
+         * from then on: the Pod v4's automatic restart creates again under the same name is of it ({@link ScenariosAutoRestart}).
+         * Null: the class stays.
          */
-        boolean unboundDeletionPostsNothing;
+        String classAfterReject;
         /**
          * The kubelet fails the step's first Pod before its containers start, with this {@code status.reason}
          * ({@code Evicted}, {@code NodeAffinity}, {@code UnexpectedAdmissionError}) and {@link #rejectMessage}; null for none.

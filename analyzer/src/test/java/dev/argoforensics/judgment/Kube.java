@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  *   <li>Watches: ADDED / MODIFIED / DELETED per watcher's selector, leaving the selector is a
  *       DELETED with the previous content.</li>
  *   <li>Kubelet: SIGTERM at deletion, SIGKILL at grace, main's exit code per the emissary caveat,
- *       wait exits 0, the phase written before the final grace-0 delete with a UID precondition.</li>
+ *       wait exits 0, the phase written before the final grace-0 delete with a UID precondition. A Pod never bound
+ *       to a node has no kubelet: its deletion is PodGC's ({@code gcUnscheduledTerminating}, every 20 s).</li>
  *   <li>Garbage collector: background deletion of a deleted Workflow's Pods (UID precondition,
  *       spec grace), or orphaning them.</li>
  * </ul>
@@ -449,6 +450,11 @@ final class Kube {
             p.deletionGrace = (long) g;
             p.resourceVersion = nextRv();
             notifyPod('M', before, p);
+            if (p.hostNode == null) {
+                // No node: no kubelet acts on it (kubeletSeesDeletion finds it unbound: the draw below kept, so that the streams stay
+                // as they were); PodGC's next loop finds it terminating and unscheduled.
+                podGcUnscheduled(p.uid, p.key());
+            }
             Running r = kubelet.get(p.uid);
             if (r != null) {
                 sim.after(rng.latency(10_000_000, 150_000_000, 900_000_000), () -> kubeletSeesDeletion(r));
@@ -1366,6 +1372,9 @@ final class Kube {
         String reason = r.step.rejectReason;
         String message = r.step.rejectMessage;
         r.step.rejectReason = null;
+        if (r.step.classAfterReject != null) {
+            r.step.podClass = r.step.classAfterReject;
+        }
         r.statusTerminalPosted = true;
         long s = K8s.sec(now());
         Pod p = live(r.uid, r.key);
@@ -1576,8 +1585,8 @@ final class Kube {
             return;
         }
         r.deletionSeen = true;
-        if (!r.started && p.hostNode == null && r.step.unboundDeletionPostsNothing) {
-            return;
+        if (!r.started && p.hostNode == null) {
+            return; // not bound: no kubelet owns it (deleteGranted leaves it to PodGC)
         }
         if (!r.started) {
             // Never started: the sandbox is torn down, no container ran.
@@ -1694,6 +1703,36 @@ final class Kube {
         c.finishedAt = K8s.sec(t);
         c.finishedNanos = t;
         sim.after(rng.between(150_000_000L, 900_000_000L), () -> postStatus(r));
+    }
+
+    /** kube-controller-manager's PodGC loop period ({@code gcCheckPeriod}, pkg/controller/podgc/gc_controller.go). */
+    static final long POD_GC_PERIOD = 20 * Go.SECOND;
+    /** Where in its 20 s period the loop runs: fixed, so that no random draw is added to the cluster's stream. */
+    private static final long POD_GC_PHASE = 7_300_000_000L;
+
+    /**
+     * PodGC's {@code gcUnscheduledTerminating} (k/k {@code pkg/controller/podgc/gc_controller.go}, every release the corpora
+     * draw): at each loop, a Pod with a {@code deletionTimestamp} and no {@code spec.nodeName} is marked {@code Failed} (a
+     * {@code pods/status} patch, phase only: no container statuses, no reason or message; skipped for a terminal Pod) and
+     * deleted with grace 0 (a no-op for the stored grace-0 object a finalizer holds, but a request all the same). It repeats
+     * every loop while a finalizer holds the Pod. No Event, no kubelet.
+     */
+    private void podGcUnscheduled(String uid, String key) {
+        long t = now();
+        long next = (Math.floorDiv(t - POD_GC_PHASE, POD_GC_PERIOD) + 1) * POD_GC_PERIOD + POD_GC_PHASE;
+        sim.at(next, () -> {
+            Pod p = live(uid, key);
+            if (p == null || p.deletionTimestamp == null || p.hostNode != null) {
+                return;
+            }
+            if (!K8s.terminal(p.phase)) {
+                patchPod(key, uid, null, q -> q.phase = "Failed", Origin.NONE, "pod-gc");
+            }
+            deletePod(key, 0, null, "pod-gc");
+            if (live(uid, key) != null) {
+                podGcUnscheduled(uid, key);
+            }
+        });
     }
 
     private void finalDelete(Running r) {

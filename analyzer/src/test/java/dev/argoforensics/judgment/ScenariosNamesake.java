@@ -77,7 +77,6 @@ final class ScenariosNamesake extends OwnFamily {
         Step s = host.step(rng.pick(TEMPLATES), 0, FIRST, true);
         long submit = t0 + rng.between(0, 30) * Go.SECOND;
         s.unschedulable = true;
-        s.unboundDeletionPostsNothing = true;
         long del = submit + rng.between(125, 200) * Go.SECOND + rng.between(0, 999_999_999L);
         s.schedulableAt = submit + rng.between(230, 280) * Go.SECOND + rng.between(0, 999_999_999L);
         long exportAt;
