@@ -5,12 +5,10 @@ import dev.argoforensics.snapshot.UnreadExport;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * The evidence joined up: every retained log event in input order, and per Pod and per Workflow
@@ -77,11 +75,12 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
     public Correlation {
         events = List.copyOf(events);
         processes = List.copyOf(processes);
-        pods = Collections.unmodifiableMap(new TreeMap<>(pods));
-        workflows = Collections.unmodifiableMap(new TreeMap<>(workflows));
+        // In key order, as a TreeMap would hold them, in two arrays each (SortedTable: the four live until the report is written).
+        pods = SortedTable.of(pods);
+        workflows = SortedTable.of(workflows);
         available = Set.copyOf(available);
-        lifecycles = Collections.unmodifiableMap(new TreeMap<>(lifecycles));
-        fates = Collections.unmodifiableMap(new TreeMap<>(fates));
+        lifecycles = SortedTable.of(lifecycles);
+        fates = SortedTable.of(fates);
         unread = List.copyOf(unread);
         podIndex = podIndex != null ? podIndex : new PodIndex(pods);
         clocks = clocks != null ? clocks : RunClocks.of(pods.values());

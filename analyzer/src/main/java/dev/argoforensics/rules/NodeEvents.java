@@ -7,8 +7,6 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,11 +16,19 @@ import java.util.Map;
  */
 final class NodeEvents {
     private final Correlation correlation;
-    private final Map<WorkflowRef, List<LogEvent>> completions = new HashMap<>();
-    private final Map<WorkflowHistory, TaskResultLines> taskResults = new IdentityHashMap<>();
+    // For the Workflows asked for last (Recent): the rules ask Pod by Pod, a Workflow's Pods together.
+    private final Map<WorkflowRef, List<LogEvent>> completions;
+    private final Map<WorkflowRef, Derived> taskResults;
 
-    NodeEvents(Correlation correlation) {
+    /** A Workflow's task-result lines, and the history they were read from (the table is by name, a history asked for by identity). */
+    private record Derived(WorkflowHistory workflow, TaskResultLines lines) {
+    }
+
+    /** Holding what it derives per Workflow for {@code held} Workflows at a time ({@link Recent}). */
+    NodeEvents(Correlation correlation, int held) {
         this.correlation = correlation;
+        this.completions = new Recent<>(held);
+        this.taskResults = new Recent<>(held);
     }
 
     /** The lines naming the node, in input order. */
@@ -37,11 +43,17 @@ final class NodeEvents {
     }
 
     /**
-     * The Workflow's task-result lines ({@link TaskResultLines#of}), read once per Workflow of this evaluation: AF002 asks for every
-     * Pod, and reading them again per Pod made the first-pass sightings Pods × lines (issue #17, session 38).
+     * The Workflow's task-result lines ({@link TaskResultLines#of}), read once per Workflow while its Pods are asked about: AF002
+     * asks for every Pod, and reading them again per Pod made the first-pass sightings Pods × lines (issue #17, session 38); held
+     * for the Workflows asked for last only (session 51: all 26,411 of a busy log's at once, until the evaluation's end).
      */
     TaskResultLines taskResultLines(WorkflowHistory workflow) {
-        return taskResults.computeIfAbsent(workflow, TaskResultLines::of);
+        Derived held = taskResults.get(workflow.ref());
+        if (held == null || held.workflow() != workflow) {
+            held = new Derived(workflow, TaskResultLines.of(workflow));
+            taskResults.put(workflow.ref(), held);
+        }
+        return held.lines();
     }
 
     /** The node's history: its own lines, and every export of the Workflow. */

@@ -16,7 +16,12 @@ abstract class NodeRule extends DeclaredRule {
 
     @Override
     public final Evaluation evaluate(Correlation correlation) {
-        Scope scope = new Scope(correlation, new NodeEvents(correlation), new ArrayList<>(), new ArrayList<>());
+        return evaluate(correlation, Recent.HELD);
+    }
+
+    /** As {@link #evaluate(Correlation)}, holding what is derived per Workflow for {@code held} Workflows at a time (the outcome is the same). */
+    final Evaluation evaluate(Correlation correlation, int held) {
+        Scope scope = new Scope(correlation, new NodeEvents(correlation, held), new ArrayList<>(), new ArrayList<>());
         for (PodHistory pod : correlation.pods().values()) {
             if (pod.link() != null) {
                 assess(pod, scope);

@@ -133,13 +133,19 @@ public final class TaskResultNeverSynced extends DeclaredRule {
 
     @Override
     public Evaluation evaluate(Correlation correlation) {
+        return evaluate(correlation, Recent.HELD);
+    }
+
+    /** As {@link #evaluate(Correlation)}, holding the task-result lines of {@code held} Workflows at a time (the outcome is the same). */
+    Evaluation evaluate(Correlation correlation, int held) {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         // Each seen key's prefixes that end at a space: whether any key starts with "W " is one look-up, not a walk of every
         // key for every Workflow (quadratic: on an incident corpus that walk and its strings were 72% of the run's allocation).
         Set<String> seenPrefixes = new HashSet<>();
-        Map<WorkflowRef, TaskResultLines> lines = new HashMap<>();
+        // Each Workflow's task-result lines for the Workflows looked at last, not all of them at once (derived again if asked for later).
+        Map<WorkflowRef, TaskResultLines> lines = new Recent<>(held);
         // Whether a Workflow has a finding yet: an index kept up with the list, not a walk of every finding for every Workflow.
         FindingWorkflows withFindings = new FindingWorkflows(findings);
         for (PodHistory pod : correlation.pods().values()) {
