@@ -274,7 +274,7 @@ public final class FactsTable implements AssignedFacts {
         // With them, every group gets the requests that delete Workflows without naming one (a deletecollection of a namespace's
         // Workflows, the namespace's own deletion, whose controller deletes its Workflows by collection): WorkflowAudit reads them.
         return latestStages(objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())
-                || WorkflowAudit.deletesUnnamed(a)).toList());
+                || WorkflowAudit.deletesUnnamed(a)).toList(), AuditExportSets.of(objects.auditRecords()));
     }
 
     /**
@@ -286,14 +286,23 @@ public final class FactsTable implements AssignedFacts {
      * so a client-supplied Audit-ID met again in another cluster's file joins no other request. Only the most complete stage says whether
      * the request was granted: a delete refused 403 or 404 has a RequestReceived record that, read alone, shows no refusal (session
      * 48). The first record of the most complete stage is kept, in the order given; records without an auditID are all kept. A GKE
-     * export that names no cluster joins a request's entries within its file only ({@link AuditRecord#sameRequest}); the same entry
+     * export that names no cluster joins a request's entries within its file ({@link AuditRecord#sameRequest}), or across the files of
+     * one such export split into several ({@link AuditExportSets}, session 51); the same entry
      * (stage, time and outcome) kept from two such files is one log given twice, kept once (session 50).
      */
     static List<AuditRecord> latestStages(List<AuditRecord> records) {
+        return latestStages(records, AuditExportSets.of(records));
+    }
+
+    /**
+     * As {@link #latestStages(List)}, the files of a cluster-less GKE export split into several ({@link AuditExportSets}, from all the
+     * audit records given, so that a subset of them is joined as the whole is) joining a request's entries across them (session 51).
+     */
+    static List<AuditRecord> latestStages(List<AuditRecord> records, Map<String, String> exportSets) {
         Map<String, AuditRecord> best = new HashMap<>();
         for (AuditRecord a : records) {
             if (!a.auditId().isEmpty()) {
-                best.merge(request(a), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
+                best.merge(request(a, exportSets), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
             }
         }
         if (best.isEmpty()) {
@@ -304,7 +313,7 @@ public final class FactsTable implements AssignedFacts {
         for (AuditRecord a : records) {
             if (a.auditId().isEmpty()) {
                 out.add(a);
-            } else if (best.get(request(a)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
+            } else if (best.get(request(a, exportSets)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
                 out.add(a);
             }
         }
@@ -318,9 +327,10 @@ public final class FactsTable implements AssignedFacts {
     }
 
     /** One request's key across its stages and the files they were written to ({@link #latestStages}). */
-    private static String request(AuditRecord a) {
+    private static String request(AuditRecord a, Map<String, String> exportSets) {
+        String set = exportSets.get(a.source().file());
         return String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()),
-                a.sameRequest());
+                set != null && AuditRecord.GKE_EXPORTER.equals(a.exporter()) ? a.exporter() + "\n" + set : a.sameRequest());
     }
 
     static int[] ints(List<Integer> values) {
