@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * given twice in two folders, two clusters' logs named alike) overlap, and each file stays a set of its own.
  * </ul>
  * Nothing in a cluster-less entry names its cluster: two clusters' exports named alike, one ending before the other starts, whose
- * requests share a client-supplied Audit-ID across the boundary, would be joined (docs/rules/README.md, audit logs). An export that names
+ * requests share a client-supplied Audit-ID across the boundary, would be joined (docs/rules/AF001.md, the limit). An export that names
  * its cluster is joined across every file already ({@link AuditRecord#sameRequest}). The sets depend on the files' paths and times only,
  * not on the order the files were given.
  */
