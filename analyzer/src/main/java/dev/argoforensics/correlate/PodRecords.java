@@ -211,10 +211,14 @@ final class PodRecords {
             Instant from = created == null ? null : created.instant();
             Instant alive = null;
             Instant until = null;
+            Instant own = ownCreation(created, exports);
             for (PodSnapshot s : exports) {
+                if (!ofThisPod(s, own)) {
+                    continue;
+                }
                 if (s.deletionTimestamp() != null) {
                     until = earlier(until, s.deletionTimestamp().instant());
-                } else if (s.observed() != null && s.deletionShown() && (!s.uid().isEmpty() || s.creationTimestamp() != null)) {
+                } else if (s.observed() != null && s.deletionShown()) {
                     ObservedAt.Bound taken = s.observed().earliest();
                     if (taken != null && (alive == null || taken.at().instant().isAfter(alive))) {
                         alive = taken.at().instant();
@@ -235,6 +239,37 @@ final class PodRecords {
             }
             return new CollectionSpan(from == null ? null : from.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS),
                     until == null ? null : until.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
+        }
+
+        /**
+         * The Pod's creation as the API server stated it: the creationTimestamp of an export naming its UID, else the earliest creation
+         * known ({@code created}); null if none.
+         */
+        private static Instant ownCreation(Timestamp created, List<PodSnapshot> exports) {
+            for (PodSnapshot s : exports) {
+                if (!s.uid().isEmpty() && s.creationTimestamp() != null) {
+                    return s.creationTimestamp().instant();
+                }
+            }
+            return created == null ? null : created.instant();
+        }
+
+        /**
+         * An export of this Pod, not of another of its name (s51 breaker): one naming a UID is given to that UID's Pod; one naming none
+         * is given by name and time, and where a single UID is known for the name, a later (or earlier) Pod of the name exported
+         * without its UID lands here too (a Workflow deleted and submitted again makes the same Pod names). Its "shown undeleted at"
+         * or its deletionTimestamp is then another Pod's and bounds nothing of this one's: it counts only where its creationTimestamp
+         * is this Pod's (within two clocks' disagreement).
+         */
+        private static boolean ofThisPod(PodSnapshot s, Instant own) {
+            if (!s.uid().isEmpty()) {
+                return true;
+            }
+            if (s.creationTimestamp() == null || own == null) {
+                return false;
+            }
+            Instant c = s.creationTimestamp().instant();
+            return !c.isAfter(own.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)) && !c.isBefore(own.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
         }
 
         /** The first of the collections (sorted by receipt) that can have completed no earlier than {@code from}. */
