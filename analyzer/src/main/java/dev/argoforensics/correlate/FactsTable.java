@@ -299,10 +299,11 @@ public final class FactsTable implements AssignedFacts {
      * audit records given, so that a subset of them is joined as the whole is) joining a request's entries across them (session 51).
      */
     static List<AuditRecord> latestStages(List<AuditRecord> records, Map<String, String> exportSets) {
+        Map<String, String> sets = exportSets.isEmpty() ? exportSets : unsplit(records, exportSets);
         Map<String, AuditRecord> best = new HashMap<>();
         for (AuditRecord a : records) {
             if (!a.auditId().isEmpty()) {
-                best.merge(request(a, exportSets), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
+                best.merge(request(a, sets), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
             }
         }
         if (best.isEmpty()) {
@@ -313,12 +314,42 @@ public final class FactsTable implements AssignedFacts {
         for (AuditRecord a : records) {
             if (a.auditId().isEmpty()) {
                 out.add(a);
-            } else if (best.get(request(a, exportSets)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
+            } else if (best.get(request(a, sets)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
                 out.add(a);
             }
         }
         return out;
     }
+
+    /**
+     * The export sets, less the requests they cannot join (s51 breaker): the pieces of one log hold each entry of a request once, so a
+     * request with an entry of the same stage in two files of a set (complete in both: two clusters' exports named alike sharing a
+     * client-supplied operation id) is two requests, each joined within its own file only. Those requests are keyed by their own
+     * file: the returned map gives the set per file and, under {@code request key + "\n" + file}, marks the requests kept apart.
+     */
+    private static Map<String, String> unsplit(List<AuditRecord> records, Map<String, String> exportSets) {
+        Map<String, String> firstFile = new HashMap<>();
+        java.util.Set<String> apart = new java.util.TreeSet<>();
+        for (AuditRecord a : records) {
+            if (a.auditId().isEmpty() || !AuditRecord.GKE_EXPORTER.equals(a.exporter()) || !exportSets.containsKey(a.source().file())) {
+                continue;
+            }
+            String key = request(a, exportSets);
+            String prev = firstFile.putIfAbsent(key + "\n" + a.stage(), a.source().file());
+            if (prev != null && !prev.equals(a.source().file())) {
+                apart.add(key);
+            }
+        }
+        if (apart.isEmpty()) {
+            return exportSets;
+        }
+        Map<String, String> out = new HashMap<>(exportSets);
+        apart.forEach(k -> out.put(APART + k, ""));
+        return out;
+    }
+
+    /** The mark {@link #unsplit} puts on a request its export set does not join. */
+    private static final String APART = "\u0000apart\n";
 
     /** A cluster-less GKE entry as it reads whatever file holds it: its request but for the file, its stage, time and outcome. */
     private static String entry(AuditRecord a) {
@@ -329,8 +360,14 @@ public final class FactsTable implements AssignedFacts {
     /** One request's key across its stages and the files they were written to ({@link #latestStages}). */
     private static String request(AuditRecord a, Map<String, String> exportSets) {
         String set = exportSets.get(a.source().file());
-        return String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()),
-                set != null && AuditRecord.GKE_EXPORTER.equals(a.exporter()) ? a.exporter() + "\n" + set : a.sameRequest());
+        String head = String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()));
+        if (set != null && AuditRecord.GKE_EXPORTER.equals(a.exporter())) {
+            String joined = head + "\n" + a.exporter() + "\n" + set;
+            if (!exportSets.containsKey(APART + joined)) {
+                return joined;
+            }
+        }
+        return head + "\n" + a.sameRequest();
     }
 
     static int[] ints(List<Integer> values) {

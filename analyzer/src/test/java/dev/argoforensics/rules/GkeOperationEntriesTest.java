@@ -246,4 +246,32 @@ class GkeOperationEntriesTest {
         Correlation folders = with("dump-1/activity.json", first("workflows", "op-w", ""), "dump-2/activity.json", last("workflows", "op-w", DENIED, ""));
         assertNull(folders.fates().get(WF).requested());
     }
+
+    /**
+     * s51 breaker: two clusters' cluster-less exports named alike ({@code cluster-1/activity.json}, {@code cluster-2/activity.json}), one
+     * ending before the other starts, both holding a complete request under one client-supplied operation id: cluster 1 refused a
+     * delete of its own ns/p, cluster 2 granted the delete of this Pod. The pieces of one log hold each entry of a request once; a
+     * request complete in two files is two requests, and the refusal must not take the other cluster's grant away.
+     */
+    @Test
+    void s51BreakerARequestCompleteInTwoFilesNamedAlikeIsTwoRequests() {
+        String op = "op-z";
+        String[] refused = {entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"first\":true}", "", "2026-09-19T16:20:00.000000Z", ""),
+            entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"last\":true}", DENIED, "2026-09-19T16:20:00.012000Z", "")};
+        String[] granted = {entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"first\":true}", "", "2026-09-19T16:39:59.000000Z", ""),
+            entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"last\":true}", "{}", "2026-09-19T16:39:59.012000Z", "")};
+        // Control: cluster 2's export alone names the Pod's deleter.
+        assertEquals(1, audited(with("cluster-2/activity.json", granted[0], "cluster-2/activity.json", granted[1])).size());
+        for (boolean reversed : new boolean[] {false, true}) {
+            Correlation c = reversed
+                    ? with("cluster-2/activity.json", granted[0], "cluster-2/activity.json", granted[1], "cluster-1/activity.json", refused[0],
+                            "cluster-1/activity.json", refused[1])
+                    : with("cluster-1/activity.json", refused[0], "cluster-1/activity.json", refused[1], "cluster-2/activity.json", granted[0],
+                            "cluster-2/activity.json", granted[1]);
+            assertEquals(1, audited(c).size(), "reversed=" + reversed + " " + podRow(c));
+        }
+        // Control: a real split (the first entry in one piece, the outcome in the next) still joins: refused, no deleter.
+        assertEquals(List.of(), audited(with("cluster-1/activity.json", granted[0], "cluster-2/activity.json", refused[1]
+                .replace("2026-09-19T16:20:00.012000Z", "2026-09-19T16:39:59.012000Z"))));
+    }
 }
