@@ -158,7 +158,7 @@ final class PodRecords {
      * <li>clearly before the Pod was created ({@code created}: the earliest creation its exports or the controller's {@code Created pod}
      * give; none known: no lower bound from it);
      * <li>clearly before an export taken later shows the Pod (this UID, or a Pod created before the collection) with no deletion: the
-     * collection had set none ({@link ObservedAt#earliest}, the earliest the export can have been taken, as {@code DeletionBounds}
+     * collection had set none ({@link ObservedAt#statedTime}, its stated taking time less what the taker's clock may be off, never the kubelet's times inside it, unlike {@code DeletionBounds}
      * reads an undeleted export);
      * <li>received clearly after the Pod's deletion was first requested, as the objects show it: the earliest {@code deletionTimestamp}
      * an export of it gives (the request's time plus a grace period, never before the request) or a granted delete whose response
@@ -218,10 +218,13 @@ final class PodRecords {
                 }
                 if (s.deletionTimestamp() != null) {
                     until = earlier(until, s.deletionTimestamp().instant());
-                } else if (s.observed() != null && s.deletionShown()) {
-                    ObservedAt.Bound taken = s.observed().earliest();
-                    if (taken != null && (alive == null || taken.at().instant().isAfter(alive))) {
-                        alive = taken.at().instant();
+                } else if (s.observed() != null && s.deletionShown() && s.observed().statedTime()) {
+                    // Only a stated taking time (less what the taker's clock may be off) bounds it (s51 breaker): the times inside a
+                    // Pod export are partly the kubelet's (its containers' startedAt, its conditions'), on the node's clock, which may
+                    // run ahead of the API server's by more than two clocks' disagreement and would drop a collection that did delete it.
+                    Instant taken = s.observed().time().instant().minusNanos(s.observed().statedMarginNanos());
+                    if (alive == null || taken.isAfter(alive)) {
+                        alive = taken;
                     }
                 }
             }

@@ -80,4 +80,17 @@ class AuditSpanBreakerTest {
         assertEquals(0, attached(new Evidence().takenAt("p2.yaml", "2026-09-19T16:52:00Z", laterPodWithoutUid(true))
                 .pod("own.yaml", ownDeleted).object("audit.log", collection).correlate(), "u-2"));
     }
+
+    /**
+     * Clocks: a container's startedAt is the node's clock (the kubelet's), not the API server's. A node 30 s fast shows a container
+     * restarted at 16:39:20 as started at 16:39:50; an export taken at 16:39:22 then reads "taken no earlier than 16:39:50", and the
+     * collection at 16:39:25 that did delete the Pod must stay a possible deleter.
+     */
+    @Test
+    void aNodeClockAheadDoesNotShowThePodUndeletedAfterItsCollection() {
+        String restarted = UNDELETED.replace("2026-09-19T16:27:14Z", "2026-09-19T16:39:50Z");
+        Correlation c = new Evidence().log("c.log", lines()).pod("pod.yaml", restarted).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", PodCollectionDeleteTest.collection("ns", "2026-09-19T16:39:25.000000Z", 200)).correlate();
+        assertEquals(1, attached(c));
+    }
 }
