@@ -278,7 +278,7 @@ public final class Correlator {
         }
         records.byNode(links);
         records.byHost(hosts);
-        records.byCollection(podKeys, creations(podKeys, created, podSnaps), boundNodes(podSnaps));
+        records.byCollection(podKeys, creations(podKeys, created, podSnaps), boundNodes(podSnaps), podSnaps);
         RunClocks clocks = RunClocks.of(podKeys, created, podSnaps);
         return new FactsTable(placed, dropped, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
                 StreamExtents.of(processes), available, processes, clocks, objects);

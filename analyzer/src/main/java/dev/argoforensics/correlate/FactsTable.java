@@ -274,7 +274,7 @@ public final class FactsTable implements AssignedFacts {
         // With them, every group gets the requests that delete Workflows without naming one (a deletecollection of a namespace's
         // Workflows, the namespace's own deletion, whose controller deletes its Workflows by collection): WorkflowAudit reads them.
         return latestStages(objects.auditRecords().stream().filter(a -> "workflows".equals(a.resource()) && a.name() != null && holds.test(a.name())
-                || WorkflowAudit.deletesUnnamed(a)).toList());
+                || WorkflowAudit.deletesUnnamed(a)).toList(), AuditExportSets.of(objects.auditRecords()));
     }
 
     /**
@@ -286,14 +286,24 @@ public final class FactsTable implements AssignedFacts {
      * so a client-supplied Audit-ID met again in another cluster's file joins no other request. Only the most complete stage says whether
      * the request was granted: a delete refused 403 or 404 has a RequestReceived record that, read alone, shows no refusal (session
      * 48). The first record of the most complete stage is kept, in the order given; records without an auditID are all kept. A GKE
-     * export that names no cluster joins a request's entries within its file only ({@link AuditRecord#sameRequest}); the same entry
+     * export that names no cluster joins a request's entries within its file ({@link AuditRecord#sameRequest}), or across the files of
+     * one such export split into several ({@link AuditExportSets}, session 51); the same entry
      * (stage, time and outcome) kept from two such files is one log given twice, kept once (session 50).
      */
     static List<AuditRecord> latestStages(List<AuditRecord> records) {
+        return latestStages(records, AuditExportSets.of(records));
+    }
+
+    /**
+     * As {@link #latestStages(List)}, the files of a cluster-less GKE export split into several ({@link AuditExportSets}, from all the
+     * audit records given, so that a subset of them is joined as the whole is) joining a request's entries across them (session 51).
+     */
+    static List<AuditRecord> latestStages(List<AuditRecord> records, Map<String, String> exportSets) {
+        Map<String, String> sets = exportSets.isEmpty() ? exportSets : unsplit(records, exportSets);
         Map<String, AuditRecord> best = new HashMap<>();
         for (AuditRecord a : records) {
             if (!a.auditId().isEmpty()) {
-                best.merge(request(a), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
+                best.merge(request(a, sets), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
             }
         }
         if (best.isEmpty()) {
@@ -304,12 +314,42 @@ public final class FactsTable implements AssignedFacts {
         for (AuditRecord a : records) {
             if (a.auditId().isEmpty()) {
                 out.add(a);
-            } else if (best.get(request(a)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
+            } else if (best.get(request(a, sets)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
                 out.add(a);
             }
         }
         return out;
     }
+
+    /**
+     * The export sets, less the requests they cannot join (s51 breaker): the pieces of one log hold each entry of a request once, so a
+     * request with an entry of the same stage in two files of a set (complete in both: two clusters' exports named alike sharing a
+     * client-supplied operation id) is two requests, each joined within its own file only. Those requests are keyed by their own
+     * file: the returned map gives the set per file and, under {@code request key + "\n" + file}, marks the requests kept apart.
+     */
+    private static Map<String, String> unsplit(List<AuditRecord> records, Map<String, String> exportSets) {
+        Map<String, String> firstFile = new HashMap<>();
+        java.util.Set<String> apart = new java.util.TreeSet<>();
+        for (AuditRecord a : records) {
+            if (a.auditId().isEmpty() || !AuditRecord.GKE_EXPORTER.equals(a.exporter()) || !exportSets.containsKey(a.source().file())) {
+                continue;
+            }
+            String key = request(a, exportSets);
+            String prev = firstFile.putIfAbsent(key + "\n" + a.stage(), a.source().file());
+            if (prev != null && !prev.equals(a.source().file())) {
+                apart.add(key);
+            }
+        }
+        if (apart.isEmpty()) {
+            return exportSets;
+        }
+        Map<String, String> out = new HashMap<>(exportSets);
+        apart.forEach(k -> out.put(APART + k, ""));
+        return out;
+    }
+
+    /** The mark {@link #unsplit} puts on a request its export set does not join. */
+    private static final String APART = "\u0000apart\n";
 
     /** A cluster-less GKE entry as it reads whatever file holds it: its request but for the file, its stage, time and outcome. */
     private static String entry(AuditRecord a) {
@@ -318,9 +358,16 @@ public final class FactsTable implements AssignedFacts {
     }
 
     /** One request's key across its stages and the files they were written to ({@link #latestStages}). */
-    private static String request(AuditRecord a) {
-        return String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()),
-                a.sameRequest());
+    private static String request(AuditRecord a, Map<String, String> exportSets) {
+        String set = exportSets.get(a.source().file());
+        String head = String.join("\n", a.auditId(), a.verb(), a.resource(), a.subresource(), String.valueOf(a.namespace()), String.valueOf(a.name()));
+        if (set != null && AuditRecord.GKE_EXPORTER.equals(a.exporter())) {
+            String joined = head + "\n" + a.exporter() + "\n" + set;
+            if (!exportSets.containsKey(APART + joined)) {
+                return joined;
+            }
+        }
+        return head + "\n" + a.sameRequest();
     }
 
     static int[] ints(List<Integer> values) {

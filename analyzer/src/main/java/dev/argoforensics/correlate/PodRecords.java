@@ -6,8 +6,11 @@ import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.snapshot.ClusterEvent;
 import dev.argoforensics.snapshot.ExportedObjects;
 import dev.argoforensics.snapshot.NodeLogEntry;
+import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.snapshot.TaskResultSnapshot;
 import dev.argoforensics.time.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -147,23 +150,162 @@ final class PodRecords {
     }
 
     /**
-     * The deletecollections of Pods in each Pod's namespace not clearly before it was created ({@code created}: the earliest creation
-     * its exports or the controller's {@code Created pod} give; none known: every one), carried out or with their outcome not logged:
-     * each may have deleted it, which the record does not say (its selector's match is not in it; session 50). Given to the Pod's
-     * audit records, where its timeline shows them and {@link LifecycleBuilder} reads them as possible deleters, never as its deleter.
+     * The deletecollections of Pods that may have taken each Pod (session 51): those of its namespace, carried out or with their outcome
+     * not logged, whose selector's fields can have matched it ({@link #fieldsExclude}), within the span in which a collection delete
+     * can have found it and been the first to delete it. Kubernetes lists the namespace's Pods when the request runs and sets the
+     * {@code deletionTimestamp} of those its selectors match, so a collection is none of the Pod's when it ran:
+     * <ul>
+     * <li>clearly before the Pod was created ({@code created}: the earliest creation its exports or the controller's {@code Created pod}
+     * give; none known: no lower bound from it);
+     * <li>clearly before an export taken later shows the Pod (this UID, or a Pod created before the collection) with no deletion: the
+     * collection had set none ({@link ObservedAt#statedTime}, its stated taking time less what the taker's clock may be off, never the kubelet's times inside it, unlike {@code DeletionBounds}
+     * reads an undeleted export);
+     * <li>received clearly after the Pod's deletion was first requested, as the objects show it: the earliest {@code deletionTimestamp}
+     * an export of it gives (the request's time plus a grace period, never before the request) or a granted delete whose response
+     * names its UID. It found the Pod already deleted, and is not its deleter. The controller's own lines are not read for this: a
+     * {@code delete pod event} or a missing Pod is also a Pod that left the informer by its label (AF008), not a deletion.
+     * </ul>
+     * Within that span nothing the record holds says whether its label selector matched the Pod (labels change while it lives): each
+     * one stays a possible deleter, given to the Pod's audit records once, where its timeline shows it and {@link LifecycleBuilder}
+     * reads it as a possible deleter, never as its deleter. Collections are sorted by time in each namespace and each Pod looks up only
+     * those in its span: Pods × collections are never walked (session 50 gave every Pod every collection of its namespace after its
+     * creation, a row on each).
      */
-    void byCollection(Set<PodKey> pods, Map<PodKey, Timestamp> created, Map<PodKey, Set<String>> nodes) {
+    void byCollection(Set<PodKey> pods, Map<PodKey, Timestamp> created, Map<PodKey, Set<String>> nodes, Map<PodKey, List<PodSnapshot>> exports) {
         if (podCollections.isEmpty()) {
             return;
         }
+        Map<String, List<AuditRecord>> byTime = new HashMap<>();
+        podCollections.forEach((ns, list) -> {
+            List<AuditRecord> sorted = new ArrayList<>(list);
+            sorted.sort(Comparator.comparing((AuditRecord a) -> a.requestTime().instant()).thenComparing(AuditRecord::source));
+            byTime.put(ns, sorted);
+        });
         for (PodKey pod : pods) {
-            Timestamp from = created.get(pod);
-            for (AuditRecord a : podCollections.getOrDefault(pod.namespace() == null ? "" : pod.namespace(), List.of())) {
-                if ((from == null || !a.time().instant().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(from.instant()))
-                        && !fieldsExclude(a.selector(), pod.name(), nodes.getOrDefault(pod, Set.of()))) {
+            List<AuditRecord> sorted = byTime.getOrDefault(pod.namespace() == null ? "" : pod.namespace(), List.of());
+            if (sorted.isEmpty()) {
+                continue;
+            }
+            CollectionSpan span = CollectionSpan.of(pod, created.get(pod), exports.getOrDefault(pod, List.of()), auditByPod.getOrDefault(pod, List.of()));
+            for (int i = span.firstIndex(sorted); i < sorted.size() && !span.receivedAfter(sorted.get(i)); i++) {
+                AuditRecord a = sorted.get(i);
+                if (span.covers(a) && !fieldsExclude(a.selector(), pod.name(), nodes.getOrDefault(pod, Set.of()))) {
                     index(auditByPod, pod, a);
                 }
             }
+        }
+    }
+
+    /**
+     * The span in which a deletecollection can have been a Pod's deleter ({@link #byCollection}): completed no earlier than
+     * {@code from} less two clocks' disagreement, received no later than {@code until} plus it (null: unbounded).
+     */
+    record CollectionSpan(Instant from, Instant until) {
+        /**
+         * The longest a request runs before the API server times it out (its default {@code --request-timeout}, one minute): a
+         * collection received this long before {@code from} completed before it. Only to start the search; each is then checked.
+         */
+        static final long REQUEST_NANOS = 60_000_000_000L;
+
+        static CollectionSpan of(PodKey pod, Timestamp created, List<PodSnapshot> exports, List<AuditRecord> requests) {
+            Instant from = created == null ? null : created.instant();
+            Instant alive = null;
+            Instant until = null;
+            Instant own = ownCreation(created, exports);
+            for (PodSnapshot s : exports) {
+                if (!ofThisPod(s, own)) {
+                    continue;
+                }
+                if (s.deletionTimestamp() != null) {
+                    until = earlier(until, s.deletionTimestamp().instant());
+                } else if (s.observed() != null && s.deletionShown() && s.observed().statedTime()) {
+                    // Only a stated taking time (less what the taker's clock may be off) bounds it (s51 breaker): the times inside a
+                    // Pod export are partly the kubelet's (its containers' startedAt, its conditions'), on the node's clock, which may
+                    // run ahead of the API server's by more than two clocks' disagreement and would drop a collection that did delete it.
+                    Instant taken = s.observed().time().instant().minusNanos(s.observed().statedMarginNanos());
+                    if (alive == null || taken.isAfter(alive)) {
+                        alive = taken;
+                    }
+                }
+            }
+            for (AuditRecord a : requests) {
+                // A granted delete whose response names this Pod's UID deleted it then (AuditRecord#actedOnUid); by name alone it may be
+                // an earlier Pod's of the name, and bounds nothing here.
+                boolean removes = "delete".equals(a.verb()) && a.subresource().isEmpty() || "eviction".equals(a.subresource());
+                if (removes && a.granted() && pod.uid() != null && pod.uid().equals(a.actedOnUid()) && a.requestTime() != null) {
+                    until = earlier(until, a.requestTime().instant());
+                }
+            }
+            // An export shown undeleted after the deletion's earliest statement contradicts it (a clock off): it then bounds nothing.
+            if (alive != null && (until == null || !alive.isAfter(until)) && (from == null || alive.isAfter(from))) {
+                from = alive;
+            }
+            return new CollectionSpan(from == null ? null : from.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS),
+                    until == null ? null : until.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
+        }
+
+        /**
+         * The Pod's creation as the API server stated it: the creationTimestamp of an export naming its UID, else the earliest creation
+         * known ({@code created}); null if none.
+         */
+        private static Instant ownCreation(Timestamp created, List<PodSnapshot> exports) {
+            for (PodSnapshot s : exports) {
+                if (!s.uid().isEmpty() && s.creationTimestamp() != null) {
+                    return s.creationTimestamp().instant();
+                }
+            }
+            return created == null ? null : created.instant();
+        }
+
+        /**
+         * An export of this Pod, not of another of its name (s51 breaker): one naming a UID is given to that UID's Pod; one naming none
+         * is given by name and time, and where a single UID is known for the name, a later (or earlier) Pod of the name exported
+         * without its UID lands here too (a Workflow deleted and submitted again makes the same Pod names). Its "shown undeleted at"
+         * or its deletionTimestamp is then another Pod's and bounds nothing of this one's: it counts only where its creationTimestamp
+         * is this Pod's (within two clocks' disagreement).
+         */
+        private static boolean ofThisPod(PodSnapshot s, Instant own) {
+            if (!s.uid().isEmpty()) {
+                return true;
+            }
+            if (s.creationTimestamp() == null || own == null) {
+                return false;
+            }
+            Instant c = s.creationTimestamp().instant();
+            return !c.isAfter(own.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS)) && !c.isBefore(own.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
+        }
+
+        /** The first of the collections (sorted by receipt) that can have completed no earlier than {@code from}. */
+        int firstIndex(List<AuditRecord> sorted) {
+            if (from == null) {
+                return 0;
+            }
+            Instant start = from.minusNanos(REQUEST_NANOS);
+            int lo = 0;
+            int hi = sorted.size();
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (sorted.get(mid).requestTime().instant().isBefore(start)) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
+
+        /** Received clearly after the Pod's deletion was first requested: it and every later one found it deleted. */
+        boolean receivedAfter(AuditRecord a) {
+            return until != null && a.requestTime().instant().isAfter(until);
+        }
+
+        /** Completed no earlier than {@code from} (less two clocks' disagreement) and received no later than {@code until}. */
+        boolean covers(AuditRecord a) {
+            return (from == null || !a.time().instant().isBefore(from)) && !receivedAfter(a);
+        }
+
+        private static Instant earlier(Instant a, Instant b) {
+            return a == null || b.isBefore(a) ? b : a;
         }
     }
 

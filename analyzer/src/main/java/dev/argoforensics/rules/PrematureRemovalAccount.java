@@ -143,6 +143,8 @@ final class PrematureRemovalAccount {
         } else if (end != null) {
             m.add(Message.of("AF001.explain.finishedWhenUnknown", "at", end.at().format(), "exits", end.exitSummary(), "reason", execution.reason()));
         }
+        // Session 51: where no record names the deleter and a deletecollection of the namespace's Pods may have deleted it, said so.
+        m.add(PossibleDeleterWords.of(life));
         boolean elided = dev.argoforensics.correlate.ElidedNames.isElided(pod.key().name());
         if (elided) {
             m.add(Message.of("AF001.explain.notTiedToNode"));

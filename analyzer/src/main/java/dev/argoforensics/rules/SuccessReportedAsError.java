@@ -325,7 +325,8 @@ public final class SuccessReportedAsError extends NodeRule {
                 : Message.of("AF002.success.recorded", "pod", pod.key().toString());
         Message summary = Message.of("AF002.summary", "success", success, "outcome", outcome(outcome));
         return new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
-                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(success, outcome, finished, removal, deletion.orElse(null), confidence),
+                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(success, outcome, finished, removal, deletion.orElse(null), confidence,
+                        PossibleDeleterWords.of(correlation.lifecycle(pod.key()))),
                 facts, cite.evidence());
     }
 
@@ -336,7 +337,7 @@ public final class SuccessReportedAsError extends NodeRule {
     }
 
     private static Message explain(Message success, NodeOutcome outcome, PodSnapshot finished, FinalizerRemoval removal, Deletion deletion,
-                                   Confidence confidence) {
+                                   Confidence confidence, Message possibleDeleter) {
         List<Message> m = new ArrayList<>();
         m.add(Message.of("AF002.explain.recorded", "success", success, "outcome", outcome(outcome)));
         if (NodeLines.podDeleted(outcome.message())) {
@@ -349,6 +350,8 @@ public final class SuccessReportedAsError extends NodeRule {
             }
             if (deletion != null) {
                 m.add(Message.of("AF002.explain.removedBy", "who", deletion.describe()));
+            } else {
+                m.add(possibleDeleter); // session 51: a deletecollection that may have deleted it, where no record names the deleter
             }
         } else {
             m.add(Message.of("AF002.explain.otherCause"));

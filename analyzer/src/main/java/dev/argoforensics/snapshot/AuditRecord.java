@@ -121,7 +121,8 @@ public record AuditRecord(
      * apart from its outcome and read as a delete whose outcome is not logged). An export that names no cluster is told apart by its
      * file (session 50: two clusters' exports without {@code resource.labels.cluster_name} whose entries share an operation id, a
      * client-supplied Audit-ID, were joined into one request, one cluster's outcome completing the other's); the same entry met in
-     * two such files is one log given twice ({@code FactsTable#latestStages}).
+     * two such files is one log given twice ({@code FactsTable#latestStages}). The files of one such export split into several (its
+     * pieces: paths alike but for their digits, times following one another) are one file here (session 51, {@code AuditExportSets}).
      */
     public String sameRequest() {
         if (GKE_EXPORTER.equals(exporter)) {

@@ -186,19 +186,92 @@ class GkeOperationEntriesTest {
         assertNull(fate.requested());
     }
     /**
-     * s50 breaker attack: ONE cluster-less export rotated into two files, a refused Workflow delete's first entry at the end of the
-     * first and its outcome at the start of the second. Nothing in the entries tells that apart from two clusters' exports sharing a
-     * client-supplied operation id, so the halves stay apart: no deletion is read (held), and the first entry is a request whose
-     * outcome is not logged (the cost: a refused delete contests the standing, no confirmed reading rests on it).
+     * s50 breaker attack, answered in session 51: ONE cluster-less export split into two files, a refused Workflow delete's first
+     * entry at the end of the first and its outcome at the start of the second. The files' paths differ only in their digits and their
+     * times follow one another: one export ({@code AuditExportSets}), whose request is joined across them. Refused, it is neither a
+     * deletion nor a request whose outcome is not logged.
      */
     @Test
-    void s50BreakerAnExportRotatedMidOperationReadsNoDeletion() {
+    void s50BreakerAnExportRotatedMidOperationIsOneRequest() {
         Correlation c = with("activity-000.json", first("workflows", "op-w", ""), "activity-001.json", last("workflows", "op-w", DENIED, ""));
         WorkflowFate fate = c.fates().get(WF);
         assertNull(fate.deleted());
-        assertTrue(life(c).workflowNotDeleted().map(k -> k.contested()).orElse(true), life(c).toString());
+        assertNull(fate.requested());
+        assertEquals(1, fate.audit().named().size());
         // Control: granted, the second file's outcome is the deletion, whatever the first file holds.
         Correlation granted = with("activity-000.json", first("workflows", "op-w", ""), "activity-001.json", last("workflows", "op-w", "{}", ""));
         assertNotNull(granted.fates().get(WF).deleted());
+        assertNull(granted.fates().get(WF).requested());
+    }
+
+    /** The same for the Pod's delete: refused across the split, no deleter and no row saying the log lacks its outcome. */
+    @Test
+    void s51APodDeleteRefusedAcrossASplitIsNoUnloggedRequest() {
+        Correlation c = with("audit/2026/09/19/16:00:00_16:59:59_S0.json", first("pods", "op-p", ""),
+                "audit/2026/09/19/17:00:00_17:59:59_S0.json", last("pods", "op-p", DENIED, ""));
+        assertEquals(List.of(), audited(c));
+        assertFalse(podRow(c).contains("its outcome is not in the audit log"), podRow(c));
+        // Control: granted across the split, the Pod's deleter is named.
+        Correlation granted = with("audit/2026/09/19/16:00:00_16:59:59_S0.json", first("pods", "op-p", ""),
+                "audit/2026/09/19/17:00:00_17:59:59_S0.json", last("pods", "op-p", "{}", ""));
+        assertEquals(1, audited(granted).size());
+        assertFalse(podRow(granted).contains("its outcome is not in the audit log"), podRow(granted));
+    }
+
+    /** The files given in either order join alike: the set is the files' paths and times, not the order they came in. */
+    @Test
+    void s51TheSplitJoinsWhateverOrderTheFilesAreGivenIn() {
+        Correlation c = with("activity-001.json", last("workflows", "op-w", DENIED, ""), "activity-000.json", first("workflows", "op-w", ""));
+        assertNull(c.fates().get(WF).deleted());
+        assertNull(c.fates().get(WF).requested());
+    }
+
+    /**
+     * Attack: two cluster-less files named alike whose times overlap (two clusters' exports named by number, or one log given twice in
+     * two folders) are not pieces of one log: a refusal in one completes nothing of the other's request.
+     */
+    @Test
+    void s51FilesNamedAlikeWhoseTimesOverlapStayApart() {
+        String later = entry("pods", "{\"id\":\"op-x\",\"producer\":\"k8s.io\",\"first\":true}", "", "2026-09-19T16:36:00.000000Z", "");
+        Correlation c = with("cluster-1.json", first("workflows", "op-w", ""), "cluster-1.json", later,
+                "cluster-2.json", last("workflows", "op-w", DENIED, ""));
+        WorkflowFate fate = c.fates().get(WF);
+        assertNull(fate.deleted());
+        assertNotNull(fate.requested());
+        assertEquals(2, fate.audit().named().size());
+        // Control: named apart (west, east), following one another in time, they stay apart too (session 50).
+        Correlation named = with("west.json", first("workflows", "op-w", ""), "east.json", last("workflows", "op-w", DENIED, ""));
+        assertNotNull(named.fates().get(WF).requested());
+        // Control: a split in other folders (dump-1/activity.json, dump-2/activity.json) following one another is one export.
+        Correlation folders = with("dump-1/activity.json", first("workflows", "op-w", ""), "dump-2/activity.json", last("workflows", "op-w", DENIED, ""));
+        assertNull(folders.fates().get(WF).requested());
+    }
+
+    /**
+     * s51 breaker: two clusters' cluster-less exports named alike ({@code cluster-1/activity.json}, {@code cluster-2/activity.json}), one
+     * ending before the other starts, both holding a complete request under one client-supplied operation id: cluster 1 refused a
+     * delete of its own ns/p, cluster 2 granted the delete of this Pod. The pieces of one log hold each entry of a request once; a
+     * request complete in two files is two requests, and the refusal must not take the other cluster's grant away.
+     */
+    @Test
+    void s51BreakerARequestCompleteInTwoFilesNamedAlikeIsTwoRequests() {
+        String op = "op-z";
+        String[] refused = {entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"first\":true}", "", "2026-09-19T16:20:00.000000Z", ""),
+            entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"last\":true}", DENIED, "2026-09-19T16:20:00.012000Z", "")};
+        String[] granted = {entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"first\":true}", "", "2026-09-19T16:39:59.000000Z", ""),
+            entry("pods", "{\"id\":\"" + op + "\",\"producer\":\"k8s.io\",\"last\":true}", "{}", "2026-09-19T16:39:59.012000Z", "")};
+        // Control: cluster 2's export alone names the Pod's deleter.
+        assertEquals(1, audited(with("cluster-2/activity.json", granted[0], "cluster-2/activity.json", granted[1])).size());
+        for (boolean reversed : new boolean[] {false, true}) {
+            Correlation c = reversed
+                    ? with("cluster-2/activity.json", granted[0], "cluster-2/activity.json", granted[1], "cluster-1/activity.json", refused[0],
+                            "cluster-1/activity.json", refused[1])
+                    : with("cluster-1/activity.json", refused[0], "cluster-1/activity.json", refused[1], "cluster-2/activity.json", granted[0],
+                            "cluster-2/activity.json", granted[1]);
+            assertEquals(1, audited(c).size(), "reversed=" + reversed + " " + podRow(c));
+        }
+        // Control: a real split (the first entry in one piece, the outcome in the next) still joins: refused, no deleter.
+        assertEquals(List.of(), audited(with("cluster-1/activity.json", granted[0], "cluster-2/activity.json", refused[1]
+                .replace("2026-09-19T16:20:00.012000Z", "2026-09-19T16:39:59.012000Z"))));
     }
 }

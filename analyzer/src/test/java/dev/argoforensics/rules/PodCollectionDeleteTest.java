@@ -109,11 +109,16 @@ class PodCollectionDeleteTest {
 
     @Test
     void oneClearlyAfterThePodsDeletionIsNoDeleter() {
+        // Session 51: received clearly after the deletionTimestamp its export shows, it found the Pod already deleted: not in its
+        // timeline at all (session 50 showed it there, "not read as this Pod's deleter", on every Pod of the namespace).
         Correlation c = with(collection("ns", "2026-09-19T16:45:00.000000Z", 200));
         assertEquals(List.of(), life(c).collectionDeletes());
         assertTrue(af007(c).fact("possibleDeleter").isEmpty());
-        assertTrue(rows(c).contains("not read as this Pod's deleter (its deletion is known to have been requested clearly before or after it)"), rows(c));
-        assertFalse(rows(c).contains("it may have deleted this Pod"), rows(c));
+        assertEquals("", rows(c));
+        // Control: received within two clocks' disagreement of the deletionTimestamp, it may still be the request that set it.
+        Correlation near = with(collection("ns", "2026-09-19T16:40:05.000000Z", 200));
+        assertEquals(1, life(near).collectionDeletes().size());
+        assertTrue(af007(near).fact("possibleDeleter").isPresent());
     }
 
     @Test
@@ -180,5 +185,104 @@ class PodCollectionDeleteTest {
             assertEquals(List.of(), life(c).collectionDeletes(), resource);
             assertTrue(af007(c).fact("possibleDeleter").isEmpty(), resource);
         }
+    }
+
+    private static final String UNDELETED = Exports.Pod.of().running("main").running("wait").yaml();
+
+    /** The Pod's lines, its deleted export, an export of it taken at {@code takenAt} showing no deletion, and the records. */
+    private static Correlation withAliveAt(String takenAt, String... records) {
+        Evidence e = new Evidence().log("c.log", lines()).pod("pod.yaml", DELETED_RUNNING).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .takenAt("alive.yaml", takenAt, UNDELETED);
+        for (String r : records) {
+            e.object("audit.log", r);
+        }
+        return e.correlate();
+    }
+
+    private static long attached(Correlation c) {
+        return c.podsNamed("ns", "p").get(0).auditRecords().stream().filter(a -> a.deletesPodCollection()).count();
+    }
+
+    @Test
+    void s51AnExportTakenClearlyAfterItShowingThePodUndeletedTakesItOut() {
+        // Kubernetes sets the deletionTimestamp of every Pod a collection delete matched: an export of this UID taken after it (by more
+        // than the taker's clock and two clocks' disagreement) without one shows the collection did not take it.
+        Correlation c = withAliveAt("2026-09-19T16:35:00Z", collection("ns", "2026-09-19T16:30:00.000000Z", 200));
+        assertEquals(0, attached(c));
+        assertEquals(List.of(), life(c).collectionDeletes());
+        assertEquals("", rows(c));
+        assertTrue(af007(c).fact("possibleDeleter").isEmpty());
+        // Controls: the export taken within what the taker's clock may be off (a minute) and two clocks' disagreement of it; and a
+        // collection after the export: each may still have deleted it.
+        Correlation near = withAliveAt("2026-09-19T16:31:00Z", collection("ns", "2026-09-19T16:30:00.000000Z", 200));
+        assertEquals(1, life(near).collectionDeletes().size());
+        Correlation later = withAliveAt("2026-09-19T16:35:00Z", collection("ns", "2026-09-19T16:37:00.000000Z", 200));
+        assertEquals(1, life(later).collectionDeletes().size());
+        assertTrue(af007(later).fact("possibleDeleter").isPresent());
+    }
+
+    /** A granted delete of ns/p by dana at {@code at}, whose response names the UID {@code uid} ("" none: a Metadata-level record). */
+    private static String namedDelete(String at, String uid) {
+        String r = Exports.audit("delete", "", "dana@example.com", at, 200);
+        return uid.isEmpty() ? r : r.replace("\"responseStatus\"", "\"responseObject\":{\"kind\":\"Status\",\"details\":{\"name\":\"p\",\"uid\":\""
+                + uid + "\"}},\"responseStatus\"");
+    }
+
+    @Test
+    void s51ACollectionAfterAGrantedDeleteOfThisUidIsNotItsOwn() {
+        // The Pod's export shows no deletion; a granted delete whose response names its UID at 16:35 was its deletion, and a collection
+        // received clearly after found it deleted.
+        Correlation c = new Evidence().log("c.log", lines()).pod("pod.yaml", UNDELETED).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", namedDelete("2026-09-19T16:35:00.000000Z", "u-1"))
+                .object("audit.log", collection("ns", "2026-09-19T16:38:00.000000Z", 200)).correlate();
+        assertEquals(0, attached(c));
+        assertEquals("", rows(c));
+        // Control: the delete's response names another UID (an earlier Pod of the name): it bounds nothing of this Pod's.
+        Correlation other = new Evidence().log("c.log", lines()).pod("pod.yaml", UNDELETED).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", namedDelete("2026-09-19T16:35:00.000000Z", "u-0"))
+                .object("audit.log", collection("ns", "2026-09-19T16:38:00.000000Z", 200)).correlate();
+        assertEquals(1, attached(other));
+        // Control: a delete by name alone (no response logged) may be an earlier Pod's of the name: the collection stays in the
+        // timeline, where the lifecycle reads it.
+        Correlation byName = new Evidence().log("c.log", lines()).pod("pod.yaml", UNDELETED).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", namedDelete("2026-09-19T16:35:00.000000Z", ""))
+                .object("audit.log", collection("ns", "2026-09-19T16:38:00.000000Z", 200)).correlate();
+        assertEquals(1, attached(byName));
+        // Control: a collection received before the delete may have been the first.
+        Correlation before = new Evidence().log("c.log", lines()).pod("pod.yaml", UNDELETED).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("audit.log", namedDelete("2026-09-19T16:35:00.000000Z", "u-1"))
+                .object("audit.log", collection("ns", "2026-09-19T16:34:58.000000Z", 200)).correlate();
+        assertEquals(1, attached(before));
+    }
+
+    /** Pod ns/p-I (UID u-I) created at minute 10*I past 15:00 and deleted (deletionTimestamp, grace 30 s) five minutes later. */
+    private static String podOfHour(int i) {
+        String created = String.format("2026-09-19T%02d:%02d:00Z", 15 + i / 6, (i % 6) * 10);
+        String deleted = String.format("2026-09-19T%02d:%02d:00Z", 15 + i / 6, (i % 6) * 10 + 5);
+        return Exports.Pod.of().deleted(deleted, 30).running("main").yaml().replace("name: p\n", "name: p-" + i + "\n")
+                .replace("uid: u-1", "uid: u-" + i).replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"" + created + "\"")
+                .replace("lastTransitionTime: \"2026-09-19T16:27:47Z\"", "lastTransitionTime: \"" + created + "\"");
+    }
+
+    @Test
+    void s51EachPodIsGivenOnlyTheCollectionsOfItsOwnSpan() {
+        // Thirty Pods one after another, each deleted five minutes after its creation, and thirty collections, one two minutes into each
+        // Pod's life: each Pod's timeline shows one collection, its own (session 50: every collection after a Pod's creation, 465 rows).
+        int n = 30;
+        Evidence e = new Evidence().log("c.log", lines());
+        for (int i = 0; i < n; i++) {
+            e.pod("pod-" + i + ".yaml", podOfHour(i));
+            e.object("audit.log", collection("ns", String.format("2026-09-19T%02d:%02d:00.000000Z", 15 + i / 6, (i % 6) * 10 + 2), 200));
+        }
+        Correlation c = e.correlate();
+        TimelineBuilder timelines = new TimelineBuilder(c);
+        int rows = 0;
+        for (int i = 0; i < n; i++) {
+            List<String> own = timelines.build(c.podsNamed("ns", "p-" + i).get(0)).entries().stream()
+                    .filter(x -> x.kind().equals("audit:deletecollection")).map(x -> x.text()).toList();
+            assertEquals(1, own.size(), "p-" + i + ": " + own);
+            rows += own.size();
+        }
+        assertEquals(n, rows);
     }
 }
