@@ -8,25 +8,41 @@ import java.util.Objects;
  * another Pod (upstream #8022). The namespace is null when no source names it (pod-controller event
  * lines carry only the name) and nothing else resolved it; the UID is null when no export of a Pod
  * with this name gave one.
+ *
+ * <p>{@code lifetime} tells apart the Pods of a name that no export gives a UID, where the controller's lines show the name created
+ * again after the earlier Pod's cleanup ({@link Lifetimes}, session 50): 0 for the latest (or only) one, as the name alone keys it,
+ * and 1, 2, ... for the earlier ones in the order they were created. Always 0 with a UID.
  */
-public record PodKey(String namespace, String name, String uid) implements Comparable<PodKey> {
+public record PodKey(String namespace, String name, String uid, int lifetime) implements Comparable<PodKey> {
     public PodKey {
         Objects.requireNonNull(name, "name");
         uid = uid == null || uid.isEmpty() ? null : uid;
+        if (lifetime < 0 || (lifetime != 0 && uid != null)) {
+            throw new IllegalArgumentException("lifetime " + lifetime + " with uid " + uid);
+        }
+    }
+
+    public PodKey(String namespace, String name, String uid) {
+        this(namespace, name, uid, 0);
     }
 
     /** A Pod as lines name it: by namespace and name only. */
     public PodKey(String namespace, String name) {
-        this(namespace, name, null);
+        this(namespace, name, null, 0);
     }
 
-    /** The same namespace and name, without the UID. */
+    /** The same namespace and name, without the UID or the lifetime. */
     public PodKey named() {
-        return uid == null ? this : new PodKey(namespace, name);
+        return uid == null && lifetime == 0 ? this : new PodKey(namespace, name);
     }
 
     public PodKey withUid(String value) {
         return new PodKey(namespace, name, value);
+    }
+
+    /** The same namespace and name, the {@code n}-th earlier Pod of the name the lines show (no UID). */
+    public PodKey withLifetime(int n) {
+        return new PodKey(namespace, name, null, n);
     }
 
     @Override
@@ -36,7 +52,10 @@ public record PodKey(String namespace, String name, String uid) implements Compa
         if (c == 0) {
             c = name.compareTo(o.name);
         }
-        return c != 0 ? c : WorkflowRef.compareNullsFirst(uid, o.uid);
+        if (c == 0) {
+            c = WorkflowRef.compareNullsFirst(uid, o.uid);
+        }
+        return c != 0 ? c : Integer.compare(lifetime, o.lifetime);
     }
 
     /** {@code namespace/name}: reports add the UID where it tells two Pods apart. */

@@ -358,6 +358,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 Optional<Reconciliation.Unmissed> unmissed = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                         && EventOrder.after(life.informerExit().event(), decisive) && laterErrors().isEmpty()
                         ? reconciliation.reconciledWithoutMissing(link.workflow(), life.informerExit().event()) : Optional.empty();
+                // Session 50: a pass not closed before a later Pod of the name was created (its lifetime's end) may be the pass that
+                // created it (argo retry's reset copy, a new Workflow of the name), which read the node reset, not this Pod's.
+                java.util.Optional<dev.argoforensics.time.Timestamp> until = java.util.Optional.ofNullable(pod.identity().until());
+                if (unmissed.isPresent() && until.isPresent() && !unmissed.get().closed().time().isBefore(until.get())) {
+                    unmissed = Optional.empty();
+                }
                 if (unmissed.isPresent() && unmissed.get().failedAs() == null) {
                     cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.reconciledWithoutMissing", "at", at,
                             "gone", life.informerExit().event().time().format(), "when", unmissed.get().pass().time().format(),

@@ -1,0 +1,250 @@
+package dev.argoforensics.correlate;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
+import static dev.argoforensics.testing.V4.processingOther;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.taskResultIncomplete;
+import static dev.argoforensics.testing.V4.workers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.report.EvidenceGap;
+import dev.argoforensics.report.Invocation;
+import dev.argoforensics.report.Report;
+import dev.argoforensics.report.ReportBuilder;
+import dev.argoforensics.report.TimelineScope;
+import dev.argoforensics.rules.EvidenceLine;
+import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.V4;
+import dev.argoforensics.time.Timestamp;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Session 50: two lifetimes of one Pod name that no export gives a UID ({@link Lifetimes}). Workflow {@code ns/p} runs its root
+ * node in Pod {@code p}; the Workflow is deleted and submitted again under its name, and its node's Pod is created again under the
+ * same name (v4 names; v3.4-v3.5 names and {@code argo retry} reuse names the same way). The controller's {@code Created pod} line
+ * comes twice, each followed by that Pod's own cleanup. Before, both Pods' lines were one Pod's: its lifecycle read the latest, and
+ * AF001 said the earlier Pod's release was "neither read as this Pod's nor assessed". Now a later {@code Created pod} after the
+ * earlier Pod's cleanup (its release or deletion scheduled or queued) starts a Pod of its own, and each rule reads each apart.
+ *
+ * <p>Controls: the same name twice with UIDs (split by them, as before); two {@code Created pod} lines of one creation from two
+ * replicas at a hand-over (one Pod); two creations with no cleanup between them (not split, and said so: an evidence gap).
+ */
+class PodLifetimesTest {
+    @TempDir
+    Path dir;
+
+    private static final String CREATED_2 = "2026-09-19T17:00:00.100Z";
+
+    /** The #17024 race: the Pod deleted while no worker ran, its finalizer released at once, the node then marked pod deleted. */
+    private static List<String> racedLife() {
+        return List.of(processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.500Z", "add"),
+                podEvent("2026-09-19T16:27:45.000Z", "update"), workers("2026-09-19T16:31:11.132Z", 0),
+                podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"),
+                workers("2026-09-19T16:33:00.000Z", 2), processing("2026-09-19T16:33:02.200Z", "Running"), podMissing("2026-09-19T16:33:02.246Z"),
+                markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.300Z", "Error"));
+    }
+
+    /** A life that ends well from {@code start} (HH:MM): the node Succeeded and stored, the Pod labelled, then deleted by pod GC. */
+    private static List<String> goodLife(String day, String hhmm, boolean withCleanup) {
+        String t = day + "T" + hhmm;
+        List<String> out = new ArrayList<>(List.of(processing(t + ":00.000Z", "\"\""), createdPod(t + ":00.100Z"), workflowUpdated(t + ":00.150Z", "Running"),
+                podEvent(t + ":00.200Z", "add"), podEvent(t + ":40.000Z", "update"), processing(t + ":40.100Z", "Running"),
+                taskResultIncomplete(t + ":40.110Z"), nodePhaseChanged(t + ":42.000Z", "Running", "Succeeded"),
+                workflowUpdated(t + ":42.100Z", "Succeeded"), queueing(t + ":42.200Z", "labelPodCompleted"),
+                cleaningUp(t + ":42.210Z", "labelPodCompleted")));
+        if (withCleanup) {
+            out.addAll(List.of(queueing(t + ":50.000Z", "deletePod"), cleaningUp(t + ":50.010Z", "deletePod"), podEvent(t + ":50.100Z", "delete")));
+        }
+        return out;
+    }
+
+    private AnalysisResult analyze(Map<String, List<String>> logs, Map<String, String> exports) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
+        List<String> paths = new ArrayList<>();
+        for (Map.Entry<String, List<String>> l : logs.entrySet()) {
+            Path p = in.resolve(l.getKey());
+            Files.write(p, l.getValue());
+            paths.add(p.toString());
+        }
+        for (Map.Entry<String, String> e : exports.entrySet()) {
+            Path p = in.resolve(e.getKey());
+            Files.writeString(p, e.getValue());
+            paths.add(p.toString());
+        }
+        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+    }
+
+    @SafeVarargs
+    private static List<String> log(List<String>... parts) {
+        List<String> out = new ArrayList<>(List.of("time=2026-09-19T16:27:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:27:00.100Z", 2)));
+        for (List<String> p : parts) {
+            out.addAll(p);
+        }
+        out.add(processingOther("2026-09-19T17:30:00.000Z"));
+        return out;
+    }
+
+    private static List<Finding> findings(AnalysisResult r, String rule) {
+        return r.outcomes().stream().filter(o -> o.rule().equals(rule)).map(RuleOutcome::findings).findFirst().orElse(List.of());
+    }
+
+    private static List<Finding> all(AnalysisResult r) {
+        return r.outcomes().stream().flatMap(o -> o.findings().stream()).toList();
+    }
+
+    private static Report report(AnalysisResult r) {
+        return new ReportBuilder().build(r, TimelineScope.FINDINGS,
+                new Invocation(List.of("analyze"), Timestamp.parseRfc3339("2026-09-20T00:00:00Z", null, false), true));
+    }
+
+    /**
+     * Every finding about a Pod cites, of the log's Pod lines ({@code podName=p}, {@code pod=p}), only those of its own lifetime:
+     * the earlier Pod's up to the second {@code Created pod} (line {@code second}), the latest's from it on.
+     */
+    private static void eachFindingCitesItsOwnLifetime(AnalysisResult r, int second) {
+        for (Finding f : all(r)) {
+            if (f.pod() == null || !f.pod().name().equals("p")) {
+                continue;
+            }
+            for (EvidenceLine e : f.evidence()) {
+                if (e.source() == null || !e.source().file().endsWith(".log") || e.text() == null
+                        || !(e.text().contains("podName=p") || e.text().contains(" pod=p"))) {
+                    continue;
+                }
+                long line = e.source().line();
+                assertTrue(f.pod().lifetime() == 1 ? line < second : line >= second, () -> f.rule() + " on " + f.pod() + " lifetime "
+                        + f.pod().lifetime() + " cites " + e.source() + ": " + e.text());
+            }
+        }
+    }
+
+    /** Lifetime 1 is the race; the Workflow submitted again ran its node well in a second Pod of the name. */
+    @Test
+    void anEarlierRacedPodIsAssessedApartFromTheLaterOne() throws IOException {
+        List<String> lines = log(racedLife(), goodLife("2026-09-19", "17:00", false));
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of());
+        Map<PodKey, PodHistory> pods = new TreeMap<>(r.correlation().pods());
+        PodKey latest = new PodKey("ns", "p");
+        PodKey earlier = latest.withLifetime(1);
+        assertEquals(List.of(latest, earlier), List.copyOf(pods.keySet()), pods.keySet()::toString);
+        assertEquals(PodIdentity.UidBasis.CREATED_LINES, pods.get(earlier).identity().basis());
+        assertEquals(CREATED_2, pods.get(earlier).identity().until().format());
+        assertEquals(CREATED_2, pods.get(latest).identity().from().format());
+        // The earlier Pod holds its own release; the later one none, and no "earlier release" it cannot assess.
+        PodLifecycle first = r.correlation().lifecycle(earlier);
+        PodLifecycle second = r.correlation().lifecycle(latest);
+        assertNotNull(first.release(), first::toString);
+        assertEquals("2026-09-19T16:31:11.350Z", first.release().decisive().time().format());
+        assertNull(second.release(), second::toString);
+        assertNull(second.earlierRelease(), second::toString);
+        // AF001 assesses the earlier Pod's release as its own, and says nothing of the later Pod.
+        List<Finding> af001 = findings(r, "AF001");
+        assertEquals(1, af001.size(), af001::toString);
+        assertEquals(earlier, af001.get(0).pod());
+        assertTrue(r.outcomes().stream().flatMap(o -> o.cleared().stream()).noneMatch(c -> c.reason().contains("earlier Pod of this name")),
+                () -> r.outcomes().toString());
+        assertTrue(all(r).stream().noneMatch(f -> latest.equals(f.pod())), () -> all(r).toString());
+        eachFindingCitesItsOwnLifetime(r, lines.indexOf(createdPod(CREATED_2)) + 1);
+        // Each timeline says which lifetime it is.
+        Report report = report(r);
+        assertTrue(report.timelines().stream().anyMatch(t -> t.identity().describe().contains("one of 2 Pods of the name")
+                && t.identity().describe().contains("until " + CREATED_2)), () -> report.timelines().toString());
+    }
+
+    /** The other way round: the earlier Pod ended well and was deleted by pod GC; the later one is the race. */
+    @Test
+    void aLaterRacedPodIsNotClearedByTheEarlierOnesGoodEnd() throws IOException {
+        List<String> race = new ArrayList<>();
+        for (String l : racedLife()) {
+            race.add(l.replace("2026-09-19T16:", "2026-09-19T18:"));
+        }
+        List<String> lines = log(goodLife("2026-09-19", "16:27", true), race);
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of());
+        PodKey latest = new PodKey("ns", "p");
+        assertEquals(2, r.correlation().pods().size(), r.correlation().pods().keySet()::toString);
+        List<Finding> af001 = findings(r, "AF001");
+        assertEquals(1, af001.size(), af001::toString);
+        assertEquals(latest, af001.get(0).pod());
+        assertTrue(all(r).stream().noneMatch(f -> f.pod() != null && f.pod().lifetime() == 1), () -> all(r).toString());
+        eachFindingCitesItsOwnLifetime(r, lines.indexOf(createdPod("2026-09-19T18:27:10.431Z")) + 1);
+        // The earlier Pod's store (labelled after its node Succeeded) is its own, not the raced Pod's.
+        assertNull(r.correlation().lifecycle(latest).labelled(), () -> r.correlation().lifecycle(latest).toString());
+        assertNotNull(r.correlation().lifecycle(latest.withLifetime(1)).labelled());
+    }
+
+    /**
+     * Control: two creations 33 minutes apart with no cleanup of the first shown between them (a log without its cleanup lines,
+     * or two clusters' Pods of the name): not split, and the report says the lifetimes were not told apart.
+     */
+    @Test
+    void creationsWithoutACleanupBetweenAreNotSplitAndSaidSo() throws IOException {
+        List<String> lines = log(goodLife("2026-09-19", "16:27", false), goodLife("2026-09-19", "17:00", false));
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of());
+        assertEquals(List.of(new PodKey("ns", "p")), List.copyOf(r.correlation().pods().keySet()));
+        PodIdentity id = r.correlation().pods().get(new PodKey("ns", "p")).identity();
+        assertEquals(PodIdentity.UidBasis.NONE, id.basis());
+        assertEquals(List.of("2026-09-19T16:27:00.100Z", CREATED_2), id.unsplit().stream().map(c -> c.at().format()).toList());
+        List<EvidenceGap> gaps = report(r).gaps().stream().filter(g -> g.detail().startsWith("Pod lifetimes not told apart")).toList();
+        assertEquals(1, gaps.size(), report(r).gaps()::toString);
+        assertTrue(gaps.get(0).detail().contains("with no cleanup of the earlier Pod shown between"), gaps.get(0)::detail);
+    }
+
+    /**
+     * Control: one Pod whose creation both replicas logged at a hand-over (a's line, then b's 0.3 s later on its own clock): one
+     * creation, not two lifetimes, and nothing to say.
+     */
+    @Test
+    void oneCreationLoggedByTwoReplicasIsOnePod() throws IOException {
+        List<String> a = log(racedLife());
+        List<String> b = List.of(processingOther("2026-09-19T16:27:05.000Z"), createdPod("2026-09-19T16:27:10.731Z"),
+                processingOther("2026-09-19T16:40:00.000Z"));
+        Map<String, List<String>> logs = new TreeMap<>(Map.of("a.log", a, "b.log", b));
+        AnalysisResult r = analyze(logs, Map.of());
+        assertEquals(List.of(new PodKey("ns", "p")), List.copyOf(r.correlation().pods().keySet()));
+        assertEquals(List.of(), r.correlation().pods().get(new PodKey("ns", "p")).identity().unsplit());
+        assertEquals(1, findings(r, "AF001").size(), () -> findings(r, "AF001").toString());
+        assertTrue(report(r).gaps().stream().noneMatch(g -> g.detail().startsWith("Pod lifetimes not told apart")), () -> report(r).gaps().toString());
+    }
+
+    /** Control: the same two lifetimes with an export of each Pod (its UID): told apart by the UIDs, as before; no lifetime keys. */
+    @Test
+    void theSameNameTwiceWithUidsIsSplitByThem() throws IOException {
+        List<String> lines = log(racedLife(), goodLife("2026-09-19", "17:00", false));
+        String first = V4.podYaml(true);
+        String second = V4.podYaml(true).replace("uid: u-1", "uid: u-2").replace("creationTimestamp: \"2026-09-19T16:27:10Z\"",
+                "creationTimestamp: \"2026-09-19T17:00:00Z\"").replace("  deletionTimestamp: \"2026-09-19T16:31:04Z\"\n  deletionGracePeriodSeconds: 0\n", "");
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of("pod-1.yaml", first, "pod-2.yaml", second));
+        List<PodKey> keys = List.copyOf(new TreeMap<>(r.correlation().pods()).keySet());
+        assertEquals(List.of(new PodKey("ns", "p", "u-1"), new PodKey("ns", "p", "u-2")), keys);
+        r.correlation().pods().values().forEach(p -> assertEquals(PodIdentity.UidBasis.LIFETIME, p.identity().basis()));
+        assertTrue(findings(r, "AF001").stream().allMatch(f -> "u-1".equals(f.podUid())), () -> findings(r, "AF001").toString());
+    }
+}
