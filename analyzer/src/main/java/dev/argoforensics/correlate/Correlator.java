@@ -267,6 +267,11 @@ public final class Correlator {
         podKeys.addAll(records.podKeys());
         podKeys.addAll(PodListings.printedPods(objects, podKeys));
         podKeys.removeIf(k -> !names.test(k.name()));
+        // Each Pod's key as reports print it (a lifetime of a name the lines told apart carries which, session 51): whichever equal
+        // key a map above kept first, the histories, findings and timelines are keyed by this one.
+        Set<PodKey> labelled = new TreeSet<>();
+        podKeys.forEach(k -> labelled.add(instances.labelled(k)));
+        podKeys = labelled;
         NodeLinker linker = new NodeLinker(kept, lines.nodeNames().stream().map(LineProjection.Special::line).toList(), wfSnaps, namespacesByPod,
                 stream -> stream >= 0 && stream < processes.size() ? processes.get(stream).first() : null);
         Map<PodKey, NodeLink> links = new TreeMap<>();

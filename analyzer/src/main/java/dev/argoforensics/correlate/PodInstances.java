@@ -91,8 +91,11 @@ final class PodInstances {
                 continue;
             }
             List<Instance> instances = new ArrayList<>();
-            for (int i = 0; i < split.starts().size(); i++) {
-                PodKey key = i == split.starts().size() - 1 ? name : name.withLifetime(i + 1);
+            int of = split.starts().size();
+            for (int i = 0; i < of; i++) {
+                // Printed as its place among the name's lifetimes and its creation (session 51): every report tells them apart.
+                PodKey key = (i == of - 1 ? name : name.withLifetime(i + 1))
+                        .labelled(new PodKey.Lifetime(i + 1, of, split.starts().get(i).time()));
                 instances.add(new Instance(key, null, null, split.starts().get(i)));
             }
             byName.put(name, instances);
@@ -158,6 +161,22 @@ final class PodInstances {
         return out;
     }
 
+    /**
+     * The key as reports print it: for one of the lifetimes of a name its lines told apart ({@link Lifetimes}), with its place and
+     * creation ({@link PodKey#printed}); any other key as it is. Equal to the key given.
+     */
+    PodKey labelled(PodKey key) {
+        if (key.uid() != null || !splitByLines.contains(key.named())) {
+            return key;
+        }
+        for (Instance in : byName.get(key.named())) {
+            if (in.key().equals(key)) {
+                return in.key();
+            }
+        }
+        return key;
+    }
+
     /** The Pod a log line naming this namespace/name is about. */
     PodKey forLine(PodKey named, LogEvent line) {
         return pick(named, line.time(), line);
@@ -176,7 +195,7 @@ final class PodInstances {
         if (s.creationTimestamp() != null || !splitByLines.contains(named.named())) {
             return forTime(named, s.creationTimestamp());
         }
-        return s.observed() == null ? named.named() : forTime(named, s.observed().takenNoEarlierThan().at());
+        return s.observed() == null ? forTime(named, null) : forTime(named, s.observed().takenNoEarlierThan().at());
     }
 
     /** The Pod with this UID if an export showed it, else the one whose lifetime covers the time. */
@@ -195,7 +214,7 @@ final class PodInstances {
             return named.named();
         }
         if (time == null && line == null && splitByLines.contains(named.named())) {
-            return named.named(); // nothing dates it: the latest Pod of the name, as the lifecycle read it before the split
+            return instances.get(instances.size() - 1).key(); // nothing dates it: the latest Pod of the name, as the lifecycle read it before the split
         }
         Instance chosen = instances.get(0);
         for (int i = 1; time != null && i < instances.size(); i++) {

@@ -129,7 +129,7 @@ final class ReportRedactor {
     }
 
     private PodKey pod(PodKey p) {
-        return p == null ? null : new PodKey(text.apply(p.namespace()), text.apply(p.name()), null, p.lifetime());
+        return p == null ? null : new PodKey(text.apply(p.namespace()), text.apply(p.name()), null, p.lifetime(), p.printed());
     }
 
     private WorkflowRef workflow(WorkflowRef w) {
