@@ -30,6 +30,7 @@ import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.Cli;
 import dev.argoforensics.testing.V4;
 import dev.argoforensics.time.Timestamp;
 import java.io.IOException;
@@ -86,6 +87,10 @@ class PodLifetimesTest {
     }
 
     private AnalysisResult analyze(Map<String, List<String>> logs, Map<String, String> exports) throws IOException {
+        return analyze(logs, exports, AnalysisOptions.defaults());
+    }
+
+    private AnalysisResult analyze(Map<String, List<String>> logs, Map<String, String> exports, AnalysisOptions options) throws IOException {
         Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
         List<String> paths = new ArrayList<>();
         for (Map.Entry<String, List<String>> l : logs.entrySet()) {
@@ -98,7 +103,7 @@ class PodLifetimesTest {
             Files.writeString(p, e.getValue());
             paths.add(p.toString());
         }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return Analysis.standard(options).run(paths);
     }
 
     @SafeVarargs
@@ -126,7 +131,8 @@ class PodLifetimesTest {
     }
 
     /**
-     * Every finding about a Pod cites, of the log's Pod lines ({@code podName=p}, {@code pod=p}), only those of its own lifetime:
+     * Every finding about a Pod cites, of the log's Pod and node lines ({@code podName=p}, {@code pod=p}, {@code nodeName=p},
+     * {@code node=p}; session 51: the node's too), only those of its own lifetime:
      * the earlier Pod's up to the second {@code Created pod} (line {@code second}), the latest's from it on.
      */
     private static void eachFindingCitesItsOwnLifetime(AnalysisResult r, int second) {
@@ -136,7 +142,8 @@ class PodLifetimesTest {
             }
             for (EvidenceLine e : f.evidence()) {
                 if (e.source() == null || !e.source().file().endsWith(".log") || e.text() == null
-                        || !(e.text().contains("podName=p") || e.text().contains(" pod=p"))) {
+                        || !(e.text().contains("podName=p") || e.text().contains(" pod=p") || e.text().contains("nodeName=p")
+                        || e.text().contains(" node=p "))) {
                     continue;
                 }
                 long line = e.source().line();
@@ -230,6 +237,7 @@ class PodLifetimesTest {
         AnalysisResult r = analyze(logs, Map.of());
         assertEquals(List.of(new PodKey("ns", "p")), List.copyOf(r.correlation().pods().keySet()));
         assertEquals(List.of(), r.correlation().pods().get(new PodKey("ns", "p")).identity().unsplit());
+        assertNull(r.correlation().pods().keySet().iterator().next().printed());
         assertEquals(1, findings(r, "AF001").size(), () -> findings(r, "AF001").toString());
         assertTrue(report(r).gaps().stream().noneMatch(g -> g.detail().startsWith("Pod lifetimes not told apart")), () -> report(r).gaps().toString());
     }
@@ -245,6 +253,156 @@ class PodLifetimesTest {
         List<PodKey> keys = List.copyOf(new TreeMap<>(r.correlation().pods()).keySet());
         assertEquals(List.of(new PodKey("ns", "p", "u-1"), new PodKey("ns", "p", "u-2")), keys);
         r.correlation().pods().values().forEach(p -> assertEquals(PodIdentity.UidBasis.LIFETIME, p.identity().basis()));
+        r.correlation().pods().keySet().forEach(k -> assertNull(k.printed(), k::toString));
         assertTrue(findings(r, "AF001").stream().allMatch(f -> "u-1".equals(f.podUid())), () -> findings(r, "AF001").toString());
+    }
+
+    private static final String CREATED_1 = "2026-09-19T16:27:10.431Z";
+    private static final String FIRST = "ns/p (lifetime 1 of 2, created " + CREATED_1 + ")";
+    private static final String SECOND = "ns/p (lifetime 2 of 2, created " + CREATED_2 + ")";
+
+    /**
+     * Session 51: each lifetime is printed apart in every report, the same on every run: Markdown, text and HTML print the name with
+     * its place and creation (findings, the findings index, timelines), JSON keeps the Pod's name and adds {@code pod.lifetime};
+     * redaction keeps the lifetime words (times are not redacted) on the redacted name.
+     */
+    @Test
+    void eachLifetimeIsPrintedApartInEveryFormat() throws IOException {
+        Path in = Files.createDirectories(dir.resolve("printed"));
+        Files.write(in.resolve("workflow-controller.log"), log(racedLife(), goodLife("2026-09-19", "17:00", false)));
+        String now = "2026-09-20T00:00:00Z";
+        for (String format : List.of("text", "markdown", "html")) {
+            Cli c = Cli.run("analyze", in.toString(), "--format", format, "--timelines", "all", "--now", now, "--color", "never");
+            assertEquals("", c.err(), format);
+            String out = c.out().replace("&#40;", "(").replace("&#41;", ")");
+            assertTrue(out.contains(FIRST), () -> format + ": " + c.out());
+            // the later Pod has no finding; its timeline (all timelines asked) prints it as the second lifetime
+            assertTrue(out.contains(SECOND), () -> format + ": " + c.out());
+            assertEquals(c.out(), Cli.run("analyze", in.toString(), "--format", format, "--timelines", "all", "--now", now, "--color", "never").out(),
+                    format + " is the same on every run");
+        }
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Cli.run("analyze", in.toString(), "--format", "json", "--timelines", "all", "--now", now).out());
+        com.fasterxml.jackson.databind.JsonNode af001 = null;
+        for (com.fasterxml.jackson.databind.JsonNode f : json.get("findings")) {
+            if (f.get("rule").asText().equals("AF001")) {
+                af001 = f;
+            }
+        }
+        assertNotNull(af001, json::toString);
+        assertEquals("p", af001.get("pod").get("name").asText());
+        assertEquals(1, af001.get("pod").get("lifetime").get("number").asInt());
+        assertEquals(2, af001.get("pod").get("lifetime").get("of").asInt());
+        assertEquals(CREATED_1, af001.get("pod").get("lifetime").get("created").asText());
+        List<String> timelines = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode t : json.get("timelines")) {
+            com.fasterxml.jackson.databind.JsonNode l = t.get("pod").get("lifetime");
+            timelines.add(t.get("pod").get("name").asText() + " " + (l == null ? "-" : l.get("number").asInt() + "/" + l.get("of").asInt()));
+        }
+        assertEquals(List.of("p 1/2", "p 2/2"), timelines.stream().sorted().toList());
+        String redacted = Cli.run("analyze", in.toString(), "--format", "markdown", "--timelines", "all", "--now", now, "--redact-key", "k").out();
+        assertTrue(redacted.contains(" (lifetime 1 of 2, created " + CREATED_1 + ")"), redacted);
+        assertTrue(redacted.contains(" (lifetime 2 of 2, created " + CREATED_2 + ")"), redacted);
+        assertTrue(!redacted.contains("ns/p (lifetime"), "the name is redacted, the lifetime words kept");
+    }
+
+    /** Control: one Pod of the name (one {@code Created pod}): printed as its name alone, and JSON has no {@code lifetime}. */
+    @Test
+    void onePodOfTheNameIsPrintedByItsNameAlone() throws IOException {
+        Path in = Files.createDirectories(dir.resolve("one"));
+        Files.write(in.resolve("workflow-controller.log"), log(racedLife()));
+        String md = Cli.run("analyze", in.toString(), "--format", "markdown", "--now", "2026-09-20T00:00:00Z").out();
+        assertTrue(md.contains("ns/p") && !md.contains("lifetime 1 of"), md);
+        String json = Cli.run("analyze", in.toString(), "--format", "json", "--now", "2026-09-20T00:00:00Z").out();
+        assertTrue(json.contains("\"name\":\"p\"") || json.contains("\"name\" : \"p\""), json);
+        assertTrue(!json.contains("\"lifetime\""), json);
+    }
+
+    /**
+     * Control: a create that failed and was retried (the API server refused it; the next pass created the Pod): one {@code Created
+     * pod} line, one Pod, nothing split and nothing to say. And the retry that met the Pod already there ({@code Failed pod creation:
+     * already exists}, the controller's earlier write lost): still one Pod, no lifetime.
+     */
+    @Test
+    void aFailedCreateRetriedIsOnePod() throws IOException {
+        List<String> race = new ArrayList<>(racedLife());
+        race.add(1, "time=2026-09-19T16:27:05.000Z level=INFO msg=\"Failed to create pod\" component=workflow_worker workflow=p namespace=ns"
+                + " nodeName=p podName=p error=\"Internal error occurred: failed calling webhook\"");
+        race.add(4, "time=2026-09-19T16:27:10.600Z level=INFO msg=\"Failed pod creation: already exists\" component=workflow_worker workflow=p"
+                + " namespace=ns nodeName=p nodeID=p podName=p");
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", log(race)), Map.of());
+        assertEquals(List.of(new PodKey("ns", "p")), List.copyOf(r.correlation().pods().keySet()));
+        assertNull(r.correlation().pods().keySet().iterator().next().printed());
+        assertEquals(1, findings(r, "AF001").size(), () -> findings(r, "AF001").toString());
+        assertTrue(report(r).gaps().stream().noneMatch(g -> g.detail().startsWith("Pod lifetimes not told apart")), () -> report(r).gaps().toString());
+    }
+
+    /**
+     * Control: {@code Created pod} logged again after a failed Workflow write, no cleanup of the Pod shown between (the write lost,
+     * the Pod gone some way the lines do not show, or another cluster's Pod of the name): not split (one Pod, no lifetime printed), and
+     * the gap named with both creations.
+     */
+    @Test
+    void aCreationLoggedAgainWithoutACleanupIsOnePodAndAGap() throws IOException {
+        List<String> lines = log(List.of(processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
+                "time=2026-09-19T16:27:10.460Z level=WARN msg=\"Error updating workflow\" component=workflow_worker workflow=p namespace=ns"
+                        + " error=\"Operation cannot be fulfilled on workflows.argoproj.io \\\"p\\\": the object has been modified\"",
+                processing("2026-09-19T16:27:30.000Z", "\"\""), createdPod("2026-09-19T16:27:30.100Z"),
+                workflowUpdated("2026-09-19T16:27:30.150Z", "Running")));
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of());
+        assertEquals(List.of(new PodKey("ns", "p")), List.copyOf(r.correlation().pods().keySet()));
+        assertNull(r.correlation().pods().keySet().iterator().next().printed());
+        List<EvidenceGap> gaps = report(r).gaps().stream().filter(g -> g.detail().startsWith("Pod lifetimes not told apart")).toList();
+        assertEquals(1, gaps.size(), report(r).gaps()::toString);
+        assertTrue(gaps.get(0).detail().contains("2026-09-19T16:27:10.431Z") && gaps.get(0).detail().contains("2026-09-19T16:27:30.100Z"), gaps.get(0)::detail);
+    }
+
+    /**
+     * The earlier Pod released on its Workflow's deletion (workers running): the run goes on through other Workflows and never takes
+     * this one up again, so it was gone (AF001's passedOver); the Workflow is submitted again under its name 20 minutes later and its
+     * node's Pod created again.
+     */
+    private static List<String> releasedOnWorkflowDeletion(boolean oldWorkflowProcessedAfter) {
+        List<String> out = new ArrayList<>(List.of(processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod(CREATED_1),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.500Z", "add"),
+                podEvent("2026-09-19T16:27:45.000Z", "update"), processing("2026-09-19T16:27:45.100Z", "Running"),
+                podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete")));
+        if (oldWorkflowProcessedAfter) {
+            // the decisive fact contradicted: the Workflow was there, its pass found the Pod missing (the race)
+            out.addAll(List.of(processing("2026-09-19T16:31:11.400Z", "Running"), podMissing("2026-09-19T16:31:11.446Z"),
+                    markingError("2026-09-19T16:31:11.446Z"), workflowUpdated("2026-09-19T16:31:11.500Z", "Error")));
+        }
+        out.addAll(List.of(processingOther("2026-09-19T16:31:20.000Z"), processingOther("2026-09-19T16:31:40.000Z"),
+                processingOther("2026-09-19T16:32:00.000Z")));
+        return out;
+    }
+
+    /**
+     * AF001's passedOver reads the earlier Pod's own lifetime: the run passed the Workflow over after the release (it was deleted), and
+     * the Workflow submitted again under its name, whose pass created the later Pod, is no pass of the earlier Pod's Workflow. Before
+     * the bound, that pass read as the Workflow taken up again, and the deletion's release stood as a finding.
+     */
+    @Test
+    void passedOverReadsOnlyTheEarlierLifetimesLines() throws IOException {
+        List<String> lines = log(releasedOnWorkflowDeletion(false), goodLife("2026-09-19", "17:00", false));
+        // every line kept, the other Workflow's passes included, as passedOver reads them (PassedOverByRunTest)
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of(), AnalysisOptions.defaults().keepingEverything(true));
+        PodKey earlier = new PodKey("ns", "p").withLifetime(1);
+        assertEquals(2, r.correlation().pods().size(), r.correlation().pods().keySet()::toString);
+        assertTrue(findings(r, "AF001").isEmpty(), () -> findings(r, "AF001").toString());
+        assertTrue(r.outcomes().stream().filter(o -> o.rule().equals("AF001")).flatMap(o -> o.cleared().stream())
+                .anyMatch(c -> earlier.equals(c.pod()) && c.reason().contains("2026-09-19T16:31:40")), () -> r.outcomes().toString());
+    }
+
+    /** Control: the same, the old Workflow's pass after the release finding the Pod missing (the race): AF001 stands on lifetime 1. */
+    @Test
+    void passedOverControlTheOldWorkflowProcessedAfterTheRelease() throws IOException {
+        List<String> lines = log(releasedOnWorkflowDeletion(true), goodLife("2026-09-19", "17:00", false));
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of(), AnalysisOptions.defaults().keepingEverything(true));
+        List<Finding> af001 = findings(r, "AF001");
+        assertEquals(1, af001.size(), () -> r.outcomes().toString());
+        assertEquals(new PodKey("ns", "p").withLifetime(1), af001.get(0).pod());
     }
 }
