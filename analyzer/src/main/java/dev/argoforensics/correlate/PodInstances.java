@@ -187,6 +187,38 @@ final class PodInstances {
         return pick(named, time, null);
     }
 
+    /** How far apart two sources' clocks may be: the API server's audit times and the controller's lines (DeletionBounds). */
+    private static final long CLOCK_MARGIN_NANOS = DeletionBounds.CROSS_CLOCK_NANOS;
+
+    /**
+     * The Pod a {@code create} of the name without a UID made (session 51 breaker): the one whose lifetime starts (its
+     * {@code Created pod} line, else its creationTimestamp) nearest the record's time within the clock margin, as the controller
+     * logs {@code Created pod} once the API server has answered the create. By its time alone the create of a later Pod, received
+     * just before that Pod's {@code Created pod} line, went to the earlier Pod of the name, and the later one had no creation
+     * record (seed 340: AF008 then cleared it by the earlier Workflow's deletion). No start within the margin: by its time, as
+     * any record.
+     */
+    PodKey forCreate(PodKey named, Timestamp time) {
+        List<Instance> instances = byName.get(named.named());
+        if (instances == null || time == null || instances.size() < 2) {
+            return forTime(named, time);
+        }
+        Instance best = null;
+        long bestGap = Long.MAX_VALUE;
+        for (Instance in : instances) {
+            Timestamp start = in.start();
+            if (start == null) {
+                continue;
+            }
+            long gap = Math.abs(java.time.Duration.between(time.instant(), start.instant()).toNanos());
+            if (gap <= CLOCK_MARGIN_NANOS && gap < bestGap) {
+                best = in;
+                bestGap = gap;
+            }
+        }
+        return best == null ? forTime(named, time) : best.key();
+    }
+
     /**
      * The Pod an export without a UID is of: by its creationTimestamp where it shows one; of a name split by its lines
      * ({@link Lifetimes}), without one, by the earliest time it may have been taken (the Pod existed then), else the latest Pod.
