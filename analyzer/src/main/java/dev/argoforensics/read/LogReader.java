@@ -108,35 +108,46 @@ public final class LogReader {
 
     /** Pass 1 of one file, on this thread: what it makes of interest, and whether it runs newest first. */
     public FileScan scanFile(InputFile f) throws IOException {
+        return scanFile(f, false);
+    }
+
+    /**
+     * {@link #scanFile(InputFile)} of a file read apart from the pieces of its rotated set before it ({@code continuesUnknown}: the
+     * fleet's tasks): the run state it begins in is not known, so pass 1b takes every replica as possibly without workers until
+     * its own worker numbers or banner ({@link IdleRun#unknown}): more Pods kept, never fewer.
+     */
+    public FileScan scanFile(InputFile f, boolean continuesUnknown) throws IOException {
         PlannedFile plan = PlannedFile.plan(f, LogSource.files(), HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), null);
         List<ScanResult> results = new ArrayList<>();
         for (LineChunk c : plan.chunks()) {
             results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
         }
-        idleRunPods(plan, results, new IdleRun());
+        idleRunPods(plan, results, entering(continuesUnknown));
         return fileScan(results, null);
     }
 
+    private static IdleRun entering(boolean unknown) {
+        IdleRun run = new IdleRun();
+        if (unknown) {
+            run.unknown();
+        }
+        return run;
+    }
+
     /**
-     * Pass 1b (session 50): the chunks of a run without Workflow workers walked again, in file order from the state {@code run}
+     * Pass 1b (session 50): the chunks of a run without Workflow workers walked again, in time order from the state {@code run}
      * (what the chunks or rotated pieces before left), for the Pods its pod controller acts on ({@link LineFrontEnd#idleRunPods}),
-     * added to the chunks' results; {@code run} is left as the file's end leaves it. Only such chunks are read again (rare: a run
-     * without workers), on this thread. A file written newest first runs the other way: it is not walked, and the state after
-     * it is a run with workers (a limit, docs/rules/AF003.md).
+     * added to the chunks' results; {@code run} is left as the file's last line in time leaves it. Only such chunks are read again
+     * (rare: a run without workers), on this thread. A file written newest first is walked from its end, each chunk's lines last to
+     * first (session 51; before, it was not walked).
      */
     private void idleRunPods(PlannedFile plan, List<ScanResult> results, IdleRun run) throws IOException {
         if (settings.keepEverything()) {
             return; // every line is kept
         }
-        if (plan.earlier() != null ? plan.earlier().newestFirst() : ScanResult.newestFirst(results)) {
-            run.enter(false);
-            return;
-        }
         if (plan.earlier() != null) {
-            if (run.idle() || results.get(0).idleSeen) {
-                frontEnds.get().idleRunPods(plan.earlier(), run, results.get(0).interest);
-            } else if (results.get(0).idleAtEnd != null) {
-                run.enter(results.get(0).idleAtEnd);
+            if (run.anyIdle() || results.get(0).idleSeen) {
+                frontEnds.get().idleRunPods(plan.earlier(), plan.file.displayPath(), run, results.get(0).interest);
             }
             return;
         }
@@ -149,13 +160,18 @@ public final class LogReader {
         LineChunk chunk(int index) throws IOException;
     }
 
+    /**
+     * The chunks walked in time order: file order, or from the last for a file written newest first. A chunk is walked where some
+     * replica's run may be without workers as it begins, or where a worker numbers line of it says {@code workflowWorkers=0};
+     * one that is not walked leaves every replica with workers (its worker numbers, if any, all state workers).
+     */
     private void idleRunPods(List<ScanResult> results, IdleRun run, ChunkAt chunks, String headerLine) throws IOException {
-        for (int i = 0; i < results.size(); i++) {
+        boolean newestFirst = ScanResult.newestFirst(results);
+        for (int k = 0; k < results.size(); k++) {
+            int i = newestFirst ? results.size() - 1 - k : k;
             ScanResult r = results.get(i);
-            if (run.idle() || r.idleSeen) {
-                frontEnds.get().idleRunPods(chunks.chunk(i), headerLine, run, r.interest);
-            } else if (r.idleAtEnd != null) {
-                run.enter(r.idleAtEnd);
+            if (run.anyIdle() || r.idleSeen) {
+                frontEnds.get().idleRunPods(chunks.chunk(i), headerLine, run, r.interest, newestFirst);
             }
         }
     }
@@ -244,12 +260,17 @@ public final class LogReader {
      * in order, the run's state carried from each chunk's scan to the next ({@link ScanResult#idleAtEnd}).
      */
     public FileScan fileScan(List<byte[]> chunkScansInOrder, String headerLine, ChunkAt chunks) throws IOException {
+        return fileScan(chunkScansInOrder, headerLine, chunks, false);
+    }
+
+    /** {@link #fileScan(List, String, ChunkAt)} of a file read apart from the pieces before it ({@link #scanFile(InputFile, boolean)}). */
+    public FileScan fileScan(List<byte[]> chunkScansInOrder, String headerLine, ChunkAt chunks, boolean continuesUnknown) throws IOException {
         List<ScanResult> results = new ArrayList<>(chunkScansInOrder.size());
         for (byte[] b : chunkScansInOrder) {
             results.add(ChunkWire.scan(b));
         }
-        if (!ScanResult.newestFirst(results)) {
-            idleRunPods(results, new IdleRun(), chunks, headerLine);
+        if (!settings.keepEverything()) {
+            idleRunPods(results, entering(continuesUnknown), chunks, headerLine);
         }
         return fileScan(results, null);
     }
@@ -410,11 +431,22 @@ public final class LogReader {
             for (InputFile f : set.oldestFirst()) {
                 PlannedFile plan = plans.get(f);
                 List<ScanResult> results = resultsOf.get(f);
-                if (results == null) {
-                    run.enter(false); // a scan remembered by the log source: the state it leaves is not known (a limit)
+                if (results == null && (!run.anyIdle() || settings.keepEverything())) {
+                    // A scan remembered by the log source (the index), made from a state with workers as this one is: the Pods it
+                    // found stand, but the state it leaves is not remembered, so the pieces after it take every replica as
+                    // possibly without workers until their own lines settle it (session 51; before, as with workers: fewer kept).
+                    run.unknown();
                     continue;
                 }
                 try {
+                    if (results == null) {
+                        // Remembered, but it begins where a replica may be without workers: scanned again, from this state.
+                        results = new ArrayList<>();
+                        for (LineChunk c : plan.chunks()) {
+                            results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
+                        }
+                        scans.remove(f);
+                    }
                     idleRunPods(plan, results, run);
                     FileScan scan = fileScan(results, plan.earlier());
                     made.put(f, scan);
@@ -424,7 +456,7 @@ public final class LogReader {
                 } catch (IOException | RuntimeException e) {
                     plans.remove(f);
                     Unreadable.record(f, e, summaries, unreadable);
-                    run.enter(false);
+                    run.unknown(); // walked in part, or not at all: what it leaves is not known
                 }
             }
         }

@@ -147,7 +147,6 @@ class SelectiveReadingTest {
      * run per replica; pass 1b must not let the standby's worker numbers end the other replica's run without workers.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("s50 breaker, run by the lead: fails, the selective reading misses a possible AF003 the whole reading gives: IdleRun is per file, not per replica (a standby's worker numbers end the idle run)")
     void twoReplicasInOneFileTheStandbysWorkerNumbersDoNotEndTheIdleRun() throws IOException {
         Path logs = idleRunSample("stern", false, 0);
         Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
@@ -179,7 +178,6 @@ class SelectiveReadingTest {
      * Pod's own Workflow was processed; pass 1b must not drop the Pod on a namesake's or a prefix's pass.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("s50 breaker, run by the lead: fails, the selective reading misses a possible AF003 the whole reading gives: IdleRun.processedFor matches names without namespace and by any prefix")
     void anotherNamespacesNamesakeProcessedDoesNotDropTheIdleRunsPod() throws IOException {
         for (String wf : List.of("namespace=other phase=Running resourceVersion=5 workflow=ledger-sync",
                 "namespace=billing phase=Running resourceVersion=5 workflow=ledger")) {
