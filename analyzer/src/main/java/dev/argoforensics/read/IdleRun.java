@@ -117,6 +117,73 @@ final class IdleRun {
     }
 
     /**
+     * The state as text for a scan an index keeps ({@code FileScan.runAtStart}, {@code runAtEnd}): {@code u} (replicas not named
+     * are in an unknown state) or {@code k}, then each replica whose run is without workers, in base64, followed by {@code .}. What they processed and
+     * the Pods' ties are not kept: restored ({@link #restore}), the state keeps more Pods, never fewer.
+     */
+    String summary() {
+        java.util.List<String> idle = new java.util.ArrayList<>();
+        replicas.forEach((k, r) -> {
+            if (r.idle) {
+                idle.add(k);
+            }
+        });
+        java.util.Collections.sort(idle);
+        StringBuilder out = new StringBuilder(unknownRest ? "u" : "k");
+        for (String k : idle) {
+            out.append(java.util.Base64.getEncoder().withoutPadding().encodeToString(k.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                    .append('.');
+        }
+        return out.toString();
+    }
+
+    private static boolean unknownIn(String summary) {
+        return summary.startsWith("u");
+    }
+
+    private static Set<String> idleIn(String summary) {
+        Set<String> keys = new HashSet<>();
+        for (int i = 1, dot; (dot = summary.indexOf('.', i)) >= 0; i = dot + 1) {
+            keys.add(new String(java.util.Base64.getDecoder().decode(summary.substring(i, dot)), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return keys;
+    }
+
+    /** This state becomes the one {@code summary} gives ({@link #summary}), nothing processed, no ties. */
+    void restore(String summary) {
+        replicas.clear();
+        idleCount = 0;
+        unknownRest = unknownIn(summary);
+        for (String k : idleIn(summary)) {
+            enter(k, true);
+        }
+    }
+
+    /**
+     * Whether a scan begun in the state {@code summary} found every Pod a scan begun in this one would: every replica that may be
+     * without workers here may be there too (a state where more runs may be without workers walks more and keeps more). Null (a
+     * scan recorded before session 51): only where no run may be without workers here.
+     */
+    boolean coveredBy(String summary) {
+        if (summary == null) {
+            return !anyIdle();
+        }
+        if (unknownIn(summary)) {
+            return true;
+        }
+        if (unknownRest) {
+            return false;
+        }
+        Set<String> there = idleIn(summary);
+        for (Map.Entry<String, Replica> e : replicas.entrySet()) {
+            if (e.getValue().idle && !there.contains(e.getKey())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The replica a line is of, as the full reading's run pieces key it ({@code FileAssembler.origin}): the collector's name on
      * the line, else the Pod the file's path names, else the file (one key). A Markdown quote's lines go by their depth of
      * quoting: its blocks are numbered chunk by chunk, and one key for a depth's blocks keeps a block's state across chunks (a

@@ -122,8 +122,10 @@ public final class LogReader {
         for (LineChunk c : plan.chunks()) {
             results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
         }
-        idleRunPods(plan, results, entering(continuesUnknown));
-        return fileScan(results, null);
+        IdleRun run = entering(continuesUnknown);
+        String atStart = run.summary();
+        idleRunPods(plan, results, run);
+        return fileScan(results, null).withRun(atStart, run.summary());
     }
 
     private static IdleRun entering(boolean unknown) {
@@ -269,10 +271,12 @@ public final class LogReader {
         for (byte[] b : chunkScansInOrder) {
             results.add(ChunkWire.scan(b));
         }
+        IdleRun run = entering(continuesUnknown);
+        String atStart = run.summary();
         if (!settings.keepEverything()) {
-            idleRunPods(results, entering(continuesUnknown), chunks, headerLine);
+            idleRunPods(results, run, chunks, headerLine);
         }
-        return fileScan(results, null);
+        return fileScan(results, null).withRun(atStart, run.summary());
     }
 
     /**
@@ -431,11 +435,18 @@ public final class LogReader {
             for (InputFile f : set.oldestFirst()) {
                 PlannedFile plan = plans.get(f);
                 List<ScanResult> results = resultsOf.get(f);
-                if (results == null && (!run.anyIdle() || settings.keepEverything())) {
-                    // A scan remembered by the log source (the index), made from a state with workers as this one is: the Pods it
-                    // found stand, but the state it leaves is not remembered, so the pieces after it take every replica as
-                    // possibly without workers until their own lines settle it (session 51; before, as with workers: fewer kept).
-                    run.unknown();
+                FileScan known = scans.get(f);
+                if (results == null && (settings.keepEverything() || run.coveredBy(known.runAtStart()))) {
+                    // A scan remembered by the log source (the index), begun in a state that covers this one (every run that may be
+                    // without workers here may be there too): the Pods it found stand, and the state it left goes on to the next
+                    // piece (what the runs processed is not remembered: more kept). One recorded before session 51 remembers no
+                    // state: served only where no run may be without workers, the pieces after it taking every replica as possibly
+                    // without workers until their own lines settle it (before, as with workers: fewer kept).
+                    if (known.runAtEnd() != null) {
+                        run.restore(known.runAtEnd());
+                    } else {
+                        run.unknown();
+                    }
                     continue;
                 }
                 try {
@@ -447,8 +458,9 @@ public final class LogReader {
                         }
                         scans.remove(f);
                     }
+                    String atStart = run.summary();
                     idleRunPods(plan, results, run);
-                    FileScan scan = fileScan(results, plan.earlier());
+                    FileScan scan = fileScan(results, plan.earlier()).withRun(atStart, run.summary());
                     made.put(f, scan);
                     if (plan.earlier() == null && !settings.keepEverything()) {
                         logs.scanned(f, scan);

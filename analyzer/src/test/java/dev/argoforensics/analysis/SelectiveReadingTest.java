@@ -194,6 +194,139 @@ class SelectiveReadingTest {
         }
     }
 
+    /**
+     * Session 51, the control of the two-replica test: the same stern file, the replica logging the listing now with two Workflow
+     * workers. The whole reading finds no stall of {@code ledger-sync-p2m6w} from the listing; nor does the selective one, which
+     * keeps none of the 80 listed Pods (the standby's lines change nothing of it either).
+     */
+    @Test
+    void twoReplicasInOneFileNeitherWithoutWorkersKeepsNothingOfTheListing() throws IOException {
+        Path logs = idleRunSample("stern-workers", false, 2);
+        mergeWithStandby(logs, "workflowWorkers=2 ");
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertFalse(af003Pods(everything).contains("billing/ledger-sync-p2m6w"), af003Pods(everything).toString());
+        assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("nightly-report")).isPresent()));
+    }
+
+    /**
+     * Session 51, the bound: the idle replica's listing beside another replica's run with workers that names 1,500 Pods of its own
+     * (the standby took the Lease elsewhere: two installations' logs merged). Pass 1b keeps the idle replica's Pods and none of the
+     * other's, so the selective reading keeps a tenth or less of what the whole reading keeps.
+     */
+    @Test
+    void aLargeListingByAReplicaWithWorkersBesideARunWithoutWorkersStaysBounded() throws IOException {
+        Path logs = idleRunSample("stern-large", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        StringBuilder merged = new StringBuilder();
+        for (String line : Files.readAllLines(x)) {
+            String at = line.substring(5, 29);
+            merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
+            if (line.contains("workflowWorkers=0 ")) {
+                String b = "2026-10-14T14:38:00.101Z";
+                merged.append(stern("workflow-controller-9c8b7a6d5-z2k4n", b, "time=" + b
+                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
+                for (int i = 0; i < 1500; i++) {
+                    for (String action : List.of("add", "update", "update", "delete")) {
+                        merged.append(stern("workflow-controller-9c8b7a6d5-z2k4n", b, "time=" + b + " level=INFO msg=\"" + action
+                                + " pod event\" component=pod_controller pod=batch-etl-" + String.format("%05d", i)));
+                    }
+                }
+            }
+        }
+        Files.delete(x);
+        Files.writeString(logs.resolve("stern-workflow-controller.log"), merged.toString());
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+        assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("batch-etl")).isPresent()),
+                "the replica with workers: its listing is not kept");
+        assertTrue(selective.correlation().events().size() * 10L < everything.correlation().events().size(),
+                "selective reading keeps a small part: " + selective.correlation().events().size() + " of " + everything.correlation().events().size());
+    }
+
+    /**
+     * Session 51, the controls of the namesake test: the run without workers processes the Pod's own Workflow
+     * ({@code billing/ledger-sync-p2m6w}) after its worker numbers, with and without a {@code Created pod} line tying the Pod to it in
+     * the run. The whole reading finds no stall of the Pod from the listing; the selective one agrees, whether it keeps the Pod
+     * (no tie) or leaves it out (tied and processed).
+     */
+    @Test
+    void theRunProcessingThePodsOwnWorkflowFindsNoStallEitherWay() throws IOException {
+        String pass = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" namespace=billing phase=Running resourceVersion=48119112 workflow=ledger-sync-p2m6w\n";
+        String tie = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync-p2m6w namespace=billing "
+                + "nodeName=ledger-sync-p2m6w nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
+        for (String inserted : List.of(pass, tie + pass)) {
+            Path logs = idleRunSample("own-" + inserted.length(), false, 0);
+            Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+            String text = Files.readString(x);
+            int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
+            Files.writeString(x, text.substring(0, at) + inserted + text.substring(at));
+            List<String> inputs = List.of(logs.toString());
+            AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+            AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+            assertSame(everything, selective, true);
+        }
+    }
+
+    /**
+     * Session 51: the run without workers' file written newest first (a {@code logcli} query's default): pass 1b walks it from its
+     * end, so the listing after the worker numbers in time (above them in the file) is kept as in the file written oldest first.
+     */
+    @Test
+    void aRunWithoutWorkersWrittenNewestFirstIsReadTheSameEitherWay() throws IOException {
+        Path logs = idleRunSample("newest-first", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(x));
+        java.util.Collections.reverse(lines);
+        Files.write(x, lines);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+    }
+
+    /**
+     * Session 51: the rotated pieces named one by one, newest first ({@code .log} before {@code .log.1}) and among the other files:
+     * the rotated set is walked oldest first whatever the order given, so the same Pods are kept and the same found.
+     */
+    @Test
+    void aRotatedRunGivenNewestPieceFirstIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("rotated-order", true, 0);
+        List<String> given = List.of(logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log").toString(),
+                logs.resolve("workflow-controller-7f4b2d9c1-q5r8v.log").toString(),
+                logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log.1").toString(),
+                logs.resolve("workflow-controller-5d7c9b8f6-m4q8t.log").toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(given);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(given);
+        assertSame(everything, selective, true);
+        assertEquals(af003Pods(Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(List.of(logs.toString()))), af003Pods(selective));
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
+    /** Merges the sample's zero-worker replica's file with a standby's start, as stern prints two replicas in one file. */
+    private static void mergeWithStandby(Path logs, String after) throws IOException {
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        StringBuilder merged = new StringBuilder();
+        for (String line : Files.readAllLines(x)) {
+            String at = line.substring(5, 29);
+            merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
+            if (line.contains(after)) {
+                String b = "2026-10-14T14:38:00.101Z";
+                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
+                        + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
+                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
+                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
+            }
+        }
+        Files.delete(x);
+        Files.writeString(logs.resolve("stern-workflow-controller.log"), merged.toString());
+    }
+
     private static String stern(String pod, String at, String line) {
         return pod + " workflow-controller " + at.replace("Z", "000000Z") + " " + line + "\n";
     }

@@ -64,6 +64,15 @@ final class FileTasks implements Serializable {
      * its chunks, header line and hash, and pass 1 is its chunks' ({@link #scanChunk}).
      */
     ScannedFile scan(String cluster, String display, FleetObject o) {
+        return scan(cluster, display, o, false);
+    }
+
+    /**
+     * {@link #scan(String, String, FleetObject)} of an object that follows another piece of its rotated set ({@code
+     * continuesUnknown}, {@link FleetScan#continuing}): its pass 1b begins in an unknown run state, the piece before being scanned in
+     * another task ({@code LogReader.scanFile(file, true)}: more Pods kept, never fewer).
+     */
+    ScannedFile scan(String cluster, String display, FleetObject o, boolean continuesUnknown) {
         InputFile file;
         try {
             file = new InputClassifier().classify(display, spool.copy(cluster, o));
@@ -82,9 +91,10 @@ final class FileTasks implements Serializable {
                     if (chunks.size() > 1) {
                         long[] ends = chunks.stream().mapToLong(LineChunk::end).toArray();
                         split = new ScannedFile.Split(ends, LogReader.headerLine(file), LogReader.sha256(file),
-                                chunks.stream().map(LineChunk::carried).toArray(String[]::new), analysis().logReader().measuredZone(file));
+                                chunks.stream().map(LineChunk::carried).toArray(String[]::new), analysis().logReader().measuredZone(file),
+                                continuesUnknown);
                     } else {
-                        scan = analysis().logReader().scanFile(file).encode();
+                        scan = analysis().logReader().scanFile(file, continuesUnknown).encode();
                     }
                 } catch (Exception e) {
                     unreadable = unreadableReason(file, e);
@@ -146,7 +156,7 @@ final class FileTasks implements Serializable {
             return f.scanned(analysis().logReader().fileScan(inOrder.stream().map(ChunkBytes::bytes).toList(), f.split().header(), i -> {
                 copied.add(i);
                 return chunk(f, i);
-            }).encode(), null);
+            }, f.split().continuesUnknown()).encode(), null);
         } catch (Exception e) {
             return f.scanned(null, unreadableReason(f.file(spool), e));
         } finally {
