@@ -92,9 +92,9 @@ public final class LineFrontEnd {
      */
     static final List<String> WARNING_ANCHORS = List.of("warning", "WARN", "error", "ERRO", "fatal", "FATA", "panic", "PANI");
     /**
-     * A run's worker numbers and start banner (session 50, pass 1b): pass 1 notes the run state each chunk leaves
-     * ({@link ScanResult#idleAtEnd}), so that the chunks of a run without Workflow workers are walked for the Pods its pod
-     * controller acts on ({@link #idleRunPods}).
+     * A run's worker numbers and start banner (session 50, pass 1b): pass 1 notes whether a chunk holds a run without Workflow
+     * workers ({@link ScanResult#idleSeen}), so that the chunks of such a run are walked for the Pods its pod controller acts on
+     * ({@link #idleRunPods}).
      */
     static final List<String> RUN_ANCHORS = List.of("Current Worker Numbers", "Starting Workflow Controller");
 
@@ -556,7 +556,11 @@ public final class LineFrontEnd {
                     run.processed(s.replica(), s.namespace(), s.name());
                 }
             }
-            case CREATED -> run.created(s.name(), s.namespace(), s.workflow());
+            case CREATED -> {
+                if (run.anyIdle()) {
+                    run.created(s.name(), s.namespace(), s.workflow()); // as the walk in file order notes them: the same either way
+                }
+            }
             case POD -> {
                 if (run.idle(s.replica()) && !run.processedFor(s.replica(), s.namespace(), s.name())) {
                     found.addPod(s.name());

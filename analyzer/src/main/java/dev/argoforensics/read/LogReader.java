@@ -108,32 +108,54 @@ public final class LogReader {
 
     /** Pass 1 of one file, on this thread: what it makes of interest, and whether it runs newest first. */
     public FileScan scanFile(InputFile f) throws IOException {
-        return scanFile(f, false);
+        return scanFile(f, null);
     }
 
     /**
-     * {@link #scanFile(InputFile)} of a file read apart from the pieces of its rotated set before it ({@code continuesUnknown}: the
-     * fleet's tasks): the run state it begins in is not known, so pass 1b takes every replica as possibly without workers until
-     * its own worker numbers or banner ({@link IdleRun#unknown}): more Pods kept, never fewer.
+     * {@link #scanFile(InputFile)} of a rotated piece from the run state the pieces before it left ({@code runAtStart}, a scan's
+     * {@link FileScan#runAtEnd()} or {@link #runStateAfter}; null: the set's first piece, no run before it). The fleet's cluster
+     * task scans a piece again so where the scan its own task made (from no run) does not cover that state ({@link #scanCovers}).
      */
-    public FileScan scanFile(InputFile f, boolean continuesUnknown) throws IOException {
+    public FileScan scanFile(InputFile f, String runAtStart) throws IOException {
         PlannedFile plan = PlannedFile.plan(f, LogSource.files(), HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), null);
         List<ScanResult> results = new ArrayList<>();
         for (LineChunk c : plan.chunks()) {
             results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
         }
-        IdleRun run = entering(continuesUnknown);
+        IdleRun run = entering(runAtStart);
         String atStart = run.summary();
         idleRunPods(plan, results, run);
         return fileScan(results, null).withRun(atStart, run.summary());
     }
 
-    private static IdleRun entering(boolean unknown) {
+    private static IdleRun entering(String summary) {
         IdleRun run = new IdleRun();
-        if (unknown) {
-            run.unknown();
+        if (summary != null) {
+            run.restore(summary);
         }
         return run;
+    }
+
+    /** The run state before a rotated set's first piece: no run yet ({@link #scanFile(InputFile, String)}). */
+    public static String firstRunState() {
+        return new IdleRun().summary();
+    }
+
+    /** Whether {@code scan}, begun in the state it records, found every Pod a scan begun in {@code runState} would. */
+    public static boolean scanCovers(FileScan scan, String runState) {
+        IdleRun run = new IdleRun();
+        run.restore(runState);
+        return run.coveredBy(scan.runAtStart());
+    }
+
+    /** The run state {@code scan}'s file left for the next piece of its set (not known where the scan recorded none). */
+    public static String runStateAfter(FileScan scan) {
+        if (scan.runAtEnd() != null) {
+            return scan.runAtEnd();
+        }
+        IdleRun run = new IdleRun();
+        run.unknown();
+        return run.summary();
     }
 
     /**
@@ -259,19 +281,14 @@ public final class LogReader {
     /**
      * A file's scan from its chunks' {@link #scanChunk} bytes, in file order: what {@link #scanFile} gives. Where a chunk's scan
      * shows a run without Workflow workers, that run's chunks are read again through {@code chunks} (pass 1b, {@link #idleRunPods}),
-     * in order, the run's state carried from each chunk's scan to the next ({@link ScanResult#idleAtEnd}).
+     * in time order, the run's state carried per replica from chunk to chunk ({@link IdleRun}).
      */
     public FileScan fileScan(List<byte[]> chunkScansInOrder, String headerLine, ChunkAt chunks) throws IOException {
-        return fileScan(chunkScansInOrder, headerLine, chunks, false);
-    }
-
-    /** {@link #fileScan(List, String, ChunkAt)} of a file read apart from the pieces before it ({@link #scanFile(InputFile, boolean)}). */
-    public FileScan fileScan(List<byte[]> chunkScansInOrder, String headerLine, ChunkAt chunks, boolean continuesUnknown) throws IOException {
         List<ScanResult> results = new ArrayList<>(chunkScansInOrder.size());
         for (byte[] b : chunkScansInOrder) {
             results.add(ChunkWire.scan(b));
         }
-        IdleRun run = entering(continuesUnknown);
+        IdleRun run = new IdleRun();
         String atStart = run.summary();
         if (!settings.keepEverything()) {
             idleRunPods(results, run, chunks, headerLine);

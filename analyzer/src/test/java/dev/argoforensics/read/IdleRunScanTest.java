@@ -182,28 +182,37 @@ class IdleRunScanTest {
     }
 
     /**
-     * A file the fleet scans apart from the rotated pieces before it ({@code continuesUnknown}) begins in an unknown state: its
-     * Pods are kept until its own worker numbers settle it (more, never fewer); the same file scanned from a known start keeps none.
+     * A rotated piece scanned from the state the piece before left ({@link LogReader#scanFile(InputFile, String)}, the fleet's
+     * cluster task): the run without workers the older piece began goes on in it, where the piece's own scan, begun with no run
+     * before it, keeps nothing and does not cover that state ({@link LogReader#scanCovers}); and from a state not known (a scan that
+     * recorded none) every Pod is kept until the piece's own worker numbers settle it: more, never fewer.
      */
     @Test
-    void aPieceScannedApartFromThePiecesBeforeItKeepsMore() throws IOException {
-        StringBuilder log = new StringBuilder();
-        filler(log, "16:31:01", 30, 0);
-        start(log, 2, "16:31:11.100");
-        filler(log, "16:31:12", 30, 500);
-        InputFile f = file("live.log", log.toString());
+    void aPieceScannedFromTheStateThePieceBeforeLeftKeepsItsRunsPods() throws IOException {
+        StringBuilder older = new StringBuilder();
+        start(older, 0, "16:31:00.100");
+        filler(older, "16:31:01", 30, 0);
+        StringBuilder live = new StringBuilder();
+        filler(live, "16:31:05", 30, 100);
+        start(live, 2, "16:31:11.100");
+        filler(live, "16:31:12", 30, 500);
         LogReader reader = reader(1024);
-        assertFalse(interest(reader.scanFile(f)).mentions("filler-00000"), "from a known start: a run with workers");
-        Interest apart = interest(reader.scanFile(f, true));
-        assertTrue(apart.mentions("filler-00000"), "before its own worker numbers: possibly a run without workers");
-        assertFalse(apart.mentions("filler-00500"), "after them: a run with workers");
-        String header = LogReader.headerLine(f);
-        List<LineChunk> chunks = reader.chunks(f);
-        List<byte[]> scans = new ArrayList<>();
-        for (LineChunk c : chunks) {
-            scans.add(reader.scanChunk(c, header));
-        }
-        assertEquals(reader.scanFile(f, true).encode(), reader.fileScan(scans, header, chunks::get, true).encode());
+        FileScan first = reader.scanFile(file("c.log.1", older.toString()));
+        FileScan alone = reader.scanFile(file("c.log", live.toString()));
+        assertFalse(interest(alone).mentions("filler-00100"), "alone, from no run: a run with workers");
+        String left = LogReader.runStateAfter(first);
+        assertFalse(LogReader.scanCovers(alone, left), "its scan did not begin where the older piece's run without workers goes on");
+        assertTrue(LogReader.scanCovers(alone, LogReader.firstRunState()));
+        FileScan carried = reader.scanFile(file("c.log", live.toString()), left);
+        assertTrue(interest(carried).mentions("filler-00100"), "the older piece's run without workers goes on");
+        assertFalse(interest(carried).mentions("filler-00500"), "after the live piece's own worker numbers: workers");
+        assertTrue(LogReader.scanCovers(carried, left));
+
+        String unknown = LogReader.runStateAfter(new FileScan(new long[0], new long[0], 0, 0, false));
+        FileScan fromUnknown = reader.scanFile(file("c.log", live.toString()), unknown);
+        assertTrue(interest(fromUnknown).mentions("filler-00100"));
+        assertFalse(interest(fromUnknown).mentions("filler-00500"));
+        assertTrue(LogReader.scanCovers(fromUnknown, left), "a scan from an unknown state covers any");
     }
 
     private static String stern(String pod, String line) {

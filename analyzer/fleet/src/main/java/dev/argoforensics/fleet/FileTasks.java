@@ -64,15 +64,6 @@ final class FileTasks implements Serializable {
      * its chunks, header line and hash, and pass 1 is its chunks' ({@link #scanChunk}).
      */
     ScannedFile scan(String cluster, String display, FleetObject o) {
-        return scan(cluster, display, o, false);
-    }
-
-    /**
-     * {@link #scan(String, String, FleetObject)} of an object that follows another piece of its rotated set ({@code
-     * continuesUnknown}, {@link FleetScan#continuing}): its pass 1b begins in an unknown run state, the piece before being scanned in
-     * another task ({@code LogReader.scanFile(file, true)}: more Pods kept, never fewer).
-     */
-    ScannedFile scan(String cluster, String display, FleetObject o, boolean continuesUnknown) {
         InputFile file;
         try {
             file = new InputClassifier().classify(display, spool.copy(cluster, o));
@@ -91,10 +82,9 @@ final class FileTasks implements Serializable {
                     if (chunks.size() > 1) {
                         long[] ends = chunks.stream().mapToLong(LineChunk::end).toArray();
                         split = new ScannedFile.Split(ends, LogReader.headerLine(file), LogReader.sha256(file),
-                                chunks.stream().map(LineChunk::carried).toArray(String[]::new), analysis().logReader().measuredZone(file),
-                                continuesUnknown);
+                                chunks.stream().map(LineChunk::carried).toArray(String[]::new), analysis().logReader().measuredZone(file));
                     } else {
-                        scan = analysis().logReader().scanFile(file, continuesUnknown).encode();
+                        scan = analysis().logReader().scanFile(file).encode();
                     }
                 } catch (Exception e) {
                     unreadable = unreadableReason(file, e);
@@ -156,7 +146,7 @@ final class FileTasks implements Serializable {
             return f.scanned(analysis().logReader().fileScan(inOrder.stream().map(ChunkBytes::bytes).toList(), f.split().header(), i -> {
                 copied.add(i);
                 return chunk(f, i);
-            }, f.split().continuesUnknown()).encode(), null);
+            }).encode(), null);
         } catch (Exception e) {
             return f.scanned(null, unreadableReason(f.file(spool), e));
         } finally {

@@ -182,10 +182,8 @@ public final class FleetScan {
         spark.sparkContext().addSparkListener(listener);
         Partitioner byCluster = new HashPartitioner(Math.max(1, clusters));
         // Stage B: one task per object (up to MAX_FILE_TASKS): copy, classify, pass 1 (a plain log of several chunks: its chunk plan).
-        // A rotated piece after another of its set is scanned apart from it: pass 1b begins it in an unknown state (keeps more).
-        Broadcast<Set<String>> continuing = jsc.broadcast(continuing(objects));
         JavaRDD<ScannedFile> classified = jsc.parallelize(objects, Math.max(1, Math.min(objects.size(), MAX_FILE_TASKS)))
-                .map(o -> perFile.value().scan(o._1(), o._2(), o._3(), continuing.value().contains(o._1() + "\n" + o._2())))
+                .map(o -> perFile.value().scan(o._1(), o._2(), o._3()))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         // Stage B2: one task per chunk of a split log: its bytes copied alone and scanned; the file's scan from its chunks' in order.
         // Their chunks' scans meet one partition per split log (not one per chunk task before), and the union with the
@@ -577,29 +575,5 @@ public final class FleetScan {
                 fs.rename(s.getPath(), new Path(dir, name.substring(0, name.length() - from.length()) + to));
             }
         }
-    }
-
-    /**
-     * The objects ({@code cluster\ndisplay}) that follow another of their rotated set ({@code RotatedSet.group} of the cluster's
-     * display paths, oldest first; a name ending {@code .gz} taken as compressed): {@code analyze} carries pass 1b's run state into
-     * them from the piece before, which the fleet scans in another task, so they begin in an unknown state
-     * ({@code LogReader.scanFile(file, true)}). Grouping every object (exports too), never fewer files are marked than
-     * {@code analyze} carries a state into.
-     */
-    static Set<String> continuing(List<Tuple3<String, String, FleetObject>> objects) {
-        Map<String, List<dev.argoforensics.source.InputFile>> byCluster = new HashMap<>();
-        for (Tuple3<String, String, FleetObject> o : objects) {
-            byCluster.computeIfAbsent(o._1(), k -> new ArrayList<>()).add(new dev.argoforensics.source.InputFile(o._2(),
-                    java.nio.file.Path.of("."), dev.argoforensics.source.InputKind.LOG, o._2().endsWith(".gz"), null));
-        }
-        Set<String> out = new TreeSet<>();
-        byCluster.forEach((cluster, files) -> {
-            for (dev.argoforensics.source.RotatedSet set : dev.argoforensics.source.RotatedSet.group(files)) {
-                for (int i = 1; i < set.oldestFirst().size(); i++) {
-                    out.add(cluster + "\n" + set.oldestFirst().get(i).displayPath());
-                }
-            }
-        });
-        return out;
     }
 }

@@ -32,10 +32,8 @@ record ScannedFile(String cluster, String display, FleetObject object, String ki
      *                cannot see
      * @param zone   the zone the file's head measures ({@code LogReader.measuredZone}, "" for none), which every chunk's reading is
      *               given as the header is: a chunk alone cannot measure it
-     * @param continuesUnknown the object follows another piece of its rotated set, scanned in another task: its pass 1b begins in
-     *               an unknown run state ({@link FleetScan#continuing})
      */
-    record Split(long[] ends, String header, String sha256, String[] carried, String zone, boolean continuesUnknown) implements Serializable {
+    record Split(long[] ends, String header, String sha256, String[] carried, String zone) implements Serializable {
         int chunks() {
             return ends.length;
         }
