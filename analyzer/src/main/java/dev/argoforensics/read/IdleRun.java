@@ -29,8 +29,8 @@ final class IdleRun {
     /** Replicas not in {@link #replicas} are in an unknown state: taken as without workers (a superset). */
     private boolean unknownRest;
     /**
-     * The Workflows ({@code namespace/name}) the walked lines tie a Pod name to (a {@code Created pod} line: the Pod is created in
-     * its Workflow's namespace). Only such a tie lets a pass leave a Pod out: a Pod's name alone does not say which Workflow it is
+     * The Workflows ({@code namespace/name}) the walked lines of a run that may be without workers tie a Pod name to (a {@code
+     * Created pod} line: the Pod is created in its Workflow's namespace). Only such a tie lets a pass leave a Pod out: a Pod's name alone does not say which Workflow it is
      * of ({@code ledger} and {@code ledger-sync} both begin {@code ledger-sync-p2m6w}), nor which namespace.
      */
     private final Map<String, Set<String>> workflowsOfPod = new HashMap<>();

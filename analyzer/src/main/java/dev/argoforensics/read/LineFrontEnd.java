@@ -557,8 +557,8 @@ public final class LineFrontEnd {
                 }
             }
             case CREATED -> {
-                if (run.anyIdle()) {
-                    run.created(s.name(), s.namespace(), s.workflow()); // as the walk in file order notes them: the same either way
+                if (run.idle(s.replica())) {
+                    run.created(s.name(), s.namespace(), s.workflow()); // by the run itself: another replica's ties leave nothing out
                 }
             }
             case POD -> {
@@ -578,13 +578,16 @@ public final class LineFrontEnd {
         if (text.isBlank() || OtherContainers.named(u) != null) {
             return null;
         }
+        String replica = IdleRun.replicaOf(u.origin(), podFromPath);
         QuickScan.Head head = u.cut() ? null : quickHead(text);
         if (head != null) {
             if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {
                 return null;
             }
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
-            if (!runLine(entry) && !((all || run.anyIdle()) && (podControllerLine(entry) || entry != null
+            // Only the lines of a replica whose run may be without workers are read in full (the costly way), besides run lines: a
+            // replica with workers beside it (stern, a merged export) is walked past at the cost of its lines' heads.
+            if (!runLine(entry) && !((all || run.idle(replica)) && (podControllerLine(entry) || entry != null
                     && (entry.event() == EventType.WORKFLOW_PROCESSING || entry.event() == EventType.POD_CREATED)))) {
                 return null;
             }
@@ -601,7 +604,6 @@ public final class LineFrontEnd {
         if (match.isEmpty()) {
             return null;
         }
-        String replica = IdleRun.replicaOf(u.origin(), podFromPath);
         ControllerEvent ev = match.get().event();
         if (ev instanceof ControllerEvent.WorkerNumbers w) {
             return w.workflowWorkers() == null ? null : new IdleStep(IdleStep.Kind.ENTER, replica, null, null, null, w.workflowWorkers() == 0);
