@@ -308,6 +308,92 @@ class SelectiveReadingTest {
         assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
     }
 
+    /**
+     * s51 breaker (the namespace-less drop): the run without workers' lines tie {@code other/ledger-sync-p2m6w}'s Pod to its
+     * Workflow and process it (two installations' logs merged into one stream: the other namespace's Workflow of the same name
+     * gives the same Pod name), then list {@code ledger-sync-p2m6w} in a line that names no namespace. Pass 1b leaves the line out
+     * on the other namespace's tie (AF003.md's limit); the whole reading places a namespace-less line only where its Pod's name is
+     * seen in one namespace, and here it is seen in two, so it reports no stall of {@code billing/ledger-sync-p2m6w} either: the
+     * limit loses nothing the whole reading finds (held).
+     */
+    @Test
+    void aNamespacelessListingIsNotDroppedOnANamesakeInAnotherNamespaceTiedAndProcessed() throws IOException {
+        String lines = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" namespace=other phase=Running resourceVersion=5 workflow=ledger-sync\n"
+                + "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync namespace=other "
+                + "nodeName=ledger-sync nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
+        Path logs = idleRunSample("namespaceless", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        String text = Files.readString(x);
+        int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
+        Files.writeString(x, text.substring(0, at) + lines + text.substring(at));
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertFalse(af003Pods(everything).contains("billing/ledger-sync-p2m6w"), af003Pods(everything).toString());
+    }
+
+    /**
+     * s51 breaker: the run without workers' file at its node's CRI path ({@code /var/log/pods/<ns>_<pod>_<uid>/<container>/0.log}),
+     * its worker numbers carried by a collector that names the Pod on the line and the listing not: the whole reading and pass 1b
+     * key the lines alike (the collector's name, else the path's Pod), so the listing is read the same either way.
+     */
+    @Test
+    void aRunWithoutWorkersKeyedByCollectorAndByCriPathIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("cri-path", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        Path cri = Files.createDirectories(logs.resolve("pods/argo_workflow-controller-5d7c9b8f6-x7w2n_0d4c2a8e-5b7f-4e1a-9c3d-2f6b8a0e4c1d/workflow-controller"));
+        StringBuilder out = new StringBuilder();
+        for (String line : Files.readAllLines(x)) {
+            out.append(line.contains("Current Worker Numbers") ? stern("workflow-controller-5d7c9b8f6-x7w2n", line.substring(5, 29), line) : line + "\n");
+        }
+        Files.delete(x);
+        Files.writeString(cri.resolve("0.log"), out.toString());
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
+    /**
+     * s51 breaker: the run without workers rotated mid-listing and each piece written newest first (a log store's query of each
+     * piece): pass 1b walks the set oldest piece first and each piece from its end, over several 4 KiB chunks.
+     */
+    @Test
+    void aRotatedRunWithoutWorkersEachPieceNewestFirstIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("rotated-newest-first", true, 0);
+        for (String piece : List.of("workflow-controller-5d7c9b8f6-x7w2n.log", "workflow-controller-5d7c9b8f6-x7w2n.log.1")) {
+            List<String> lines = new java.util.ArrayList<>(Files.readAllLines(logs.resolve(piece)));
+            java.util.Collections.reverse(lines);
+            Files.write(logs.resolve(piece), lines);
+        }
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
+    /**
+     * s51 breaker: the stern file of the idle run and a standby (the standby's worker numbers between the idle run's and its
+     * listing) written newest first: walked from its end, the standby's lines still end only its own run.
+     */
+    @Test
+    void twoReplicasInOneFileWrittenNewestFirstAreReadTheSame() throws IOException {
+        Path logs = idleRunSample("stern-newest-first", false, 0);
+        mergeWithStandby(logs, "workflowWorkers=0 ");
+        Path merged = logs.resolve("stern-workflow-controller.log");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(merged));
+        java.util.Collections.reverse(lines);
+        Files.write(merged, lines);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
     /** Merges the sample's zero-worker replica's file with a standby's start, as stern prints two replicas in one file. */
     private static void mergeWithStandby(Path logs, String after) throws IOException {
         Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
