@@ -394,6 +394,40 @@ class SelectiveReadingTest {
         assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
     }
 
+    /**
+     * s51 breaker: the run without workers pasted into a Markdown issue in two blockquotes, a standby's start (with workers) quoted
+     * between them: pass 1b keys a quote's lines by their depth of quoting, the whole reading each blockquote apart; the listing in
+     * the third quote is read the same either way.
+     */
+    @Test
+    void aRunWithoutWorkersQuotedInTwoBlocksAroundAStandbysStartIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("quoted", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        String text = Files.readString(x);
+        int cut = text.indexOf("pod=nightly-report-" + String.format("%05d", 31000 + 40 * 7));
+        cut = text.lastIndexOf('\n', cut) + 1;
+        String b = "2026-10-14T14:38:00.101Z";
+        String standby = "time=" + b + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s\n"
+                + "time=" + b + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4\n";
+        String md = "The controller with `--workflow-workers=0`:\n\n" + quote(text.substring(0, cut))
+                + "\nThe other replica at the same time:\n\n" + quote(standby)
+                + "\nAnd the first one afterwards:\n\n" + quote(text.substring(cut));
+        Files.delete(x);
+        Files.writeString(logs.resolve("issue.md"), md);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+    }
+
+    private static String quote(String lines) {
+        StringBuilder out = new StringBuilder();
+        for (String l : lines.split("\n")) {
+            out.append("> ").append(l).append('\n');
+        }
+        return out.toString();
+    }
+
     /** Merges the sample's zero-worker replica's file with a standby's start, as stern prints two replicas in one file. */
     private static void mergeWithStandby(Path logs, String after) throws IOException {
         Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
