@@ -17,12 +17,21 @@ import java.util.Base64;
  * @param newestFirst   the file was written newest first
  * @param starts        the reader's bitset of the first two characters of those names, or null if
  *                      not known (a scan recorded before it was kept): then every token is hashed
+ * @param runAtStart    pass 1b's run state the scan began in (session 51; the reader's summary: which replicas' runs were
+ *                      without Workflow workers, or not known), or null where not recorded
+ * @param runAtEnd      the run state the file's last line in time left, from {@code runAtStart}, or null: a scan the index
+ *                      serves again hands it to the rotated piece after the file
  */
-public record FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst, long[] starts) {
+public record FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst, long[] starts,
+                       String runAtStart, String runAtEnd) {
     public FileScan {
         exact = exact.clone();
         prefixes = prefixes.clone();
         starts = starts == null ? null : starts.clone();
+    }
+
+    public FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst, long[] starts) {
+        this(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, null, null);
     }
 
     /** A scan without the names' first characters. */
@@ -30,13 +39,20 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
         this(exact, prefixes, exactLengths, prefixLengths, newestFirst, null);
     }
 
+    /** This scan with the run states it began in and left ({@link #runAtStart}, {@link #runAtEnd}). */
+    public FileScan withRun(String atStart, String atEnd) {
+        return new FileScan(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, atStart, atEnd);
+    }
+
     /**
      * As text: {@code <newestFirst>:<exactLengths>:<prefixLengths>:<exact as base64>:<prefixes as base64>},
-     * then {@code :<starts as base64>} when they are known.
+     * then {@code :<starts as base64>} when they are known (an empty part where not and the run states follow), then
+     * {@code :<runAtStart>:<runAtEnd>} when they are recorded (neither holds a colon).
      */
     public String encode() {
+        String run = runAtStart == null || runAtEnd == null ? "" : ':' + runAtStart + ':' + runAtEnd;
         return (newestFirst ? "1" : "0") + ':' + exactLengths + ':' + prefixLengths + ':' + base64(exact) + ':' + base64(prefixes)
-                + (starts == null ? "" : ':' + base64(starts));
+                + (starts == null ? (run.isEmpty() ? "" : ":") : ':' + base64(starts)) + run;
     }
 
     /**
@@ -44,11 +60,12 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
      */
     public static FileScan decode(String text) {
         String[] p = text.split(":", -1);
-        if (p.length != 5 && p.length != 6) {
+        if (p.length != 5 && p.length != 6 && p.length != 8) {
             throw new IllegalArgumentException("not a file scan: " + p.length + " parts");
         }
-        return new FileScan(longs(p[3]), longs(p[4]), Long.parseLong(p[1]), Long.parseLong(p[2]), p[0].equals("1"),
-                p.length == 6 ? longs(p[5]) : null);
+        long[] starts = p.length == 5 || p.length == 8 && p[5].isEmpty() ? null : longs(p[5]);
+        return new FileScan(longs(p[3]), longs(p[4]), Long.parseLong(p[1]), Long.parseLong(p[2]), p[0].equals("1"), starts,
+                p.length == 8 ? p[6] : null, p.length == 8 ? p[7] : null);
     }
 
     private static String base64(long[] values) {
@@ -72,7 +89,8 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
     public boolean equals(Object o) {
         return o instanceof FileScan s && Arrays.equals(exact, s.exact) && Arrays.equals(prefixes, s.prefixes)
                 && exactLengths == s.exactLengths && prefixLengths == s.prefixLengths && newestFirst == s.newestFirst
-                && Arrays.equals(starts, s.starts);
+                && Arrays.equals(starts, s.starts) && java.util.Objects.equals(runAtStart, s.runAtStart)
+                && java.util.Objects.equals(runAtEnd, s.runAtEnd);
     }
 
     @Override

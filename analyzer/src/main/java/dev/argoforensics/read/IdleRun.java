@@ -1,49 +1,202 @@
 package dev.argoforensics.read;
 
+import dev.argoforensics.envelope.EnvelopeDecoder;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Pass 1b's state at a point of a controller's log (session 50): whether the run in force there has no Workflow workers (its last
+ * Pass 1b's state at a point of a rotated set's lines (session 50; per replica since session 51): for each replica the lines name
+ * (the key the file's run pieces go by, {@link #replicaOf}), whether the run in force there has no Workflow workers (its last
  * {@code Current Worker Numbers} stating a count said {@code workflowWorkers=0}, and no start banner came since), and the Workflows
- * processed in it since that line. Carried in file order from chunk to chunk of a file (each chunk's scan says what state it leaves,
- * {@link ScanResult#idleAtEnd}, across machines too) and from piece to piece of a rotated set, oldest first.
+ * processed in it since that line. Carried in time order from chunk to chunk of a file and from piece to piece of a rotated set,
+ * oldest first; a replica's worker numbers or banner change its own state only (a standby's lines in the same file leave the
+ * leader's run as it was, as the full reading's runs do: {@link FileRuns}).
+ *
+ * <p>Where the state is not known (a piece whose scan an index remembered, a rotated piece the fleet scans apart from the piece
+ * before it), every replica is taken as possibly without workers ({@link #unknown}) until its own worker numbers or banner settle
+ * it: more Pods are kept, never fewer.
  */
 final class IdleRun {
-    private boolean idle;
-    private final Set<String> processed = new HashSet<>();
-
-    /** The run goes on without Workflow workers ({@code idle}) or with them from here; nothing processed in it yet. */
-    void enter(boolean idle) {
-        this.idle = idle;
-        processed.clear();
+    /** One replica's run: without workers, and the Workflows ({@code namespace/name}) it processed since its worker numbers. */
+    private static final class Replica {
+        boolean idle;
+        final Set<String> processed = new HashSet<>();
     }
 
-    boolean idle() {
-        return idle;
+    private final Map<String, Replica> replicas = new HashMap<>();
+    /** Replicas not in {@link #replicas} are in an unknown state: taken as without workers (a superset). */
+    private boolean unknownRest;
+    /**
+     * The Workflows ({@code namespace/name}) the walked lines of a run that may be without workers tie a Pod name to (a {@code
+     * Created pod} line: the Pod is created in its Workflow's namespace). Only such a tie lets a pass leave a Pod out: a Pod's name alone does not say which Workflow it is
+     * of ({@code ledger} and {@code ledger-sync} both begin {@code ledger-sync-p2m6w}), nor which namespace.
+     */
+    private final Map<String, Set<String>> workflowsOfPod = new HashMap<>();
+    private int idleCount;
+
+    /** The replica's run goes on without Workflow workers ({@code idle}) or with them from here; nothing processed in it yet. */
+    void enter(String replica, boolean idle) {
+        Replica r = replicas.get(replica);
+        if (r == null) {
+            r = new Replica();
+            replicas.put(replica, r);
+        } else if (r.idle) {
+            idleCount--;
+        }
+        r.idle = idle;
+        idleCount += idle ? 1 : 0;
+        r.processed.clear();
     }
 
-    /** A {@code Processing workflow} of the Workflow in the run without workers. */
-    void processed(String workflow) {
-        processed.add(workflow);
+    /** The state from here is not known: every replica is taken as possibly without workers until its own lines settle it. */
+    void unknown() {
+        replicas.clear();
+        idleCount = 0;
+        unknownRest = true;
+    }
+
+    /** Whether the replica's run has no Workflow workers here (or its state is not known). */
+    boolean idle(String replica) {
+        Replica r = replicas.get(replica);
+        return r == null ? unknownRest : r.idle;
+    }
+
+    /** Whether some replica's run may be without workers here: then the lines are walked. */
+    boolean anyIdle() {
+        return unknownRest || idleCount > 0;
+    }
+
+    /** A {@code Processing workflow} of the Workflow in the replica's run without workers. */
+    void processed(String replica, String namespace, String workflow) {
+        if (namespace == null) {
+            return; // a pass that names no namespace ties no Pod: it leaves none out
+        }
+        Replica r = replicas.get(replica);
+        if (r == null) {
+            r = new Replica();
+            r.idle = true; // an unknown state taken as without workers (enter settles it)
+            replicas.put(replica, r);
+            idleCount++;
+        }
+        r.processed.add(namespace + "/" + workflow);
+    }
+
+    /** A {@code Created pod} line: the Pod of that name is the Workflow's, in its namespace. */
+    void created(String pod, String namespace, String workflow) {
+        if (namespace != null) {
+            workflowsOfPod.computeIfAbsent(pod, k -> new HashSet<>()).add(namespace + "/" + workflow);
+        }
     }
 
     /**
-     * Whether a Workflow the Pod may belong to was processed in the run since its worker numbers: the Pod's own name (a Pod named
-     * as its Workflow) or one of its '-' prefixes (a v2 Pod name is {@code <workflow>-<template>-<hash>}).
+     * Whether the replica's run processed, since its worker numbers, every Workflow the Pod may be of: the Workflows the lines tie
+     * its name to (in {@code namespace} where the line gives it). Without such a tie, or with one to a Workflow not processed, the
+     * Pod is kept.
      */
-    boolean processedFor(String pod) {
-        if (processed.isEmpty()) {
+    boolean processedFor(String replica, String namespace, String pod) {
+        Replica r = replicas.get(replica);
+        if (r == null || r.processed.isEmpty()) {
             return false;
         }
-        if (processed.contains(pod)) {
-            return true;
+        Set<String> workflows = workflowsOfPod.get(pod);
+        if (workflows == null) {
+            return false;
         }
-        for (int i = pod.indexOf('-'); i > 0; i = pod.indexOf('-', i + 1)) {
-            if (processed.contains(pod.substring(0, i))) {
-                return true;
+        boolean any = false;
+        for (String wf : workflows) {
+            if (namespace == null || wf.startsWith(namespace + "/")) {
+                if (!r.processed.contains(wf)) {
+                    return false;
+                }
+                any = true;
             }
         }
-        return false;
+        return any;
+    }
+
+    /**
+     * The state as text for a scan an index keeps ({@code FileScan.runAtStart}, {@code runAtEnd}): {@code u} (replicas not named
+     * are in an unknown state) or {@code k}, then each replica whose run is without workers, in base64, followed by {@code .}. What they processed and
+     * the Pods' ties are not kept: restored ({@link #restore}), the state keeps more Pods, never fewer.
+     */
+    String summary() {
+        java.util.List<String> idle = new java.util.ArrayList<>();
+        replicas.forEach((k, r) -> {
+            if (r.idle) {
+                idle.add(k);
+            }
+        });
+        java.util.Collections.sort(idle);
+        StringBuilder out = new StringBuilder(unknownRest ? "u" : "k");
+        for (String k : idle) {
+            out.append(java.util.Base64.getEncoder().withoutPadding().encodeToString(k.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                    .append('.');
+        }
+        return out.toString();
+    }
+
+    private static boolean unknownIn(String summary) {
+        return summary.startsWith("u");
+    }
+
+    private static Set<String> idleIn(String summary) {
+        Set<String> keys = new HashSet<>();
+        for (int i = 1, dot; (dot = summary.indexOf('.', i)) >= 0; i = dot + 1) {
+            keys.add(new String(java.util.Base64.getDecoder().decode(summary.substring(i, dot)), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return keys;
+    }
+
+    /** This state becomes the one {@code summary} gives ({@link #summary}), nothing processed, no ties. */
+    void restore(String summary) {
+        replicas.clear();
+        idleCount = 0;
+        unknownRest = unknownIn(summary);
+        for (String k : idleIn(summary)) {
+            enter(k, true);
+        }
+    }
+
+    /**
+     * Whether a scan begun in the state {@code summary} found every Pod a scan begun in this one would: every replica that may be
+     * without workers here may be there too (a state where more runs may be without workers walks more and keeps more). Null (a
+     * scan recorded before session 51): only where no run may be without workers here.
+     */
+    boolean coveredBy(String summary) {
+        if (summary == null) {
+            return !anyIdle();
+        }
+        if (unknownIn(summary)) {
+            return true;
+        }
+        if (unknownRest) {
+            return false;
+        }
+        Set<String> there = idleIn(summary);
+        for (Map.Entry<String, Replica> e : replicas.entrySet()) {
+            if (e.getValue().idle && !there.contains(e.getKey())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The replica a line is of, as the full reading's run pieces key it ({@code FileAssembler.origin}): the collector's name on
+     * the line, else the Pod the file's path names, else the file (one key). A Markdown quote's lines go by their depth of
+     * quoting: its blocks are numbered chunk by chunk, and one key for a depth's blocks keeps a block's state across chunks (a
+     * later block taking the state of one before it keeps more, never less).
+     */
+    static String replicaOf(String lineOrigin, String podFromPath) {
+        if (EnvelopeDecoder.quoteOrigin(lineOrigin)) {
+            int depth = 0;
+            while (depth < lineOrigin.length() && lineOrigin.startsWith(EnvelopeDecoder.QUOTE_ORIGIN, depth)) {
+                depth += EnvelopeDecoder.QUOTE_ORIGIN.length();
+            }
+            return lineOrigin.substring(0, depth);
+        }
+        return lineOrigin != null ? lineOrigin : podFromPath != null ? podFromPath : "";
     }
 }

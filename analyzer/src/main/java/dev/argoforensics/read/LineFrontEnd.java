@@ -92,9 +92,9 @@ public final class LineFrontEnd {
      */
     static final List<String> WARNING_ANCHORS = List.of("warning", "WARN", "error", "ERRO", "fatal", "FATA", "panic", "PANI");
     /**
-     * A run's worker numbers and start banner (session 50, pass 1b): pass 1 notes the run state each chunk leaves
-     * ({@link ScanResult#idleAtEnd}), so that the chunks of a run without Workflow workers are walked for the Pods its pod
-     * controller acts on ({@link #idleRunPods}).
+     * A run's worker numbers and start banner (session 50, pass 1b): pass 1 notes whether a chunk holds a run without Workflow
+     * workers ({@link ScanResult#idleSeen}), so that the chunks of such a run are walked for the Pods its pod controller acts on
+     * ({@link #idleRunPods}).
      */
     static final List<String> RUN_ANCHORS = List.of("Current Worker Numbers", "Starting Workflow Controller");
 
@@ -496,65 +496,128 @@ public final class LineFrontEnd {
     }
 
     /**
-     * Pass 1b (session 50): the Pods the pod controller's lines name in the chunk while the run has no Workflow workers
-     * ({@code workflowWorkers=0}, up to the next worker numbers stating a count or start banner), added to {@code found};
-     * {@code run} is the state the chunks before left and is left as the chunk's end leaves it. A run without workers
-     * processes no Workflow, so every Pod its pod controller acts on is a stall's or its look-alike's (AF003): the full reading
-     * sees them, and so must the selective one. A Pod whose Workflow the run did process since its worker numbers (a name the
-     * Pod's begins with, and the Pod's own) is left out, as AF003 leaves it ({@code Reconciliation.processedInStreamBetween}):
-     * such a run had workers after all, and keeping its Pods would keep the log. Read only for the chunks of such a run.
+     * Pass 1b (session 50): the Pods the pod controller's lines name in the chunk while their replica's run has no Workflow
+     * workers ({@code workflowWorkers=0}, up to that replica's next worker numbers stating a count or start banner), added to
+     * {@code found}; {@code run} is the state the lines before (in time) left and is left as the chunk's lines leave it. A run
+     * without workers processes no Workflow, so every Pod its pod controller acts on is a stall's or its look-alike's (AF003): the
+     * full reading sees them, and so must the selective one. A Pod the lines tie to Workflows ({@code Created pod}) that the run
+     * all processed since its worker numbers, in the Pod's namespace where the line gives it, is left out, as AF003 leaves it
+     * ({@code Reconciliation.processedInStreamBetween}): such a run had workers after all, and keeping its Pods would keep the
+     * log (session 51: by the tie, not by the Pod name's prefixes, and never across namespaces). {@code newestFirst}: the file
+     * runs newest first; the chunk's lines are taken last to first (its caller takes the chunks last to first). Read only for the
+     * chunks of such a run.
      */
-    void idleRunPods(LineChunk chunk, String csvHeader, IdleRun run, Interest found) throws IOException {
-        walk(chunk, csvHeader, u -> idleRunLine(u, run, found, parseFunction), (u, why) -> { }, Progress.NONE, maxLineBytes);
-    }
-
-    /** {@link #idleRunPods(LineChunk, String, IdleRun, Interest)} over the lines an earlier read kept of the whole file. */
-    void idleRunPods(LogLines earlier, IdleRun run, Interest found) {
-        for (LogLines.Line l : earlier.lines()) {
-            idleRunLine(l.line(), run, found, u -> l.parse());
-        }
-    }
-
-    private void idleRunLine(UnwrappedLine u, IdleRun run, Interest found, Function<UnwrappedLine, LineParse> parse) {
-        String text = u.record();
-        if (text.isBlank() || OtherContainers.named(u) != null) {
+    void idleRunPods(LineChunk chunk, String csvHeader, IdleRun run, Interest found, boolean newestFirst) throws IOException {
+        String podFromPath = FileAssembler.podFromPath(chunk.file().displayPath());
+        if (!newestFirst) {
+            walk(chunk, csvHeader, u -> apply(idleRunLine(u, run, false, parseFunction, podFromPath), run, found), (u, why) -> { },
+                    Progress.NONE, maxLineBytes);
             return;
         }
+        List<IdleStep> steps = new ArrayList<>();
+        walk(chunk, csvHeader, u -> {
+            IdleStep s = idleRunLine(u, run, true, parseFunction, podFromPath);
+            if (s != null) {
+                steps.add(s);
+            }
+        }, (u, why) -> { }, Progress.NONE, maxLineBytes);
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            apply(steps.get(i), run, found);
+        }
+    }
+
+    /** {@link #idleRunPods(LineChunk, String, IdleRun, Interest, boolean)} over the lines an earlier read kept of the whole file. */
+    void idleRunPods(LogLines earlier, String displayPath, IdleRun run, Interest found) {
+        String podFromPath = FileAssembler.podFromPath(displayPath);
+        List<LogLines.Line> lines = earlier.lines();
+        boolean newestFirst = earlier.newestFirst();
+        for (int k = 0; k < lines.size(); k++) {
+            LogLines.Line l = lines.get(newestFirst ? lines.size() - 1 - k : k);
+            apply(idleRunLine(l.line(), run, newestFirst, u -> l.parse(), podFromPath), run, found);
+        }
+    }
+
+    /**
+     * What one line tells pass 1b, in the replica it is of ({@link IdleRun#replicaOf}): its worker numbers or banner, a pass of a
+     * Workflow, a Pod created for a Workflow, or the pod controller acting on a Pod.
+     */
+    private record IdleStep(Kind kind, String replica, String namespace, String name, String workflow, boolean idle) {
+        enum Kind { ENTER, PROCESSED, CREATED, POD }
+    }
+
+    private static void apply(IdleStep s, IdleRun run, Interest found) {
+        if (s == null) {
+            return;
+        }
+        switch (s.kind()) {
+            case ENTER -> run.enter(s.replica(), s.idle());
+            case PROCESSED -> {
+                if (run.idle(s.replica())) {
+                    run.processed(s.replica(), s.namespace(), s.name());
+                }
+            }
+            case CREATED -> {
+                if (run.idle(s.replica())) {
+                    run.created(s.name(), s.namespace(), s.workflow()); // by the run itself: another replica's ties leave nothing out
+                }
+            }
+            case POD -> {
+                if (run.idle(s.replica()) && !run.processedFor(s.replica(), s.namespace(), s.name())) {
+                    found.addPod(s.name());
+                }
+            }
+        }
+    }
+
+    /**
+     * The line's step, or null. {@code all}: every step the line may give (its lines are taken in reverse afterwards, so the state
+     * it will meet is not known yet); else only what the state now can use (a Pod's line only while some replica may be idle).
+     */
+    private IdleStep idleRunLine(UnwrappedLine u, IdleRun run, boolean all, Function<UnwrappedLine, LineParse> parse, String podFromPath) {
+        String text = u.record();
+        if (text.isBlank() || OtherContainers.named(u) != null) {
+            return null;
+        }
+        String replica = IdleRun.replicaOf(u.origin(), podFromPath);
         QuickScan.Head head = u.cut() ? null : quickHead(text);
         if (head != null) {
             if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {
-                return;
+                return null;
             }
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
-            if (!runLine(entry) && !(run.idle() && (podControllerLine(entry)
-                    || entry != null && entry.event() == EventType.WORKFLOW_PROCESSING))) {
-                return;
+            // Only the lines of a replica whose run may be without workers are read in full (the costly way), besides run lines: a
+            // replica with workers beside it (stern, a merged export) is walked past at the cost of its lines' heads.
+            if (!runLine(entry) && !((all || run.idle(replica)) && (podControllerLine(entry) || entry != null
+                    && (entry.event() == EventType.WORKFLOW_PROCESSING || entry.event() == EventType.POD_CREATED)))) {
+                return null;
             }
         }
         if (!(parse.apply(u) instanceof LineParse.Parsed parsed)) {
-            return;
+            return null;
         }
         Optional<CatalogMatch> match;
         try {
             match = catalog.match(parsed.record(), Interner.NONE, !u.envelope().rebuilt());
         } catch (IllegalArgumentException e) {
-            return;
+            return null;
         }
         if (match.isEmpty()) {
-            return;
+            return null;
         }
         ControllerEvent ev = match.get().event();
         if (ev instanceof ControllerEvent.WorkerNumbers w) {
-            if (w.workflowWorkers() != null) {
-                run.enter(w.workflowWorkers() == 0);
-            }
+            return w.workflowWorkers() == null ? null : new IdleStep(IdleStep.Kind.ENTER, replica, null, null, null, w.workflowWorkers() == 0);
         } else if (ev instanceof ControllerEvent.ControllerStarted) {
-            run.enter(false);
-        } else if (run.idle() && ev instanceof ControllerEvent.WorkflowProcessing p && p.wf() != null) {
-            run.processed(p.wf().name());
-        } else if (run.idle() && podControllerLine(match.get().entry())) {
-            ev.pod().filter(pod -> !run.processedFor(pod.name())).ifPresent(pod -> found.addPod(pod.name()));
+            return new IdleStep(IdleStep.Kind.ENTER, replica, null, null, null, false);
+        } else if (ev instanceof ControllerEvent.WorkflowProcessing p && p.wf() != null) {
+            return new IdleStep(IdleStep.Kind.PROCESSED, replica, p.wf().namespace(), p.wf().name(), null, false);
+        } else if (ev instanceof ControllerEvent.PodCreated c && c.wf() != null && c.podRef() != null) {
+            String ns = c.wf().namespace() != null ? c.wf().namespace() : c.podRef().namespace();
+            return new IdleStep(IdleStep.Kind.CREATED, replica, ns, c.podRef().name(), c.wf().name(), false);
+        } else if (podControllerLine(match.get().entry())) {
+            return ev.pod().map(pod -> new IdleStep(IdleStep.Kind.POD, replica, pod.namespace(), pod.name(), null, false)).orElse(null);
         }
+        return null;
     }
 
     /** Pass 2 for one line. */

@@ -108,35 +108,70 @@ public final class LogReader {
 
     /** Pass 1 of one file, on this thread: what it makes of interest, and whether it runs newest first. */
     public FileScan scanFile(InputFile f) throws IOException {
+        return scanFile(f, null);
+    }
+
+    /**
+     * {@link #scanFile(InputFile)} of a rotated piece from the run state the pieces before it left ({@code runAtStart}, a scan's
+     * {@link FileScan#runAtEnd()} or {@link #runStateAfter}; null: the set's first piece, no run before it). The fleet's cluster
+     * task scans a piece again so where the scan its own task made (from no run) does not cover that state ({@link #scanCovers}).
+     */
+    public FileScan scanFile(InputFile f, String runAtStart) throws IOException {
         PlannedFile plan = PlannedFile.plan(f, LogSource.files(), HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), null);
         List<ScanResult> results = new ArrayList<>();
         for (LineChunk c : plan.chunks()) {
             results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
         }
-        idleRunPods(plan, results, new IdleRun());
-        return fileScan(results, null);
+        IdleRun run = entering(runAtStart);
+        String atStart = run.summary();
+        idleRunPods(plan, results, run);
+        return fileScan(results, null).withRun(atStart, run.summary());
+    }
+
+    private static IdleRun entering(String summary) {
+        IdleRun run = new IdleRun();
+        if (summary != null) {
+            run.restore(summary);
+        }
+        return run;
+    }
+
+    /** The run state before a rotated set's first piece: no run yet ({@link #scanFile(InputFile, String)}). */
+    public static String firstRunState() {
+        return new IdleRun().summary();
+    }
+
+    /** Whether {@code scan}, begun in the state it records, found every Pod a scan begun in {@code runState} would. */
+    public static boolean scanCovers(FileScan scan, String runState) {
+        IdleRun run = new IdleRun();
+        run.restore(runState);
+        return run.coveredBy(scan.runAtStart());
+    }
+
+    /** The run state {@code scan}'s file left for the next piece of its set (not known where the scan recorded none). */
+    public static String runStateAfter(FileScan scan) {
+        if (scan.runAtEnd() != null) {
+            return scan.runAtEnd();
+        }
+        IdleRun run = new IdleRun();
+        run.unknown();
+        return run.summary();
     }
 
     /**
-     * Pass 1b (session 50): the chunks of a run without Workflow workers walked again, in file order from the state {@code run}
+     * Pass 1b (session 50): the chunks of a run without Workflow workers walked again, in time order from the state {@code run}
      * (what the chunks or rotated pieces before left), for the Pods its pod controller acts on ({@link LineFrontEnd#idleRunPods}),
-     * added to the chunks' results; {@code run} is left as the file's end leaves it. Only such chunks are read again (rare: a run
-     * without workers), on this thread. A file written newest first runs the other way: it is not walked, and the state after
-     * it is a run with workers (a limit, docs/rules/AF003.md).
+     * added to the chunks' results; {@code run} is left as the file's last line in time leaves it. Only such chunks are read again
+     * (rare: a run without workers), on this thread. A file written newest first is walked from its end, each chunk's lines last to
+     * first (session 51; before, it was not walked).
      */
     private void idleRunPods(PlannedFile plan, List<ScanResult> results, IdleRun run) throws IOException {
         if (settings.keepEverything()) {
             return; // every line is kept
         }
-        if (plan.earlier() != null ? plan.earlier().newestFirst() : ScanResult.newestFirst(results)) {
-            run.enter(false);
-            return;
-        }
         if (plan.earlier() != null) {
-            if (run.idle() || results.get(0).idleSeen) {
-                frontEnds.get().idleRunPods(plan.earlier(), run, results.get(0).interest);
-            } else if (results.get(0).idleAtEnd != null) {
-                run.enter(results.get(0).idleAtEnd);
+            if (run.anyIdle() || results.get(0).idleSeen) {
+                frontEnds.get().idleRunPods(plan.earlier(), plan.file.displayPath(), run, results.get(0).interest);
             }
             return;
         }
@@ -149,13 +184,18 @@ public final class LogReader {
         LineChunk chunk(int index) throws IOException;
     }
 
+    /**
+     * The chunks walked in time order: file order, or from the last for a file written newest first. A chunk is walked where some
+     * replica's run may be without workers as it begins, or where a worker numbers line of it says {@code workflowWorkers=0};
+     * one that is not walked leaves every replica with workers (its worker numbers, if any, all state workers).
+     */
     private void idleRunPods(List<ScanResult> results, IdleRun run, ChunkAt chunks, String headerLine) throws IOException {
-        for (int i = 0; i < results.size(); i++) {
+        boolean newestFirst = ScanResult.newestFirst(results);
+        for (int k = 0; k < results.size(); k++) {
+            int i = newestFirst ? results.size() - 1 - k : k;
             ScanResult r = results.get(i);
-            if (run.idle() || r.idleSeen) {
-                frontEnds.get().idleRunPods(chunks.chunk(i), headerLine, run, r.interest);
-            } else if (r.idleAtEnd != null) {
-                run.enter(r.idleAtEnd);
+            if (run.anyIdle() || r.idleSeen) {
+                frontEnds.get().idleRunPods(chunks.chunk(i), headerLine, run, r.interest, newestFirst);
             }
         }
     }
@@ -241,17 +281,19 @@ public final class LogReader {
     /**
      * A file's scan from its chunks' {@link #scanChunk} bytes, in file order: what {@link #scanFile} gives. Where a chunk's scan
      * shows a run without Workflow workers, that run's chunks are read again through {@code chunks} (pass 1b, {@link #idleRunPods}),
-     * in order, the run's state carried from each chunk's scan to the next ({@link ScanResult#idleAtEnd}).
+     * in time order, the run's state carried per replica from chunk to chunk ({@link IdleRun}).
      */
     public FileScan fileScan(List<byte[]> chunkScansInOrder, String headerLine, ChunkAt chunks) throws IOException {
         List<ScanResult> results = new ArrayList<>(chunkScansInOrder.size());
         for (byte[] b : chunkScansInOrder) {
             results.add(ChunkWire.scan(b));
         }
-        if (!ScanResult.newestFirst(results)) {
-            idleRunPods(results, new IdleRun(), chunks, headerLine);
+        IdleRun run = new IdleRun();
+        String atStart = run.summary();
+        if (!settings.keepEverything()) {
+            idleRunPods(results, run, chunks, headerLine);
         }
-        return fileScan(results, null);
+        return fileScan(results, null).withRun(atStart, run.summary());
     }
 
     /**
@@ -410,13 +452,32 @@ public final class LogReader {
             for (InputFile f : set.oldestFirst()) {
                 PlannedFile plan = plans.get(f);
                 List<ScanResult> results = resultsOf.get(f);
-                if (results == null) {
-                    run.enter(false); // a scan remembered by the log source: the state it leaves is not known (a limit)
+                FileScan known = scans.get(f);
+                if (results == null && (settings.keepEverything() || run.coveredBy(known.runAtStart()))) {
+                    // A scan remembered by the log source (the index), begun in a state that covers this one (every run that may be
+                    // without workers here may be there too): the Pods it found stand, and the state it left goes on to the next
+                    // piece (what the runs processed is not remembered: more kept). One recorded before session 51 remembers no
+                    // state: served only where no run may be without workers, the pieces after it taking every replica as possibly
+                    // without workers until their own lines settle it (before, as with workers: fewer kept).
+                    if (known.runAtEnd() != null) {
+                        run.restore(known.runAtEnd());
+                    } else {
+                        run.unknown();
+                    }
                     continue;
                 }
                 try {
+                    if (results == null) {
+                        // Remembered, but it begins where a replica may be without workers: scanned again, from this state.
+                        results = new ArrayList<>();
+                        for (LineChunk c : plan.chunks()) {
+                            results.add(frontEnds.get().scan(c, plan.firstLine(), settings.progress()));
+                        }
+                        scans.remove(f);
+                    }
+                    String atStart = run.summary();
                     idleRunPods(plan, results, run);
-                    FileScan scan = fileScan(results, plan.earlier());
+                    FileScan scan = fileScan(results, plan.earlier()).withRun(atStart, run.summary());
                     made.put(f, scan);
                     if (plan.earlier() == null && !settings.keepEverything()) {
                         logs.scanned(f, scan);
@@ -424,7 +485,7 @@ public final class LogReader {
                 } catch (IOException | RuntimeException e) {
                     plans.remove(f);
                     Unreadable.record(f, e, summaries, unreadable);
-                    run.enter(false);
+                    run.unknown(); // walked in part, or not at all: what it leaves is not known
                 }
             }
         }

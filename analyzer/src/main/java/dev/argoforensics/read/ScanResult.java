@@ -22,6 +22,8 @@ public final class ScanResult {
      * The run state the chunk's last {@code Current Worker Numbers} (stating a count of Workflow workers) or start banner leaves
      * (session 50, pass 1b): true where it said {@code workflowWorkers=0}, false after one with workers or a banner, null where the
      * chunk holds neither (the state of the chunks before goes on). Crosses machines with the chunk's scan ({@link ChunkWire}).
+     * Since session 51 pass 1b keeps the state per replica from the lines it walks ({@link IdleRun}) and decides which chunks to
+     * walk by {@link #idleSeen} alone: this one is not read (a chunk not walked leaves every replica with workers either way).
      */
     Boolean idleAtEnd;
     /** Whether a {@code Current Worker Numbers} of the chunk said {@code workflowWorkers=0}: the chunk is walked in pass 1b. */

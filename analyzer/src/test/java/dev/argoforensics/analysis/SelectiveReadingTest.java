@@ -147,7 +147,6 @@ class SelectiveReadingTest {
      * run per replica; pass 1b must not let the standby's worker numbers end the other replica's run without workers.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("s50 breaker, run by the lead: fails, the selective reading misses a possible AF003 the whole reading gives: IdleRun is per file, not per replica (a standby's worker numbers end the idle run)")
     void twoReplicasInOneFileTheStandbysWorkerNumbersDoNotEndTheIdleRun() throws IOException {
         Path logs = idleRunSample("stern", false, 0);
         Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
@@ -179,7 +178,6 @@ class SelectiveReadingTest {
      * Pod's own Workflow was processed; pass 1b must not drop the Pod on a namesake's or a prefix's pass.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("s50 breaker, run by the lead: fails, the selective reading misses a possible AF003 the whole reading gives: IdleRun.processedFor matches names without namespace and by any prefix")
     void anotherNamespacesNamesakeProcessedDoesNotDropTheIdleRunsPod() throws IOException {
         for (String wf : List.of("namespace=other phase=Running resourceVersion=5 workflow=ledger-sync",
                 "namespace=billing phase=Running resourceVersion=5 workflow=ledger")) {
@@ -194,6 +192,259 @@ class SelectiveReadingTest {
             AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
             assertSame(everything, selective, true);
         }
+    }
+
+    /**
+     * Session 51, the control of the two-replica test: the same stern file, the replica logging the listing now with two Workflow
+     * workers. The whole reading finds no stall of {@code ledger-sync-p2m6w} from the listing; nor does the selective one, which
+     * keeps none of the 80 listed Pods (the standby's lines change nothing of it either).
+     */
+    @Test
+    void twoReplicasInOneFileNeitherWithoutWorkersKeepsNothingOfTheListing() throws IOException {
+        Path logs = idleRunSample("stern-workers", false, 2);
+        mergeWithStandby(logs, "workflowWorkers=2 ");
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertFalse(af003Pods(everything).contains("billing/ledger-sync-p2m6w"), af003Pods(everything).toString());
+        assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("nightly-report")).isPresent()));
+    }
+
+    /**
+     * Session 51, the bound: the idle replica's listing beside another replica's run with workers that names 1,500 Pods of its own
+     * (the standby took the Lease elsewhere: two installations' logs merged). Pass 1b keeps the idle replica's Pods and none of the
+     * other's, so the selective reading keeps a tenth or less of what the whole reading keeps.
+     */
+    @Test
+    void aLargeListingByAReplicaWithWorkersBesideARunWithoutWorkersStaysBounded() throws IOException {
+        Path logs = idleRunSample("stern-large", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        StringBuilder merged = new StringBuilder();
+        for (String line : Files.readAllLines(x)) {
+            String at = line.substring(5, 29);
+            merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
+            if (line.contains("workflowWorkers=0 ")) {
+                String b = "2026-10-14T14:38:00.101Z";
+                merged.append(stern("workflow-controller-9c8b7a6d5-z2k4n", b, "time=" + b
+                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
+                for (int i = 0; i < 1500; i++) {
+                    for (String action : List.of("add", "update", "update", "delete")) {
+                        merged.append(stern("workflow-controller-9c8b7a6d5-z2k4n", b, "time=" + b + " level=INFO msg=\"" + action
+                                + " pod event\" component=pod_controller pod=batch-etl-" + String.format("%05d", i)));
+                    }
+                }
+            }
+        }
+        Files.delete(x);
+        Files.writeString(logs.resolve("stern-workflow-controller.log"), merged.toString());
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+        assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("batch-etl")).isPresent()),
+                "the replica with workers: its listing is not kept");
+        assertTrue(selective.correlation().events().size() * 10L < everything.correlation().events().size(),
+                "selective reading keeps a small part: " + selective.correlation().events().size() + " of " + everything.correlation().events().size());
+    }
+
+    /**
+     * Session 51, the controls of the namesake test: the run without workers processes the Pod's own Workflow
+     * ({@code billing/ledger-sync-p2m6w}) after its worker numbers, with and without a {@code Created pod} line tying the Pod to it in
+     * the run. The whole reading finds no stall of the Pod from the listing; the selective one agrees, whether it keeps the Pod
+     * (no tie) or leaves it out (tied and processed).
+     */
+    @Test
+    void theRunProcessingThePodsOwnWorkflowFindsNoStallEitherWay() throws IOException {
+        String pass = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" namespace=billing phase=Running resourceVersion=48119112 workflow=ledger-sync-p2m6w\n";
+        String tie = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync-p2m6w namespace=billing "
+                + "nodeName=ledger-sync-p2m6w nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
+        for (String inserted : List.of(pass, tie + pass)) {
+            Path logs = idleRunSample("own-" + inserted.length(), false, 0);
+            Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+            String text = Files.readString(x);
+            int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
+            Files.writeString(x, text.substring(0, at) + inserted + text.substring(at));
+            List<String> inputs = List.of(logs.toString());
+            AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+            AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+            assertSame(everything, selective, true);
+        }
+    }
+
+    /**
+     * Session 51: the run without workers' file written newest first (a {@code logcli} query's default): pass 1b walks it from its
+     * end, so the listing after the worker numbers in time (above them in the file) is kept as in the file written oldest first.
+     */
+    @Test
+    void aRunWithoutWorkersWrittenNewestFirstIsReadTheSameEitherWay() throws IOException {
+        Path logs = idleRunSample("newest-first", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(x));
+        java.util.Collections.reverse(lines);
+        Files.write(x, lines);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+    }
+
+    /**
+     * Session 51: the rotated pieces named one by one, newest first ({@code .log} before {@code .log.1}) and among the other files:
+     * the rotated set is walked oldest first whatever the order given, so the same Pods are kept and the same found.
+     */
+    @Test
+    void aRotatedRunGivenNewestPieceFirstIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("rotated-order", true, 0);
+        List<String> given = List.of(logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log").toString(),
+                logs.resolve("workflow-controller-7f4b2d9c1-q5r8v.log").toString(),
+                logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log.1").toString(),
+                logs.resolve("workflow-controller-5d7c9b8f6-m4q8t.log").toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(given);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(given);
+        assertSame(everything, selective, true);
+        assertEquals(af003Pods(Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(List.of(logs.toString()))), af003Pods(selective));
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
+    /**
+     * s51 breaker (the namespace-less drop): the run without workers' lines tie {@code other/ledger-sync-p2m6w}'s Pod to its
+     * Workflow and process it (two installations' logs merged into one stream: the other namespace's Workflow of the same name
+     * gives the same Pod name), then list {@code ledger-sync-p2m6w} in a line that names no namespace. Pass 1b leaves the line out
+     * on the other namespace's tie (AF003.md's limit); the whole reading places a namespace-less line only where its Pod's name is
+     * seen in one namespace, and here it is seen in two, so it reports no stall of {@code billing/ledger-sync-p2m6w} either: the
+     * limit loses nothing the whole reading finds (held).
+     */
+    @Test
+    void aNamespacelessListingIsNotDroppedOnANamesakeInAnotherNamespaceTiedAndProcessed() throws IOException {
+        String lines = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" namespace=other phase=Running resourceVersion=5 workflow=ledger-sync\n"
+                + "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync namespace=other "
+                + "nodeName=ledger-sync nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
+        Path logs = idleRunSample("namespaceless", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        String text = Files.readString(x);
+        int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
+        Files.writeString(x, text.substring(0, at) + lines + text.substring(at));
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertFalse(af003Pods(everything).contains("billing/ledger-sync-p2m6w"), af003Pods(everything).toString());
+    }
+
+    /**
+     * s51 breaker: the run without workers' file at its node's CRI path ({@code /var/log/pods/<ns>_<pod>_<uid>/<container>/0.log}),
+     * its worker numbers carried by a collector that names the Pod on the line and the listing not: the whole reading and pass 1b
+     * key the lines alike (the collector's name, else the path's Pod), so the listing is read the same either way.
+     */
+    @Test
+    void aRunWithoutWorkersKeyedByCollectorAndByCriPathIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("cri-path", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        Path cri = Files.createDirectories(logs.resolve("pods/argo_workflow-controller-5d7c9b8f6-x7w2n_0d4c2a8e-5b7f-4e1a-9c3d-2f6b8a0e4c1d/workflow-controller"));
+        StringBuilder out = new StringBuilder();
+        for (String line : Files.readAllLines(x)) {
+            out.append(line.contains("Current Worker Numbers") ? stern("workflow-controller-5d7c9b8f6-x7w2n", line.substring(5, 29), line) : line + "\n");
+        }
+        Files.delete(x);
+        Files.writeString(cri.resolve("0.log"), out.toString());
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
+    /**
+     * s51 breaker: the run without workers rotated mid-listing and each piece written newest first (a log store's query of each
+     * piece): pass 1b walks the set oldest piece first and each piece from its end, over several 4 KiB chunks.
+     */
+    @Test
+    void aRotatedRunWithoutWorkersEachPieceNewestFirstIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("rotated-newest-first", true, 0);
+        for (String piece : List.of("workflow-controller-5d7c9b8f6-x7w2n.log", "workflow-controller-5d7c9b8f6-x7w2n.log.1")) {
+            List<String> lines = new java.util.ArrayList<>(Files.readAllLines(logs.resolve(piece)));
+            java.util.Collections.reverse(lines);
+            Files.write(logs.resolve(piece), lines);
+        }
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
+    /**
+     * s51 breaker: the stern file of the idle run and a standby (the standby's worker numbers between the idle run's and its
+     * listing) written newest first: walked from its end, the standby's lines still end only its own run.
+     */
+    @Test
+    void twoReplicasInOneFileWrittenNewestFirstAreReadTheSame() throws IOException {
+        Path logs = idleRunSample("stern-newest-first", false, 0);
+        mergeWithStandby(logs, "workflowWorkers=0 ");
+        Path merged = logs.resolve("stern-workflow-controller.log");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(merged));
+        java.util.Collections.reverse(lines);
+        Files.write(merged, lines);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
+    }
+
+    /**
+     * s51 breaker: the run without workers pasted into a Markdown issue in two blockquotes, a standby's start (with workers) quoted
+     * between them: pass 1b keys a quote's lines by their depth of quoting, the whole reading each blockquote apart; the listing in
+     * the third quote is read the same either way.
+     */
+    @Test
+    void aRunWithoutWorkersQuotedInTwoBlocksAroundAStandbysStartIsReadTheSame() throws IOException {
+        Path logs = idleRunSample("quoted", false, 0);
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        String text = Files.readString(x);
+        int cut = text.indexOf("pod=nightly-report-" + String.format("%05d", 31000 + 40 * 7));
+        cut = text.lastIndexOf('\n', cut) + 1;
+        String b = "2026-10-14T14:38:00.101Z";
+        String standby = "time=" + b + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s\n"
+                + "time=" + b + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4\n";
+        String md = "The controller with `--workflow-workers=0`:\n\n" + quote(text.substring(0, cut))
+                + "\nThe other replica at the same time:\n\n" + quote(standby)
+                + "\nAnd the first one afterwards:\n\n" + quote(text.substring(cut));
+        Files.delete(x);
+        Files.writeString(logs.resolve("issue.md"), md);
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+    }
+
+    private static String quote(String lines) {
+        StringBuilder out = new StringBuilder();
+        for (String l : lines.split("\n")) {
+            out.append("> ").append(l).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Merges the sample's zero-worker replica's file with a standby's start, as stern prints two replicas in one file. */
+    private static void mergeWithStandby(Path logs, String after) throws IOException {
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        StringBuilder merged = new StringBuilder();
+        for (String line : Files.readAllLines(x)) {
+            String at = line.substring(5, 29);
+            merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
+            if (line.contains(after)) {
+                String b = "2026-10-14T14:38:00.101Z";
+                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
+                        + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
+                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
+                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
+            }
+        }
+        Files.delete(x);
+        Files.writeString(logs.resolve("stern-workflow-controller.log"), merged.toString());
     }
 
     private static String stern(String pod, String at, String line) {

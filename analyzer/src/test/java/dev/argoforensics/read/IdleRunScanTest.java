@@ -72,14 +72,18 @@ class IdleRunScanTest {
      * A Workflow processed in the run since its worker numbers had a worker after all: its Pods' later lines are left out, as
      * AF003 leaves them ({@code Reconciliation.processedInStreamBetween}); a Pod listed before that pass, and another Workflow's,
      * stay. Without this a generated log whose "run without workers" goes on processing (the benchmark's) kept most of itself.
+     * Session 51: a Pod is tied to its Workflow by a {@code Created pod} line (namespace and name), not by its name's prefixes.
      */
     @Test
     void aPodOfAWorkflowTheRunProcessedIsLeftOutFromThatPass() throws IOException {
         StringBuilder log = new StringBuilder();
         start(log, 0, "16:31:11.100");
+        created(log, "16:31:11.500", "ns", "early-wf", "early-wf-main-1111");
+        created(log, "16:31:11.600", "ns", "busy-wf", "busy-wf-main-2222");
+        created(log, "16:31:11.700", "ns", "busy-wf", "busy-wf");
         pod(log, "16:31:12.000", "add", "early-wf-main-1111");
-        log.append("time=2026-09-19T16:31:13.000Z level=INFO msg=\"Processing workflow\" namespace=ns phase=Running resourceVersion=5 workflow=early-wf\n");
-        log.append("time=2026-09-19T16:31:13.100Z level=INFO msg=\"Processing workflow\" namespace=ns phase=Running resourceVersion=6 workflow=busy-wf\n");
+        processing(log, "16:31:13.000", "ns", "early-wf");
+        processing(log, "16:31:13.100", "ns", "busy-wf");
         filler(log, "16:31:14", 60, 0);
         pod(log, "16:31:20.000", "update", "busy-wf-main-2222");
         pod(log, "16:31:20.100", "update", "busy-wf");
@@ -92,6 +96,138 @@ class IdleRunScanTest {
         assertFalse(interest.mentions("busy-wf"), "a Pod named as its Workflow, after its pass");
         assertTrue(interest.mentions("quiet-wf-main-3333"));
         assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+    }
+
+    /**
+     * s50 breaker's shapes, the controls of the one above: a pass of a Workflow whose name begins the Pod's ({@code ledger}), or of
+     * a namesake in another namespace ({@code other/ledger-sync}), leaves the Pod in, with no line tying it to either or with a
+     * tie to its own namespace's Workflow that the run did not process; a cleanup line stating another namespace than the tie's
+     * leaves it in too.
+     */
+    @Test
+    void aPassOfAPrefixOrOfANamesakeInAnotherNamespaceLeavesThePodIn() throws IOException {
+        StringBuilder log = new StringBuilder();
+        start(log, 0, "16:31:11.100");
+        created(log, "16:31:11.200", "billing", "report", "report-7k2lq");
+        created(log, "16:31:11.300", "other", "nightly", "nightly-main-4242");
+        processing(log, "16:31:12.000", "billing", "ledger");
+        processing(log, "16:31:12.100", "other", "ledger-sync");
+        processing(log, "16:31:12.200", "other", "report");
+        processing(log, "16:31:12.300", "other", "nightly");
+        filler(log, "16:31:14", 60, 0);
+        pod(log, "16:31:20.000", "add", "ledger-sync-p2m6w");
+        pod(log, "16:31:20.100", "add", "report-7k2lq");
+        log.append("time=2026-09-19T16:31:20.200Z level=INFO msg=\"queueing pod for cleanup\" component=pod_controller namespace=billing "
+                + "podName=nightly-main-4242 action=labelPodCompleted\n");
+        InputFile f = file("namesakes.log", log.toString());
+        LogReader reader = reader(1024);
+        Interest interest = interest(reader.scanFile(f));
+        assertTrue(interest.mentions("ledger-sync-p2m6w"), "no tie: billing/ledger and other/ledger-sync's passes say nothing of it");
+        assertTrue(interest.mentions("report-7k2lq"), "tied to billing/report, not processed; other/report was");
+        assertTrue(interest.mentions("nightly-main-4242"), "the line says billing; the tie other/nightly");
+        assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+    }
+
+    /**
+     * Two replicas in one file, named on each line (stern): the standby's banner and worker numbers with workers end its own run
+     * state, not the other replica's run without workers, whose listing after them is kept; the standby's own listing is not.
+     */
+    @Test
+    void aStandbysWorkerNumbersEndOnlyItsOwnRun() throws IOException {
+        StringBuilder log = new StringBuilder();
+        log.append(stern("wc-x7w2n", "time=2026-09-19T16:31:11.100Z level=INFO msg=\"Current Worker Numbers\" podCleanup=4 workflowWorkers=0 "
+                + "cronWorkflowWorkers=8 workflowArchive=8 workflowTtlWorkers=4"));
+        log.append(stern("wc-b9k2z", "time=2026-09-19T16:31:11.200Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3"));
+        log.append(stern("wc-b9k2z", "time=2026-09-19T16:31:11.200Z level=INFO msg=\"Current Worker Numbers\" podCleanup=4 workflowWorkers=32 "
+                + "cronWorkflowWorkers=8 workflowArchive=8 workflowTtlWorkers=4"));
+        for (int i = 0; i < 60; i++) {
+            log.append(stern(i % 2 == 0 ? "wc-x7w2n" : "wc-b9k2z", String.format(
+                    "time=2026-09-19T16:31:12.%03dZ level=INFO msg=\"update pod event\" component=pod_controller pod=%s-%05d", i,
+                    i % 2 == 0 ? "listed" : "standby", i)));
+        }
+        InputFile f = file("stern.log", log.toString());
+        LogReader reader = reader(1024);
+        assertTrue(reader.chunks(f).size() > 3);
+        Interest interest = interest(reader.scanFile(f));
+        assertTrue(interest.mentions("listed-00058"), "the run without workers goes on past the standby's worker numbers");
+        assertFalse(interest.mentions("standby-00059"), "the standby's run has workers");
+        assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+    }
+
+    /**
+     * A file written newest first (a {@code logcli} query's default) is walked from its end: its run without workers keeps the Pods
+     * listed after its worker numbers in time, above them in the file, and not those of the run with workers before it.
+     */
+    @Test
+    void aFileWrittenNewestFirstKeepsTheSamePods() throws IOException {
+        StringBuilder log = new StringBuilder();
+        start(log, 2, "16:31:00.100");
+        filler(log, "16:31:01", 30, 500);
+        start(log, 0, "16:31:11.100");
+        filler(log, "16:31:12", 120, 0);
+        pod(log, "16:31:20.000", "add", "status-capture-repro");
+        InputFile forward = file("forward.log", log.toString());
+        List<String> lines = new ArrayList<>(List.of(log.toString().split("\n")));
+        java.util.Collections.reverse(lines);
+        InputFile backward = file("backward.log", String.join("\n", lines) + "\n");
+        LogReader reader = reader(1024);
+        FileScan scan = reader.scanFile(backward);
+        assertTrue(scan.newestFirst());
+        Interest interest = interest(scan);
+        assertTrue(interest.mentions("status-capture-repro"));
+        assertTrue(interest.mentions("filler-00000"));
+        assertFalse(interest.mentions("filler-00500"), "the run with workers before it");
+        assertEquals(interest(reader.scanFile(forward)).encode(), interest.encode(), "the same Pods either way");
+        assertEquals(scan.encode(), inChunkTasks(reader, backward).encode());
+    }
+
+    /**
+     * A rotated piece scanned from the state the piece before left ({@link LogReader#scanFile(InputFile, String)}, the fleet's
+     * cluster task): the run without workers the older piece began goes on in it, where the piece's own scan, begun with no run
+     * before it, keeps nothing and does not cover that state ({@link LogReader#scanCovers}); and from a state not known (a scan that
+     * recorded none) every Pod is kept until the piece's own worker numbers settle it: more, never fewer.
+     */
+    @Test
+    void aPieceScannedFromTheStateThePieceBeforeLeftKeepsItsRunsPods() throws IOException {
+        StringBuilder older = new StringBuilder();
+        start(older, 0, "16:31:00.100");
+        filler(older, "16:31:01", 30, 0);
+        StringBuilder live = new StringBuilder();
+        filler(live, "16:31:05", 30, 100);
+        start(live, 2, "16:31:11.100");
+        filler(live, "16:31:12", 30, 500);
+        LogReader reader = reader(1024);
+        FileScan first = reader.scanFile(file("c.log.1", older.toString()));
+        FileScan alone = reader.scanFile(file("c.log", live.toString()));
+        assertFalse(interest(alone).mentions("filler-00100"), "alone, from no run: a run with workers");
+        String left = LogReader.runStateAfter(first);
+        assertFalse(LogReader.scanCovers(alone, left), "its scan did not begin where the older piece's run without workers goes on");
+        assertTrue(LogReader.scanCovers(alone, LogReader.firstRunState()));
+        FileScan carried = reader.scanFile(file("c.log", live.toString()), left);
+        assertTrue(interest(carried).mentions("filler-00100"), "the older piece's run without workers goes on");
+        assertFalse(interest(carried).mentions("filler-00500"), "after the live piece's own worker numbers: workers");
+        assertTrue(LogReader.scanCovers(carried, left));
+
+        String unknown = LogReader.runStateAfter(new FileScan(new long[0], new long[0], 0, 0, false));
+        FileScan fromUnknown = reader.scanFile(file("c.log", live.toString()), unknown);
+        assertTrue(interest(fromUnknown).mentions("filler-00100"));
+        assertFalse(interest(fromUnknown).mentions("filler-00500"));
+        assertTrue(LogReader.scanCovers(fromUnknown, left), "a scan from an unknown state covers any");
+    }
+
+    private static String stern(String pod, String line) {
+        return pod + " workflow-controller " + line.substring(5, 29).replace("Z", "000000Z") + " " + line + "\n";
+    }
+
+    private static void created(StringBuilder log, String at, String ns, String wf, String pod) {
+        log.append("time=2026-09-19T").append(at).append("Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=").append(wf)
+                .append(" namespace=").append(ns).append(" nodeName=").append(wf).append(" nodeID=").append(wf).append(" podName=").append(pod)
+                .append('\n');
+    }
+
+    private static void processing(StringBuilder log, String at, String ns, String wf) {
+        log.append("time=2026-09-19T").append(at).append("Z level=INFO msg=\"Processing workflow\" namespace=").append(ns)
+                .append(" phase=Running resourceVersion=5 workflow=").append(wf).append('\n');
     }
 
     private static void start(StringBuilder log, int workers, String at) {

@@ -85,6 +85,7 @@ final class ClusterSteps implements Serializable {
                 }
             }
             Analysis.Inputs read = Analysis.readExports(inputs, problems, SnapshotTimes.none());
+            carryRunStates(cluster, objects, spool);
             // A log whose first pass failed is listed as analyze lists it; the others' scans make the interest.
             List<FileScan> scans = new ArrayList<>();
             Map<String, InputFile> byDisplay = new HashMap<>();
@@ -104,6 +105,46 @@ final class ClusterSteps implements Serializable {
             return new ClusterInputs(cluster, null, null, objects, e.toString(), null);
         } finally {
             copied.forEach(f -> spool.delete(cluster, f.object()));
+        }
+    }
+
+    /**
+     * Pass 1b across a rotated set's pieces (session 51): each piece's task scanned it from no run before it; here, oldest first as
+     * {@code analyze} walks them ({@code RotatedSet.group} of the cluster's logs whose first pass worked), the state each piece's
+     * scan left goes on to the next, and a piece whose scan does not cover that state ({@code LogReader.scanCovers}: a run without
+     * workers goes on into it from the piece before) is copied again and scanned from it, on this task (rare: a run without workers
+     * rotated). Its object in {@code objects} then holds that scan. A piece that cannot be scanned again keeps its own scan and the
+     * state after it is not known (the pieces after it keep more).
+     */
+    private void carryRunStates(String cluster, List<ScannedFile> objects, Spool spool) {
+        Map<String, Integer> at = new HashMap<>();
+        List<InputFile> logs = new ArrayList<>();
+        for (int i = 0; i < objects.size(); i++) {
+            ScannedFile f = objects.get(i);
+            if (f.toRead()) {
+                at.put(f.display(), i);
+                logs.add(f.file(spool));
+            }
+        }
+        for (RotatedSet set : RotatedSet.group(logs)) {
+            String state = LogReader.firstRunState();
+            for (InputFile piece : set.oldestFirst()) {
+                int i = at.get(piece.displayPath());
+                ScannedFile f = objects.get(i);
+                FileScan scan = FileScan.decode(f.scan());
+                if (!LogReader.scanCovers(scan, state)) {
+                    try {
+                        spool.copy(cluster, f.object());
+                        scan = files.analysis().logReader().scanFile(f.file(spool), state);
+                        objects.set(i, f.scanned(scan.encode(), null));
+                    } catch (Exception e) {
+                        scan = new FileScan(new long[0], new long[0], 0, 0, scan.newestFirst()); // records no state: unknown after
+                    } finally {
+                        spool.delete(cluster, f.object());
+                    }
+                }
+                state = LogReader.runStateAfter(scan);
+            }
         }
     }
 

@@ -665,6 +665,37 @@ class FleetScanTest {
     }
 
     /**
+     * Session 51: a run without Workflow workers rotated mid-listing (samples/workflow-deleted-while-controller-down's logs, the
+     * listing put back: its worker numbers in {@code .log.1}, the listing of {@code ledger-sync-p2m6w} in {@code .log}). Each piece
+     * is scanned in a task of its own, from no run; the cluster's task carries the state the older piece's scan left to the live
+     * piece and scans it again from there (pass 1b across the set), so the fleet keeps the Pod and finds what {@code analyze} finds.
+     */
+    @Test
+    void aRunWithoutWorkersRotatedMidListingIsCarriedAcrossThePiecesTasks() throws Exception {
+        Path sample = SAMPLES.resolve("workflow-deleted-while-controller-down/logs");
+        Path dir = Files.createDirectories(CWD.resolve("cluster=rotated-idle/logs"));
+        for (String file : List.of("workflow-controller-5d7c9b8f6-m4q8t.log", "workflow-controller-7f4b2d9c1-q5r8v.log")) {
+            Files.copy(sample.resolve(file), dir.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        StringBuilder listing = new StringBuilder();
+        for (int i = 0; i < 80; i++) {
+            listing.append(String.format("time=2026-10-14T14:38:00.%03dZ level=INFO msg=\"add pod event\" component=pod_controller pod=nightly-report-%05d%n",
+                    102 + i / 6, 31000 + i * 7));
+        }
+        String zero = Files.readString(sample.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"));
+        int at = zero.indexOf("time=2026-10-14T14:38:00.118Z level=INFO msg=\"add pod event\"");
+        assertTrue(at > 0 && zero.contains("workflowWorkers=0 "));
+        Files.writeString(dir.resolve("workflow-controller-5d7c9b8f6-x7w2n.log.1"), zero.substring(0, at) + listing);
+        Files.writeString(dir.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"),
+                "time=2026-10-14T14:38:00.116Z level=INFO msg=\"add pod event\" component=pod_controller pod=ledger-sync-p2m6w\n" + zero.substring(at));
+        Path out = tmp.resolve("rotated-idle-out");
+        FleetScan.run(spark, FleetOptions.parse(args(out.toString(), clusterFolders(List.of("rotated-idle")))));
+        Set<String> analyzed = analyzeEach(List.of("rotated-idle")).get("rotated-idle");
+        assertTrue(analyzed.stream().anyMatch(f -> f.contains("AF003") && f.contains("ledger-sync-p2m6w")), analyzed.toString());
+        assertEquals(analyzed, fleetFindings(out).get("rotated-idle"));
+    }
+
+    /**
      * A plain controller log larger than {@code --chunk-bytes} is split at line boundaries: each chunk copied alone to its
      * task and scanned there (pass 1), then copied and read there again (pass 2), and the file's chunks put together in
      * order through its assembler in one task. The findings are {@code analyze}'s, and the accounting (lines, events,
