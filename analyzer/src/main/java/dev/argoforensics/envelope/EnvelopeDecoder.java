@@ -85,6 +85,16 @@ public final class EnvelopeDecoder {
     private static final Pattern POD_NAMED = Pattern.compile("(\\[)?([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{5})"
             + "(?: ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?))?(\\])?");
 
+    /**
+     * A Deployment's Pod: its ReplicaSet's pod-template-hash (six to ten characters of the same alphabet) before the five-character suffix.
+     * A Pod named by {@link #POD_NAMED} with no container names a replica only so: a single-Pod Workflow's Pod is its Workflow's name,
+     * also ending in a generated five-character suffix ({@code nightly-report-x7k2p}), and its wait container's lines behind kubetail's
+     * {@code [pod]} (with {@code -c wait}) or its name are no controller's run (session 51's breaker: before, such a Pod opened a
+     * controller run of its own, named by the Workflow's Pod). Where a container is named, the container tells whose line it is.
+     */
+    private static final Pattern DEPLOYMENT_POD = Pattern.compile("[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
+            + "-[bcdfghjklmnpqrstvwxz2456789]{5}");
+
     private final JsonEnvelope json = new JsonEnvelope();
     private CsvExport csv;
     private InsightsTable table;
@@ -182,7 +192,7 @@ public final class EnvelopeDecoder {
             // A "> " line that starts a record is no more of the command: a Markdown quote of a log under the prompt (a reply quoting
             // the lines the command printed). The prompt is read as it was and the line as the quote it is (session 51: before, the
             // record was joined to the command, lost, and the prompt read as a record behind an unrecognised prefix).
-            if (more != null && !RecordStart.at(more, 0)) {
+            if (more != null && !quotedRecord(more)) {
                 // The shell's prompt for more of the command (PS2, "> "): the same command, its flags read with the prompt's.
                 heldPrompt = dev.argoforensics.source.PasteShape.joined(heldPrompt, more);
                 heldPromptLast = lineNumber;
@@ -247,6 +257,21 @@ public final class EnvelopeDecoder {
             return null;
         }
         return rawLine.substring(i + 1).strip();
+    }
+
+    /**
+     * Whether a {@code > } line under a prompt that asks for more holds a record, so that it is a quote of the log the command printed
+     * and no more of the command: a record at its start, or after a prefix the command printed before it ({@code --prefix}'s
+     * {@code [pod/…/container] }, kubetail's {@code [pod] }, a Pod's name; session 51's breaker: before, such a quoted line was joined
+     * to the command, and its record read behind the prompt as an unrecognised prefix, the replica the prefix named lost). A flag
+     * ({@code -c wait}, {@code --since-time=…}) or a pipe's command ({@code | grep time=…}) is no such prefix.
+     */
+    private static boolean quotedRecord(String more) {
+        if (RecordStart.at(more, 0)) {
+            return true;
+        }
+        int at = more.startsWith("-") ? -1 : RecordStart.find(more);
+        return at > 0 && more.lastIndexOf('|', at) < 0 && more.lastIndexOf('\'', at) < 0 && more.lastIndexOf('$', at) < 0;
     }
 
     /**
@@ -1139,7 +1164,7 @@ public final class EnvelopeDecoder {
         }
         Matcher podNamed = POD_NAMED.matcher(prefix);
         if (podNamed.matches() && (podNamed.group(1) != null) == (podNamed.group(4) != null) && (podNamed.group(1) != null
-                || podNamed.group(3) == null)) {
+                || podNamed.group(3) == null) && (podNamed.group(3) != null || DEPLOYMENT_POD.matcher(podNamed.group(2)).matches())) {
             // kubetail's [pod] (its [pod container] for a Pod of several), or a multi-Pod view's Pod before each line: the Pod names the
             // replica (session 51: before, an unrecognised prefix, and two replicas' lines were one run); the container, where named,
             // whose line it is
