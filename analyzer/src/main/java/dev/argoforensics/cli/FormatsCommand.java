@@ -72,7 +72,7 @@ final class FormatsCommand implements Callable<Integer> {
         }
         if (!result.correlation().processes().isEmpty()) {
             out.println("controller runs");
-            for (ControllerProcess p : result.correlation().processes()) {
+            for (ControllerProcess p : dev.argoforensics.report.Report.numberedOrder(result.correlation().processes())) {
                 out.println("  " + p.label() + ": " + (p.release() == null ? "release unknown" : p.release()) + "; "
                         + p.leadership().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "; "
                         + (p.first() == null ? "" : p.first().format() + " to " + p.last().format() + "; ") + p.events() + " lines; named by "

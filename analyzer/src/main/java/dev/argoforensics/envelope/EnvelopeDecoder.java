@@ -71,8 +71,29 @@ public final class EnvelopeDecoder {
             + "-[bcdfghjklmnpqrstvwxz2456789]{5}) ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)(?: (\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?"
             + "(?:Z|[+-]\\d\\d:\\d\\d))| (?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01]) (?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d)?");
 
-    /** A CSI colour sequence ({@code ESC [ 32 m}). */
-    private static final Pattern ANSI = Pattern.compile("\u001b\\[[0-9;]*[A-Za-z]");
+    /**
+     * A CSI colour sequence ({@code ESC [ 32 m}), or a character-set designation ({@code ESC ( B}), which {@code tput sgr0} writes before
+     * its reset on xterm-like terminals (kubetail ends each line with it).
+     */
+    private static final Pattern ANSI = Pattern.compile("\u001b(?:\\[[0-9;]*[A-Za-z]|[()][0-9A-Za-z])");
+
+    /**
+     * kubetail's prefix ({@code [<pod>]}, {@code [<pod> <container>]} for a Pod of several containers), or the Pod's name alone before
+     * the line: a Pod named as a Deployment's Pod is (a generated five-character suffix, as {@link #STERN_NAMESPACED} asks), so that
+     * a word or a bracketed tag before a record is no Pod unless it is shaped as one.
+     */
+    private static final Pattern POD_NAMED = Pattern.compile("(\\[)?([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{5})"
+            + "(?: ([a-z0-9](?:[-a-z0-9]*[a-z0-9])?))?(\\])?");
+
+    /**
+     * A Deployment's Pod: its ReplicaSet's pod-template-hash (six to ten characters of the same alphabet) before the five-character suffix.
+     * A Pod named by {@link #POD_NAMED} with no container names a replica only so: a single-Pod Workflow's Pod is its Workflow's name,
+     * also ending in a generated five-character suffix ({@code nightly-report-x7k2p}), and its wait container's lines behind kubetail's
+     * {@code [pod]} (with {@code -c wait}) or its name are no controller's run (session 51's breaker: before, such a Pod opened a
+     * controller run of its own, named by the Workflow's Pod). Where a container is named, the container tells whose line it is.
+     */
+    private static final Pattern DEPLOYMENT_POD = Pattern.compile("[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
+            + "-[bcdfghjklmnpqrstvwxz2456789]{5}");
 
     private final JsonEnvelope json = new JsonEnvelope();
     private CsvExport csv;
@@ -168,7 +189,10 @@ public final class EnvelopeDecoder {
     public UnwrappedLine decode(String rawLine, long lineNumber) {
         if (heldPrompt != null) {
             String more = ps2(rawLine);
-            if (more != null) {
+            // A "> " line that starts a record is no more of the command: a Markdown quote of a log under the prompt (a reply quoting
+            // the lines the command printed). The prompt is read as it was and the line as the quote it is (session 51: before, the
+            // record was joined to the command, lost, and the prompt read as a record behind an unrecognised prefix).
+            if (more != null && !quotedRecord(more)) {
                 // The shell's prompt for more of the command (PS2, "> "): the same command, its flags read with the prompt's.
                 heldPrompt = dev.argoforensics.source.PasteShape.joined(heldPrompt, more);
                 heldPromptLast = lineNumber;
@@ -236,6 +260,21 @@ public final class EnvelopeDecoder {
     }
 
     /**
+     * Whether a {@code > } line under a prompt that asks for more holds a record, so that it is a quote of the log the command printed
+     * and no more of the command: a record at its start, or after a prefix the command printed before it ({@code --prefix}'s
+     * {@code [pod/…/container] }, kubetail's {@code [pod] }, a Pod's name; session 51's breaker: before, such a quoted line was joined
+     * to the command, and its record read behind the prompt as an unrecognised prefix, the replica the prefix named lost). A flag
+     * ({@code -c wait}, {@code --since-time=…}) or a pipe's command ({@code | grep time=…}) is no such prefix.
+     */
+    private static boolean quotedRecord(String more) {
+        if (RecordStart.at(more, 0)) {
+            return true;
+        }
+        int at = more.startsWith("-") ? -1 : RecordStart.find(more);
+        return at > 0 && more.lastIndexOf('|', at) < 0 && more.lastIndexOf('\'', at) < 0 && more.lastIndexOf('$', at) < 0;
+    }
+
+    /**
      * Whether a chunk must not end on {@code rawLine} because the decoder holds it for the lines after it: a prompt whose command the
      * shell reads on ({@link #asksForMore}), or a PS2 line that asks for more again.
      */
@@ -266,7 +305,7 @@ public final class EnvelopeDecoder {
                 return null;
             }
         }
-        UnwrappedLine u = under(decodeLine(rawLine, lineNumber));
+        UnwrappedLine u = under(decodeLine(unfenced(rawLine), lineNumber));
         if (!decodedAny) {
             decodedAny = true;
             opensQuoted = quoteDepth > 0;
@@ -283,6 +322,45 @@ public final class EnvelopeDecoder {
             return u.withOrigin(QUOTE_ORIGIN.repeat(quoteDepth) + (quoteBlocks > 1 ? QUOTE_BLOCK + quoteBlocks : ""));
         }
         return u;
+    }
+
+    /**
+     * The line without a Markdown fence glued to the record it holds: a comment that opened its block on the log's first line
+     * ({@code ```[pod/…/init] {"level":…}}, {@code ```time="…" …}) or closed it at the end of the last one ({@code … workflow=x```}),
+     * as GitHub comments are pasted (session 51; argoproj/argo-workflows#12788 opens a block so). Before, the first record was an
+     * unparsed line and the last one's last value read with the backticks. Only where the rest of the line holds a record: a fence
+     * with its info string ({@code ```text}) is furniture, as before. A limit: such a glued fence opens or closes no block for the
+     * reader's fence state (a lone fence line after it is taken as opening one).
+     */
+    static String unfenced(String line) {
+        int n = line.length();
+        if (n > 3 && (line.startsWith("```") || line.startsWith("~~~"))) {
+            char f = line.charAt(0);
+            int i = 3;
+            while (i < n && line.charAt(i) == f) {
+                i++;
+            }
+            String rest = line.substring(i);
+            if (RecordStart.at(rest, 0) || RecordStart.find(rest) > 0) {
+                line = rest;
+                n = line.length();
+            }
+        }
+        int end = n;
+        while (end > 0 && line.charAt(end - 1) == ' ') {
+            end--;
+        }
+        if (end > 3 && line.startsWith("```", end - 3)) {
+            int start = end - 3;
+            while (start > 0 && line.charAt(start - 1) == '`') {
+                start--;
+            }
+            String before = line.substring(0, start);
+            if (RecordStart.at(before, 0) || RecordStart.find(before) > 0) {
+                line = before;
+            }
+        }
+        return line;
     }
 
     /**
@@ -1062,6 +1140,9 @@ public final class EnvelopeDecoder {
         if (prefix.indexOf('\u001b') >= 0) {
             // stern and kubetail colour the Pod and container names on a terminal
             prefix = ANSI.matcher(prefix).replaceAll("").strip();
+            if (prefix.isEmpty()) {
+                return u.withRecord(record.substring(at)); // only colours before the record (the whole line coloured): no prefix
+            }
         }
         String content = record.substring(at);
         Matcher compose = COMPOSE.matcher(prefix);
@@ -1080,6 +1161,14 @@ public final class EnvelopeDecoder {
             if (k9s.group(1) == null || shown != null) {
                 return u.withRecord(content, EnvelopeKind.K9S_VIEW, shown, k9s.group(2), null);
             }
+        }
+        Matcher podNamed = POD_NAMED.matcher(prefix);
+        if (podNamed.matches() && (podNamed.group(1) != null) == (podNamed.group(4) != null) && (podNamed.group(1) != null
+                || podNamed.group(3) == null) && (podNamed.group(3) != null || DEPLOYMENT_POD.matcher(podNamed.group(2)).matches())) {
+            // kubetail's [pod] (its [pod container] for a Pod of several), or a multi-Pod view's Pod before each line: the Pod names the
+            // replica (session 51: before, an unrecognised prefix, and two replicas' lines were one run); the container, where named,
+            // whose line it is
+            return u.withRecord(content, EnvelopeKind.STERN, null, podNamed.group(2), null, podNamed.group(3));
         }
         Matcher timed = STERN_TIMED.matcher(prefix);
         if (timed.matches()) {

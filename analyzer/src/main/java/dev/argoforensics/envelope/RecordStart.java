@@ -42,11 +42,23 @@ public final class RecordStart {
         for (int i = 1; i < text.length(); i++) {
             char before = text.charAt(i - 1);
             if ((before == ' ' || before == '\t' || before == '|' || before == ',' || before == '"' || before == ']' || before == ':'
-                    || before == '-') && at(text, i) && !inFlag(text, i)) {
+                    || before == '-' || (before == 'm' && afterColour(text, i))) && at(text, i) && !inFlag(text, i)) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether the text just before {@code i} is a colour sequence ({@code ESC [ 0 m}): kubetail resets its colour between its
+     * {@code [pod] } and the line, so the record follows the sequence with no space (session 51: before, such a line was unparsed).
+     */
+    private static boolean afterColour(String text, int i) {
+        int j = i - 2;
+        while (j >= 0 && (Character.isDigit(text.charAt(j)) || text.charAt(j) == ';')) {
+            j--;
+        }
+        return j >= 1 && text.charAt(j) == '[' && text.charAt(j - 1) == '\u001b';
     }
 
     /**

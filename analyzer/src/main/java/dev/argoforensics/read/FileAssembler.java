@@ -403,9 +403,10 @@ final class FileAssembler {
             FurnitureLine.Line furniture = bare ? FurnitureLine.recognise(text) : null;
             java.util.regex.Matcher notFound = bare && furniture == null ? PasteShape.NOT_FOUND.matcher(text.strip()) : null;
             boolean emptyList = bare && furniture == null && !notFound.matches() && PasteShape.NO_RESOURCES.matcher(text.strip()).matches();
-            if (furniture == null && bare && (PasteShape.DATE_OUTPUT.matcher(text.strip()).matches() || FurnitureLine.sternTail(text))) {
+            if (furniture == null && bare && (PasteShape.DATE_OUTPUT.matcher(text.strip()).matches() || FurnitureLine.sternTail(text)
+                    || FurnitureLine.kubetailHead(text))) {
                 // date's answer ($ date -u, then the command whose output it dates), stern's "+ <pod> › <container>" as it begins to
-                // follow a container ("-" as it stops): the terminal's, no log line.
+                // follow a container ("-" as it stops), kubetail's "Will tail 2 logs..." and the Pods it names: the terminal's, no log line.
                 this.furniture.output();
             } else if (furniture != null) {
                 if (r.line().envelope() == EnvelopeKind.NONE) {

@@ -302,13 +302,20 @@ final class FileRuns {
         String key = setFileName;
         Boolean before = previousLogs;
         previousLogs = previous;
-        if (before != null && before != previous && current.containsKey(key)) {
+        if (before != null && before != previous) {
             // kubectl logs -p after kubectl logs (or the other way): the previous container's log and the current one's are two
             // processes whatever their lines say; the lines after the prompt open a new piece (kubectl prints no line of the restart).
-            if (held.containsKey(key)) {
-                place(key, current.get(key).part());
+            // Every replica's: under --prefix (or kubetail) a line's Pod keys its run, not the file (session 51: before, only the
+            // file's key was split, and `kubectl logs -p --prefix` joined the previous container's lines to the current run). A key
+            // the command before printed no line of since the switch before it is back at its own container: its mark is taken off.
+            for (Map.Entry<String, Piece> e : List.copyOf(current.entrySet())) {
+                if (held.containsKey(e.getKey())) {
+                    place(e.getKey(), e.getValue().part());
+                }
+                if (!newProcess.remove(e.getKey())) {
+                    newProcess.add(e.getKey());
+                }
             }
-            newProcess.add(key);
             return;
         }
         if (current.containsKey(key) && !held.containsKey(key) && unelectedWork.contains(key)

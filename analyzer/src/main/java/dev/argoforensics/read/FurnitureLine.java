@@ -80,6 +80,19 @@ final class FurnitureLine {
         return text.length() < 400 && text.indexOf('\u203a') > 0 && STERN_TAIL.matcher(dev.argoforensics.line.Terminal.clean(text).strip()).matches();
     }
 
+    /**
+     * kubetail's own lines before the logs it tails: {@code Will tail 2 logs...}, then each Pod it follows named alone on a line (with
+     * its container for a Pod of several), in that Pod's colour. The Pod named as a Deployment's Pod is (a generated five-character
+     * suffix), so that a word alone on a line is no such line unless it is shaped as one.
+     */
+    private static final Pattern KUBETAIL_HEAD = Pattern.compile("Will tail \\d+ logs?\\.\\.\\.|[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?"
+            + "-[bcdfghjklmnpqrstvwxz2456789]{5}(?: [a-z0-9](?:[-a-z0-9]*[a-z0-9])?)?");
+
+    /** Whether {@code text} is kubetail's line before the logs ({@link #KUBETAIL_HEAD}): the terminal's, no record (session 51). */
+    static boolean kubetailHead(String text) {
+        return text.length() < 300 && KUBETAIL_HEAD.matcher(dev.argoforensics.line.Terminal.clean(text).strip()).matches();
+    }
+
     private FurnitureLine() {
     }
 

@@ -9,7 +9,11 @@ import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
 import dev.argoforensics.rules.Severity;
 import dev.argoforensics.timeline.Timeline;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,12 +40,34 @@ public record Report(int schemaVersion, ToolInfo tool, Provenance provenance, Li
 
     public Report {
         inputs = List.copyOf(inputs);
-        controllers = List.copyOf(controllers);
+        controllers = numberedOrder(controllers);
         findings = ByPod.of(findings, Finding::pod);
         rules = List.copyOf(rules);
         timelines = ByPod.of(timelines, Timeline::pod);
         gaps = List.copyOf(gaps);
         problems = List.copyOf(problems);
+    }
+
+    /**
+     * The controller runs as the report lists them: each replica's runs in the order they are numbered ({@code #1}, {@code #2}, …), at the
+     * places the replica's runs hold in the reading's order (other replicas' runs stay where they are). The reading numbers a replica's
+     * runs by time where the file holds them otherwise (a {@code kubectl logs -p} pasted below the current container's tail,
+     * {@code ControllerRuns}); the report lists them in that order, not #2 above #1 (session 51).
+     */
+    public static List<ControllerProcess> numberedOrder(List<ControllerProcess> runs) {
+        Map<String, List<Integer>> places = new LinkedHashMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            places.computeIfAbsent(runs.get(i).replica(), k -> new ArrayList<>()).add(i);
+        }
+        ControllerProcess[] out = runs.toArray(new ControllerProcess[0]);
+        for (List<Integer> at : places.values()) {
+            List<ControllerProcess> byNumber = at.stream().map(runs::get).sorted(Comparator.comparingInt(ControllerProcess::incarnation))
+                    .toList();
+            for (int k = 0; k < at.size(); k++) {
+                out[at.get(k)] = byNumber.get(k);
+            }
+        }
+        return List.of(out);
     }
 
     /** The findings reported at least this severe: what {@code --fail-on} decides the exit status by. */

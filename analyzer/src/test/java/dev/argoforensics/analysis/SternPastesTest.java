@@ -122,8 +122,10 @@ class SternPastesTest {
     void sternDashPAfterATailIsNoEarlierProcessKubetailDashPIs(long chunkBytes) throws IOException {
         List<String> tail = new ArrayList<>(List.of("$ kubectl -n argo logs --tail=3 " + A));
         tail.addAll(records("10:12"));
-        // kubetail prints kubectl's log of the previous container, each line after its Pod in brackets.
-        List<String> kubetail = new ArrayList<>(tail);
+        // kubetail prints kubectl's log of the previous container, each line after its Pod in brackets. The bracketed Pod names the
+        // replica (session 51), so the current container's tail is pasted through kubetail too: one replica, two processes.
+        List<String> kubetail = new ArrayList<>(List.of("$ kubetail " + A + " -n argo"));
+        records("10:12").forEach(rec -> kubetail.add("[" + A + "] " + rec));
         kubetail.add("$ kubetail " + A + " -n argo -p");
         records("09:40").forEach(rec -> kubetail.add("[" + A + "] " + rec));
         PastedRead k = read(chunkBytes, "kubetail.log", kubetail);

@@ -31,12 +31,21 @@ public final class Terminal {
         return end == s.length() ? s : s.substring(0, end);
     }
 
-    /** Drops CSI sequences ({@code ESC [ params letter}), the only ones logrus writes. */
+    /**
+     * Drops CSI sequences ({@code ESC [ params letter}), the only ones logrus writes, and character-set designations ({@code ESC ( B}),
+     * which {@code tput sgr0} writes before its reset on xterm-like terminals: kubetail ends each line it colours with them (session 51:
+     * before, the {@code ( B} left at the line's end made its last field look cut).
+     */
     static String stripAnsi(String s) {
         StringBuilder b = new StringBuilder(s.length());
         int i = 0;
         while (i < s.length()) {
             char c = s.charAt(i);
+            if (c == ESC && i + 2 < s.length() && (s.charAt(i + 1) == '(' || s.charAt(i + 1) == ')')
+                    && Character.isLetterOrDigit(s.charAt(i + 2))) {
+                i += 3;
+                continue;
+            }
             if (c == ESC && i + 1 < s.length() && s.charAt(i + 1) == '[') {
                 int j = i + 2;
                 while (j < s.length() && !Character.isLetter(s.charAt(j))) {

@@ -1,0 +1,254 @@
+package dev.argoforensics.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.accounting.InputSummary;
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Session 51 breaker of s51-readers: look-alikes of kubetail's {@code [pod] } and a bare Pod name before a line. A single-Pod
+ * Workflow's Pod is named as a Deployment's Pod is ({@code nightly-report-x7k2p}: the Workflow's generated five-character suffix),
+ * so its wait and main containers' lines behind that name must name no controller replica; the same controller Pod pasted plain and
+ * through kubetail must not read as two controllers active at once; a Pod's name alone on a line inside a log is the terminal's, a
+ * record next to it still read; a quoted log of two replicas under a backslashed prompt; {@code -p --prefix} over two replicas.
+ * The lines are written for this test, shaped as the tools print them; each case read whole and in tiny chunks.
+ */
+class KubetailLookAlikesTest {
+    private static final String A = "workflow-controller-7c9d8f6b4-mx2lp";
+    private static final String B = "workflow-controller-7c9d8f6b4-r8kzt";
+    /** A single-Pod Workflow's Pod: the Workflow's name, generateName's five-character suffix. */
+    private static final String WF_POD = "nightly-report-x7k2p";
+
+    @TempDir
+    Path dir;
+
+    private PastedRead read(long chunkBytes, String name, List<String> lines) throws IOException {
+        return PastedRead.read(dir, chunkBytes, name, lines);
+    }
+
+    private static List<Finding> findings(PastedRead r, String rule) {
+        return r.result().outcomes().stream().filter(o -> o.rule().equals(rule)).map(RuleOutcome::findings).flatMap(List::stream).toList();
+    }
+
+    private static List<Finding> strong(PastedRead r) {
+        return r.result().outcomes().stream().map(RuleOutcome::findings).flatMap(List::stream)
+                .filter(f -> f.confidence().name().equals("CONFIRMED") || f.confidence().name().equals("LIKELY")).toList();
+    }
+
+    /** The controller's lines on the nightly Workflow, election on, as the leader logs them. */
+    private static List<String> controller(String minute) {
+        return List.of(
+                "time=\"2026-10-14T02:" + minute + ":00.120Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=99120 namespace=reports workflow=" + WF_POD,
+                "time=\"2026-10-14T02:" + minute + ":00.160Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running resourceVersion=99131 workflow=" + WF_POD,
+                "time=\"2026-10-14T02:" + minute + ":31.002Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=99140 namespace=reports workflow=" + WF_POD,
+                "time=\"2026-10-14T02:" + minute + ":31.040Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Succeeded resourceVersion=99152 workflow=" + WF_POD);
+    }
+
+    /** The executor's lines in the wait container, logrus text as argoexec writes them. */
+    private static List<String> waitLines() {
+        return List.of(
+                "time=\"2026-10-14T02:30:01.410Z\" level=info msg=\"Starting Workflow Executor\" version=v3.5.5",
+                "time=\"2026-10-14T02:30:01.415Z\" level=info msg=\"Using executor retry strategy\" Duration=1s Factor=1.6 Jitter=0.5 Steps=5",
+                "time=\"2026-10-14T02:30:01.418Z\" level=info msg=\"Executor initialized\" deadline=\"0001-01-01 00:00:00 +0000 UTC\" includeScriptOutput=false namespace=reports podName=" + WF_POD + " templateName=main version=\"&Version{Version:v3.5.5,}\"",
+                "time=\"2026-10-14T02:30:01.425Z\" level=info msg=\"Starting deadline monitor\"",
+                "time=\"2026-10-14T02:30:30.880Z\" level=info msg=\"Main container completed\" error=\"<nil>\"",
+                "time=\"2026-10-14T02:30:30.881Z\" level=info msg=\"No output parameters\"",
+                "time=\"2026-10-14T02:30:30.882Z\" level=info msg=\"No output artifacts\"",
+                "time=\"2026-10-14T02:30:30.900Z\" level=info msg=\"Alloc=6312 TotalAlloc=12044 Sys=23250 NumGC=4 Goroutines=8\"",
+                "time=\"2026-10-14T02:30:30.901Z\" level=info msg=\"Deadline monitor stopped\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void aSinglePodWorkflowsPodBehindKubetailNamesNoController(long chunkBytes) throws IOException {
+        // The controller's log pasted plain, then the Workflow's Pod tailed through kubetail: its containers named ([pod container]).
+        List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs " + A));
+        lines.addAll(controller("30"));
+        lines.add("$ kubetail " + WF_POD + " -n reports");
+        lines.add("Will tail 2 logs...");
+        lines.add(WF_POD + " main");
+        lines.add(WF_POD + " wait");
+        waitLines().forEach(l -> lines.add("[" + WF_POD + " wait] " + l));
+        lines.add("[" + WF_POD + " main] capture-ok");
+        PastedRead r = read(chunkBytes, "kubetail-workflow-pod.log", lines);
+        InputSummary s = r.summary();
+        PastedRead.assertAccounted(s);
+        List<ControllerProcess> runs = r.processes();
+        assertTrue(runs.stream().noneMatch(p -> WF_POD.equals(p.replica())), "the Workflow's Pod is no controller: " + runs);
+        assertEquals(1, runs.size(), runs.toString());
+        assertEquals(List.of(), strong(r), "no confirmed or likely finding from a Workflow Pod's own lines");
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void aSinglePodWorkflowsPodInBracketsOrBareWithoutContainerNamesNoController(long chunkBytes) throws IOException {
+        // kubetail -c wait (one container, so no container in the brackets), and the Pod's name alone before its lines.
+        for (String shape : List.of("bracket", "bare")) {
+            List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs " + A));
+            lines.addAll(controller("30"));
+            lines.add("$ kubetail " + WF_POD + " -n reports -c wait");
+            waitLines().forEach(l -> lines.add((shape.equals("bracket") ? "[" + WF_POD + "] " : WF_POD + " ") + l));
+            PastedRead r = read(chunkBytes, shape + "-workflow-pod.log", lines);
+            PastedRead.assertAccounted(r.summary());
+            List<ControllerProcess> runs = r.processes();
+            assertTrue(runs.stream().noneMatch(p -> WF_POD.equals(p.replica())), shape + ": the Workflow's Pod is no controller: " + runs);
+            assertEquals(1, runs.size(), shape + ": " + runs);
+            assertEquals(List.of(), findings(r, "AF012"), shape);
+            assertEquals(List.of(), findings(r, "AF004"), shape);
+            assertEquals(List.of(), strong(r), shape);
+        }
+    }
+
+    /** One controller's lines, election off (one replica, single-instance mode), with a user's edit refused once. */
+    private static List<String> singleInstance() {
+        return List.of(
+                "time=\"2026-10-14T02:00:00.100Z\" level=info msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=\"2026-10-14T02:00:00.101Z\" level=info msg=\"starting leading\" id=single-instance",
+                "time=\"2026-10-14T02:00:00.102Z\" level=info msg=\"Starting Workflow Controller\" version=v3.7.6",
+                "time=\"2026-10-14T02:30:00.120Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=99120 namespace=reports workflow=" + WF_POD,
+                "time=\"2026-10-14T02:30:00.150Z\" level=warning msg=\"Error updating workflow: Operation cannot be fulfilled on workflows.argoproj.io \\\"" + WF_POD + "\\\": the object has been modified; please apply your changes to the latest version and try again Conflict\" namespace=reports workflow=" + WF_POD,
+                "time=\"2026-10-14T02:30:00.151Z\" level=info msg=\"Re-applying updates on latest version and retrying update\" namespace=reports workflow=" + WF_POD,
+                "time=\"2026-10-14T02:30:00.170Z\" level=info msg=\"Update retry attempt 1 successful\" namespace=reports workflow=" + WF_POD,
+                "time=\"2026-10-14T02:30:00.171Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running resourceVersion=99131 workflow=" + WF_POD,
+                "time=\"2026-10-14T02:30:31.002Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=99140 namespace=reports workflow=" + WF_POD,
+                "time=\"2026-10-14T02:30:31.040Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Succeeded resourceVersion=99152 workflow=" + WF_POD);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void theSameControllerPastedPlainAndThroughKubetailIsNoTwoActiveControllers(long chunkBytes) throws IOException {
+        List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs " + A));
+        lines.addAll(singleInstance());
+        lines.add("$ kubetail workflow-controller -n argo");
+        lines.add("Will tail 1 logs...");
+        lines.add(A);
+        singleInstance().forEach(l -> lines.add("[" + A + "] " + l));
+        PastedRead r = read(chunkBytes, "plain-and-kubetail.log", lines);
+        PastedRead.assertAccounted(r.summary());
+        assertEquals(List.of(), strong(r).stream().filter(f -> f.rule().equals("AF012")).toList(),
+                "one controller's lines pasted twice are not two controllers at once: " + r.processes());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void aPodNameAloneInsideALogIsCountedAndTheRecordsAroundItRead(long chunkBytes) throws IOException {
+        // kubectl get pods -o custom-columns=:metadata.name --no-headers piped in between two records (the names alone on lines)
+        List<String> c = controller("30");
+        List<String> lines = List.of(c.get(0), WF_POD, A, c.get(1), c.get(2), c.get(3));
+        PastedRead r = read(chunkBytes, "names-inside.log", lines);
+        InputSummary s = r.summary();
+        PastedRead.assertAccounted(s);
+        assertEquals(4, s.events(), s.toString());
+        assertEquals(0, s.unparsed(), s.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void aQuotedLogOfTwoReplicasUnderABackslashedPromptIsReadAsTheQuote(long chunkBytes) throws IOException {
+        // A reply quoting `kubectl logs --prefix -l app=workflow-controller \` and the two replicas' lines it printed.
+        List<String> c = controller("30");
+        String standby = "time=\"2026-10-14T02:30:03.500Z\" level=info msg=\"healthz: current pod is not the leader\"";
+        List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs --prefix -l app=workflow-controller \\"));
+        lines.add("> [pod/" + A + "/workflow-controller] " + c.get(0));
+        lines.add("> [pod/" + B + "/workflow-controller] " + standby);
+        lines.add("> [pod/" + A + "/workflow-controller] " + c.get(1));
+        PastedRead r = read(chunkBytes, "quoted-prefixed.log", lines);
+        InputSummary s = r.summary();
+        PastedRead.assertAccounted(s);
+        assertEquals(3, s.events(), "no quoted record is joined to the command: " + s);
+        assertEquals(0, s.continuation(), s.toString());
+        assertEquals(List.of(A, B), r.processes().stream().map(ControllerProcess::replica).sorted().toList(), r.processes().toString());
+
+        // The same with a Pod's name alone before each quoted record.
+        List<String> bare = new ArrayList<>(List.of("$ kubectl -n argo logs -l app=workflow-controller \\"));
+        bare.add("> " + A + " " + c.get(0));
+        bare.add("> " + B + " " + standby);
+        bare.add("> " + A + " " + c.get(1));
+        PastedRead b = read(chunkBytes, "quoted-bare.log", bare);
+        PastedRead.assertAccounted(b.summary());
+        assertEquals(3, b.summary().events(), b.summary().toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void previousUnderPrefixOfTwoReplicasSplitsEachOnce(long chunkBytes) throws IOException {
+        List<String> cur = controller("40");
+        List<String> prev = controller("10");
+        String standbyNow = "time=\"2026-10-14T02:40:03.500Z\" level=info msg=\"healthz: current pod is not the leader\"";
+        String standbyBefore = "time=\"2026-10-14T02:10:03.500Z\" level=info msg=\"healthz: current pod is not the leader\"";
+        List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs --prefix -l app=workflow-controller"));
+        lines.add("[pod/" + A + "/workflow-controller] " + cur.get(0));
+        lines.add("[pod/" + B + "/workflow-controller] " + standbyNow);
+        lines.add("[pod/" + A + "/workflow-controller] " + cur.get(1));
+        lines.add("$ kubectl -n argo logs -p --prefix -l app=workflow-controller");
+        lines.add("[pod/" + A + "/workflow-controller] " + prev.get(0));
+        lines.add("[pod/" + B + "/workflow-controller] " + standbyBefore);
+        lines.add("[pod/" + A + "/workflow-controller] " + prev.get(1));
+        PastedRead r = read(chunkBytes, "prefix-previous-two.log", lines);
+        PastedRead.assertAccounted(r.summary());
+        List<ControllerProcess> runs = r.processes();
+        assertEquals(List.of(A, A, B, B), runs.stream().map(ControllerProcess::replica).sorted().toList(), runs.toString());
+        assertEquals(List.of(), findings(r, "AF012"), runs.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void theCurrentLogAskedForAgainAfterPreviousLeavesThePreviousRunApart(long chunkBytes) throws IOException {
+        // kubectl logs, kubectl logs -p, kubectl logs again: the previous container's lines are another process, whichever way the
+        // file names the replica (the file, or --prefix's Pod).
+        List<String> cur = controller("40");
+        List<String> prev = controller("10");
+        for (boolean prefixed : List.of(false, true)) {
+            String pre = prefixed ? "[pod/" + A + "/workflow-controller] " : "";
+            String flag = prefixed ? " --prefix " : " ";
+            List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs" + flag + A));
+            lines.add(pre + cur.get(0));
+            lines.add(pre + cur.get(1));
+            lines.add("$ kubectl -n argo logs -p" + flag + A);
+            lines.add(pre + prev.get(1));
+            lines.add("$ kubectl -n argo logs --since=5m" + flag + A);
+            lines.add(pre + cur.get(2));
+            PastedRead r = read(chunkBytes, "again-" + prefixed + ".log", lines);
+            PastedRead.assertAccounted(r.summary());
+            List<ControllerProcess> runs = r.processes();
+            assertTrue(runs.size() >= 2, (prefixed ? "--prefix" : "plain") + ": the previous container's line is no line of the current run: " + runs);
+        }
+    }
+
+    @org.junit.jupiter.api.Disabled("s51 breaker: under a selector's prompts (kubectl logs --prefix -l app=workflow-controller), current, then -p,"
+            + " then the current log again: all of A's lines are read as one run, the previous container's line joined to it (3 runs"
+            + " where the prompts name the Pod; the split at -p alone holds). Found at 15:17, not fixed by the stop.")
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void previousUnderASelectorThenTheCurrentAgainKeepsThePreviousRunApart(long chunkBytes) throws IOException {
+        List<String> cur = controller("40");
+        List<String> prev = controller("10");
+        String standbyNow = "time=\"2026-10-14T02:40:03.500Z\" level=info msg=\"healthz: current pod is not the leader\"";
+        List<String> back = new ArrayList<>(List.of("$ kubectl -n argo logs --prefix -l app=workflow-controller"));
+        back.add("[pod/" + A + "/workflow-controller] " + cur.get(0));
+        back.add("[pod/" + B + "/workflow-controller] " + standbyNow);
+        back.add("[pod/" + A + "/workflow-controller] " + cur.get(1));
+        back.add("$ kubectl -n argo logs -p --prefix -l app=workflow-controller");
+        // Only A restarted (B printed nothing under -p), then back to the current logs: B's current lines are still its one run.
+        back.add("[pod/" + A + "/workflow-controller] " + prev.get(1));
+        back.add("$ kubectl -n argo logs --prefix --since=5m -l app=workflow-controller");
+        back.add("[pod/" + B + "/workflow-controller] " + standbyNow.replace("02:40:03", "02:44:03"));
+        back.add("[pod/" + A + "/workflow-controller] " + cur.get(2));
+        PastedRead k = read(chunkBytes, "prefix-previous-back.log", back);
+        PastedRead.assertAccounted(k.summary());
+        List<ControllerProcess> kr = k.processes();
+        assertEquals(1, kr.stream().filter(p -> B.equals(p.replica())).count(), "B printed nothing under -p: one run: " + kr);
+        long a = kr.stream().filter(p -> A.equals(p.replica())).count();
+        assertTrue(a == 2 || a == 3, "A: current and previous (the current again may be read as a run of its own): " + kr);
+    }
+}
