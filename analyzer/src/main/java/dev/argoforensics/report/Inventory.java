@@ -66,7 +66,7 @@ public record Inventory(Scope scope, List<Item> items, int left) {
      * @param last      its latest, or null
      */
     public record Item(String kind, String namespace, String name, String uid, WorkflowRef workflow, int logLines, int events,
-                       Timestamp first, Timestamp last, Set<Source> sources, dev.argoforensics.correlate.PodKey.Lifetime lifetime) {
+                       Timestamp first, Timestamp last, Set<Source> sources) {
         public Item {
             sources = sources.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(sources));
         }
@@ -80,8 +80,7 @@ public record Inventory(Scope scope, List<Item> items, int left) {
     private static final Comparator<Item> ORDER = Comparator.comparing((Item i) -> i.kind().equals("Pod"))
             .thenComparing(Item::namespace, Comparator.nullsFirst(Comparator.naturalOrder()))
             .thenComparing(Item::name)
-            .thenComparing(Item::uid, Comparator.nullsFirst(Comparator.naturalOrder()))
-            .thenComparingInt(i -> i.lifetime() == null ? 0 : i.lifetime().number());
+            .thenComparing(Item::uid, Comparator.nullsFirst(Comparator.naturalOrder()));
 
     /** The Workflows and Pods of the analysis in the scope. */
     public static Inventory of(AnalysisResult result, Scope scope) {
@@ -102,7 +101,7 @@ public record Inventory(Scope scope, List<Item> items, int left) {
             add(sources, !p.listings().isEmpty(), Source.PASTED_TABLE);
             WorkflowRef wf = p.node().map(n -> n.workflow()).orElse(null);
             Item item = new Item("Pod", p.key().namespace(), p.key().name(), p.key().uid(), wf, p.events().size(), p.clusterEvents().size(),
-                    span.first, span.last, sources, p.key().printed());
+                    span.first, span.last, sources);
             if (scope.includesPod(p.key(), wf) && inWindow(scope, item)) {
                 all.add(item);
                 if (wf != null) {
@@ -118,7 +117,7 @@ public record Inventory(Scope scope, List<Item> items, int left) {
             EnumSet<Source> sources = EnumSet.noneOf(Source.class);
             add(sources, !w.events().isEmpty(), Source.CONTROLLER_LOG);
             add(sources, !w.snapshots().isEmpty(), Source.WORKFLOW_EXPORT);
-            Item item = new Item("Workflow", w.ref().namespace(), w.ref().name(), null, null, w.events().size(), 0, span.first, span.last, sources, null);
+            Item item = new Item("Workflow", w.ref().namespace(), w.ref().name(), null, null, w.events().size(), 0, span.first, span.last, sources);
             boolean named = scope.pods().isEmpty() ? scope.includesWorkflow(w.ref()) : podWorkflows.contains(w.ref());
             all.add(named && inWindow(scope, item) ? item : null);
         }
