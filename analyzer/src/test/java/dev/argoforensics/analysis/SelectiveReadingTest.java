@@ -14,6 +14,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -149,23 +150,10 @@ class SelectiveReadingTest {
     @Test
     void twoReplicasInOneFileTheStandbysWorkerNumbersDoNotEndTheIdleRun() throws IOException {
         Path logs = idleRunSample("stern", false, 0);
-        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-        StringBuilder merged = new StringBuilder();
-        for (String line : Files.readAllLines(x)) {
-            String at = line.substring(5, 29);
-            merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
-            if (line.contains("workflowWorkers=0 ")) {
-                String b = "2026-10-14T14:38:00.101Z";
-                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
-                        + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
-                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
-                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
-                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
-                        + " level=INFO msg=\"Attempting to acquire leader lease...\" lock=billing/workflow-controller"));
-            }
-        }
-        Files.delete(x);
-        Files.writeString(logs.resolve("stern-workflow-controller.log"), merged.toString());
+        mergeWithReplica(logs, "workflowWorkers=0 ", "workflow-controller-5d7c9b8f6-b9k2z", List.of(
+                "msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s",
+                "msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4",
+                "msg=\"Attempting to acquire leader lease...\" lock=billing/workflow-controller"));
         List<String> inputs = List.of(logs.toString());
         AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -219,25 +207,14 @@ class SelectiveReadingTest {
     @Test
     void aLargeListingByAReplicaWithWorkersBesideARunWithoutWorkersStaysBounded() throws IOException {
         Path logs = idleRunSample("stern-large", false, 0);
-        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-        StringBuilder merged = new StringBuilder();
-        for (String line : Files.readAllLines(x)) {
-            String at = line.substring(5, 29);
-            merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
-            if (line.contains("workflowWorkers=0 ")) {
-                String b = "2026-10-14T14:38:00.101Z";
-                merged.append(stern("workflow-controller-9c8b7a6d5-z2k4n", b, "time=" + b
-                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
-                for (int i = 0; i < 1500; i++) {
-                    for (String action : List.of("add", "update", "update", "delete")) {
-                        merged.append(stern("workflow-controller-9c8b7a6d5-z2k4n", b, "time=" + b + " level=INFO msg=\"" + action
-                                + " pod event\" component=pod_controller pod=batch-etl-" + String.format("%05d", i)));
-                    }
-                }
+        List<String> other = new ArrayList<>();
+        other.add("msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4");
+        for (int i = 0; i < 1500; i++) {
+            for (String action : List.of("add", "update", "update", "delete")) {
+                other.add("msg=\"" + action + " pod event\" component=pod_controller pod=batch-etl-" + String.format("%05d", i));
             }
         }
-        Files.delete(x);
-        Files.writeString(logs.resolve("stern-workflow-controller.log"), merged.toString());
+        mergeWithReplica(logs, "workflowWorkers=0 ", "workflow-controller-9c8b7a6d5-z2k4n", other);
         List<String> inputs = List.of(logs.toString());
         AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -430,6 +407,16 @@ class SelectiveReadingTest {
 
     /** Merges the sample's zero-worker replica's file with a standby's start, as stern prints two replicas in one file. */
     private static void mergeWithStandby(Path logs, String after) throws IOException {
+        mergeWithReplica(logs, after, "workflow-controller-5d7c9b8f6-b9k2z", List.of(
+                "msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s",
+                "msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
+    }
+
+    /**
+     * The idle-run sample's replica {@code x7w2n} and another replica's lines ({@code messages}, logged at 14:38:00.101 after the
+     * first line containing {@code after}) merged into one stern file, as {@code stern} prints two Pods of a Deployment.
+     */
+    private static void mergeWithReplica(Path logs, String after, String pod, List<String> messages) throws IOException {
         Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
         StringBuilder merged = new StringBuilder();
         for (String line : Files.readAllLines(x)) {
@@ -437,10 +424,9 @@ class SelectiveReadingTest {
             merged.append(stern("workflow-controller-5d7c9b8f6-x7w2n", at, line));
             if (line.contains(after)) {
                 String b = "2026-10-14T14:38:00.101Z";
-                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
-                        + " level=INFO msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s"));
-                merged.append(stern("workflow-controller-5d7c9b8f6-b9k2z", b, "time=" + b
-                        + " level=INFO msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4"));
+                for (String message : messages) {
+                    merged.append(stern(pod, b, "time=" + b + " level=INFO " + message));
+                }
             }
         }
         Files.delete(x);
