@@ -93,6 +93,16 @@ public final class IndexedAnalysis {
     /** As above; {@code batch}: events per batch handed to an indexing thread (tests: a few, so that a sample makes many). */
     static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
                        List<Rule> rules, int maxBufferedDocs, int batch) throws IOException {
+        return run(dir, identity, options, times, paths, rules, maxBufferedDocs, batch, HELD_LINES, true);
+    }
+
+    /**
+     * As above; {@code heldLines}: the most lines the analysis may keep for the documents to be written beside it (-1: never,
+     * always after it); {@code holdKept} false holds no line for its Pods (tests: the way back taken when correlation ties a Pod
+     * to a line not held).
+     */
+    static Outcome run(Directory dir, IndexIdentity identity, AnalysisOptions options, SnapshotTimes times, List<String> paths,
+                       List<Rule> rules, int maxBufferedDocs, int batch, int heldLines, boolean holdKept) throws IOException {
         MessageCatalog catalog = MessageCatalog.standard();
         try (StoredIndex before = StoredIndex.open(dir)) {
             boolean reusable = before.identity().map(identity::equals).orElse(false);
@@ -114,10 +124,10 @@ public final class IndexedAnalysis {
                     writer.deleteAll();
                 }
                 IndexUpdate update = new IndexUpdate(writer, known, logs);
-                Map<String, String> early = besideTheAnalysis(inputs, reading.get(), logs);
+                Map<String, String> early = besideTheAnalysis(inputs, reading.get(), logs, heldLines);
                 if (early != null) {
                     boolean rebuilt = before.identity().isPresent() && !reusable;
-                    Beside beside = beside(writer, catalog, options, batch, analysis, inputs, reading, logs, early);
+                    Beside beside = beside(writer, catalog, options, batch, analysis, inputs, reading, logs, early, holdKept);
                     IndexChanges changes = update.apply(beside.result(), rebuilt, (files, pods) -> {
                         if (!files.equals(early)) {
                             throw new IllegalStateException("the index's documents were written for other files (" + early.size()
@@ -168,8 +178,9 @@ public final class IndexedAnalysis {
      * the correlation finds: an unchanged file's are written again only if what they hold beyond it changed, which the
      * correlation tells) and the analysis kept no more than {@link #HELD_LINES} lines.
      */
-    private static Map<String, String> besideTheAnalysis(Analysis.Inputs inputs, LogReader.LogReading reading, IndexedLogSource logs) {
-        if (reading.events().size() > HELD_LINES) {
+    private static Map<String, String> besideTheAnalysis(Analysis.Inputs inputs, LogReader.LogReading reading, IndexedLogSource logs,
+                                                         int heldLines) {
+        if (reading.events().size() > heldLines) {
             return null;
         }
         Map<String, String> files = new LinkedHashMap<>();
@@ -202,14 +213,16 @@ public final class IndexedAnalysis {
      */
     private static Beside beside(IndexWriter writer, MessageCatalog catalog, AnalysisOptions options, int batch, Analysis analysis,
                                  Analysis.Inputs inputs, AtomicReference<LogReader.LogReading> reading, IndexedLogSource logs,
-                                 Map<String, String> files)
+                                 Map<String, String> files, boolean holdKept)
             throws IOException {
         for (String key : files.values()) {
             writer.deleteDocuments(new Term(IndexFields.INPUT, key));
         }
         List<ControllerProcess> runs = reading.get().processes();
         Set<SourceRef> kept = new HashSet<>();
-        reading.get().events().forEach(e -> kept.add(e.source()));
+        if (holdKept) {
+            reading.get().events().forEach(e -> kept.add(e.source()));
+        }
         List<InputSummary> ordered = new ArrayList<>();
         for (InputFile f : inputs.files()) {
             ordered.add(inputs.summaries().get(f));
