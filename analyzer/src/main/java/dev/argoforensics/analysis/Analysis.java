@@ -79,20 +79,6 @@ public final class Analysis {
     }
 
     /**
-     * The stages of {@link #run(List, SnapshotTimes)} before the logs are read: the paths collected and the
-     * exports read. With {@link #readLogs} and {@link #conclude} it is that run, for a caller that starts other
-     * work once the logs are read (the index's documents, beside the correlation and the rules).
-     *
-     * @throws dev.argoforensics.source.InputException as {@link #run(List, SnapshotTimes)}
-     */
-    public Inputs inputs(List<String> paths, SnapshotTimes snapshotTimes) {
-        InputCollector collector = new InputCollector(options.stdin());
-        List<InputFile> files = collector.collect(paths);
-        snapshotTimes.checkAllUsed(files);
-        return readExports(files, collector.problems(), snapshotTimes, new Workers(options.threads()));
-    }
-
-    /**
      * The analysis of files already collected and classified, under display paths the caller chose
      * (the fleet scan's {@code cluster=NAME/rest}): the same stages as {@link #run(List, SnapshotTimes)},
      * which collects the paths a user named and then comes here.
@@ -106,8 +92,8 @@ public final class Analysis {
         return conclude(inputs, readLogs(inputs));
     }
 
-    /** The logs of the inputs read, on a pool of {@code --threads} workers; {@code inputs}' summaries and problems take the logs'. */
-    public LogReader.LogReading readLogs(Inputs inputs) {
+    /** The logs of the inputs read, on a pool of {@code --threads} workers. */
+    private LogReader.LogReading readLogs(Inputs inputs) {
         ExecutorService pool = LogReader.readers(options.threads());
         try {
             return logReader().read(inputs.logFiles(), inputs.exported(), pool, inputs.summaries(), inputs.unreadable());

@@ -109,21 +109,15 @@ final class IndexUpdate {
      * @param logDocuments writes the documents of the log files that need them (a streamed reading of its own)
      */
     IndexChanges apply(AnalysisResult result, boolean rebuilt, LogDocuments logDocuments) throws IOException {
-        return apply(result, rebuilt, logDocuments, Set.of());
-    }
-
-    /**
-     * As {@link #apply(AnalysisResult, boolean, LogDocuments)}, for documents written beside the analysis: the
-     * documents of the inputs {@code emptied} names were deleted before those documents began (a delete now would
-     * take the new ones too).
-     */
-    IndexChanges apply(AnalysisResult result, boolean rebuilt, LogDocuments logDocuments, Set<String> emptied) throws IOException {
         Correlation c = result.correlation();
         Map<String, List<LogEvent>> keptByFile = new HashMap<>();
         for (LogEvent e : c.events()) {
             keptByFile.computeIfAbsent(e.source().file(), k -> new ArrayList<>()).add(e);
         }
-        Map<SourceRef, List<PodKey>> pods = podsOf(c);
+        Map<SourceRef, List<PodKey>> pods = new HashMap<>();
+        for (PodHistory h : c.pods().values()) {
+            h.events().forEach(e -> pods.computeIfAbsent(e.source(), k -> new ArrayList<>()).add(h.key()));
+        }
         Map<String, List<Observation>> observations = SnapshotObservations.byFile(c);
         long snapshotBase = SNAPSHOT_BASE;
         Set<String> named = new HashSet<>();
@@ -166,9 +160,7 @@ final class IndexUpdate {
         }
         if (!toWrite.isEmpty()) {
             for (String key : toWrite.values()) {
-                if (!emptied.contains(key)) {
-                    writer.deleteDocuments(new Term(IndexFields.INPUT, key));
-                }
+                writer.deleteDocuments(new Term(IndexFields.INPUT, key));
             }
             Map<String, Long> counts = logDocuments.write(toWrite, pods);
             for (IndexedInput e : entries) {
@@ -187,15 +179,6 @@ final class IndexUpdate {
             }
         }
         return new IndexChanges(read, reused, written, events, dropped, rebuilt, logs.replayed());
-    }
-
-    /** The Pods correlation tied each line to: those whose history holds it. */
-    static Map<SourceRef, List<PodKey>> podsOf(Correlation c) {
-        Map<SourceRef, List<PodKey>> pods = new HashMap<>();
-        for (PodHistory h : c.pods().values()) {
-            h.events().forEach(e -> pods.computeIfAbsent(e.source(), k -> new ArrayList<>()).add(h.key()));
-        }
-        return pods;
     }
 
     private boolean writeSnapshot(InputFile f, String key, String sha256, List<Observation> obs, long base) throws IOException {

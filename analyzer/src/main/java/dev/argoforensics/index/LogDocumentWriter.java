@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicReference;
@@ -57,15 +56,7 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
     private final List<Thread> indexers = new ArrayList<>();
     private final ThreadLocal<RecordParser> parsers = ThreadLocal.withInitial(RecordParser::new);
     private final List<ControllerProcess> processes;
-    /** The Pods correlation tied each line to; until they are known ({@link #podsKnown}), none, and {@link #held}'s lines wait. */
-    private volatile Map<SourceRef, List<PodKey>> pods;
-    /**
-     * The lines whose documents wait for the Pods (the lines the analysis kept: correlation ties no other line to a Pod),
-     * or null once they are known; {@link #heldEvents} and {@link #heldParses} hold those met so far.
-     */
-    private Set<SourceRef> held;
-    private final List<LogEvent> heldEvents = new ArrayList<>();
-    private final List<ParsedRecord> heldParses = new ArrayList<>();
+    private final Map<SourceRef, List<PodKey>> pods;
     /** The input key of each file whose documents are written, by its display path. */
     private final Map<String, String> writing;
     private final Map<String, Long> written = new HashMap<>();
@@ -93,22 +84,6 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
      */
     LogDocumentWriter(IndexWriter writer, MessageCatalog catalog, int threads, int batchSize, List<ControllerProcess> processes,
                       Map<SourceRef, List<PodKey>> pods, Map<String, String> writing) {
-        this(writer, catalog, threads, batchSize, processes, pods, null, writing);
-    }
-
-    /**
-     * A writer that starts before the Pods are known (beside the analysis's correlation): the documents of the lines
-     * {@code held} names wait until {@link #podsKnown} gives the Pods; every other line's are written as they come, with
-     * no Pod (correlation ties no other line to one: {@link #podsKnown} checks it).
-     */
-    static LogDocumentWriter beforePods(IndexWriter writer, MessageCatalog catalog, int threads, int batchSize,
-                                        List<ControllerProcess> processes, Set<SourceRef> held, Map<String, String> writing) {
-        return new LogDocumentWriter(writer, catalog, threads, batchSize, processes, Map.of(), Set.copyOf(held), writing);
-    }
-
-    private LogDocumentWriter(IndexWriter writer, MessageCatalog catalog, int threads, int batchSize, List<ControllerProcess> processes,
-                              Map<SourceRef, List<PodKey>> pods, Set<SourceRef> held, Map<String, String> writing) {
-        this.held = held;
         this.batchSize = Math.max(1, batchSize);
         this.batch = new ArrayList<>(this.batchSize);
         this.parses = new ArrayList<>(this.batchSize);
@@ -140,11 +115,6 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
             return;
         }
         written.merge(key, 1L, Long::sum);
-        if (held != null && held.contains(e.source())) {
-            heldEvents.add(e);
-            heldParses.add(parsed);
-            return;
-        }
         batch.add(e);
         parses.add(parsed);
         if (batch.size() >= batchSize) {
@@ -157,39 +127,8 @@ final class LogDocumentWriter implements EventSink, AutoCloseable {
         return written;
     }
 
-    /**
-     * The Pods correlation tied each line to, for a writer made {@link #beforePods}: the lines held for them are written now
-     * (on the assembling thread, after the reading). False, and nothing written, if a line not held has a Pod in a file
-     * being written: its document went without it (the caller writes those files' documents again).
-     */
-    boolean podsKnown(Map<SourceRef, List<PodKey>> known) {
-        if (held == null) {
-            throw new IllegalStateException("the Pods were known when the writer was made");
-        }
-        for (SourceRef s : known.keySet()) {
-            if (writing.containsKey(s.file()) && !held.contains(s)) {
-                return false;
-            }
-        }
-        pods = known;
-        held = null;
-        for (int i = 0; i < heldEvents.size() && failure.get() == null; i++) {
-            batch.add(heldEvents.get(i));
-            parses.add(heldParses.get(i));
-            if (batch.size() >= batchSize) {
-                submit();
-            }
-        }
-        heldEvents.clear();
-        heldParses.clear();
-        return true;
-    }
-
     /** Writes what is still gathered and waits for every batch. */
     void finish() throws IOException {
-        if (held != null && !heldEvents.isEmpty()) {
-            throw new IllegalStateException("lines held for their Pods, which were never given");
-        }
         if (!batch.isEmpty()) {
             submit();
         }
