@@ -92,7 +92,7 @@ public final class EnvelopeDecoder {
      * {@code [pod]} (with {@code -c wait}) or its name are no controller's run (session 51's breaker: before, such a Pod opened a
      * controller run of its own, named by the Workflow's Pod). Where a container is named, the container tells whose line it is.
      */
-    private static final Pattern DEPLOYMENT_POD = Pattern.compile("[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
+    static final Pattern DEPLOYMENT_POD = Pattern.compile("[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
             + "-[bcdfghjklmnpqrstvwxz2456789]{5}");
 
     private final JsonEnvelope json = new JsonEnvelope();
@@ -1211,16 +1211,20 @@ public final class EnvelopeDecoder {
             // a Pod of one container is named alone (a Pod of several, with its container: stern's form, above)
             Timestamp shown = k9s.group(1) == null ? null : PrefixTimes.timeIn(k9s.group(1));
             if (k9s.group(1) == null || shown != null) {
-                return u.withRecord(content, EnvelopeKind.K9S_VIEW, shown, k9s.group(2), null);
+                // the Argo Server's Pod (one container): its line is that container's, no replica's
+                String container = ArgoServer.deploymentPod(k9s.group(2)) ? ArgoServer.CONTAINER : null;
+                return u.withRecord(content, EnvelopeKind.K9S_VIEW, shown, k9s.group(2), null, container);
             }
         }
         Matcher podNamed = POD_NAMED.matcher(prefix);
-        if (podNamed.matches() && (podNamed.group(1) != null) == (podNamed.group(4) != null) && (podNamed.group(1) != null
-                || podNamed.group(3) == null) && (podNamed.group(3) != null || DEPLOYMENT_POD.matcher(podNamed.group(2)).matches())) {
+        if (podNamed.matches() && podNamed(podNamed)) {
             // kubetail's [pod] (its [pod container] for a Pod of several), or a multi-Pod view's Pod before each line: the Pod names the
             // replica (session 51: before, an unrecognised prefix, and two replicas' lines were one run); the container, where named,
             // whose line it is
-            return u.withRecord(content, EnvelopeKind.STERN, null, podNamed.group(2), null, podNamed.group(3));
+            // whose line it is; the Argo Server's Pod named alone: its one container's (ArgoServer), no controller replica's
+            String container = podNamed.group(3) != null ? podNamed.group(3)
+                    : ArgoServer.deploymentPod(podNamed.group(2)) ? ArgoServer.CONTAINER : null;
+            return u.withRecord(content, EnvelopeKind.STERN, null, podNamed.group(2), null, container);
         }
         Matcher timed = STERN_TIMED.matcher(prefix);
         if (timed.matches()) {
