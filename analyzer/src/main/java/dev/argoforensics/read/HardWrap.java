@@ -196,9 +196,25 @@ final class HardWrap {
             return record(line) != null;
         }
 
-        /** Whether the line can be a wrapped record's continuation: not blank, and no record of its own. */
+        /**
+         * Whether the line can be a wrapped record's continuation: not blank, no record of its own, and no line a paste puts between
+         * outputs ({@link #pasteFurniture}).
+         */
         boolean fragment(String line) {
-            return !line.isBlank() && !startsRecord(line);
+            return !line.isBlank() && !pasteFurniture(line) && !startsRecord(line);
+        }
+
+        /**
+         * A shell prompt with its command ({@code $ kubectl -n argo logs -p --prefix -l app=workflow-controller}) or Markdown around a
+         * paste (a fence, a collapsible section's tag): the terminal starts it on a line of its own after the output before it, so it
+         * is never the rest of a wrapped record, whatever the joined text would read as. Session 52: two records of one length (one
+         * template, another minute), each followed by a {@code kubectl logs} prompt, read as a copy wrapped at that width; each
+         * prompt was joined to the record before it as its tail (the record still read whole: the command's words as a value's), so
+         * the prompts were lost, and with them the {@code -p} that keeps the previous container's run apart.
+         */
+        private static boolean pasteFurniture(String line) {
+            FurnitureLine.Line f = line.length() <= FileAssembler.FURNITURE_MAX_CHARS ? FurnitureLine.recognise(line) : null;
+            return f != null && (f.kind() == FurnitureLine.Kind.MARKUP || f.kind() == FurnitureLine.Kind.PROMPT && f.command() != null);
         }
 
         /** The whole record the text is, or null (none, or cut short). */
