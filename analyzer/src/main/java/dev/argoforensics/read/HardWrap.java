@@ -150,7 +150,7 @@ final class HardWrap {
             }
             StringBuilder joined = new StringBuilder(head.get(i));
             int j = i + 1;
-            while (j < head.size() && head.get(j - 1).length() == width && checker.fragment(head.get(j))) {
+            while (j < head.size() && head.get(j - 1).length() == width && checker.piece(joined.toString(), head.get(j))) {
                 joined.append(head.get(j));
                 j++;
             }
@@ -205,6 +205,19 @@ final class HardWrap {
         }
 
         /**
+         * Whether {@code line} is the piece after {@code before} (the pieces held so far): a {@link #fragment}, or a piece that reads as
+         * a prompt or a fence where the record before is cut short without it and whole with it (its message holds {@code $ …} or
+         * three backticks at the terminal's width: session 52's breaker; before, the record was left cut short and its tail read as
+         * a prompt). A record whole by itself keeps the prompt after it apart, as {@link #pasteFurniture} says.
+         */
+        boolean piece(String before, String line) {
+            if (fragment(line)) {
+                return true;
+            }
+            return !line.isBlank() && pasteFurniture(line) && !startsRecord(line) && whole(before) == null && whole(before + line) != null;
+        }
+
+        /**
          * A shell prompt with its command ({@code $ kubectl -n argo logs -p --prefix -l app=workflow-controller}) or Markdown around a
          * paste (a fence, a collapsible section's tag): the terminal starts it on a line of its own after the output before it, so it
          * is never the rest of a wrapped record, whatever the joined text would read as. Session 52: two records of one length (one
@@ -250,7 +263,7 @@ final class HardWrap {
         List<Joined> offer(String line, long number) {
             List<Joined> out = new ArrayList<>(2);
             if (!held.isEmpty()) {
-                if (held.get(held.size() - 1).length() == width && checker.fragment(line)) {
+                if (held.get(held.size() - 1).length() == width && checker.piece(String.join("", held), line)) {
                     held.add(line);
                     return out;
                 }
