@@ -79,7 +79,8 @@ public final class EventDecoder {
                 verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""),
                 verb.equals("delete") && bodyLogged ? n.path("requestObject").path("preconditions").path("uid").asText("") : "",
                 deletedUid(verb, ref.path("name").asText(""), n.path("responseObject")),
-                "deletecollection".equals(verb) ? selectors(n.path("requestURI").asText("")) : "");
+                "deletecollection".equals(verb) ? selectors(n.path("requestURI").asText("")) : "",
+                "deletecollection".equals(verb) && n.path("requestURI").isTextual() && !n.path("requestURI").asText("").isEmpty());
     }
 
     /**
