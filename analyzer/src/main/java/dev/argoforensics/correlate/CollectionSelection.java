@@ -27,7 +27,9 @@ import java.util.TreeSet;
  * not known. {@code status.phase} runs Pending, Running, then Succeeded or Failed: an export clearly after bounds it from above, one
  * clearly before from below. "Clearly after" is by the times the cluster wrote in the export less what an unchecked clock may be off
  * ({@link ObservedAt#STATED_CLOCK_NANOS}: a Pod export's latest time is often the kubelet's, on its node's clock); "clearly before"
- * is {@link ObservedAt#before}. A user relabelling the Pod between exports that all show one value is not seen (no export shows it).
+ * is {@link ObservedAt#before}. A label the exports all show alike is read as the Pod's then unless its audit records show a write of
+ * the Pod by another than its creator ({@link #writtenByAnother}: {@code kubectl label}, another controller); a relabelling no record
+ * shows, between exports that all show one value, is not seen.
  *
  * @param record  the deletecollection
  * @param kind    the reading
@@ -68,7 +70,7 @@ public record CollectionSelection(AuditRecord record, Kind kind, String how) {
      * The reading of {@code a} for the Pod {@code pod}, given its exports (only those of this Pod: {@code ofThisPod}) and the nodes
      * they show it bound to.
      */
-    static CollectionSelection of(PodKey pod, List<PodSnapshot> exports, Set<String> nodes, AuditRecord a) {
+    static CollectionSelection of(PodKey pod, List<PodSnapshot> exports, Set<String> nodes, AuditRecord a, List<AuditRecord> records) {
         if (!a.selectorLogged()) {
             return new CollectionSelection(a, Kind.UNDECIDED, "the record holds no request URI, so no selector");
         }
@@ -85,8 +87,9 @@ public record CollectionSelection(AuditRecord record, Kind kind, String how) {
         Instant until = a.time().windowEnd();
         List<String> holds = new ArrayList<>();
         String lacking = null;
+        AuditRecord write = writtenByAnother(pod, records);
         for (PodSelector.Requirement r : selector.requirements()) {
-            Value v = r.field() ? field(r, pod, exports, nodes, from, until) : label(r.key(), exports, from, until);
+            Value v = r.field() ? field(r, pod, exports, nodes, from, until) : label(r.key(), exports, from, until, write);
             if (v.known) {
                 if (!r.holds(v.value)) {
                     return new CollectionSelection(a, Kind.EXCLUDED, r.text() + " fails: " + v.how);
@@ -194,7 +197,7 @@ public record CollectionSelection(AuditRecord record, Kind kind, String how) {
                 : "its phase then was " + String.join(" or ", possible) + " (" + String.join("; ", why) + ")");
     }
 
-    private static Value label(String key, List<PodSnapshot> exports, Instant from, Instant until) {
+    private static Value label(String key, List<PodSnapshot> exports, Instant from, Instant until, AuditRecord write) {
         List<PodSnapshot> labelled = new ArrayList<>();
         for (PodSnapshot s : exports) {
             if (!s.labels().isEmpty()) {
@@ -237,7 +240,7 @@ public record CollectionSelection(AuditRecord record, Kind kind, String how) {
                 values.add(v);
             }
         }
-        if (values.size() + (absent ? 1 : 0) == 1) {
+        if (values.size() + (absent ? 1 : 0) == 1 && write == null) {
             String v = absent ? null : values.iterator().next();
             return Value.of(v, (v == null ? "no export of it shows a label " + key : "its exports show " + key + "=" + v)
                     + " (" + labelled.get(0).source() + (labelled.size() > 1 ? " and " + (labelled.size() - 1) + " more" : "") + ")");
@@ -247,7 +250,33 @@ public record CollectionSelection(AuditRecord record, Kind kind, String how) {
             return Value.of(v, "the exports taken before and after it show " + (v == null ? "no " + key : key + "=" + v)
                     + " (" + before.source() + ", " + after.source() + ")");
         }
+        if (values.size() + (absent ? 1 : 0) == 1) {
+            return Value.unknown("the audit log records a " + write.verb() + " of the Pod by " + write.user() + " at " + write.requestTime().format()
+                    + ", which may have changed its labels, and no export places the value of " + key + " at the collection");
+        }
         return Value.unknown("the label " + key + " differs between the Pod's exports, and none places its value at the collection");
+    }
+
+    /**
+     * A granted write of the Pod's object ({@code patch} or {@code update}, not of its {@code status}) by someone other than who created
+     * it, as its audit records show (session 52): it may have set or removed a label (the records keep no labels), so an export's labels
+     * place nothing at the collection unless exports on both sides of it agree. Who created it is the user of its logged {@code create};
+     * where none is logged, any write counts (the controller's own patches, its completed label and its finalizer, among them). Null if none.
+     */
+    static AuditRecord writtenByAnother(PodKey pod, List<AuditRecord> records) {
+        String creator = null;
+        for (AuditRecord a : records) {
+            if ("create".equals(a.verb()) && "pods".equals(a.resource()) && a.subresource().isEmpty() && a.name().equals(pod.name()) && a.effective()) {
+                creator = a.user();
+            }
+        }
+        for (AuditRecord a : records) {
+            if (("patch".equals(a.verb()) || "update".equals(a.verb())) && "pods".equals(a.resource()) && a.subresource().isEmpty()
+                    && a.name().equals(pod.name()) && a.effective() && a.requestTime() != null && !a.user().equals(creator)) {
+                return a;
+            }
+        }
+        return null;
     }
 
     /**

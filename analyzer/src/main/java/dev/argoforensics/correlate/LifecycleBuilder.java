@@ -316,7 +316,7 @@ final class LifecycleBuilder {
                     && t.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(deletion.notBefore().at().instant())) {
                 continue; // the Pod was shown undeleted clearly after it
             }
-            out.add(CollectionSelection.of(pod.key(), own, nodes, a));
+            out.add(CollectionSelection.of(pod.key(), own, nodes, a, pod.auditRecords()));
         }
         return out;
     }

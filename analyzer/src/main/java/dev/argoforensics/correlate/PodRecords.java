@@ -192,7 +192,7 @@ final class PodRecords {
             List<PodSnapshot> own = CollectionSpan.ofThisPod(all, created.get(pod));
             for (int i = span.firstIndex(sorted); i < sorted.size() && !span.receivedAfter(sorted.get(i)); i++) {
                 AuditRecord a = sorted.get(i);
-                if (span.covers(a) && CollectionSelection.of(pod, own, nodes.getOrDefault(pod, Set.of()), a).kind() != CollectionSelection.Kind.EXCLUDED) {
+                if (span.covers(a) && CollectionSelection.of(pod, own, nodes.getOrDefault(pod, Set.of()), a, auditByPod.getOrDefault(pod, List.of())).kind() != CollectionSelection.Kind.EXCLUDED) {
                     index(auditByPod, pod, a);
                 }
             }

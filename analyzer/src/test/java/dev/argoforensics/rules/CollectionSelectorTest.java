@@ -105,6 +105,25 @@ class CollectionSelectorTest {
     }
 
     @Test
+    void aWriteOfThePodByAnotherUserLeavesItsLabelsUnplaced() {
+        // kubectl label pod p app=etl by erin at 16:39, then kubectl delete pods -l app=etl: the export (taken after, its label removed
+        // again or never exported with it) does not show the Pod's labels at the collection. Possible, saying why.
+        String label = Exports.audit("patch", "", "erin@example.com", "2026-09-19T16:39:00.000000Z", 200);
+        CollectionSelection s = only(with(deleted(""), label, query("labelSelector=app%3Detl")));
+        assertEquals(CollectionSelection.Kind.UNDECIDED, s.kind());
+        assertTrue(s.words().contains("the audit log records a patch of the Pod by erin@example.com"), s.words());
+        // Control: the controller that created the Pod patching it (its completed label, its finalizer) sets none of the user's labels.
+        String controller = "system:serviceaccount:argo:argo-workflow-controller";
+        Correlation own = with(deleted(""), Exports.podCreateAudit("2026-09-19T16:27:10.300000Z"),
+                Exports.audit("patch", "", controller, "2026-09-19T16:39:00.000000Z", 200), query("labelSelector=app%3Detl"));
+        assertEquals(List.of(), life(own).collectionDeletes());
+        // Control: a write of its status only (the kubelet's) changes no label.
+        Correlation status = with(deleted(""), Exports.audit("patch", "status", "system:node:ip-10-0-12-34.ec2.internal", "2026-09-19T16:39:00.000000Z", 200),
+                query("labelSelector=app%3Detl"));
+        assertEquals(List.of(), life(status).collectionDeletes());
+    }
+
+    @Test
     void urlEncodedSetsAndExistenceAreRead() {
         // Go's url.Values encodes a space as "+", kubectl's selectors as %XX: both are read.
         assertEquals(CollectionSelection.Kind.MATCHED, kind(with(deleted("app: web"), query("labelSelector=app+in+%28etl%2Cweb%29"))));
