@@ -12,8 +12,8 @@ import java.util.TreeSet;
  * {@code key notin (v1,v2)}, {@code key>n} or {@code key<n} (k8s.io/apimachinery {@code pkg/labels/selector.go} {@code Parse}); a field
  * selector is terms joined by commas, each {@code field=v}, {@code field==v} or {@code field!=v}, where a backslash escapes
  * {@code ,}, {@code =}, {@code \} ({@code pkg/fields/selector.go} {@code ParseSelector}). All requirements of both must hold. Several
- * {@code labelSelector} (or {@code fieldSelector}) parameters: the API server reads the first; here they all count as requirements,
- * which only ever takes a Pod away from fewer collections if that reading is wrong, never makes one match.
+ * {@code labelSelector} (or {@code fieldSelector}) parameters: the API server reads the first ({@code runtime.Convert_Slice_string_To_string}),
+ * and so does this (s52 breaker: reading all of them as requirements took a Pod away from a collection whose first selector matched it).
  *
  * @param requirements every requirement, label and field alike
  */
@@ -90,11 +90,26 @@ record PodSelector(List<Requirement> requirements) {
         if (selector == null || selector.isBlank()) {
             return new PodSelector(out);
         }
+        boolean label = false;
+        boolean field = false;
         for (String part : selector.split("; ")) {
+            // s52 breaker: Go's url.ParseQuery drops a pair holding a ';' or a malformed %-escape (which the record keeps as written):
+            // the API server never read it, and the next pair of that name (or none: every Pod) selected instead. No valid label key
+            // or value, Pod name, node or phase holds either character, so a selector showing one is not read as a requirement.
+            if (part.indexOf(';') >= 0 || part.indexOf('%') >= 0) {
+                throw new Unreadable("\"" + part + "\" holds a ';' or a '%' the API server's query parsing drops the parameter for");
+            }
             if (part.startsWith("labelSelector=")) {
-                out.addAll(labels(part.substring("labelSelector=".length())));
+                // s52 breaker: several labelSelector parameters: the API server reads the first only (runtime.Convert_Slice_string_To_string).
+                if (!label) {
+                    out.addAll(labels(part.substring("labelSelector=".length())));
+                }
+                label = true;
             } else if (part.startsWith("fieldSelector=")) {
-                out.addAll(fields(part.substring("fieldSelector=".length())));
+                if (!field) {
+                    out.addAll(fields(part.substring("fieldSelector=".length())));
+                }
+                field = true;
             } else {
                 throw new Unreadable("\"" + part + "\" is no labelSelector or fieldSelector");
             }

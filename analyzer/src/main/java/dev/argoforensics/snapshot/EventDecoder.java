@@ -96,10 +96,17 @@ public final class EventDecoder {
         for (String param : uri.substring(q + 1).split("&")) {
             int eq = param.indexOf('=');
             String key = eq < 0 ? param : param.substring(0, eq);
-            if ((key.equals("labelSelector") || key.equals("fieldSelector")) && eq >= 0 && eq + 1 < param.length()) {
+            try {
+                // s52 breaker: Go's url.ParseQuery decodes the key too (label%53elector is labelSelector); one it cannot decode, it drops.
+                key = java.net.URLDecoder.decode(key, java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            // An empty one is kept (s52 breaker): the API server reads the first of a name, and an empty first selects every Pod.
+            if (key.equals("labelSelector") || key.equals("fieldSelector")) {
                 String value;
                 try {
-                    value = java.net.URLDecoder.decode(param.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+                    value = eq < 0 ? "" : java.net.URLDecoder.decode(param.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
                 } catch (IllegalArgumentException e) {
                     value = param.substring(eq + 1); // a malformed escape: shown as written
                 }
