@@ -45,6 +45,7 @@ class CollectionSelectorBreakerTest {
 
     private static Correlation with(String pod, String... records) {
         Evidence e = new Evidence().log("c.log", lines()).workflow("wf.yaml", WF).pod("pod.yaml", pod);
+        CollectionSelectorTest.WRITES_LOGGED.forEach(r -> e.object("audit.log", r));
         for (String r : records) {
             e.object("audit.log", r);
         }

@@ -487,6 +487,33 @@ class FalsePodDeletedTest {
         }
     }
 
+    @Test
+    void s52BreakerAnAuditLogThatRecordsNoWriteOfThePodDoesNotShowItsLabelsUnchanged() {
+        // The policy logs Pods' create, delete and deletecollection, no patch or update (the controller's labelling and the kubelet's
+        // status absent from the file). The Pod exported at 16:27:20 without app=etl; a user's kubectl label pod p app=etl at 16:27:50
+        // would not show, and kubectl delete pods -l app=etl at 16:28:00 then deleted it. Nothing shows the collection did not select
+        // it: the audit log's silence is no evidence, possible as with a collection whose match is not known.
+        String etl = PodCollectionDeleteTest.collectionWith("labelSelector=app%3Detl").replace(PodCollectionDeleteTest.AT, "2026-09-19T16:28:00.000000Z");
+        java.util.function.Function<String, Evidence> noWrites = more -> {
+            List<String> audit = new ArrayList<>(auditFile(
+                    Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                    Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                    Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                    Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                    Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+            audit.removeIf(a -> a.contains("\"resource\":\"pods\"") && (a.contains("\"verb\":\"patch\"") || a.contains("\"verb\":\"update\"")));
+            if (more != null) {
+                audit.add(more);
+            }
+            return auditedNamesake(audit).takenAt("pod.yaml", "2026-09-19T16:27:20Z", runningPod(""));
+        };
+        Finding without = rule.evaluate(noWrites.apply(null).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, without.confidence(), without.confidenceReason());
+        Finding f = rule.evaluate(noWrites.apply(etl).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("deletecollection"), f.confidenceReason());
+    }
+
     /**
      * #8022 as a CI job runs it: it deletes the finished run and submits it again at once, so the earlier Workflow's delete and the
      * garbage collector's delete of its Pod come seconds before this run's Pod, closer than two clocks may disagree. The same audit
