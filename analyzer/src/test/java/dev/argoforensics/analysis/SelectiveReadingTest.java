@@ -170,11 +170,7 @@ class SelectiveReadingTest {
         for (String wf : List.of("namespace=other phase=Running resourceVersion=5 workflow=ledger-sync",
                 "namespace=billing phase=Running resourceVersion=5 workflow=ledger")) {
             Path logs = idleRunSample("clash-" + wf.hashCode(), false, 0);
-            Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-            String text = Files.readString(x);
-            int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
-            Files.writeString(x, text.substring(0, at) + "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" " + wf + "\n"
-                    + text.substring(at));
+            afterWorkerNumbers(logs, "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" " + wf + "\n");
             List<String> inputs = List.of(logs.toString());
             AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
             AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -239,10 +235,7 @@ class SelectiveReadingTest {
                 + "nodeName=ledger-sync-p2m6w nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
         for (String inserted : List.of(pass, tie + pass)) {
             Path logs = idleRunSample("own-" + inserted.length(), false, 0);
-            Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-            String text = Files.readString(x);
-            int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
-            Files.writeString(x, text.substring(0, at) + inserted + text.substring(at));
+            afterWorkerNumbers(logs, inserted);
             List<String> inputs = List.of(logs.toString());
             AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
             AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -299,10 +292,7 @@ class SelectiveReadingTest {
                 + "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync namespace=other "
                 + "nodeName=ledger-sync nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
         Path logs = idleRunSample("namespaceless", false, 0);
-        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-        String text = Files.readString(x);
-        int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
-        Files.writeString(x, text.substring(0, at) + lines + text.substring(at));
+        afterWorkerNumbers(logs, lines);
         List<String> inputs = List.of(logs.toString());
         AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -395,6 +385,14 @@ class SelectiveReadingTest {
         AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
         assertSame(everything, selective, true);
+    }
+
+    /** Inserts {@code lines} into the run without workers' file right after its worker numbers. */
+    private static void afterWorkerNumbers(Path logs, String lines) throws IOException {
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        String text = Files.readString(x);
+        int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
+        Files.writeString(x, text.substring(0, at) + lines + text.substring(at));
     }
 
     private static String quote(String lines) {
