@@ -102,10 +102,7 @@ class SelectiveReadingTest {
     @Test
     void aPodListedByARunWithoutWorkersIsReadTheSameEitherWay() throws IOException {
         Path logs = idleRunSample("listing", false, 0);
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult selective = readBothWays(logs)[1];
         assertEquals(List.of("billing/invoice-rollup-h3k8d", "billing/ledger-sync-p2m6w"), af003Pods(selective));
     }
 
@@ -132,10 +129,9 @@ class SelectiveReadingTest {
     @Test
     void aRunWithWorkersListingPodsKeepsNoneOfThem() throws IOException {
         Path logs = idleRunSample("workers", false, 2);
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult[] both = readBothWays(logs);
+        AnalysisResult everything = both[0];
+        AnalysisResult selective = both[1];
         assertFalse(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
         assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("nightly-report")).isPresent()),
                 "a run with workers: its listing is not kept");
@@ -154,10 +150,7 @@ class SelectiveReadingTest {
                 "msg=\"Starting Workflow Controller\" version=v4.0.6 instanceID=\"\" defaultRequeueTime=10s",
                 "msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 workflowArchive=8 workflowWorkers=32 podCleanup=4 workflowTtlWorkers=4",
                 "msg=\"Attempting to acquire leader lease...\" lock=billing/workflow-controller"));
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        readBothWays(logs);
     }
 
     /**
@@ -171,10 +164,7 @@ class SelectiveReadingTest {
                 "namespace=billing phase=Running resourceVersion=5 workflow=ledger")) {
             Path logs = idleRunSample("clash-" + wf.hashCode(), false, 0);
             afterWorkerNumbers(logs, "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" " + wf + "\n");
-            List<String> inputs = List.of(logs.toString());
-            AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-            AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-            assertSame(everything, selective, true);
+            readBothWays(logs);
         }
     }
 
@@ -187,10 +177,9 @@ class SelectiveReadingTest {
     void twoReplicasInOneFileNeitherWithoutWorkersKeepsNothingOfTheListing() throws IOException {
         Path logs = idleRunSample("stern-workers", false, 2);
         mergeWithStandby(logs, "workflowWorkers=2 ");
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult[] both = readBothWays(logs);
+        AnalysisResult everything = both[0];
+        AnalysisResult selective = both[1];
         assertFalse(af003Pods(everything).contains("billing/ledger-sync-p2m6w"), af003Pods(everything).toString());
         assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("nightly-report")).isPresent()));
     }
@@ -211,10 +200,9 @@ class SelectiveReadingTest {
             }
         }
         mergeWithReplica(logs, "workflowWorkers=0 ", "workflow-controller-9c8b7a6d5-z2k4n", other);
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult[] both = readBothWays(logs);
+        AnalysisResult everything = both[0];
+        AnalysisResult selective = both[1];
         assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
         assertTrue(selective.correlation().events().stream().noneMatch(e -> e.event().pod().filter(p -> p.name().startsWith("batch-etl")).isPresent()),
                 "the replica with workers: its listing is not kept");
@@ -236,10 +224,7 @@ class SelectiveReadingTest {
         for (String inserted : List.of(pass, tie + pass)) {
             Path logs = idleRunSample("own-" + inserted.length(), false, 0);
             afterWorkerNumbers(logs, inserted);
-            List<String> inputs = List.of(logs.toString());
-            AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-            AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-            assertSame(everything, selective, true);
+            readBothWays(logs);
         }
     }
 
@@ -254,10 +239,7 @@ class SelectiveReadingTest {
         List<String> lines = new java.util.ArrayList<>(Files.readAllLines(x));
         java.util.Collections.reverse(lines);
         Files.write(x, lines);
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        readBothWays(logs);
     }
 
     /**
@@ -293,10 +275,7 @@ class SelectiveReadingTest {
                 + "nodeName=ledger-sync nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
         Path logs = idleRunSample("namespaceless", false, 0);
         afterWorkerNumbers(logs, lines);
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult everything = readBothWays(logs)[0];
         assertFalse(af003Pods(everything).contains("billing/ledger-sync-p2m6w"), af003Pods(everything).toString());
     }
 
@@ -316,10 +295,8 @@ class SelectiveReadingTest {
         }
         Files.delete(x);
         Files.writeString(cri.resolve("0.log"), out.toString());
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult[] both = readBothWays(logs);
+        AnalysisResult selective = both[1];
         assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
     }
 
@@ -335,10 +312,8 @@ class SelectiveReadingTest {
             java.util.Collections.reverse(lines);
             Files.write(logs.resolve(piece), lines);
         }
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult[] both = readBothWays(logs);
+        AnalysisResult selective = both[1];
         assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
     }
 
@@ -354,10 +329,8 @@ class SelectiveReadingTest {
         List<String> lines = new java.util.ArrayList<>(Files.readAllLines(merged));
         java.util.Collections.reverse(lines);
         Files.write(merged, lines);
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        AnalysisResult[] both = readBothWays(logs);
+        AnalysisResult selective = both[1];
         assertTrue(af003Pods(selective).contains("billing/ledger-sync-p2m6w"), af003Pods(selective).toString());
     }
 
@@ -381,10 +354,7 @@ class SelectiveReadingTest {
                 + "\nAnd the first one afterwards:\n\n" + quote(text.substring(cut));
         Files.delete(x);
         Files.writeString(logs.resolve("issue.md"), md);
-        List<String> inputs = List.of(logs.toString());
-        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-        assertSame(everything, selective, true);
+        readBothWays(logs);
     }
 
     /**
@@ -409,10 +379,7 @@ class SelectiveReadingTest {
                 if (merged) {
                     sternOf(logs, "workflow-controller-5d7c9b8f6-m4q8t.log", "workflow-controller-5d7c9b8f6-x7w2n.log");
                 }
-                List<String> inputs = List.of(logs.toString());
-                AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-                AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-                assertSame(everything, selective, true);
+                AnalysisResult everything = readBothWays(logs)[0];
                 assertEquals(!inserted.contains("Processing workflow"), af003Pods(everything).contains("billing/ledger-sync-p2m6w"),
                         inserted + (merged ? " merged: " : ": ") + af003Pods(everything));
             }
@@ -438,12 +405,18 @@ class SelectiveReadingTest {
             Path logs = idleRunSample("first-" + processed, false, 0);
             afterWorkerNumbers(logs, first + second + "time=2026-10-14T14:38:00.102Z level=INFO msg=\"Processing workflow\" namespace=billing phase=Running "
                     + "resourceVersion=5 workflow=" + processed + "\n");
-            List<String> inputs = List.of(logs.toString());
-            AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
-            AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
-            assertSame(everything, selective, true);
+            AnalysisResult everything = readBothWays(logs)[0];
             assertEquals(processed.equals("ledger"), af003Pods(everything).contains("billing/ledger-sync-p2m6w"), processed + ": " + af003Pods(everything));
         }
+    }
+
+    /** Reads {@code logs} whole on one thread and selectively in small chunks, asserts both readings the same, returns {whole, selective}. */
+    private static AnalysisResult[] readBothWays(Path logs) {
+        List<String> inputs = List.of(logs.toString());
+        AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+        AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+        assertSame(everything, selective, true);
+        return new AnalysisResult[] {everything, selective};
     }
 
     /** Inserts {@code lines} into the run without workers' file right after its worker numbers. */

@@ -1,19 +1,13 @@
 package dev.argoforensics.rules;
 
-import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
-import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.rules.CollectionSelectorTest.deleted;
+import static dev.argoforensics.rules.CollectionSelectorTest.kind;
+import static dev.argoforensics.rules.CollectionSelectorTest.query;
+import static dev.argoforensics.rules.CollectionSelectorTest.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.correlate.CollectionSelection;
-import dev.argoforensics.correlate.Correlation;
-import dev.argoforensics.correlate.PodLifecycle;
-import dev.argoforensics.testing.Evidence;
-import dev.argoforensics.testing.Exports;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,42 +16,6 @@ import org.junit.jupiter.api.Test;
  * be taken away from it (a true deleter dropped raises AF008 to {@code confirmed}).
  */
 class CollectionSelectorBreakerTest {
-    private static final String WF = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
-    private static final String AT = "2026-09-19T16:39:59.800000Z";
-    private static final String PLAIN_LABELS = "labels: {workflows.argoproj.io/workflow: p}";
-
-    private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
-    }
-
-    private static String deleted(String labels) {
-        String y = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
-        return labels.isEmpty() ? y : y.replace(PLAIN_LABELS, "labels: {workflows.argoproj.io/workflow: p, " + labels + "}");
-    }
-
-    private static String query(String query) {
-        String r = PodCollectionDeleteTest.collection("ns", AT, 200);
-        String logged = "\"requestURI\":\"/api/v1/namespaces/ns/pods?labelSelector=workflows.argoproj.io%2Fworkflow%3Dp\",";
-        assertTrue(r.contains(logged), r);
-        return r.replace(logged, "\"requestURI\":\"/api/v1/namespaces/ns/pods?" + query + "\",");
-    }
-
-    private static Correlation with(String pod, String... records) {
-        Evidence e = new Evidence().log("c.log", lines()).workflow("wf.yaml", WF).pod("pod.yaml", pod);
-        CollectionSelectorTest.WRITES_LOGGED.forEach(r -> e.object("audit.log", r));
-        for (String r : records) {
-            e.object("audit.log", r);
-        }
-        return e.correlate();
-    }
-
-    private static CollectionSelection.Kind kind(Correlation c) {
-        PodLifecycle l = c.lifecycles().values().iterator().next();
-        assertTrue(l.collectionDeletes().size() <= 1, l.collectionDeletes().toString());
-        return l.collectionDeletes().isEmpty() ? CollectionSelection.Kind.EXCLUDED : l.selection(l.collectionDeletes().get(0)).kind();
-    }
-
     @Test
     void severalLabelSelectorParametersTheApiServerReadsTheFirst() {
         // A script appending its own labelSelector after the user's: the API server reads the first (app=etl, which the Pod carries);

@@ -44,7 +44,7 @@ class CollectionSelectorTest {
     }
 
     /** The Pod deleted at 16:40:00 while main ran (grace 0), with {@code labels} ("k: v, k2: v2") beside the Workflow's. */
-    private static String deleted(String labels) {
+    static String deleted(String labels) {
         String y = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
         return labels.isEmpty() ? y : y.replace(PLAIN_LABELS, "labels: {workflows.argoproj.io/workflow: p, " + labels + "}");
     }
@@ -63,11 +63,11 @@ class CollectionSelectorTest {
         return r.replace(logged, uri == null ? "" : "\"requestURI\":\"" + uri + "\",");
     }
 
-    private static String query(String query) {
+    static String query(String query) {
         return collection("ns", AT, "/api/v1/namespaces/ns/pods?" + query);
     }
 
-    private static Correlation with(String pod, String... records) {
+    static Correlation with(String pod, String... records) {
         Evidence e = new Evidence().log("c.log", lines()).workflow("wf.yaml", WF);
         if (pod != null) {
             e.pod("pod.yaml", pod);
@@ -79,18 +79,18 @@ class CollectionSelectorTest {
         return e.correlate();
     }
 
-    private static PodLifecycle life(Correlation c) {
+    static PodLifecycle life(Correlation c) {
         return c.lifecycles().values().iterator().next();
     }
 
     /** The one possible collection deleter's reading, or null where there is none. */
-    private static CollectionSelection only(Correlation c) {
+    static CollectionSelection only(Correlation c) {
         PodLifecycle l = life(c);
         assertTrue(l.collectionDeletes().size() <= 1, l.collectionDeletes().toString());
         return l.collectionDeletes().isEmpty() ? null : l.selection(l.collectionDeletes().get(0));
     }
 
-    private static CollectionSelection.Kind kind(Correlation c) {
+    static CollectionSelection.Kind kind(Correlation c) {
         CollectionSelection s = only(c);
         return s == null ? CollectionSelection.Kind.EXCLUDED : s.kind();
     }
