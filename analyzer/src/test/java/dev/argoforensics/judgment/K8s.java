@@ -297,6 +297,29 @@ final class K8s {
          */
         String rejectReason;
         String rejectMessage;
+
+        /**
+         * Draws a kubelet rejection of the step's first Pod before its containers start: a node affinity no longer met, a device
+         * plugin's admission error, or an eviction for ephemeral storage (the last with the available quantity drawn too).
+         */
+        void drawRejection(Sim.Rng rng) {
+            switch (rng.between(0, 4)) {
+                case 0 -> {
+                    rejectReason = "NodeAffinity";
+                    rejectMessage = "Pod Predicate NodeAffinity failed";
+                }
+                case 1 -> {
+                    rejectReason = "UnexpectedAdmissionError";
+                    rejectMessage = "Allocate failed due to no healthy devices present; cannot allocate unhealthy devices nvidia.com/gpu, "
+                            + "which is unexpected";
+                }
+                default -> {
+                    rejectReason = "Evicted";
+                    rejectMessage = "The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi, available: "
+                            + rng.between(2_000_000, 9_900_000) + "Ki. ";
+                }
+            }
+        }
         /**
          * Session 30: the other steps of its parallel group (Steps only; each its own template, so its own node and Pod name),
          * started with it and run at once; the group ends when all have.

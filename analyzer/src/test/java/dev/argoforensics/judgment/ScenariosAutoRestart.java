@@ -89,22 +89,7 @@ final class ScenariosAutoRestart extends OwnFamily {
     private void episode(Controller c, long t0, String cls) {
         Step s = host.step(rng.pick(TEMPLATES), 0, FIRST, true);
         s.classAfterReject = cls;
-        switch (rng.between(0, 4)) {
-            case 0 -> {
-                s.rejectReason = "NodeAffinity";
-                s.rejectMessage = "Pod Predicate NodeAffinity failed";
-            }
-            case 1 -> {
-                s.rejectReason = "UnexpectedAdmissionError";
-                s.rejectMessage = "Allocate failed due to no healthy devices present; cannot allocate unhealthy devices nvidia.com/gpu, "
-                        + "which is unexpected";
-            }
-            default -> {
-                s.rejectReason = "Evicted";
-                s.rejectMessage = "The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi, available: "
-                        + rng.between(2_000_000, 9_900_000) + "Ki. ";
-            }
-        }
+        s.drawRejection(rng);
         long submit = t0 + rng.between(0, 30) * Go.SECOND;
         long exportAt;
         switch (cls) {

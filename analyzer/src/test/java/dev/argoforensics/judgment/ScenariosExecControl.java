@@ -133,22 +133,7 @@ final class ScenariosExecControl extends OwnFamily {
             long submitAt = t0 + rng.between(0, 120) * Go.SECOND;
             Step s = step("pod-auto-restarted", -1);
             s.mainDuration = rng.between(40, 240) * Go.SECOND;
-            switch (rng.between(0, 4)) {
-                case 0 -> {
-                    s.rejectReason = "NodeAffinity";
-                    s.rejectMessage = "Pod Predicate NodeAffinity failed";
-                }
-                case 1 -> {
-                    s.rejectReason = "UnexpectedAdmissionError";
-                    s.rejectMessage = "Allocate failed due to no healthy devices present; cannot allocate unhealthy devices nvidia.com/gpu, "
-                            + "which is unexpected";
-                }
-                default -> {
-                    s.rejectReason = "Evicted";
-                    s.rejectMessage = "The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi, available: "
-                            + rng.between(2_000_000, 9_900_000) + "Ki. ";
-                }
-            }
+            s.drawRejection(rng);
             Workflow w = single(c, rng.pick("compile", "featurize"), submitAt, s);
             host.typicalExports(w, submitAt + rng.between(5, 9) * Go.MINUTE, 0, 0);
         }
