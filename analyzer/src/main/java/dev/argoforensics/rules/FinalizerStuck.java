@@ -363,9 +363,22 @@ public final class FinalizerStuck extends DeclaredRule {
                 }
             }
             Set<Integer> own = Set.copyOf(tied);
+            // s52 breaker: the Lease each run's election lines name (lock=<namespace>/<name>): a hand-over between runs that name two
+            // Leases is two installations whose Pods share a name, not one Lease handed over; it ties nothing here.
+            java.util.Map<Integer, String> leases = new java.util.HashMap<>();
+            for (LogEvent e : correlation.events()) {
+                if (e.event() instanceof dev.argoforensics.event.ControllerEvent.LeaderElection le && le.lease() != null) {
+                    leases.putIfAbsent(e.stream(), le.lease());
+                }
+            }
             for (boolean grew = true; grew; ) {
                 grew = false;
                 for (HandOvers.HandOver h : handOvers.all()) {
+                    String a = leases.get(h.from());
+                    String b = leases.get(h.to());
+                    if (a != null && b != null && !a.equals(b)) {
+                        continue;
+                    }
                     if (tied.contains(h.from()) != tied.contains(h.to())) {
                         tied.add(h.from());
                         tied.add(h.to());
@@ -375,6 +388,23 @@ public final class FinalizerStuck extends DeclaredRule {
             }
             tied.removeAll(own);
             return tied;
+        }
+
+        private dev.argoforensics.correlate.RunScopes scopes;
+
+        /**
+         * Whether the run's own lines state a scope that leaves the Pod out (s52 breaker): its managed namespace ({@code --namespaced},
+         * {@code --managed-namespace}) another than the Pod's, or its instance ID another than the Pod's
+         * {@code workflows.argoproj.io/controller-instanceid} label. A rollout that changes those flags keeps the Lease's name
+         * ({@code workflow-controller} in the install namespace), so the new Pod of the Deployment takes the Lease from the old one,
+         * yet its pod informer never listed the held Pod ({@link dev.argoforensics.correlate.RunScopes}).
+         */
+        boolean outsideScope(ControllerProcess p, dev.argoforensics.snapshot.PodSnapshot pod) {
+            if (scopes == null) {
+                scopes = dev.argoforensics.correlate.RunScopes.of(correlation.events(), correlation.processes());
+            }
+            String id = pod.labels().getOrDefault("workflows.argoproj.io/controller-instanceid", "");
+            return scopes.covers(p.id(), pod.namespace(), id, true) == dev.argoforensics.correlate.RunScopes.Coverage.OUTSIDE;
         }
 
         /**
@@ -448,7 +478,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 continue;
             }
             if (!replicas.contains(p.replica())) {
-                if (holders.contains(p.id()) && starts.ledBetween(p, held.due(), taken)) {
+                if (holders.contains(p.id()) && !starts.outsideScope(p, held.snapshot()) && starts.ledBetween(p, held.due(), taken)) {
                     return null; // session 52: the Lease's holder then, whatever its replica: it could have released it
                 }
                 continue;
