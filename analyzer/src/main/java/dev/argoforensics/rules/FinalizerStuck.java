@@ -345,83 +345,6 @@ public final class FinalizerStuck extends DeclaredRule {
         }
 
         /**
-         * The runs of other replicas than {@code replicas} that Lease hand-overs tie to a run of theirs, either way and through
-         * other runs (session 52): one took the Lease from such a run, or handed it to one. They led the same installation (a
-         * standby names the holder of its own Lease only: {@code workflow-controller[-<instanceID>]} in the controller's
-         * namespace), so its pod controller watched the same Pods: the deleted Pod, still held and not labelled completed, was in
-         * its informer. A run that nothing ties so (another installation's, or whose lines say nothing of the election) is
-         * another controller, whose lines going on say nothing of the Pod.
-         */
-        Set<Integer> leaseHolders(Set<String> replicas) {
-            if (handOvers == null) {
-                handOvers = HandOvers.of(correlation);
-            }
-            Set<Integer> tied = new java.util.HashSet<>();
-            for (ControllerProcess p : correlation.processes()) {
-                if (replicas.contains(p.replica())) {
-                    tied.add(p.id());
-                }
-            }
-            Set<Integer> own = Set.copyOf(tied);
-            // s52 breaker: the Lease each run's election lines name (lock=<namespace>/<name>): a hand-over between runs that name two
-            // Leases is two installations whose Pods share a name, not one Lease handed over; it ties nothing here.
-            java.util.Map<Integer, String> leases = new java.util.HashMap<>();
-            for (LogEvent e : correlation.events()) {
-                if (e.event() instanceof dev.argoforensics.event.ControllerEvent.LeaderElection le && le.lease() != null) {
-                    leases.putIfAbsent(e.stream(), le.lease());
-                }
-            }
-            for (boolean grew = true; grew; ) {
-                grew = false;
-                for (HandOvers.HandOver h : handOvers.all()) {
-                    String a = leases.get(h.from());
-                    String b = leases.get(h.to());
-                    if (a != null && b != null && !a.equals(b)) {
-                        continue;
-                    }
-                    if (tied.contains(h.from()) != tied.contains(h.to())) {
-                        tied.add(h.from());
-                        tied.add(h.to());
-                        grew = true;
-                    }
-                }
-            }
-            tied.removeAll(own);
-            return tied;
-        }
-
-        private dev.argoforensics.correlate.RunScopes scopes;
-
-        /**
-         * Whether the run's own lines state a scope that leaves the Pod out (s52 breaker): its managed namespace ({@code --namespaced},
-         * {@code --managed-namespace}) another than the Pod's, or its instance ID another than the Pod's
-         * {@code workflows.argoproj.io/controller-instanceid} label. A rollout that changes those flags keeps the Lease's name
-         * ({@code workflow-controller} in the install namespace), so the new Pod of the Deployment takes the Lease from the old one,
-         * yet its pod informer never listed the held Pod ({@link dev.argoforensics.correlate.RunScopes}).
-         */
-        boolean outsideScope(ControllerProcess p, dev.argoforensics.snapshot.PodSnapshot pod) {
-            if (scopes == null) {
-                scopes = dev.argoforensics.correlate.RunScopes.of(correlation.events(), correlation.processes());
-            }
-            String id = pod.labels().getOrDefault("workflows.argoproj.io/controller-instanceid", "");
-            return scopes.covers(p.id(), pod.namespace(), id, true) == dev.argoforensics.correlate.RunScopes.Coverage.OUTSIDE;
-        }
-
-        /**
-         * Whether the run led at some moment between {@code due} and {@code taken}: from its acquisition of the Lease where its
-         * lines show it ({@link HandOvers#into}: it did no work before), else its first line, to its last line; or its log was cut
-         * before {@code due} ({@link ControllerProcess#cutAtEnd}) and no hand-over shows it gave the Lease up, so that it may have
-         * led on past it.
-         */
-        boolean ledBetween(ControllerProcess p, Timestamp due, Timestamp taken) {
-            if (p.last().isBefore(due)) {
-                return p.cutAtEnd() && handOvers.all().stream().noneMatch(h -> h.from() == p.id());
-            }
-            Timestamp from = handOvers.into(p.id()).map(h -> h.acquired().time()).orElse(p.first());
-            return !from.isAfter(taken);
-        }
-
-        /**
          * The run's own stand-by through the release's due time (session 49), where nothing else of it counts as working then: it
          * never took the Lease in its lines, or took it after the export, or after the due time and took the release up within
          * {@code threshold} of that (the export, still showing the finalizer, came before: in its wait or its first moments as
@@ -469,18 +392,11 @@ public final class FinalizerStuck extends DeclaredRule {
                 replicas.add(p.replica());
             }
         }
-        Set<Integer> holders = starts.leaseHolders(replicas);
         Timestamp lastBefore = null;
         Start next = null;
         List<Standby> standbys = new ArrayList<>();
         for (ControllerProcess p : correlation.processes()) {
-            if (p.first() == null || p.last() == null) {
-                continue;
-            }
-            if (!replicas.contains(p.replica())) {
-                if (holders.contains(p.id()) && !starts.outsideScope(p, held.snapshot()) && starts.ledBetween(p, held.due(), taken)) {
-                    return null; // session 52: the Lease's holder then, whatever its replica: it could have released it
-                }
+            if (!replicas.contains(p.replica()) || p.first() == null || p.last() == null) {
                 continue;
             }
             if (p.last().isBefore(held.due())) {
