@@ -20,17 +20,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Session 52 breaker of {@link FinalizerHeldLeaseHolderTest}: a run that a Lease hand-over ties to the Pod's replica yet whose
- * own lines say its pod informer never listed the held Pod (of namespace {@code ns}, no instance-ID label), or whose election
- * lines name another Lease. A rollout that changes {@code --namespaced} / {@code --managed-namespace} keeps the Lease's name
- * ({@code workflow-controller[-<instanceID>]} in the install namespace), so the new Pod of the Deployment takes the Lease from the
- * old one and watches other Pods: no controller could release the held Pod through it, and the reading stays as before the
- * session-52 change (cleared as held while down, with d's return). The three attacks fail on 14ea0c75 (likely).
+ * Session 52 breaker of 14ea0c75 (AF004's Lease hand-over tie), settled in session 53 on main's code, which dropped the tie: a run
+ * of another replica that a Lease hand-over ties to the Pod's replica counts only where its own lines name the Pod. The pod
+ * informer is made and run in the controller's {@code Run}, which {@code main.go} calls from {@code OnStartedLeading}; its handler
+ * is registered before the informer runs, so every Pod of the first list reaches {@code AddFunc}, which logs {@code add pod event}
+ * at Info (v3.6.5 and later, every release line; the banner {@code Starting Workflow Controller} is Info too, so a run that shows it
+ * logs at Info or Debug), and the workflow workers start only after that cache synced. A run that shows its start and never names
+ * the Pod did not have it (its scope left the Pod out, stated by its lines or not), so its leading says nothing of the Pod. Every
+ * attack below reads cleared, as before 14ea0c75 (d's return); the control is the same run listing the Pod at its start, where the
+ * export decides.
  */
 class FinalizerHeldLeaseHolderBreakerTest {
     @TempDir
@@ -106,10 +108,16 @@ class FinalizerHeldLeaseHolderBreakerTest {
         assertEquals(1, o.cleared().size(), o::toString);
     }
 
-    /** The control: the tied run states every namespace and no instance ID: it watched the Pod, the export decides (likely). */
+    /**
+     * The control: the same tied run listing the Pod as it starts ({@code add pod event} after its banner, as a run whose informer
+     * selects the Pod does): it had the Pod, its replica is one of the Pod's, it led past the due time, and the export decides
+     * (likely on its stated time). Session 52's control here expected likely for the run without that line, the attack below.
+     */
     @Test
-    void aTiedRunManagingEveryNamespaceWatchedThePod() throws IOException {
-        RuleOutcome o = analyze(tied("", ARGO_LOCK, "", "ns"));
+    void aTiedRunThatListsThePodAtItsStartHadIt() throws IOException {
+        List<String> c = new ArrayList<>(tied("", ARGO_LOCK, "", "ns"));
+        c.add(7, podEvent("2026-09-19T16:30:30.200Z", "add"));
+        RuleOutcome o = analyze(c);
         assertTrue(o.cleared().isEmpty(), o::toString);
         assertEquals(1, o.findings().size(), o::toString);
         assertEquals(Confidence.LIKELY, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
@@ -150,11 +158,10 @@ class FinalizerHeldLeaseHolderBreakerTest {
      * hand-over lets be up to 31 s ahead of a's. The due time is the API server's (the export's deletionTimestamp), which no
      * replica's clock is tied to; the rule compares the Pod's own replica's runs to it the same way. Held as consistent: c tied
      * reads as a run of a's own replica logging to the same moment would (a restarted container, a2, without c).
+     * Session 53: neither names the Pod, and both show their start (their banner): neither had it, so both leave the absence and
+     * read cleared; no clock enters.
      */
     @Test
-    @Disabled("s52 breaker: inconsistent, not settled: a restarted run of a's own replica (a2, same file, banner 16:30:30, last line"
-            + " 16:31:10, never naming the Pod) reads cleared (heldWhileDown, last 16:30:00), the tied run c of another replica over the"
-            + " same span reads likely; the due time is the API server's, no replica's clock is tied to it")
     void aTiedRunEndingJustAfterTheDueTimeReadsAsTheOwnReplicasRunWould() throws IOException {
         List<String> c = new ArrayList<>(tied(null, ARGO_LOCK, "", "ns"));
         c.set(c.size() - 1, processingOther("2026-09-19T16:31:10.000Z"));
@@ -187,12 +194,13 @@ class FinalizerHeldLeaseHolderBreakerTest {
      * Attack on the premise: c's start is shown (its banner, v4.1.3, at 16:30:30, after the Pod existed: a's pod events at 16:27:45)
      * and c never names the Pod. A new leader lists every Pod of its informer's selector as it starts ({@code add pod event}, v3.6.5
      * and later; the rule's own session-40 reading, and this branch's logs-alone control): one that never names the Pod did not have
-     * it, so its leading says nothing of the Pod, export or not. Expected: as before 14ea0c75 (cleared, d's return).
+     * it, so its leading says nothing of the Pod, export or not. Expected: as before 14ea0c75 (cleared, d's return). Session 53:
+     * settled for the premise (checked in Argo's source at v3.6.5, v3.6.19, v3.7.6, v3.7.18, v4.0.0, v4.0.10, v4.1.2). With the
+     * export showing the Pod held through c's leading, a whole Info log of c would name it if c's informer selected it; its silence
+     * says c's scope left the Pod out (a ConfigMap's instance ID or namespaces its lines do not state) or its lines are not whole,
+     * and neither shows a controller that had the Pod. The reading rests on whole lines, as the held-while-down clearance does.
      */
     @Test
-    @Disabled("s52 breaker: broke, not fixed (lead's call: it reverses 14ea0c75's main case): a tied run whose start is shown after the"
-            + " Pod existed and that never logs the Pod's add event did not list it (session 40), yet 14ea0c75 reads its leading as"
-            + " watching the Pod: likely instead of cleared")
     void aTiedRunWhoseStartIsShownAndNeverListsThePodDidNotHaveIt() throws IOException {
         RuleOutcome o = analyze(tied("", ARGO_LOCK, "", "ns"));
         assertTrue(o.findings().isEmpty(), o::toString);
