@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.NodeChanged;
+import dev.argoforensics.event.ControllerEvent.NodePhaseChanged;
 import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.TaskResultForced;
 import dev.argoforensics.event.ControllerEvent.TaskResultIncomplete;
@@ -51,6 +52,10 @@ public final class TaskResultLines {
     public static final String MARKED_COMPLETED = "workflow-completed";
     /** {@code Node became daemoned} (Info, v3.4+, {@code nodeId}): a daemon step's Pod running and ready. */
     public static final String NODE_DAEMONED = "node-daemoned";
+    /** {@code Running OnExit handler} (operate, every pass once the entry node is fulfilled, v3.4+): the exit node runs first. */
+    public static final String ON_EXIT = "workflow-onexit";
+    /** {@code Running workflow level hooks} (v3.4+): a Workflow-level hook's node, which operate waits for before the phase. */
+    public static final String WORKFLOW_HOOKS = "workflow-hooks";
     /** {@code Determined controller should timeout for <nodeID>}: development builds of 2024-08 only. */
     public static final String DEV_TIMEOUT = "pod-absent-timeout-dev-build";
 
@@ -201,9 +206,40 @@ public final class TaskResultLines {
         }
     }
 
+    /**
+     * The Workflow's entry node fulfilled while the Workflow was not marked completed (session 53; read in {@code operate} and
+     * {@code markWorkflowPhase} at v3.5.6, v3.5.8, v3.5.15, v3.6.19, v3.7.18, v4.1.2). Once the entry node is fulfilled, each pass
+     * runs the Workflow-level hooks ({@code Running workflow level hooks}, Info; it returns while a hook's node is not fulfilled),
+     * then the exit handler ({@code Running OnExit handler}, Info, every pass; it returns while the exit node is not fulfilled), then
+     * {@code markWorkflowPhase}, which from v3.5.6 returns before it sets the phase while a task result of the Workflow is incomplete
+     * or a node is still daemoned: its line saying so is Debug ({@code taskresults of workflow are incomplete or still have daemon
+     * nodes, so can't mark workflow completed}), and at Info nothing of that pass says it (no {@code Updated phase}, no
+     * {@code Marking workflow completed}; its persist writes the phase Running). v3.5.3-v3.5.5 set the phase first
+     * ({@link HeldCompletion}); releases before v3.5.3 wait for daemoned nodes only.
+     *
+     * @param rootDone the root node's completion ({@code node <wf> phase Running -> Failed}, v4 {@code node phase changed}), its
+     *                 pass marking nothing and logging neither the exit handler nor a Workflow-level hook, shown whole
+     * @param passes   the same run's later reconciles of the Workflow, none marking it completed, up to the first that marks it,
+     *                 sets a phase, begins over a copy not Running, runs the root node again, or logs the exit handler or a hook
+     * @param marked   the {@code Marking workflow completed} that ended the wait, in any run, or null (none in the lines)
+     * @param daemoned the Workflow's {@code Node became daemoned} lines before the root node's completion (any run)
+     */
+    public record RootDoneHeld(LogEvent rootDone, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned) {
+        public RootDoneHeld {
+            passes = List.copyOf(passes);
+            daemoned = List.copyOf(daemoned);
+        }
+
+        /** The phase the root node ended in. */
+        public String phase() {
+            return ((NodePhaseChanged) rootDone.event()).toPhase();
+        }
+    }
+
     private final List<Reconcile> stopped = new ArrayList<>();
     private final List<Reconcile> passedAfterStop = new ArrayList<>();
     private final List<HeldCompletion> held = new ArrayList<>();
+    private final List<RootDoneHeld> rootHeld = new ArrayList<>();
 
     private TaskResultLines(WorkflowHistory workflow) {
         boolean anyDebug = false;
@@ -248,7 +284,77 @@ public final class TaskResultLines {
                 passedAfterStop.add(r);
             }
         }
-        findHeld(workflow.events().stream().filter(e -> signal(e, NODE_DAEMONED)).toList());
+        List<LogEvent> daemonLines = workflow.events().stream().filter(e -> signal(e, NODE_DAEMONED)).toList();
+        findHeld(daemonLines);
+        findRootHeld(workflow.ref().name(), daemonLines);
+    }
+
+    /** The {@link RootDoneHeld}s, in the order of their root lines per run. */
+    private void findRootHeld(String root, List<LogEvent> daemonLines) {
+        for (int i = 0; i < reconciles.size(); i++) {
+            Reconcile r = reconciles.get(i);
+            LogEvent done = rootEnded(r, root);
+            if (done == null || r.markedCompleted().isPresent() || completedPhase(r) != null || r.completion().isPresent() || mayBeHeldElse(r)) {
+                continue;
+            }
+            // The pass's end shown: the run went on to another reconcile, or its persist follows the root line.
+            int at = r.lines().indexOf(done);
+            if (!r.whole() && r.lines().subList(at + 1, r.lines().size()).stream().noneMatch(e -> e.event() instanceof WorkflowUpdated)) {
+                continue;
+            }
+            List<Reconcile> passes = new ArrayList<>();
+            LogEvent marked = null;
+            boolean ended = false;
+            for (int j = i + 1; j < reconciles.size(); j++) {
+                Reconcile next = reconciles.get(j);
+                if (next.first().stream() != r.first().stream()) {
+                    break;
+                }
+                ended = true;
+                if (next.markedCompleted().isPresent()) {
+                    marked = next.markedCompleted().get();
+                    break;
+                }
+                String began = next.processing() != null && next.processing().event() instanceof WorkflowProcessing p ? p.phase() : null;
+                boolean rewritten = next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
+                        || (e.event() instanceof WorkflowUpdated u && u.phase() != null && COMPLETED.contains(u.phase()))
+                        || (e.event() instanceof NodePhaseChanged c && root.equals(c.id()) && !COMPLETED.contains(c.toPhase())));
+                if ((began != null && !began.isEmpty() && !"Running".equals(began)) || rewritten || mayBeHeldElse(next)) {
+                    break;
+                }
+                ended = false;
+                passes.add(next);
+            }
+            if (!ended) {
+                for (Reconcile later : reconciles) {
+                    if (later.first().stream() != r.first().stream() && later.markedCompleted().isPresent()
+                            && later.markedCompleted().get().time() != null && done.time() != null
+                            && later.markedCompleted().get().time().isAfter(done.time())) {
+                        marked = later.markedCompleted().get();
+                        break;
+                    }
+                }
+            }
+            List<LogEvent> daemoned = daemonLines.stream()
+                    .filter(d -> d.time() == null || done.time() == null || !d.time().isAfter(done.time())).toList();
+            rootHeld.add(new RootDoneHeld(done, passes, marked, daemoned));
+        }
+    }
+
+    /** The reconcile's line of the root node ending (its ID is the Workflow's name), or null. */
+    private static LogEvent rootEnded(Reconcile r, String root) {
+        return r.lines().stream().filter(e -> e.event() instanceof NodePhaseChanged c && root.equals(c.id()) && COMPLETED.contains(c.toPhase()))
+                .findFirst().orElse(null);
+    }
+
+    /** The pass ran the exit handler or a Workflow-level hook, either of which operate waits for before the phase. */
+    private static boolean mayBeHeldElse(Reconcile r) {
+        return r.lines().stream().anyMatch(e -> signal(e, ON_EXIT) || signal(e, WORKFLOW_HOOKS));
+    }
+
+    /** The Workflow's entry node fulfilled while the Workflow was not marked completed ({@link RootDoneHeld}). */
+    public List<RootDoneHeld> rootDoneHeld() {
+        return rootHeld;
     }
 
     /** The {@link HeldCompletion}s, in the order of their phase lines per run. */

@@ -166,7 +166,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 }
             }
             // Stops that name no node, or a completed phase set with the completion held (v3.5.3-v3.5.5): about the Workflow.
-            boolean unnamed = t.stopped().stream().anyMatch(r -> r.stoppedOn().isEmpty()) || !t.heldCompletions().isEmpty();
+            boolean unnamed = t.stopped().stream().anyMatch(r -> r.stoppedOn().isEmpty()) || !t.heldCompletions().isEmpty()
+                    || !t.rootDoneHeld().isEmpty();
             if (unnamed && !withFindings.about(w.ref())) {
                 assess(correlation, new Subject(w.ref(), null, null, null), lines, findings, cleared);
             }
@@ -185,6 +186,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             if (!withFindings.about(w.ref())) {
                 heldForOutputs(w, t, cleared);
                 heldByDaemon(w, t, cleared);
+                rootHeldByDaemon(correlation, w, t, cleared);
             }
         }
         return new Evaluation(findings, cleared);
@@ -288,6 +290,24 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         }
     }
 
+    /**
+     * A Workflow whose entry node ended and that later passes did not mark completed ({@link TaskResultLines.RootDoneHeld}, session
+     * 53) while the lines show a node of it daemoned before: from v3.5.6 markWorkflowPhase waits for daemoned nodes as for pending
+     * results (it ends them, killDaemonedChildren, and a daemon stays daemoned until its Pod ends); not decided, saying what would.
+     */
+    private static void rootHeldByDaemon(Correlation correlation, WorkflowHistory w, TaskResultLines lines, List<Clearance> cleared) {
+        for (TaskResultLines.RootDoneHeld h : lines.rootDoneHeld()) {
+            if (h.daemoned().isEmpty() || h.passes().isEmpty()
+                    || TaskResultViews.resultsFirst(correlation.process(h.rootDone())) == TaskResultViews.PhaseFirst.NO) {
+                continue;
+            }
+            LogEvent daemon = h.daemoned().get(h.daemoned().size() - 1);
+            cleared.add(new Clearance(null, Message.of("AF006.cleared.rootHeldByDaemon", "wf", w.ref().toString(), "phase", h.phase(),
+                    "at", at(h.rootDone()), "passes", h.passes().size(), "node", daemon.event().nodeId().orElse("?"), "daemonAt", at(daemon)),
+                    h.rootDone().source()));
+        }
+    }
+
     private static String at(LogEvent e) {
         return e.time() == null ? "line " + e.line() : e.time().format();
     }
@@ -358,6 +378,12 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                     .filter(v -> !v.pending() && v.kind().equals(settled.kind()) && !v.at().isBefore(was.at()))
                     .min(Comparator.comparing(View::at)).orElse(settled));
             if (late(correlation, s, workflow, lines, views, was, why, findings)) {
+                return;
+            }
+            if (s.nodeId() == null && views.stream().filter(View::pending).allMatch(TaskResultViews::rootHeld)) {
+                // Only the entry node's passes held, then marked within the threshold: a result or a daemon held the completion a
+                // while (whose, the lines do not say), as every Workflow whose last result comes after its last Pod's end; nothing to
+                // clear by name (session 53).
                 return;
             }
             Message before = was.at().isBefore(why.at()) ? Message.of("AF006.cleared.notSyncedAt", "at", was.at().format()) : Message.NOTHING;
@@ -655,7 +681,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 cite.line(st.processing(), "a later pass reads the same resourceVersion: that status still stood");
                 said.add(Message.of("AF006.said.at", "source", TaskResultWording.source(WORKFLOW), "what", v.what(), "at", v.at().format()));
             } else if (v.cited() instanceof NodeObservation o) {
-                cite.node(o, "exported Workflow: the result not synced");
+                cite.node(o, TaskResultViews.rootHeld(v) ? "the Workflow still Running, its entry node and every node of it ended"
+                        : "exported Workflow: the result not synced");
                 said.add(Message.of("AF006.said.at", "source", TaskResultWording.source(WORKFLOW), "what", v.what(), "at", v.at().format()));
             } else if (v.cited() instanceof TaskResultSnapshot t) {
                 cite.taskResult(t, "the executor's report, not completed");
@@ -674,7 +701,8 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 stop.lines().stream().filter(e -> e.event() instanceof NodeChanged c && "Succeeded".equals(c.newPhase()) && s.nodeId() != null
                         && s.nodeId().equals(c.id())).findFirst().ifPresent(e -> cite.line(e, "the Pod seen Succeeded, a state the reconcile does not store"));
             }
-            cite.line((LogEvent) logged.get(0).cited(), "the controller waits for the task result");
+            cite.line((LogEvent) logged.get(0).cited(), TaskResultViews.rootHeld(logged.get(0))
+                    ? "the Workflow's entry node ended, and the pass did not mark the Workflow completed" : "the controller waits for the task result");
             if (TaskResultViews.requeueBound(last)) {
                 cite.line((LogEvent) last.cited(), "the pass that marked it completed: less the requeue delay and the stall threshold, when the"
                         + " controller last held the result pending");
@@ -792,6 +820,28 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                                     : run.releaseName()),
                     "bound", logged.stream().filter(TaskResultViews::requeueBound).findFirst().map(v -> (Message) Message.of(
                             "AF006.reason.requeueBound", "view", v.what())).orElse(Message.NOTHING),
+                    "settle", Message.of("AF006.reason.settle")));
+        }
+        if (s.nodeId() == null && views.stream().anyMatch(TaskResultViews::rootHeld)) {
+            // The entry node ended and the Workflow not marked completed (v3.5.6+): which result (or a daemoned node) the lines do not
+            // say, and the line that would say the completion waited is Debug (session 53).
+            LogEvent root = views.stream().filter(v -> TaskResultViews.rootHeld(v) && v.cited() instanceof LogEvent)
+                    .map(v -> (LogEvent) v.cited()).min(Comparator.comparing(LogEvent::time)).orElse(null);
+            ControllerProcess run = root == null ? null : correlation.process(root);
+            TaskResultLines.RootDoneHeld h = lines == null || root == null ? null
+                    : lines.rootDoneHeld().stream().filter(c -> c.rootDone() == root).findFirst().orElse(null);
+            View running = views.stream().filter(v -> TaskResultViews.rootHeld(v) && v.cited() instanceof NodeObservation)
+                    .max(Comparator.comparing(View::at)).orElse(null);
+            judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.rootDoneHeld",
+                    "node", root == null ? "?" : root.event().nodeId().orElse("?"), "phase", h == null ? "completed" : h.phase(),
+                    "at", root == null || root.time() == null ? "?" : root.time().format(),
+                    "passes", logged.stream().filter(TaskResultViews::rootHeld).count(),
+                    "shown", running == null ? Message.NOTHING : Message.of("AF006.reason.rootShownRunning",
+                            "export", ((NodeObservation) running.cited()).snapshot().what(), "at", running.at().format()),
+                    "release", TaskResultViews.resultsFirst(run) == TaskResultViews.PhaseFirst.YES
+                            ? Message.of("AF006.reason.rootReleaseKnown", "release", run.releaseName())
+                            : Message.of("AF006.reason.rootReleaseUnknown", "release", run == null || run.releaseName() == null ? "not stated"
+                                    : run.releaseName()),
                     "settle", Message.of("AF006.reason.settle")));
         }
         return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),

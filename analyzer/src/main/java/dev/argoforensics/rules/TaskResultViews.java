@@ -82,6 +82,7 @@ final class TaskResultViews {
         }
         if (lines != null && s.nodeId() == null) {
             views.addAll(heldCompletion(correlation, lines, stall));
+            views.addAll(rootDoneHeld(correlation, workflow, lines, stall));
         }
         if (s.pod() != null) {
             for (TaskResultSnapshot t : s.pod().taskResults()) {
@@ -224,6 +225,89 @@ final class TaskResultViews {
             }
         }
         return out;
+    }
+
+    /** The releases whose markWorkflowPhase returns before it sets a completed phase while a task result is incomplete. */
+    static final ReleaseRange RESULTS_BEFORE_PHASE = new ReleaseRange(ArgoVersion.exact("v3.5.6"), null);
+
+    /** What the release of a run says of {@link #RESULTS_BEFORE_PHASE}: in it, not in it, or not known. */
+    static PhaseFirst resultsFirst(ControllerProcess run) {
+        String name = run == null ? null : run.releaseName();
+        if (name == null) {
+            return PhaseFirst.UNKNOWN;
+        }
+        if (ReleaseRange.beforeFloor(name)) {
+            return PhaseFirst.NO; // v2.x, v3.0-v3.3: no task-result wait in markWorkflowPhase
+        }
+        ArgoVersion exact = ArgoVersion.exact(name);
+        if (exact != null) {
+            return RESULTS_BEFORE_PHASE.low().compareTo(exact) <= 0 ? PhaseFirst.YES : PhaseFirst.NO;
+        }
+        try {
+            return ReleaseRange.parse(name).intersect(RESULTS_BEFORE_PHASE).isEmpty() ? PhaseFirst.NO : PhaseFirst.UNKNOWN;
+        } catch (IllegalArgumentException notARelease) {
+            return PhaseFirst.UNKNOWN;
+        }
+    }
+
+    private static final Set<String> NODE_DONE = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+
+    /**
+     * The Workflow's entry node fulfilled and the Workflow not marked completed ({@link TaskResultLines.RootDoneHeld}, session 53):
+     * the pass that ended the root node and each later pass of the same run that did not mark the Workflow completed, where its
+     * lines are all there, are views of a result of the Workflow pending (or a node still daemoned: where the lines show a daemon
+     * before the root node ended, not counted at all, as the daemon may have held every pass until its Pod ended); and an export
+     * or {@code argo get} of the Workflow after the root line showing it Running with its root node ended and every node of it
+     * ended (no exit handler, hook or retry still running) is one too, as long as nothing in the lines marked it completed before.
+     * Not on a run whose release is known to be outside v3.5.6 and later (v3.5.3-v3.5.5 set the phase first; earlier releases wait
+     * for daemoned nodes only).
+     */
+    static List<View> rootDoneHeld(Correlation correlation, WorkflowHistory workflow, TaskResultLines lines, long stall) {
+        List<View> out = new ArrayList<>();
+        for (TaskResultLines.RootDoneHeld h : lines.rootDoneHeld()) {
+            ControllerProcess run = correlation.process(h.rootDone());
+            if (h.rootDone().time() == null || resultsFirst(run) == PhaseFirst.NO || !h.daemoned().isEmpty()) {
+                continue;
+            }
+            String node = h.rootDone().event().nodeId().orElse("?");
+            out.add(new View(h.rootDone().time(), true, LOG, Message.of("AF006.view.rootDoneNotCompleted", "node", node, "phase", h.phase()),
+                    h.rootDone()));
+            for (Reconcile p : h.passes()) {
+                LogEvent first = p.first();
+                boolean ended = p.whole() || (run != null && run.last() != null && first.time() != null
+                        && first.time().nanosUntil(run.last()) > stall);
+                if (first.time() != null && ended) {
+                    out.add(new View(first.time(), true, LOG, Message.of("AF006.view.rootPassNotCompleted", "node", node, "phase", h.phase()), first));
+                }
+            }
+            if (h.marked() != null && h.marked().time() != null) {
+                out.add(new View(h.marked().time(), false, LOG, Message.of("AF006.view.markedCompleted"), h.marked()));
+            }
+            if (workflow == null) {
+                continue;
+            }
+            for (dev.argoforensics.snapshot.WorkflowSnapshot w : workflow.snapshots()) {
+                if (w.observed() == null || !"Running".equals(w.phase()) || w.nodes().isEmpty()
+                        || !w.observed().time().isAfter(h.rootDone().time())
+                        || (h.marked() != null && h.marked().time() != null && !w.observed().time().isBefore(h.marked().time()))) {
+                    continue;
+                }
+                dev.argoforensics.snapshot.NodeStatus rootNode = w.node(node).orElse(null);
+                if (rootNode == null || !h.phase().equals(rootNode.phase())
+                        || !w.nodes().values().stream().allMatch(n -> n.phase() != null && NODE_DONE.contains(n.phase()))) {
+                    continue;
+                }
+                out.add(new View(w.observed().time(), true, WORKFLOW, Message.of("AF006.view.runningRootDone", "export", w.what(),
+                        "node", node, "phase", rootNode.phase()), new NodeObservation(w, rootNode)));
+            }
+        }
+        return out;
+    }
+
+    /** Whether a view is one of {@link #rootDoneHeld}'s pending ones. */
+    static boolean rootHeld(View v) {
+        return v.pending() && v.what() instanceof Message.Keyed k && (k.code().equals("AF006.view.rootDoneNotCompleted")
+                || k.code().equals("AF006.view.rootPassNotCompleted") || k.code().equals("AF006.view.runningRootDone"));
     }
 
     /**

@@ -39,7 +39,45 @@ final class ArgoGetText {
         String namespace = "";
         String phase = "";
         final Map<String, Timestamp> times = new LinkedHashMap<>();
+        String duration;
         ArgoGetTree tree;
+    }
+
+    private static final java.util.regex.Pattern DURATION_PART = java.util.regex.Pattern.compile("(\\d+) (second|minute|hour|day)s?");
+
+    /**
+     * The latest time a running Workflow's {@code Duration:} puts inside the output (session 53): argo prints a running Workflow's
+     * duration from its {@code startedAt} to the printing client's now ({@code humanize.RelativeDuration(startedAt, finishedAt)},
+     * {@code finishedAt} zero), in words ({@code 1 hour 10 minutes}), so the output was printed no earlier than Started plus that
+     * duration less its last unit (truncated or rounded) and less what the client's clock may be off (60 s, as for a stated time).
+     * Null for a finished Workflow (its Finished says more), without Started, or for a duration not in those words.
+     */
+    static Timestamp printedNoEarlier(Timestamp started, Timestamp finished, String duration) {
+        if (started == null || finished != null || duration == null) {
+            return null;
+        }
+        java.util.regex.Matcher m = DURATION_PART.matcher(duration.strip());
+        long seconds = 0;
+        long unit = 0;
+        int end = 0;
+        while (m.find()) {
+            if (!duration.strip().substring(end, m.start()).isBlank()) {
+                return null;
+            }
+            end = m.end();
+            unit = switch (m.group(2)) {
+                case "second" -> 1;
+                case "minute" -> 60;
+                case "hour" -> 3600;
+                default -> 86400;
+            };
+            seconds += Long.parseLong(m.group(1)) * unit;
+        }
+        if (unit == 0 || end != duration.strip().length()) {
+            return null;
+        }
+        long nanos = (seconds - unit) * 1_000_000_000L - ObservedAt.STATED_CLOCK_NANOS;
+        return nanos <= 0 ? null : new Timestamp(started.instant().plusNanos(nanos), started.precision(), started.zone());
     }
 
     static Read read(String file, List<String> lines, ObservedAt stated, ArgoGetTime.Reference reference) {
@@ -147,6 +185,7 @@ final class ArgoGetText {
             switch (key) {
                 case "Namespace" -> b.namespace = value;
                 case "Status" -> b.phase = value.split(" ")[0];
+                case "Duration" -> b.duration = value;
                 case "ServiceAccount" -> {
                     if (!value.startsWith("unset")) {
                         identifiers.add("serviceAccount:" + value.split(" ")[0]);
@@ -200,6 +239,7 @@ final class ArgoGetText {
         for (Timestamp t : b.times.values()) {
             latest = KubeTime.latest(latest, t);
         }
+        latest = KubeTime.latest(latest, printedNoEarlier(b.times.get("Started"), b.times.get("Finished"), b.duration));
         Map<String, NodeStatus> nodes = b.tree == null ? Map.of() : b.tree.nodes(skipped);
         ObservedAt observed = ObservedAt.of(stated, latest);
         out.add(new WorkflowSnapshot(b.source, b.namespace, b.name, "", b.phase, "", nodes, b.tree == null, Map.of(), observed,
