@@ -128,6 +128,14 @@ final class LifecycleBuilder {
     }
 
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
+        return build(all, workflow, fate, List.of());
+    }
+
+    /**
+     * @param earlierOfName the lines of the earlier Pods of the name that the lines told apart from this one ({@link Lifetimes}): read
+     *                      only for a cleanup item queued for one of them that ran on this Pod ({@link NamesakeCleanup}); empty: none
+     */
+    PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName) {
         LogEvent created = all.latestCreated();
         PodHistory pod = latestInstance(all, created);
         ContainersEnd containers = null;
@@ -236,7 +244,8 @@ final class LifecycleBuilder {
         if (persistedAfter != null && workflow != null && lossStoredAfter(workflow, nodeLines, release.decisive())) {
             persistedAfter = null;
         }
-        NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
+        NamesakeCleanup namesake = NamesakeCleanup.of(earlierOfName.isEmpty() ? all.events() : EventOrder.merged(concat(earlierOfName, all.events())),
+                created, nodeLines);
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
         FinalizerRemoval earlier = earlierRelease(all, created);
         PhaseHistory.Completion earlierCompletion = earlier == null ? null
@@ -682,6 +691,13 @@ final class LifecycleBuilder {
             }
         }
         return null;
+    }
+
+    private static List<LogEvent> concat(List<LogEvent> a, List<LogEvent> b) {
+        List<LogEvent> out = new java.util.ArrayList<>(a.size() + b.size());
+        out.addAll(a);
+        out.addAll(b);
+        return out;
     }
 
     /** The first {@code delete pod event}; the Pod left the selector if the controller had labelled it, or if it still had its finalizer. */

@@ -50,12 +50,17 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
      * @param nodeLines the node's operator lines
      */
     static NamesakeCleanup of(PodHistory all, LogEvent created, List<LogEvent> nodeLines) {
+        return of(all.events(), created, nodeLines);
+    }
+
+    /** As above, from every line of the name up to this Pod's end, in order (the earlier Pods' the lines told apart included). */
+    static NamesakeCleanup of(List<LogEvent> lines, LogEvent created, List<LogEvent> nodeLines) {
         if (created == null) {
             return null;
         }
         LogEvent earlier = null;
         Map<String, LogEvent> queuedBefore = new HashMap<>();
-        for (LogEvent e : all.events()) {
+        for (LogEvent e : lines) {
             if (!EventOrder.before(e, created)) {
                 continue;
             }
@@ -69,7 +74,7 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
             return null; // nothing shows an earlier Pod of this name
         }
         Set<String> queuedSince = new HashSet<>();
-        for (LogEvent e : all.events()) {
+        for (LogEvent e : lines) {
             if (!EventOrder.after(e, created)) {
                 continue;
             }

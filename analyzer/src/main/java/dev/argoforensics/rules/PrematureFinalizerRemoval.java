@@ -17,6 +17,7 @@ import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.correlate.ControllerStop;
@@ -337,7 +338,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             if (!life.lostToDeletion() && link != null) {
                 LogEvent after = life.informerExit() != null && EventOrder.after(life.informerExit().event(), decisive) ? life.informerExit().event() : decisive;
-                Optional<LogEvent> passedOver = reconciliation.passedOver(link.workflow(), after);
+                Optional<LogEvent> passedOver = reconciliation.passedOver(link.workflow(), after, nextLifetimeCreated());
                 if (passedOver.isPresent()) {
                     cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.passedOver", "at", at, "when", passedOver.get().time().format()),
                             passedOver.get().source()));
@@ -358,6 +359,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 Optional<Reconciliation.Unmissed> unmissed = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                         && EventOrder.after(life.informerExit().event(), decisive) && laterErrors().isEmpty()
                         ? reconciliation.reconciledWithoutMissing(link.workflow(), life.informerExit().event()) : Optional.empty();
+                // Session 50: a pass not closed before a later Pod of the name was created (its lifetime's end) may be the pass that
+                // created it (argo retry's reset copy, a new Workflow of the name), which read the node reset, not this Pod's.
+                java.util.Optional<dev.argoforensics.time.Timestamp> until = java.util.Optional.ofNullable(pod.identity().until());
+                if (unmissed.isPresent() && until.isPresent() && !unmissed.get().closed().time().isBefore(until.get())) {
+                    unmissed = Optional.empty();
+                }
                 if (unmissed.isPresent() && unmissed.get().failedAs() == null) {
                     cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.reconciledWithoutMissing", "at", at,
                             "gone", life.informerExit().event().time().format(), "when", unmissed.get().pass().time().format(),
@@ -369,6 +376,20 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 failedWithoutMissing = unmissed.orElse(null);
             }
             findings.add(finding());
+        }
+
+        /**
+         * The {@code Created pod} line of the next lifetime of this Pod's name the lines told apart ({@link PodKey#printed}, session
+         * 51): where this Pod's lines end. Null for the latest, or a Pod whose name was not split.
+         */
+        private LogEvent nextLifetimeCreated() {
+            PodKey.Lifetime l = pod.key().printed();
+            if (l == null || l.number() == l.of()) {
+                return null;
+            }
+            PodKey next = l.number() + 1 == l.of() ? pod.key().named() : pod.key().named().withLifetime(l.number() + 1);
+            PodHistory h = correlation.pods().get(next);
+            return h == null ? null : h.latestCreated();
         }
 
         private Finding finding() {
