@@ -470,7 +470,7 @@ public final class Correlator {
             LogEvent own = h.latestCreated();
             List<LogEvent> earlier = h.key().uid() != null || own == null ? List.of()
                     : earlierLifetimes.getOrDefault(h.key().named(), List.of()).stream().filter(e -> EventOrder.before(e, own)).toList();
-            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf), earlier);
+            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf), earlier, previousLifetime(h.key(), pods));
         });
         Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
         for (int i = 0; i < histories.size(); i++) {
@@ -540,6 +540,19 @@ public final class Correlator {
             }
         }
         return out;
+    }
+
+    /**
+     * The history of the Pod of the name right before this one, where the lines told the name's lifetimes apart ({@link Lifetimes},
+     * {@link PodKey#printed}); null for the first, or a name not split. Its release, logged before this Pod's {@code Created pod},
+     * is read as it was before the split (session 52): an earlier Pod's release, by the node's reset or a new Workflow of the name.
+     */
+    private static PodHistory previousLifetime(PodKey key, Map<PodKey, PodHistory> pods) {
+        PodKey.Lifetime l = key.printed();
+        if (l == null || l.number() < 2) {
+            return null;
+        }
+        return pods.get(key.named().withLifetime(l.number() - 1));
     }
 
     /** The lines that show a Pod's cleanup under way ({@link Lifetimes#ends}) by the Pod they name: where a Pod's lifetime ends. */

@@ -136,6 +136,15 @@ final class LifecycleBuilder {
      *                      only for a cleanup item queued for one of them that ran on this Pod ({@link NamesakeCleanup}); empty: none
      */
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName) {
+        return build(all, workflow, fate, earlierOfName, null);
+    }
+
+    /**
+     * @param previous the Pod of the name right before this one, where the lines told them apart ({@link Lifetimes}; null: none):
+     *                 then the pass that created this Pod ({@code rerun}: argo retry's reset copy, a new Workflow of the name) is read
+     *                 for the words of the earlier Pod's release left not decided (AF001, session 52)
+     */
+    PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName, PodHistory previous) {
         LogEvent created = all.latestCreated();
         PodHistory pod = latestInstance(all, created);
         ContainersEnd containers = null;
@@ -251,7 +260,8 @@ final class LifecycleBuilder {
         PhaseHistory.Completion earlierCompletion = earlier == null ? null
                 : completedBefore(workflow, createdBefore(all, earlier.decisive()), earlier.decisive());
         Known earlierPersisted = earlierCompletion == null ? null : completionKnown(earlierCompletion);
-        PhaseHistory.Pass rerun = earlier == null || workflow == null ? null : PhaseHistory.passOf(passesOf(workflow), created);
+        PhaseHistory.Pass rerun = (earlier == null && previous == null) || workflow == null || created == null ? null
+                : PhaseHistory.passOf(passesOf(workflow), created);
         RunClocks.RunClock releaseClock = release == null ? null : clocks.of(release.decisive().stream());
         WorkflowRef wf = link == null ? null : link.workflow();
         // Before #15150 (v3.5.5-v3.6.15, v3.7.0-v3.7.6) inferFailedReason fell through to Succeeded, logging "Pod failed: " with no

@@ -215,6 +215,16 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         return Message.of(p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEW_RUN ? "AF001.rerun.newRun" : "AF001.rerun.unknown");
     }
 
+    /** As {@link #rerun}, told of an earlier Pod of the name: the node ran again in the next one ({@code life}'s). */
+    private static Message rerunInNext(PodLifecycle life) {
+        dev.argoforensics.correlate.PhaseHistory.Pass p = life == null ? null : life.rerun();
+        if (p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEWER) {
+            return Message.of("AF001.rerunNext.retry", "rv", String.valueOf(p.resourceVersion()), "completedRv",
+                    p.completion() == null || p.completion().resourceVersion() == null ? "?" : String.valueOf(p.completion().resourceVersion()));
+        }
+        return Message.of(p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEW_RUN ? "AF001.rerunNext.newRun" : "AF001.rerun.unknown");
+    }
+
     /** One removal under examination. */
     private final class Case {
         private final PodHistory pod;
@@ -375,7 +385,29 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // reconciliation (review s26). Neither cleared nor likely.
                 failedWithoutMissing = unmissed.orElse(null);
             }
+            // Session 52: an earlier Pod of a name the lines told apart, its node's loss not recorded, and no line of its Workflow
+            // between its release and the pass that ran the node again under the name: that pass (argo retry's reset copy, which the
+            // server makes only of a completed Workflow after deleting the reset nodes' Pods; a new Workflow of the name, the earlier
+            // one deleted with its Pods) is the Workflow's next in the lines, so none is shown reading the node with this Pod gone,
+            // and the reset or the Workflow's deletion may be what deleted it. Not decided, as before the split (then said on the later
+            // Pod, whose lines held the release); said on this Pod, whose release it is.
+            LogEvent next = nextLifetimeCreated();
+            if (next != null && link != null && !life.lostToDeletion() && reconciliation.seenBetween(link.workflow(), decisive, next).isEmpty()) {
+                PodLifecycle nextLife = correlation.lifecycle(nextLifetimeKey());
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.earlierLifetime", "at", at, "created", next.time().format(),
+                        "line", next.source().toString(), "rerun", rerunInNext(nextLife)), decisive.source()));
+                return;
+            }
             findings.add(finding());
+        }
+
+        /** The key of the next lifetime of this Pod's name ({@link #nextLifetimeCreated}), or null. */
+        private PodKey nextLifetimeKey() {
+            PodKey.Lifetime l = pod.key().printed();
+            if (l == null || l.number() == l.of()) {
+                return null;
+            }
+            return l.number() + 1 == l.of() ? pod.key().named() : pod.key().named().withLifetime(l.number() + 1);
         }
 
         /**
@@ -387,8 +419,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (l == null || l.number() == l.of()) {
                 return null;
             }
-            PodKey next = l.number() + 1 == l.of() ? pod.key().named() : pod.key().named().withLifetime(l.number() + 1);
-            PodHistory h = correlation.pods().get(next);
+            PodHistory h = correlation.pods().get(nextLifetimeKey());
             return h == null ? null : h.latestCreated();
         }
 

@@ -175,6 +175,26 @@ final class Reconciliation {
                 ? start : created;
     }
 
+    /**
+     * The first line of the Workflow not shown before the line (a release) nor at or after the pass that created the next Pod of the
+     * name ({@link #creatingPass} of its {@code Created pod} line): a sign that the Workflow was taken up between the two, its node
+     * read with the earlier Pod gone (session 52). Empty: the lines show the Workflow's next pass after the release to be the one
+     * that ran the node again under the name (argo retry's reset copy, a new Workflow of the name).
+     */
+    Optional<LogEvent> seenBetween(WorkflowRef wf, LogEvent line, LogEvent nextCreated) {
+        LogEvent bound = creatingPass(wf, nextCreated);
+        for (LogEvent e : correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of())) {
+            if (e == line || EventOrder.before(e, line)) {
+                continue; // before the release
+            }
+            if (e == bound || EventOrder.after(e, bound)) {
+                continue; // the next Pod's pass on
+            }
+            return Optional.of(e);
+        }
+        return Optional.empty();
+    }
+
     /** How long after its {@code Processing workflow} line a pass is taken to log its {@code Created pod} lines. */
     static final long CREATING_PASS_NANOS = 10_000_000_000L;
 
