@@ -306,8 +306,22 @@ final class LifecycleBuilder {
      * latest its deletion is known to have been requested nor clearly before the earliest, where those are known. One whose outcome
      * is not logged is no deleter either (session 49), a dry run deleted nothing; both stay in its timeline.
      */
-    private static List<dev.argoforensics.snapshot.AuditRecord> collectionDeletes(PodHistory pod, DeletionRequest deletion) {
-        List<dev.argoforensics.snapshot.AuditRecord> out = new ArrayList<>();
+    private static List<CollectionSelection> collectionDeletes(PodHistory pod, DeletionRequest deletion) {
+        List<CollectionSelection> out = new ArrayList<>();
+        // Its selectors as read against the Pod's exports (session 52): the same reading PodRecords#byCollection kept it by, with the
+        // same inputs (the earliest creation its lines or exports give, the nodes its exports show).
+        Timestamp created = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof dev.argoforensics.event.ControllerEvent.PodCreated && (created == null || e.time().instant().isBefore(created.instant()))) {
+                created = e.time();
+            }
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            Timestamp t = s.creationTimestamp();
+            created = t != null && (created == null || t.instant().isBefore(created.instant())) ? t : created;
+        }
+        List<PodSnapshot> own = PodRecords.CollectionSpan.ofThisPod(pod.snapshots(), created);
+        java.util.Set<String> nodes = CollectionSelection.nodes(pod.snapshots());
         for (dev.argoforensics.snapshot.AuditRecord a : pod.auditRecords()) {
             if (!a.deletesPodCollection() || !a.granted() || a.time() == null) {
                 continue;
@@ -321,7 +335,7 @@ final class LifecycleBuilder {
                     && t.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS).isBefore(deletion.notBefore().at().instant())) {
                 continue; // the Pod was shown undeleted clearly after it
             }
-            out.add(a);
+            out.add(CollectionSelection.of(pod.key(), own, nodes, a, pod.auditRecords()));
         }
         return out;
     }

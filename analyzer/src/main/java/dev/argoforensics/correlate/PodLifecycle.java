@@ -109,9 +109,10 @@ import java.util.Optional;
  *                          create ({@link WorkflowFate#undecidedFor}): granted, the delete was an earlier Workflow's; refused, the
  *                          Pod's Workflow was the one being deleted. It clears nothing, and contests {@code workflowStood} (session 50;
  *                          null: none)
- * @param collectionDeletes the granted deletecollections of Pods in its namespace that may have deleted it (session 50): not clearly
+ * @param collectionSelections the granted deletecollections of Pods in its namespace that may have deleted it (session 50): not clearly
  *                          before it was created, nor clearly after the latest its deletion was requested or clearly before the
- *                          earliest, where those are known. The record names no Pod (the selector's match is not in it): possible
+ *                          earliest, where those are known, nor provably not selecting it; each with what its selectors show of the Pod
+ *                          ({@link CollectionSelection}: matched, or what was lacking; session 52). The record names no Pod: possible
  *                          deleters, never its deleter ({@code deleters})
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
@@ -125,12 +126,27 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
                            WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
-                           List<dev.argoforensics.snapshot.AuditRecord> collectionDeletes) {
+                           List<CollectionSelection> collectionSelections) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
-        collectionDeletes = collectionDeletes == null ? List.of() : List.copyOf(collectionDeletes);
+        collectionSelections = collectionSelections == null ? List.of() : List.copyOf(collectionSelections);
         nodeExports = List.copyOf(nodeExports);
+    }
+
+    /** The deletecollections that may have deleted it ({@link #collectionSelections}), as records. */
+    public List<dev.argoforensics.snapshot.AuditRecord> collectionDeletes() {
+        return collectionSelections.stream().map(CollectionSelection::record).toList();
+    }
+
+    /** What {@code a}'s selectors show of this Pod, or null where {@code a} is none of its possible deleters. */
+    public CollectionSelection selection(dev.argoforensics.snapshot.AuditRecord a) {
+        for (CollectionSelection c : collectionSelections) {
+            if (c.record() == a || c.record().equals(a)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /**

@@ -155,7 +155,7 @@ final class PodRecords {
 
     /**
      * The deletecollections of Pods that may have taken each Pod (session 51): those of its namespace, carried out or with their outcome
-     * not logged, whose selector's fields can have matched it ({@link #fieldsExclude}), within the span in which a collection delete
+     * not logged, whose selectors can have matched it ({@link CollectionSelection}), within the span in which a collection delete
      * can have found it and been the first to delete it. Kubernetes lists the namespace's Pods when the request runs and sets the
      * {@code deletionTimestamp} of those its selectors match, so a collection is none of the Pod's when it ran:
      * <ul>
@@ -169,11 +169,12 @@ final class PodRecords {
      * names its UID. It found the Pod already deleted, and is not its deleter. The controller's own lines are not read for this: a
      * {@code delete pod event} or a missing Pod is also a Pod that left the informer by its label (AF008), not a deletion.
      * </ul>
-     * Within that span nothing the record holds says whether its label selector matched the Pod (labels change while it lives): each
-     * one stays a possible deleter, given to the Pod's audit records once, where its timeline shows it and {@link LifecycleBuilder}
+     * Within that span its selectors are read against what the Pod's exports show of it then ({@link CollectionSelection}, session 52):
+     * one that provably does not select the Pod (its name, a node it was never on, a label value its exports place at that time) is
+     * none of its; any other stays a possible deleter, given to the Pod's audit records once, where its timeline shows it and {@link LifecycleBuilder}
      * reads it as a possible deleter, never as its deleter. Collections are sorted by time in each namespace and each Pod looks up only
      * those in its span: Pods × collections are never walked (session 50 gave every Pod every collection of its namespace after its
-     * creation, a row on each).
+     * creation, a row on each). Session 50's reading by fields alone ({@code fieldsExclude}) is {@link CollectionSelection}'s now.
      */
     void byCollection(Set<PodKey> pods, Map<PodKey, Timestamp> created, Map<PodKey, Set<String>> nodes, Map<PodKey, List<PodSnapshot>> exports) {
         if (podCollections.isEmpty()) {
@@ -190,10 +191,12 @@ final class PodRecords {
             if (sorted.isEmpty()) {
                 continue;
             }
-            CollectionSpan span = CollectionSpan.of(pod, created.get(pod), exports.getOrDefault(pod, List.of()), auditByPod.getOrDefault(pod, List.of()));
+            List<PodSnapshot> all = exports.getOrDefault(pod, List.of());
+            CollectionSpan span = CollectionSpan.of(pod, created.get(pod), all, auditByPod.getOrDefault(pod, List.of()));
+            List<PodSnapshot> own = CollectionSpan.ofThisPod(all, created.get(pod));
             for (int i = span.firstIndex(sorted); i < sorted.size() && !span.receivedAfter(sorted.get(i)); i++) {
                 AuditRecord a = sorted.get(i);
-                if (span.covers(a) && !fieldsExclude(a.selector(), pod.name(), nodes.getOrDefault(pod, Set.of()))) {
+                if (span.covers(a) && CollectionSelection.of(pod, own, nodes.getOrDefault(pod, Set.of()), a, auditByPod.getOrDefault(pod, List.of())).kind() != CollectionSelection.Kind.EXCLUDED) {
                     index(auditByPod, pod, a);
                 }
             }
@@ -246,6 +249,18 @@ final class PodRecords {
             }
             return new CollectionSpan(from == null ? null : from.minusNanos(DeletionBounds.CROSS_CLOCK_NANOS),
                     until == null ? null : until.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
+        }
+
+        /** The exports of {@code exports} that are this Pod's ({@link #ofThisPod(PodSnapshot, Instant)}). */
+        static List<PodSnapshot> ofThisPod(List<PodSnapshot> exports, Timestamp created) {
+            Instant own = ownCreation(created, exports);
+            List<PodSnapshot> out = new ArrayList<>();
+            for (PodSnapshot s : exports) {
+                if (ofThisPod(s, own)) {
+                    out.add(s);
+                }
+            }
+            return out;
         }
 
         /**
@@ -311,37 +326,6 @@ final class PodRecords {
         private static Instant earlier(Instant a, Instant b) {
             return a == null || b.isBefore(a) ? b : a;
         }
-    }
-
-    /**
-     * A deletecollection's field selector ({@link AuditRecord#selector}) that cannot have matched the Pod whatever its labels (session
-     * 50 breaker: every collection of the namespace was a possible deleter, one selecting another Pod's name or node too): a term on
-     * {@code metadata.name} it contradicts (the name never changes), or {@code spec.nodeName=X} for a node X none of its exports shows it
-     * on, where they show it bound ({@code nodes}: set once by the binding; unbound when the collection ran, it matched no X either).
-     * Label selectors exclude nothing: a Pod's labels change while it lives (the controller's {@code workflows.argoproj.io/completed}).
-     */
-    static boolean fieldsExclude(String selector, String name, Set<String> nodes) {
-        for (String part : selector.split("; ")) {
-            if (!part.startsWith("fieldSelector=")) {
-                continue;
-            }
-            for (String term : part.substring("fieldSelector=".length()).split(",")) {
-                boolean not = term.contains("!=");
-                int op = not ? term.indexOf("!=") : term.indexOf('=');
-                if (op < 0) {
-                    continue;
-                }
-                String field = term.substring(0, op).strip();
-                String value = term.substring(op + (not ? 2 : term.startsWith("==", op) ? 2 : 1)).strip();
-                if (field.equals("metadata.name") && value.equals(name) == not) {
-                    return true;
-                }
-                if (!not && field.equals("spec.nodeName") && !value.isEmpty() && !nodes.isEmpty() && !nodes.contains(value)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** Events about the Kubernetes node a Pod ran on, while the Pod existed. */

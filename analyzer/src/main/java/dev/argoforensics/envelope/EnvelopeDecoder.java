@@ -92,7 +92,7 @@ public final class EnvelopeDecoder {
      * {@code [pod]} (with {@code -c wait}) or its name are no controller's run (session 51's breaker: before, such a Pod opened a
      * controller run of its own, named by the Workflow's Pod). Where a container is named, the container tells whose line it is.
      */
-    private static final Pattern DEPLOYMENT_POD = Pattern.compile("[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
+    static final Pattern DEPLOYMENT_POD = Pattern.compile("[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
             + "-[bcdfghjklmnpqrstvwxz2456789]{5}");
 
     private final JsonEnvelope json = new JsonEnvelope();
@@ -192,7 +192,7 @@ public final class EnvelopeDecoder {
             // A "> " line that starts a record is no more of the command: a Markdown quote of a log under the prompt (a reply quoting
             // the lines the command printed). The prompt is read as it was and the line as the quote it is (session 51: before, the
             // record was joined to the command, lost, and the prompt read as a record behind an unrecognised prefix).
-            if (more != null && !quotedRecord(more)) {
+            if (more != null && !quotedRecord(more, heldPrompt)) {
                 // The shell's prompt for more of the command (PS2, "> "): the same command, its flags read with the prompt's.
                 heldPrompt = dev.argoforensics.source.PasteShape.joined(heldPrompt, more);
                 heldPromptLast = lineNumber;
@@ -266,12 +266,53 @@ public final class EnvelopeDecoder {
      * to the command, and its record read behind the prompt as an unrecognised prefix, the replica the prefix named lost). A flag
      * ({@code -c wait}, {@code --since-time=…}) or a pipe's command ({@code | grep time=…}) is no such prefix.
      */
-    private static boolean quotedRecord(String more) {
+    private static boolean quotedRecord(String more, String held) {
         if (RecordStart.at(more, 0)) {
             return true;
         }
         int at = more.startsWith("-") ? -1 : RecordStart.find(more);
+        if (at > 0 && commandFollows(held)) {
+            // The shell asked for the next command (after a pipe, |&, && or ||, a loop's do, an if's then): the line starts with a
+            // command's name, so a record after its first word is that command's argument ({@code | \} then
+            // {@code >   grep time=2026-10-14T02:4}; session 52: before, read as a quoted record behind a prefix {@code grep}, the
+            // filter lost from the command). Only a prefix no command is named as says a quote of the output: --prefix's
+            // [pod/…/container], kubetail's [pod], a Deployment's Pod's name.
+            return podPrefix(more.substring(0, at).strip());
+        }
         return at > 0 && more.lastIndexOf('|', at) < 0 && more.lastIndexOf('\'', at) < 0 && more.lastIndexOf('$', at) < 0;
+    }
+
+    /** Whether the text before a record start is a shell prompt with its command, or a logs command pasted without one. */
+    private static boolean commandBefore(String prefix) {
+        return LogsCommand.isPrompt(prefix) || LogsCommand.isBareLogsCommand(prefix);
+    }
+
+    /** Whether {@code prefix} is a Pod's as a command that prints logs puts it before a line: --prefix's, kubetail's, a Deployment Pod's name. */
+    private static boolean podPrefix(String prefix) {
+        if (KubectlPrefix.read(prefix + " ") != null) {
+            return true;
+        }
+        Matcher m = POD_NAMED.matcher(prefix);
+        return m.matches() && podNamed(m);
+    }
+
+    /** Whether a {@link #POD_NAMED} match is kubetail's {@code [pod]} ({@code [pod container]}) or a Deployment's Pod's name alone. */
+    private static boolean podNamed(Matcher m) {
+        return (m.group(1) != null) == (m.group(4) != null) && (m.group(1) != null || m.group(3) == null)
+                && (m.group(3) != null || DEPLOYMENT_POD.matcher(m.group(2)).matches());
+    }
+
+    /**
+     * Whether the command read so far ends where the shell reads a new command next: a pipe ({@code |}, {@code |&}), {@code &&},
+     * {@code ||}, {@code do} or {@code then}, before the backslash that may continue its line ({@code … | \}).
+     */
+    private static boolean commandFollows(String held) {
+        String c = held.strip();
+        if (c.endsWith("\\")) {
+            c = c.substring(0, c.length() - 1).strip();
+        }
+        return c.endsWith("|") || c.endsWith("|&") || c.endsWith("&&") || c.endsWith(" do") || c.endsWith(" then") || c.endsWith(";do")
+                || c.endsWith(";then");
     }
 
     /**
@@ -1136,6 +1177,17 @@ public final class EnvelopeDecoder {
         if (at < 0) {
             return u.envelope() == EnvelopeKind.NONE ? sternWorkflowContainer(u, record) : u;
         }
+        if (!RecordStart.beyondTime(record, at) && commandBefore(record.substring(0, at))) {
+            // A command's argument shaped as a record's time ($ kubectl logs … | grep time=2026-10-14T09:12): no record there (session
+            // 52: before, read as a record behind the prompt, unparsed, and the command lost). A record pasted onto the command without
+            // a line break reads on past its time (a level, a message) and is found after it; with none, the prompt's line as it is.
+            do {
+                at = RecordStart.next(record, at + 1);
+            } while (at >= 0 && !RecordStart.beyondTime(record, at));
+            if (at < 0) {
+                return u;
+            }
+        }
         String prefix = record.substring(0, at).strip();
         if (prefix.indexOf('\u001b') >= 0) {
             // stern and kubetail colour the Pod and container names on a terminal
@@ -1159,16 +1211,20 @@ public final class EnvelopeDecoder {
             // a Pod of one container is named alone (a Pod of several, with its container: stern's form, above)
             Timestamp shown = k9s.group(1) == null ? null : PrefixTimes.timeIn(k9s.group(1));
             if (k9s.group(1) == null || shown != null) {
-                return u.withRecord(content, EnvelopeKind.K9S_VIEW, shown, k9s.group(2), null);
+                // the Argo Server's Pod (one container): its line is that container's, no replica's
+                String container = ArgoServer.deploymentPod(k9s.group(2)) ? ArgoServer.CONTAINER : null;
+                return u.withRecord(content, EnvelopeKind.K9S_VIEW, shown, k9s.group(2), null, container);
             }
         }
         Matcher podNamed = POD_NAMED.matcher(prefix);
-        if (podNamed.matches() && (podNamed.group(1) != null) == (podNamed.group(4) != null) && (podNamed.group(1) != null
-                || podNamed.group(3) == null) && (podNamed.group(3) != null || DEPLOYMENT_POD.matcher(podNamed.group(2)).matches())) {
+        if (podNamed.matches() && podNamed(podNamed)) {
             // kubetail's [pod] (its [pod container] for a Pod of several), or a multi-Pod view's Pod before each line: the Pod names the
             // replica (session 51: before, an unrecognised prefix, and two replicas' lines were one run); the container, where named,
             // whose line it is
-            return u.withRecord(content, EnvelopeKind.STERN, null, podNamed.group(2), null, podNamed.group(3));
+            // whose line it is; the Argo Server's Pod named alone: its one container's (ArgoServer), no controller replica's
+            String container = podNamed.group(3) != null ? podNamed.group(3)
+                    : ArgoServer.deploymentPod(podNamed.group(2)) ? ArgoServer.CONTAINER : null;
+            return u.withRecord(content, EnvelopeKind.STERN, null, podNamed.group(2), null, container);
         }
         Matcher timed = STERN_TIMED.matcher(prefix);
         if (timed.matches()) {

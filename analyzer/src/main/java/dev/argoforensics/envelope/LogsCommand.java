@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * counts: of one Pod, or of the Pods a label selector matches ({@code -l}, as Argo's bug report form asks for
  * the wait container's logs: {@code kubectl logs -c wait -l workflows.argoproj.io/workflow=…}; the lines are
  * that container's, of no one Pod); {@code deploy/workflow-controller}, {@code --all-containers} or no
- * {@code -c} names no container the lines can be given to.
+ * {@code -c} names no container the lines can be given to, except for the Argo Server's Deployment, Pod or label, whose one
+ * container is {@code argo-server} ({@link ArgoServer}).
  */
 final class LogsCommand {
     /**
@@ -75,6 +76,10 @@ final class LogsCommand {
     /** Flags of kubectl logs that take a value in the next word. */
     private static final List<String> VALUE_FLAGS = List.of("-n", "--namespace", "-c", "--container", "--since", "--since-time",
             "--tail", "--limit-bytes", "--context", "--kubeconfig", "-l", "--selector", "--pod-running-timeout", "--max-log-requests");
+
+    /** How kubectl names a Deployment before its name ({@code deploy/argo-server}). */
+    private static final java.util.Set<String> DEPLOYMENT = java.util.Set.of("deploy", "deployment", "deployments", "deployment.apps",
+            "deployments.apps");
 
     private LogsCommand() {
     }
@@ -142,6 +147,11 @@ final class LogsCommand {
         String container = null;
         boolean logs = false;
         boolean selector = false;
+        boolean allContainers = false;
+        // The Argo Server named: its Deployment, its Pod, or a selector of its Pods only (ArgoServer); a positional word after it
+        // still ends the reading, as for any Pod.
+        boolean server = false;
+        boolean positional = false;
         for (int i = 1; i < words.size(); i++) {
             String w = words.get(i);
             if (w.startsWith("-")) {
@@ -152,22 +162,39 @@ final class LogsCommand {
                     container = value;
                 } else if (flag.equals("-l") || flag.equals("--selector")) {
                     selector = true;
+                    server |= ArgoServer.selects(value);
                 } else if (flag.equals("--all-containers")) {
-                    return null;
+                    allContainers = !"false".equals(value);
                 }
             } else if (!logs) {
                 if (!w.equals("logs")) {
                     return null;
                 }
                 logs = true;
-            } else if (pod == null) {
+            } else if (!positional) {
+                positional = true;
                 pod = w.startsWith("pod/") ? w.substring(4) : w.startsWith("pods/") ? w.substring(5) : w;
                 if (pod.contains("/")) {
-                    return null; // deploy/workflow-controller, job/…: not one Pod named
+                    // deploy/workflow-controller, job/…: not one Pod named; the Argo Server's Deployment names its container
+                    int slash = pod.indexOf('/');
+                    if (!DEPLOYMENT.contains(pod.substring(0, slash)) || !ArgoServer.deployment(pod.substring(slash + 1))) {
+                        return null;
+                    }
+                    server = true;
+                    pod = null;
+                } else {
+                    server |= ArgoServer.deploymentPod(pod);
                 }
             } else {
                 return null; // a second positional word: a container named the old way, or something unknown
             }
+        }
+        if (server && (container == null || container.equals(ArgoServer.CONTAINER))) {
+            // The Argo Server's one container (--all-containers included): its lines are no controller's (session 52)
+            return pod == null || NAME.matcher(pod).matches() ? new Target(pod, ArgoServer.CONTAINER) : null;
+        }
+        if (allContainers) {
+            return null;
         }
         if (container == null || !NAME.matcher(container).matches() || container.contains("controller")) {
             return null;

@@ -28,7 +28,8 @@ public final class OtherContainers {
 
     /**
      * The container the line belongs to if it is not the controller's: the one its wrapper names,
-     * else {@link #EXECUTOR} for an executor message; null for a controller line (or one nothing
+     * else {@link #EXECUTOR} for an executor message ({@link ArgoServer#BY_MESSAGES} for one only the Argo Server logs); null for a
+     * controller line (or one nothing
      * says otherwise of).
      *
      * @param message the record's message, or null if it was not read
@@ -38,7 +39,10 @@ public final class OtherContainers {
         if (named != null || u.container() != null) {
             return named;
         }
-        return message != null && isExecutorMessage(message) ? EXECUTOR : null;
+        if (message == null) {
+            return null;
+        }
+        return isExecutorMessage(message) ? EXECUTOR : ArgoServer.isServerMessage(message) ? ArgoServer.BY_MESSAGES : null;
     }
 
     /** The container a wrapper names if it is not a controller's ({@code workflow-controller}, a chart's {@code controller}), else null. */

@@ -109,6 +109,58 @@ public final class RecordStart {
         return -1;
     }
 
+    /** A record's time as the controller writes it: date, time to the second, an optional fraction and zone. */
+    private static final java.util.regex.Pattern WHOLE_TIME = java.util.regex.Pattern.compile(
+            "\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}:\\d{2}(?:[.,]\\d{1,9})?(?:Z|[+-]\\d{2}:?\\d{2})?");
+
+    /**
+     * Whether the record that starts at {@code at} ({@link #at}) reads on past its time: a text record's level or message right after
+     * it, a JSON object's level or message; a logrus TTY or klog header always does. A command's argument shaped as a time
+     * ({@code grep time=2026-10-14T09:12}, {@code grep -E "time=2026-10-14T09:1[23]"}) holds the time alone, and where a record was
+     * pasted onto such an argument without a break ({@code grep time=2026-10-14T09:12time="…" level=info …}) the argument's time runs
+     * into the record's quote, which no unquoted time holds.
+     */
+    public static boolean beyondTime(String text, int at) {
+        char c = text.charAt(at);
+        if (c == 't') {
+            int i = at + 5;
+            int from;
+            int to;
+            if (text.charAt(i) == '"') {
+                from = i + 1;
+                i = text.indexOf('"', i + 1);
+                if (i < 0) {
+                    return false;
+                }
+                to = i;
+                i++;
+            } else {
+                from = i;
+                while (i < text.length() && text.charAt(i) != ' ' && text.charAt(i) != '"') {
+                    i++;
+                }
+                to = i;
+            }
+            // The value must be a whole time, to the second: a pattern that only starts as one ({@code grep "time=2026-10-14T09:12.*
+            // level=error"}) reads on past it too, but its value is no time (session 52's breaker).
+            return WHOLE_TIME.matcher(text).region(from, to).matches() && (text.startsWith(" level=", i) || text.startsWith(" msg=", i));
+        }
+        if (c == '{') {
+            return text.indexOf("\"level\"", at) > 0 || text.indexOf("\"msg\"", at) > 0 || text.indexOf("\"message\"", at) > 0;
+        }
+        return true;
+    }
+
+    /** The first position from {@code from} on where a record starts ({@link #at}) that is no flag's tail; -1 if none. */
+    public static int next(String text, int from) {
+        for (int i = from; i < text.length(); i++) {
+            if (at(text, i) && !inFlag(text, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** {@code I0919 10:00:00.123456} */
     private static boolean isKlogHeader(String s, int at) {
         if (at + 14 > s.length() || "IWEF".indexOf(s.charAt(at)) < 0) {

@@ -19,6 +19,7 @@ import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The Lucene documents of the index: one per log event and per observation (what queries name and
@@ -163,6 +164,27 @@ final class EventDocuments {
         private String[] values = new String[32];
         private int[] hashes = new int[32];
         private int keywords;
+        /**
+         * The UTF-8 of keyword values met lately, by their hash (one slot each, the later value taking it): most lines repeat a
+         * few values (the input, the folded fields, the namespace, the component), and a {@code StringField} made from a String
+         * encoded its value again for every document (a 2% of the indexers' samples in session 50). Lucene copies the bytes
+         * into its own buffers and never changes them, so one {@code BytesRef} serves every document of this thread.
+         */
+        private final String[] recent = new String[RECENT];
+        private final BytesRef[] recentBytes = new BytesRef[RECENT];
+
+        BytesRef bytes(String value) {
+            int h = value.hashCode();
+            int slot = (h ^ (h >>> 16)) & (RECENT - 1);
+            String at = recent[slot];
+            if (at != null && (at == value || at.equals(value))) {
+                return recentBytes[slot];
+            }
+            BytesRef b = new BytesRef(value);
+            recent[slot] = value;
+            recentBytes[slot] = b;
+            return b;
+        }
 
         boolean firstTime(String field, String value) {
             int h = field.hashCode() * 31 + value.hashCode();
@@ -234,6 +256,9 @@ final class EventDocuments {
 
     private static final ThreadLocal<Seen> SEEN = ThreadLocal.withInitial(Seen::new);
 
+    /** Slots of {@link Seen}'s recent values (a power of two). */
+    private static final int RECENT = 1024;
+
     /**
      * Collects one document's fields; keyword values are written once per field (the thread's
      * {@link Seen}: a set of {@code field + NUL + value} strings made a new string and a map node per
@@ -245,9 +270,9 @@ final class EventDocuments {
 
         Builder(String input, long seq, Timestamp time) {
             seen.keywords = 0;
-            doc.add(new StringField(IndexFields.DOC, IndexFields.DOC_EVENT, Store.NO));
+            doc.add(new StringField(IndexFields.DOC, seen.bytes(IndexFields.DOC_EVENT), Store.NO));
             // Not stored: the document's file names its input (StoredIndex#inputOf).
-            doc.add(new StringField(IndexFields.INPUT, input, Store.NO));
+            doc.add(new StringField(IndexFields.INPUT, seen.bytes(input), Store.NO));
             doc.add(new LongPoint(IndexFields.SEQ, seq));
             doc.add(new NumericDocValuesField(IndexFields.SEQ, seq));
             doc.add(new StoredField(IndexFields.SEQ, seq));
@@ -261,7 +286,7 @@ final class EventDocuments {
 
         Builder keyword(String field, String value) {
             if (value != null && !value.isEmpty() && value.length() <= IndexFields.MAX_KEYWORD_CHARS && firstTime(field, value)) {
-                doc.add(new StringField(field, value, Store.NO));
+                doc.add(new StringField(field, seen.bytes(value), Store.NO));
             }
             return this;
         }
@@ -280,7 +305,7 @@ final class EventDocuments {
                 return this;
             }
             if (value.length() <= IndexFields.MAX_KEYWORD_CHARS) {
-                doc.add(new StringField(IndexFields.MSG_VALUE, value, Store.NO));
+                doc.add(new StringField(IndexFields.MSG_VALUE, seen.bytes(value), Store.NO));
             } else {
                 doc.add(new org.apache.lucene.document.Field(IndexFields.MSG, value, WORDS));
             }
@@ -309,7 +334,7 @@ final class EventDocuments {
         }
 
         Builder folded(String value) {
-            doc.add(new StringField(IndexFields.FOLDED, value, Store.NO));
+            doc.add(new StringField(IndexFields.FOLDED, seen.bytes(value), Store.NO));
             return this;
         }
 

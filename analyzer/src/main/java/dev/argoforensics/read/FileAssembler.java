@@ -71,7 +71,7 @@ import java.util.stream.Collectors;
 final class FileAssembler {
     static final int UNPARSED_SAMPLES = 5;
     /** Longer lines are never excerpt furniture (and the patterns need not look at them). */
-    private static final int FURNITURE_MAX_CHARS = 1000;
+    static final int FURNITURE_MAX_CHARS = 1000;
     /**
      * {@code …/pods/<namespace>_<pod>_<uid>/<container>/0.log} and {@code …/containers/<pod>_<namespace>_<container>-<id>.log}. The
      * kubelet's folder is named too when copied without its {@code pods/} parent ({@code scp -r node:/var/log/pods/argo_* logs/}),

@@ -150,7 +150,7 @@ final class HardWrap {
             }
             StringBuilder joined = new StringBuilder(head.get(i));
             int j = i + 1;
-            while (j < head.size() && head.get(j - 1).length() == width && checker.fragment(head.get(j))) {
+            while (j < head.size() && head.get(j - 1).length() == width && checker.piece(joined.toString(), head.get(j))) {
                 joined.append(head.get(j));
                 j++;
             }
@@ -196,9 +196,38 @@ final class HardWrap {
             return record(line) != null;
         }
 
-        /** Whether the line can be a wrapped record's continuation: not blank, and no record of its own. */
+        /**
+         * Whether the line can be a wrapped record's continuation: not blank, no record of its own, and no line a paste puts between
+         * outputs ({@link #pasteFurniture}).
+         */
         boolean fragment(String line) {
-            return !line.isBlank() && !startsRecord(line);
+            return !line.isBlank() && !pasteFurniture(line) && !startsRecord(line);
+        }
+
+        /**
+         * Whether {@code line} is the piece after {@code before} (the pieces held so far): a {@link #fragment}, or a piece that reads as
+         * a prompt or a fence where the record before is cut short without it and whole with it (its message holds {@code $ …} or
+         * three backticks at the terminal's width: session 52's breaker; before, the record was left cut short and its tail read as
+         * a prompt). A record whole by itself keeps the prompt after it apart, as {@link #pasteFurniture} says.
+         */
+        boolean piece(String before, String line) {
+            if (fragment(line)) {
+                return true;
+            }
+            return !line.isBlank() && pasteFurniture(line) && !startsRecord(line) && whole(before) == null && whole(before + line) != null;
+        }
+
+        /**
+         * A shell prompt with its command ({@code $ kubectl -n argo logs -p --prefix -l app=workflow-controller}) or Markdown around a
+         * paste (a fence, a collapsible section's tag): the terminal starts it on a line of its own after the output before it, so it
+         * is never the rest of a wrapped record, whatever the joined text would read as. Session 52: two records of one length (one
+         * template, another minute), each followed by a {@code kubectl logs} prompt, read as a copy wrapped at that width; each
+         * prompt was joined to the record before it as its tail (the record still read whole: the command's words as a value's), so
+         * the prompts were lost, and with them the {@code -p} that keeps the previous container's run apart.
+         */
+        private static boolean pasteFurniture(String line) {
+            FurnitureLine.Line f = line.length() <= FileAssembler.FURNITURE_MAX_CHARS ? FurnitureLine.recognise(line) : null;
+            return f != null && (f.kind() == FurnitureLine.Kind.MARKUP || f.kind() == FurnitureLine.Kind.PROMPT && f.command() != null);
         }
 
         /** The whole record the text is, or null (none, or cut short). */
@@ -234,7 +263,7 @@ final class HardWrap {
         List<Joined> offer(String line, long number) {
             List<Joined> out = new ArrayList<>(2);
             if (!held.isEmpty()) {
-                if (held.get(held.size() - 1).length() == width && checker.fragment(line)) {
+                if (held.get(held.size() - 1).length() == width && checker.piece(String.join("", held), line)) {
                     held.add(line);
                     return out;
                 }

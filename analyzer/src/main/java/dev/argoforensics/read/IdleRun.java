@@ -29,11 +29,21 @@ final class IdleRun {
     /** Replicas not in {@link #replicas} are in an unknown state: taken as without workers (a superset). */
     private boolean unknownRest;
     /**
-     * The Workflows ({@code namespace/name}) the walked lines of a run that may be without workers tie a Pod name to (a {@code
-     * Created pod} line: the Pod is created in its Workflow's namespace). Only such a tie lets a pass leave a Pod out: a Pod's name alone does not say which Workflow it is
-     * of ({@code ledger} and {@code ledger-sync} both begin {@code ledger-sync-p2m6w}), nor which namespace.
+     * The first creation of each Pod name per namespace that the walked lines show ({@code Created pod}, by any replica's run: the
+     * Pod is created in its Workflow's namespace), the Workflow the whole reading ties the Pod to (session 52, {@link #created}).
+     * Only such a tie lets a pass leave a Pod out: a Pod's name alone does not say which Workflow it is of ({@code ledger} and
+     * {@code ledger-sync} both begin {@code ledger-sync-p2m6w}), nor which namespace.
      */
-    private final Map<String, Set<String>> workflowsOfPod = new HashMap<>();
+    private final Map<String, Map<String, FirstCreation>> firstCreated = new HashMap<>();
+
+    /**
+     * The first creation of a Pod name in a namespace: its time ({@code null}: not known, or creations of other Workflows not
+     * ordered by their times) and its Workflow, or every Workflow of the creations it cannot order (each must have been processed).
+     */
+    private static final class FirstCreation {
+        java.time.Instant at;
+        final Set<String> workflows = new HashSet<>();
+    }
     private int idleCount;
 
     /** The replica's run goes on without Workflow workers ({@code idle}) or with them from here; nothing processed in it yet. */
@@ -83,32 +93,60 @@ final class IdleRun {
         r.processed.add(namespace + "/" + workflow);
     }
 
-    /** A {@code Created pod} line: the Pod of that name is the Workflow's, in its namespace. */
-    void created(String pod, String namespace, String workflow) {
-        if (namespace != null) {
-            workflowsOfPod.computeIfAbsent(pod, k -> new HashSet<>()).add(namespace + "/" + workflow);
+    /**
+     * A {@code Created pod} line of any replica's run, at {@code at} (null: not known): the Pod of that name in that namespace is
+     * the Workflow's, where no creation of the name there comes before it (session 52). The whole reading ties a Pod name to the
+     * Workflow of its first {@code Created pod} line, across every run (within a run the earlier line, across runs the earlier
+     * instant: {@code NodeLinker.first}), whichever run's line names the Pod. Only the Lease's holder creates Pods, so across a
+     * hand-over the first creation is the old leader's, and a later one by the new leader (the name made again once the first
+     * Pod was gone) does not change the tie: the new leader's lines are read against the first creation's Workflow. Before, a Pod
+     * was left out only where the run had processed every Workflow any run without workers had tied its name to (never the
+     * tie of a replica with workers: a new leader's own creation left its line out, when the whole reading read it against the
+     * old leader's first creation for another Workflow). Creations at one instant for two Workflows are not ordered: both stand.
+     */
+    void created(String pod, String namespace, String workflow, java.time.Instant at) {
+        if (namespace == null) {
+            return;
+        }
+        FirstCreation first = firstCreated.computeIfAbsent(pod, k -> new HashMap<>()).get(namespace);
+        if (first == null) {
+            first = new FirstCreation();
+            first.at = at;
+            first.workflows.add(workflow);
+            firstCreated.get(pod).put(namespace, first);
+        } else if (first.workflows.contains(workflow) && first.workflows.size() == 1) {
+            first.at = first.at == null || at == null ? null : at.isBefore(first.at) ? at : first.at;
+        } else if (at != null && first.at != null && at.isBefore(first.at)) {
+            first.workflows.clear(); // an earlier creation (the lines not in time order across replicas): it is the first
+            first.workflows.add(workflow);
+            first.at = at;
+        } else if (at == null || first.at == null || !at.isAfter(first.at)) {
+            first.workflows.add(workflow); // not ordered: every Workflow of them must have been processed
+            first.at = null;
         }
     }
 
     /**
-     * Whether the replica's run processed, since its worker numbers, every Workflow the Pod may be of: the Workflows the lines tie
-     * its name to (in {@code namespace} where the line gives it). Without such a tie, or with one to a Workflow not processed, the
-     * Pod is kept.
+     * Whether the replica's run processed, since its worker numbers, the Workflow the whole reading ties the Pod to: the first
+     * creation's ({@link #created}) in {@code namespace} where the line gives it, every namespace's where it does not. Without
+     * such a tie, or with one to a Workflow not processed, the Pod is kept.
      */
     boolean processedFor(String replica, String namespace, String pod) {
         Replica r = replicas.get(replica);
         if (r == null || r.processed.isEmpty()) {
             return false;
         }
-        Set<String> workflows = workflowsOfPod.get(pod);
-        if (workflows == null) {
+        Map<String, FirstCreation> ties = firstCreated.get(pod);
+        if (ties == null) {
             return false;
         }
         boolean any = false;
-        for (String wf : workflows) {
-            if (namespace == null || wf.startsWith(namespace + "/")) {
-                if (!r.processed.contains(wf)) {
-                    return false;
+        for (Map.Entry<String, FirstCreation> tie : ties.entrySet()) {
+            if (namespace == null || tie.getKey().equals(namespace)) {
+                for (String wf : tie.getValue().workflows) {
+                    if (!r.processed.contains(tie.getKey() + "/" + wf)) {
+                        return false;
+                    }
                 }
                 any = true;
             }

@@ -500,10 +500,11 @@ public final class LineFrontEnd {
      * workers ({@code workflowWorkers=0}, up to that replica's next worker numbers stating a count or start banner), added to
      * {@code found}; {@code run} is the state the lines before (in time) left and is left as the chunk's lines leave it. A run
      * without workers processes no Workflow, so every Pod its pod controller acts on is a stall's or its look-alike's (AF003): the
-     * full reading sees them, and so must the selective one. A Pod the lines tie to Workflows ({@code Created pod}) that the run
-     * all processed since its worker numbers, in the Pod's namespace where the line gives it, is left out, as AF003 leaves it
-     * ({@code Reconciliation.processedInStreamBetween}): such a run had workers after all, and keeping its Pods would keep the
-     * log (session 51: by the tie, not by the Pod name's prefixes, and never across namespaces). {@code newestFirst}: the file
+     * full reading sees them, and so must the selective one. A Pod the lines tie to a Workflow (its name's first {@code Created
+     * pod}, by any replica's run: {@link IdleRun#created}) that the run processed since its worker numbers, in the Pod's namespace
+     * where the line gives it, is left out, as AF003 leaves it ({@code Reconciliation.processedInStreamBetween}): such a run had
+     * workers after all, and keeping its Pods would keep the log (session 51: by the tie, not by the Pod name's prefixes, and
+     * never across namespaces; session 52: the first creation's tie, as the whole reading ties the name). {@code newestFirst}: the file
      * runs newest first; the chunk's lines are taken last to first (its caller takes the chunks last to first). Read only for the
      * chunks of such a run.
      */
@@ -541,7 +542,7 @@ public final class LineFrontEnd {
      * What one line tells pass 1b, in the replica it is of ({@link IdleRun#replicaOf}): its worker numbers or banner, a pass of a
      * Workflow, a Pod created for a Workflow, or the pod controller acting on a Pod.
      */
-    private record IdleStep(Kind kind, String replica, String namespace, String name, String workflow, boolean idle) {
+    private record IdleStep(Kind kind, String replica, String namespace, String name, String workflow, boolean idle, java.time.Instant at) {
         enum Kind { ENTER, PROCESSED, CREATED, POD }
     }
 
@@ -556,11 +557,8 @@ public final class LineFrontEnd {
                     run.processed(s.replica(), s.namespace(), s.name());
                 }
             }
-            case CREATED -> {
-                if (run.idle(s.replica())) {
-                    run.created(s.name(), s.namespace(), s.workflow()); // by the run itself: another replica's ties leave nothing out
-                }
-            }
+            // Any replica's creation (session 52): the whole reading ties the name to its first creation, whichever run made it.
+            case CREATED -> run.created(s.name(), s.namespace(), s.workflow(), s.at());
             case POD -> {
                 if (run.idle(s.replica()) && !run.processedFor(s.replica(), s.namespace(), s.name())) {
                     found.addPod(s.name());
@@ -585,10 +583,11 @@ public final class LineFrontEnd {
                 return null;
             }
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
-            // Only the lines of a replica whose run may be without workers are read in full (the costly way), besides run lines: a
-            // replica with workers beside it (stern, a merged export) is walked past at the cost of its lines' heads.
-            if (!runLine(entry) && !((all || run.idle(replica)) && (podControllerLine(entry) || entry != null
-                    && (entry.event() == EventType.WORKFLOW_PROCESSING || entry.event() == EventType.POD_CREATED)))) {
+            // Only the lines of a replica whose run may be without workers are read in full (the costly way), besides run lines and
+            // Pod creations (any replica's: the first creation of a name ties it, session 52): a replica with workers beside it
+            // (stern, a merged export) is walked past at the cost of its lines' heads.
+            if (!runLine(entry) && !(entry != null && entry.event() == EventType.POD_CREATED) && !((all || run.idle(replica))
+                    && (podControllerLine(entry) || entry != null && entry.event() == EventType.WORKFLOW_PROCESSING))) {
                 return null;
             }
         }
@@ -606,16 +605,19 @@ public final class LineFrontEnd {
         }
         ControllerEvent ev = match.get().event();
         if (ev instanceof ControllerEvent.WorkerNumbers w) {
-            return w.workflowWorkers() == null ? null : new IdleStep(IdleStep.Kind.ENTER, replica, null, null, null, w.workflowWorkers() == 0);
+            return w.workflowWorkers() == null ? null : new IdleStep(IdleStep.Kind.ENTER, replica, null, null, null, w.workflowWorkers() == 0, null);
         } else if (ev instanceof ControllerEvent.ControllerStarted) {
-            return new IdleStep(IdleStep.Kind.ENTER, replica, null, null, null, false);
+            return new IdleStep(IdleStep.Kind.ENTER, replica, null, null, null, false, null);
         } else if (ev instanceof ControllerEvent.WorkflowProcessing p && p.wf() != null) {
-            return new IdleStep(IdleStep.Kind.PROCESSED, replica, p.wf().namespace(), p.wf().name(), null, false);
+            return new IdleStep(IdleStep.Kind.PROCESSED, replica, p.wf().namespace(), p.wf().name(), null, false, null);
         } else if (ev instanceof ControllerEvent.PodCreated c && c.wf() != null && c.podRef() != null) {
             String ns = c.wf().namespace() != null ? c.wf().namespace() : c.podRef().namespace();
-            return new IdleStep(IdleStep.Kind.CREATED, replica, ns, c.podRef().name(), c.wf().name(), false);
+            // Ordered by a time its writer stated only: a literal-Z or zone-less time may be read in another zone by the whole reading.
+            dev.argoforensics.time.Timestamp t = parsed.record().time();
+            java.time.Instant at = t == null || t.zone() != dev.argoforensics.time.ZoneBasis.STATED ? null : t.instant();
+            return new IdleStep(IdleStep.Kind.CREATED, replica, ns, c.podRef().name(), c.wf().name(), false, at);
         } else if (podControllerLine(match.get().entry())) {
-            return ev.pod().map(pod -> new IdleStep(IdleStep.Kind.POD, replica, pod.namespace(), pod.name(), null, false)).orElse(null);
+            return ev.pod().map(pod -> new IdleStep(IdleStep.Kind.POD, replica, pod.namespace(), pod.name(), null, false, null)).orElse(null);
         }
         return null;
     }

@@ -164,7 +164,16 @@ final class IdentifierCollector {
                 // A deletecollection's selector values (labelSelector=app=etl,team!=x): the report quotes them (session 50).
                 for (String selector : a.selector().split("; ")) {
                     int eq = selector.indexOf('=');
-                    for (String term : eq < 0 ? new String[0] : selector.substring(eq + 1).split(",")) {
+                    // Session 52: a set's values (tier in (a,b)) too; the report now quotes a selector's reading as well.
+                    java.util.regex.Matcher set = java.util.regex.Pattern.compile("\\(([^)]*)\\)").matcher(eq < 0 ? "" : selector.substring(eq + 1));
+                    while (set.find()) {
+                        for (String value : set.group(1).split(",")) {
+                            if (!value.isBlank()) {
+                                found.add(IdentifierKind.OBJECT, value.strip());
+                            }
+                        }
+                    }
+                    for (String term : eq < 0 ? new String[0] : selector.substring(eq + 1).replaceAll("\\([^)]*\\)", "").split(",")) {
                         int op = Math.max(term.lastIndexOf('='), term.lastIndexOf('!'));
                         String value = op < 0 ? "" : term.substring(op + 1).strip();
                         if (!value.isEmpty()) {

@@ -166,6 +166,32 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         return run.events().stream().filter(e -> e.event() instanceof PodStopping && EventOrder.before(e, first.line())).findFirst().orElse(null);
     }
 
+    /** How much earlier than a full grace period after a kept SIGTERM a SIGKILL round may start: the lines' millisecond truncation. */
+    static final long EARLY_TOLERANCE = 5_000_000L;
+
+    /**
+     * The SIGKILL round's start where it came due before the grace period (as logged) had passed since the first signal these
+     * lines keep, and no export shows main had ended by the time its own SIGTERM round must have run; null otherwise. The pod
+     * controller queues {@code killContainers} a grace period after a SIGTERM round, and a delaying queue keeps the earliest due
+     * time of a waiting key: a kill round earlier than that was queued by an earlier SIGTERM round the lines do not hold.
+     */
+    private static LogEvent killComesDueEarly(PodHistory pod, TerminationRounds t, Signaled first, Signaled atKill) {
+        if (t.graceNanos() == null) {
+            return null; // the delay assumed, not logged: a shorter terminationGracePeriodSeconds is no cut
+        }
+        Round kill = t.rounds().stream().filter(r -> r.kill() && r.signaled().contains(atKill)).findFirst().orElse(null);
+        LogEvent start = kill == null ? null : kill.started() != null ? kill.started() : atKill.line();
+        if (start == null || first.line().time().nanosUntil(start.time()) >= t.graceNanos() - EARLY_TOLERANCE) {
+            return null;
+        }
+        ContainerState main = exported(pod, "main");
+        if (main != null && main.terminated() && main.finishedAt() != null
+                && !main.finishedAt().instant().plusNanos(t.graceNanos()).isAfter(start.time().instant())) {
+            return null; // main had ended before that round could have run: it signalled no main
+        }
+        return start;
+    }
+
     /** The names of the containers signalled, main excluded. */
     private static Set<String> others(List<Signaled> signals) {
         Set<String> out = new LinkedHashSet<>();
@@ -241,10 +267,19 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         Confidence confidence;
         Message reason;
         String containers = String.join(", ", names);
+        LogEvent earlyKill = killRound ? killComesDueEarly(pod, t, first, stuck.get(0)) : null;
         if (stoppedUnnamed != null && !stuck.isEmpty()) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF010.reason.stoppedUnnamedSet", "containers", containers, "at", stoppedUnnamed.time().format());
             cite.line(stoppedUnnamed, "the controller stopped the Pod itself; no signal names main");
+        } else if (earlyKill != null) {
+            // Session 52 (dev seed 342's head-grep-tail excerpt): the SIGKILL round came due before a grace period had passed since
+            // the first SIGTERM these lines keep, so the round that queued it is not in them (the lines before were cut). Whether
+            // that round found main still running (the controller stopping the Pod: cleared) is unknown.
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF010.reason.firstRoundCut", "containers", containers, "kill", earlyKill.time().format(),
+                    "first", first.line().time().format(), "grace", GoDuration.format(t.graceNanos()));
+            cite.line(earlyKill, "the SIGKILL round, due from a SIGTERM round not in these lines");
         } else if (killRound && exportAgrees) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF010.reason.killedExported", "containers", containers);

@@ -260,7 +260,8 @@ final class FalsePodDeletedReport {
         if (collection != null && c.alive() == null && c.listed() == null) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF008.reason.collectionDelete", "reason", reason, "namespace", collection.namespace(), "who", collection.user(),
-                    "at", collection.requestTime().format(), "selector", collection.selector().isEmpty() ? "no selector in the record" : collection.selector());
+                    "at", collection.requestTime().format(), "selector", collection.selector().isEmpty() ? "no selector in the record" : collection.selector(),
+                    "selection", dev.argoforensics.correlate.CollectionSelection.wordsFor(c.life(), collection));
             cite.audit(collection, "a deletecollection of the namespace's Pods: it may have deleted this Pod");
         }
         Message concurrent = confidence == Confidence.LIKELY ? concurrent(c) : null;

@@ -458,7 +458,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
             dev.argoforensics.snapshot.AuditRecord a = life.collectionDeletes().get(0);
             facts.add(new Fact("possibleDeleter", "Possibly deleted by", a.user() + "'s deletecollection of the Pods of namespace " + a.namespace()
                     + " at " + a.requestTime().format() + (a.selector().isEmpty() ? " (no selector in the record)" : " (" + a.selector() + ")")
-                    + ": whether it matched this Pod is not in the record"));
+                    + ": " + dev.argoforensics.correlate.CollectionSelection.wordsFor(life, a)));
             cite.audit(a, "a deletecollection of the namespace's Pods: it may have deleted this Pod");
         }
         // How main stood at the deletion: the model's reason, or what the last export before it shows (a fact too, in the same words).

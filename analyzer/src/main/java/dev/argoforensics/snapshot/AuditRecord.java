@@ -41,6 +41,9 @@ import java.util.Set;
  * @param selector       a {@code deletecollection}'s selectors as its request URI gives them ({@code labelSelector=app=etl},
  *                       {@code fieldSelector=…}, decoded, joined by "; "), "" if none was given or the export carries no request URI (GKE's
  *                       entries): which objects it deleted is not in the record (session 50)
+ * @param selectorLogged the record holds the request URI the selectors are read from ({@link #selector}): "" then means none was
+ *                       given, so the request selected every object of the namespace; false where the export carries no URI
+ *                       (GKE's entries, a record without {@code requestURI}), whose selectors are not known (session 52)
  */
 public record AuditRecord(
         SourceRef source,
@@ -64,7 +67,18 @@ public record AuditRecord(
         String uid,
         String preconditionUid,
         String responseUid,
-        String selector) implements ExportedObject {
+        String selector,
+        boolean selectorLogged) implements ExportedObject {
+
+    /** A record whose selector is logged where it names one ({@link #selectorLogged}: a record naming none is read as not logging it). */
+    public AuditRecord(SourceRef source, String auditId, String stage, String verb, String user, String resource, String subresource,
+                       String namespace, String name, Integer responseCode, Timestamp requestReceived, Timestamp stageTimestamp,
+                       boolean requestBodyLogged, FinalizerEdit finalizers, boolean dryRun, String exporter, String rpcStatus,
+                       Long gracePeriodSeconds, String uid, String preconditionUid, String responseUid, String selector) {
+        this(source, auditId, stage, verb, user, resource, subresource, namespace, name, responseCode, requestReceived, stageTimestamp,
+                requestBodyLogged, finalizers, dryRun, exporter, rpcStatus, gracePeriodSeconds, uid, preconditionUid, responseUid, selector,
+                selector != null && !selector.isEmpty());
+    }
 
     public AuditRecord {
         uid = uid == null ? "" : uid;

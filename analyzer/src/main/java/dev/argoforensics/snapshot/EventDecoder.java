@@ -79,7 +79,8 @@ public final class EventDecoder {
                 verb.equals("delete") ? gracePeriod(n.path("requestObject"), n.path("responseObject")) : null, ref.path("uid").asText(""),
                 verb.equals("delete") && bodyLogged ? n.path("requestObject").path("preconditions").path("uid").asText("") : "",
                 deletedUid(verb, ref.path("name").asText(""), n.path("responseObject")),
-                "deletecollection".equals(verb) ? selectors(n.path("requestURI").asText("")) : "");
+                "deletecollection".equals(verb) ? selectors(n.path("requestURI").asText("")) : "",
+                "deletecollection".equals(verb) && n.path("requestURI").isTextual() && !n.path("requestURI").asText("").isEmpty());
     }
 
     /**
@@ -95,10 +96,17 @@ public final class EventDecoder {
         for (String param : uri.substring(q + 1).split("&")) {
             int eq = param.indexOf('=');
             String key = eq < 0 ? param : param.substring(0, eq);
-            if ((key.equals("labelSelector") || key.equals("fieldSelector")) && eq >= 0 && eq + 1 < param.length()) {
+            try {
+                // s52 breaker: Go's url.ParseQuery decodes the key too (label%53elector is labelSelector); one it cannot decode, it drops.
+                key = java.net.URLDecoder.decode(key, java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            // An empty one is kept (s52 breaker): the API server reads the first of a name, and an empty first selects every Pod.
+            if (key.equals("labelSelector") || key.equals("fieldSelector")) {
                 String value;
                 try {
-                    value = java.net.URLDecoder.decode(param.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+                    value = eq < 0 ? "" : java.net.URLDecoder.decode(param.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
                 } catch (IllegalArgumentException e) {
                     value = param.substring(eq + 1); // a malformed escape: shown as written
                 }

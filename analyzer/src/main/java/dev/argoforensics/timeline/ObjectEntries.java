@@ -167,11 +167,14 @@ final class ObjectEntries {
     }
 
     static void audit(Entries out, AuditRecord a) {
-        audit(out, a, false);
+        audit(out, a, null);
     }
 
-    /** {@code possibleDeleter}: a deletecollection of Pods the Pod's lifecycle reads as one that may have deleted it (session 50). */
-    static void audit(Entries out, AuditRecord a, boolean possibleDeleter) {
+    /**
+     * {@code possibleDeleter}: for a deletecollection of Pods the Pod's lifecycle reads as one that may have deleted it (session 50), what
+     * its selectors show of the Pod ({@code CollectionSelection#words}, session 52); null for any other record.
+     */
+    static void audit(Entries out, AuditRecord a, String possibleDeleter) {
         StringBuilder b = new StringBuilder(a.verb()).append(' ').append(a.target()).append(" by ").append(a.user());
         b.append(a.outcome() == null ? " (stage " + a.stage() + ", no response logged)" : " → " + a.outcome());
         if (a.dryRun()) {
@@ -193,8 +196,8 @@ final class ObjectEntries {
         } else if (a.deletesPodCollection()) {
             // Session 50: it names no Pod; the row says what it may have done and what the record lacks to tell.
             b.append(" in namespace ").append(a.namespace()).append(a.selector().isEmpty() ? " (no selector in the record)" : " (" + a.selector() + ")")
-                    .append(possibleDeleter ? ": deletes the namespace's Pods its selector matches; it may have deleted this Pod, and whether it "
-                            + "matched the Pod is not in the record (a possible deleter, not a known one)"
+                    .append(possibleDeleter != null ? ": deletes the namespace's Pods its selector matches; it may have deleted this Pod, and "
+                            + possibleDeleter + " (a possible deleter, not a known one)"
                             : ": deletes the namespace's Pods its selector matches; not read as this Pod's deleter"
                             + (a.granted() ? " (its deletion is known to have been requested clearly before or after it)" : ""));
         } else if (!a.requestBodyLogged() && ("patch".equals(a.verb()) || "update".equals(a.verb()))) {

@@ -77,7 +77,7 @@ public final class TimelineBuilder {
             ObjectEntries.clusterEvent(out, e);
         }
         for (AuditRecord a : pod.auditRecords()) {
-            ObjectEntries.audit(out, a, life != null && life.collectionDeletes().contains(a));
+            ObjectEntries.audit(out, a, life != null && life.selection(a) != null ? life.selection(a).words() : null);
         }
         for (NodeLogEntry n : pod.nodeLogs()) {
             ObjectEntries.nodeLog(out, n);

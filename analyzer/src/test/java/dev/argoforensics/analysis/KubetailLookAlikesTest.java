@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -225,9 +226,6 @@ class KubetailLookAlikesTest {
         }
     }
 
-    @org.junit.jupiter.api.Disabled("s51 breaker: under a selector's prompts (kubectl logs --prefix -l app=workflow-controller), current, then -p,"
-            + " then the current log again: all of A's lines are read as one run, the previous container's line joined to it (3 runs"
-            + " where the prompts name the Pod; the split at -p alone holds). Found at 15:17, not fixed by the stop.")
     @ParameterizedTest
     @ValueSource(longs = {1 << 24, 60})
     void previousUnderASelectorThenTheCurrentAgainKeepsThePreviousRunApart(long chunkBytes) throws IOException {
@@ -250,5 +248,105 @@ class KubetailLookAlikesTest {
         assertEquals(1, kr.stream().filter(p -> B.equals(p.replica())).count(), "B printed nothing under -p: one run: " + kr);
         long a = kr.stream().filter(p -> A.equals(p.replica())).count();
         assertTrue(a == 2 || a == 3, "A: current and previous (the current again may be read as a run of its own): " + kr);
+    }
+
+    /** The manifests' Argo Server Pod, and the Helm chart's server and controller Pods. */
+    private static final String SERVER = "argo-server-6f7b9c7d4-x2x9z";
+    private static final String HELM_SERVER = "argo-workflows-server-7b9c5d6f8-q4m2n";
+    private static final String HELM_CONTROLLER = "argo-workflows-workflow-controller-5d8c7b9f6-k2x7p";
+
+    /**
+     * The Argo Server's lines as v3.7 logs them (server/apiserver/argoserver.go, its gRPC calls through grpc_logrus, a retry's Pod
+     * deletion in the workflow server): its start, two calls, a retried Workflow's Pod deleted, a user's service account.
+     */
+    private static List<String> serverLines() {
+        return List.of(
+                "time=\"2026-10-14T02:29:58.004Z\" level=info msg=\"Starting Argo Server\" instanceID= version=v3.7.6",
+                "time=\"2026-10-14T02:30:00.300Z\" level=info msg=\"finished unary call with code OK\" grpc.code=OK grpc.method=GetWorkflow"
+                        + " grpc.service=workflow.WorkflowService grpc.start_time=\"2026-10-14T02:30:00Z\" grpc.time_ms=8.113 span.kind=server system=grpc",
+                "time=\"2026-10-14T02:30:20.651Z\" level=info msg=\"Deleting pod\" podDeleted=" + WF_POD,
+                "time=\"2026-10-14T02:30:20.702Z\" level=info msg=\"using the default service account for user\" subject=ops@example.com",
+                "time=\"2026-10-14T02:30:31.100Z\" level=info msg=\"finished streaming call with code OK\" grpc.code=OK"
+                        + " grpc.method=WatchWorkflows grpc.service=workflow.WorkflowService grpc.time_ms=30800.2 span.kind=server system=grpc");
+    }
+
+    /** The controller's lines and the server's, merged in time order as kubetail prints them, each after its Pod's {@code prefix}. */
+    private static List<String> merged(String controllerPrefix, String serverPrefix) {
+        List<String> c = controller("30");
+        List<String> sv = serverLines();
+        return List.of(serverPrefix + sv.get(0), controllerPrefix + c.get(0), controllerPrefix + c.get(1), serverPrefix + sv.get(1),
+                serverPrefix + sv.get(2), serverPrefix + sv.get(3), controllerPrefix + c.get(2), controllerPrefix + c.get(3), serverPrefix + sv.get(4));
+    }
+
+    /**
+     * Session 52: the Argo Server's Pods beside the controller's, through kubetail ({@code [pod]}), a Pod's name alone, {@code kubectl
+     * logs --prefix} and a prompt naming its Deployment: its lines are the {@code argo-server} container's, counted apart, and its Pod is
+     * no controller replica (before, kubetail's and the bare name's opened a second controller run beside the real one).
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void theArgoServersPodIsNoControllerReplica(long chunkBytes) throws IOException {
+        record Shape(String name, String head, String controllerPrefix, String serverPrefix) {
+        }
+        for (Shape shape : List.of(
+                new Shape("kubetail", "$ kubetail argo -n argo\nWill tail 2 logs...\n" + SERVER + "\n" + A, "[" + A + "] ", "[" + SERVER + "] "),
+                new Shape("bare", "$ kubetail argo -n argo", A + " ",
+                        SERVER + " "),
+                new Shape("prefix", "$ kubectl -n argo logs --prefix -l 'app in (argo-server,workflow-controller)'",
+                        "[pod/" + A + "/workflow-controller] ", "[pod/" + SERVER + "/argo-server] "),
+                new Shape("helm-kubetail", "$ kubetail argo-workflows -n argo", "[" + HELM_CONTROLLER + "] ", "[" + HELM_SERVER + "] "))) {
+            List<String> lines = new ArrayList<>(List.of(shape.head().split("\n")));
+            lines.addAll(merged(shape.controllerPrefix(), shape.serverPrefix()));
+            PastedRead r = read(chunkBytes, shape.name() + "-server.log", lines);
+            InputSummary s = r.summary();
+            PastedRead.assertAccounted(s);
+            String controllerPod = shape.name().startsWith("helm") ? HELM_CONTROLLER : A;
+            assertEquals(List.of(controllerPod), r.processes().stream().map(ControllerProcess::replica).toList(),
+                    shape.name() + ": the server's Pod is no replica: " + r.processes());
+            assertEquals(5L, s.otherContainers().getOrDefault("argo-server", 0L), shape.name() + ": the server's lines, apart: " + s);
+            assertEquals(4, s.events(), shape.name() + ": the controller's lines only: " + s);
+            assertEquals(List.of(), strong(r), shape.name());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void theArgoServersDeploymentNamedOnThePromptGivesItsLinesApart(long chunkBytes) throws IOException {
+        List<String> lines = new ArrayList<>(List.of("$ kubectl -n argo logs deploy/argo-server --since=1h"));
+        lines.addAll(serverLines());
+        lines.add("$ kubectl -n argo logs deploy/workflow-controller --since=1h");
+        lines.addAll(controller("30"));
+        PastedRead r = read(chunkBytes, "server-then-controller.log", lines);
+        InputSummary s = r.summary();
+        PastedRead.assertAccounted(s);
+        assertEquals(5L, s.otherContainers().getOrDefault("argo-server", 0L), s.toString());
+        assertEquals(1, r.processes().size(), r.processes().toString());
+        assertEquals(4, r.processes().get(0).events(), "the controller's run holds the controller's lines only: " + r.processes());
+        assertEquals(List.of(), strong(r));
+
+        // Control: the Helm chart's controller Deployment named on the prompt: its lines are the controller's, as before.
+        List<String> helm = new ArrayList<>(List.of("$ kubectl -n argo logs deploy/argo-workflows-workflow-controller --since=1h"));
+        helm.addAll(controller("30"));
+        PastedRead h = read(chunkBytes, "helm-controller.log", helm);
+        assertEquals(Map.of(), h.summary().otherContainers(), h.summary().toString());
+        assertEquals(4, h.summary().events());
+        assertEquals(1, h.processes().size(), h.processes().toString());
+    }
+
+    /**
+     * Control: two replicas of the Helm chart's controller through kubetail stay two replicas (the chart's names hold {@code -server}
+     * nowhere, but {@code argo-workflows} is in both the server's name and the controller's).
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void twoReplicasOfTheHelmChartsControllerStayTwo(long chunkBytes) throws IOException {
+        String other = "argo-workflows-workflow-controller-5d8c7b9f6-w9t4c";
+        String standby = "time=\"2026-10-14T02:30:03.500Z\" level=info msg=\"healthz: current pod is not the leader\"";
+        List<String> c = controller("30");
+        List<String> lines = List.of("[" + HELM_CONTROLLER + "] " + c.get(0), "[" + other + "] " + standby, "[" + HELM_CONTROLLER + "] " + c.get(1));
+        PastedRead r = read(chunkBytes, "helm-two.log", lines);
+        PastedRead.assertAccounted(r.summary());
+        assertEquals(List.of(HELM_CONTROLLER, other), r.processes().stream().map(ControllerProcess::replica).sorted().toList(), r.processes().toString());
+        assertEquals(Map.of(), r.summary().otherContainers());
     }
 }

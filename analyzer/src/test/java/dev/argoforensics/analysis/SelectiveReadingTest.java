@@ -170,11 +170,7 @@ class SelectiveReadingTest {
         for (String wf : List.of("namespace=other phase=Running resourceVersion=5 workflow=ledger-sync",
                 "namespace=billing phase=Running resourceVersion=5 workflow=ledger")) {
             Path logs = idleRunSample("clash-" + wf.hashCode(), false, 0);
-            Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-            String text = Files.readString(x);
-            int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
-            Files.writeString(x, text.substring(0, at) + "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" " + wf + "\n"
-                    + text.substring(at));
+            afterWorkerNumbers(logs, "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" " + wf + "\n");
             List<String> inputs = List.of(logs.toString());
             AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
             AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -239,10 +235,7 @@ class SelectiveReadingTest {
                 + "nodeName=ledger-sync-p2m6w nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
         for (String inserted : List.of(pass, tie + pass)) {
             Path logs = idleRunSample("own-" + inserted.length(), false, 0);
-            Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-            String text = Files.readString(x);
-            int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
-            Files.writeString(x, text.substring(0, at) + inserted + text.substring(at));
+            afterWorkerNumbers(logs, inserted);
             List<String> inputs = List.of(logs.toString());
             AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
             AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -299,10 +292,7 @@ class SelectiveReadingTest {
                 + "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync namespace=other "
                 + "nodeName=ledger-sync nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
         Path logs = idleRunSample("namespaceless", false, 0);
-        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
-        String text = Files.readString(x);
-        int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
-        Files.writeString(x, text.substring(0, at) + lines + text.substring(at));
+        afterWorkerNumbers(logs, lines);
         List<String> inputs = List.of(logs.toString());
         AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
@@ -395,6 +385,96 @@ class SelectiveReadingTest {
         AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
         AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
         assertSame(everything, selective, true);
+    }
+
+    /**
+     * Session 52, a Lease hand-over mid-incident: the old leader ({@code m4q8t}, with workers) created {@code ledger-sync-p2m6w} for
+     * {@code billing/ledger-sync-p2m6w} at 14:08:30 and the new leader ({@code x7w2n}, without workers) lists it at 14:38:00. The
+     * whole reading ties the Pod name to its first creation, whichever run made it ({@code NodeLinker}); only the Lease's holder
+     * creates Pods, so that is the old leader's, and the new leader's line is read against that Workflow. Each shape is read the same
+     * either way: the two replicas' logs apart or merged into one stern file (one walk of pass 1b); the new leader processing the
+     * Workflow after its worker numbers or not; and creating the name again itself for the same Workflow (the first Pod gone, the
+     * node's Pod made again) before it lists it, so that both runs hold a candidate tie for the Pod.
+     */
+    @Test
+    void aHandOverMidIncidentIsReadTheSameEitherWay() throws IOException {
+        String pass = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Processing workflow\" namespace=billing phase=Running resourceVersion=48119112 workflow=ledger-sync-p2m6w\n";
+        String again = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync-p2m6w namespace=billing "
+                + "nodeName=ledger-sync-p2m6w nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
+        int shape = 0;
+        for (String inserted : List.of("", pass, again, again + pass)) {
+            for (boolean merged : List.of(false, true)) {
+                Path logs = idleRunSample("hand-over-" + shape++, false, 0);
+                afterWorkerNumbers(logs, inserted);
+                if (merged) {
+                    sternOf(logs, "workflow-controller-5d7c9b8f6-m4q8t.log", "workflow-controller-5d7c9b8f6-x7w2n.log");
+                }
+                List<String> inputs = List.of(logs.toString());
+                AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+                AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+                assertSame(everything, selective, true);
+                assertEquals(!inserted.contains("Processing workflow"), af003Pods(everything).contains("billing/ledger-sync-p2m6w"),
+                        inserted + (merged ? " merged: " : ": ") + af003Pods(everything));
+            }
+        }
+    }
+
+    /**
+     * Session 52, the tie-break inside one walk: the new leader's run (without workers, yet creating and processing, as the
+     * benchmark's generated run does) creates {@code ledger-sync-p2m6w} for {@code billing/ledger-sync-p2m6w} and then, the name
+     * made again, for {@code billing/ledger} (two Workflows giving one Pod name, which Argo's naming does not: the shape only
+     * tells the tie-breaks apart), and processes {@code billing/ledger} only. The whole reading ties the name to its first
+     * creation's Workflow, which the run did not process: AF003 reads the listing. Pass 1b took every tie, and takes the first
+     * creation's now; either keeps the Pod. The control: the run processes the first creation's Workflow only, and both readings
+     * leave the listing unreported (pass 1b leaves the Pod out on the first creation's tie; before, it kept it for the second).
+     */
+    @Test
+    void twoCreationsOfOneNameInARunAreTiedByTheFirstAsTheWholeReadingTiesThem() throws IOException {
+        String first = "time=2026-10-14T14:38:00.101Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger-sync-p2m6w namespace=billing "
+                + "nodeName=ledger-sync-p2m6w nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
+        String second = "time=2026-10-14T14:38:00.102Z level=INFO msg=\"Created pod\" component=workflow_worker workflow=ledger namespace=billing "
+                + "nodeName=ledger nodeID=ledger-sync-p2m6w podName=ledger-sync-p2m6w\n";
+        for (String processed : List.of("ledger", "ledger-sync-p2m6w")) {
+            Path logs = idleRunSample("first-" + processed, false, 0);
+            afterWorkerNumbers(logs, first + second + "time=2026-10-14T14:38:00.102Z level=INFO msg=\"Processing workflow\" namespace=billing phase=Running "
+                    + "resourceVersion=5 workflow=" + processed + "\n");
+            List<String> inputs = List.of(logs.toString());
+            AnalysisResult everything = Analysis.standard(EVERYTHING_ONE_THREAD).run(inputs);
+            AnalysisResult selective = Analysis.standard(SELECTIVE_SMALL_CHUNKS).run(inputs);
+            assertSame(everything, selective, true);
+            assertEquals(processed.equals("ledger"), af003Pods(everything).contains("billing/ledger-sync-p2m6w"), processed + ": " + af003Pods(everything));
+        }
+    }
+
+    /** Inserts {@code lines} into the run without workers' file right after its worker numbers. */
+    private static void afterWorkerNumbers(Path logs, String lines) throws IOException {
+        Path x = logs.resolve("workflow-controller-5d7c9b8f6-x7w2n.log");
+        String text = Files.readString(x);
+        int at = text.indexOf('\n', text.indexOf("workflowWorkers=0 ")) + 1;
+        Files.writeString(x, text.substring(0, at) + lines + text.substring(at));
+    }
+
+    private static final java.util.regex.Pattern TIME = java.util.regex.Pattern.compile("time=\"?([0-9T:.\\-]+Z)");
+
+    /** The replicas' files merged by time into one stern file ({@code stern workflow-controller}), the files removed. */
+    private static void sternOf(Path logs, String... files) throws IOException {
+        List<String[]> lines = new ArrayList<>();
+        for (String file : files) {
+            String pod = file.substring(0, file.length() - ".log".length());
+            for (String line : Files.readAllLines(logs.resolve(file))) {
+                java.util.regex.Matcher m = TIME.matcher(line);
+                assertTrue(m.find(), line);
+                String at = m.group(1);
+                int dot = at.indexOf('.');
+                String nanos = at.substring(0, dot + 1) + (at.substring(dot + 1, at.length() - 1) + "000000000").substring(0, 9) + "Z";
+                lines.add(new String[] {nanos, pod + " workflow-controller " + nanos + " " + line + "\n"});
+            }
+            Files.delete(logs.resolve(file));
+        }
+        lines.sort(java.util.Comparator.comparing(l -> l[0])); // stable: a file's lines at one time keep their order
+        StringBuilder out = new StringBuilder();
+        lines.forEach(l -> out.append(l[1]));
+        Files.writeString(logs.resolve("stern-workflow-controller.log"), out.toString());
     }
 
     private static String quote(String lines) {

@@ -174,4 +174,45 @@ class ShellContinuationLogsTest {
         assertEquals(0, q.summary().continuation());
         assertEquals(2, q.processes().size(), "the quoted line is another comment's: " + q.processes());
     }
+
+    /**
+     * Session 52: the command's pipe left open at the line's end ({@code | \}, {@code |}), and the next command after the
+     * shell's PS2 ({@code >   grep time=…}): that line is the command's, not a quoted record behind a prefix {@code grep}. Before, the
+     * {@code grep} line was read as a Markdown quote (its {@code time=2026-10-14T09:12} a record cut short), and the filter was lost
+     * from the command, so the excerpt read as not filtered.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 60})
+    void aFilterAfterTheShellsPs2UnderAnOpenPipeIsTheCommands(long chunkBytes) throws IOException {
+        String logs = "kubectl -n argo logs deploy/workflow-controller";
+        List<List<String>> prompts = List.of(
+                List.of("$ " + logs + " | \\", ">   grep time=2026-10-14T09:12"),
+                List.of("$ " + logs + " |", "> grep workflow=ledger-close-q8t2v"),
+                List.of("ops@bastion:~$ " + logs + " \\", ">   --since=1h | \\", ">   grep -i time=2026-10-14T09:12"),
+                List.of("$ " + logs + " | grep time=2026-10-14T09:12"));
+        List<String> commands = List.of(logs + " | grep time=2026-10-14T09:12", logs + " | grep workflow=ledger-close-q8t2v",
+                logs + " --since=1h | grep -i time=2026-10-14T09:12", logs + " | grep time=2026-10-14T09:12");
+        for (int k = 0; k < prompts.size(); k++) {
+            List<String> prompt = prompts.get(k);
+            PastedRead r = read(chunkBytes, "grep-" + k + ".log", lines(prompt, controllerTail(), List.of()));
+            InputSummary s = r.summary();
+            PastedRead.assertAccounted(s);
+            assertEquals(4, s.events(), k + ": only the controller's records: " + s);
+            assertEquals(0, s.unparsed(), k + ": " + s);
+            assertEquals(prompt.size() - 1, s.continuation(), k + ": the PS2 lines continue the prompt: " + s);
+            assertEquals(List.of(commands.get(k)), s.furniture().commands(), k + ": the command as the shell ran it");
+            assertEquals(1, s.furniture().filteringPrompts(), k + ": grep filtered what the command printed: " + s.furniture());
+            assertEquals(1, r.processes().size(), k + ": " + r.processes());
+        }
+
+        // Control: a quote of --prefix's output under the same open pipe (the PS2 lines left out of the paste) is still the quote: the
+        // Pod's prefix is no command's name, and the record after it is the replica's.
+        List<String> quoted = new ArrayList<>(List.of("$ kubectl -n argo logs --prefix -l app=workflow-controller | \\"));
+        controllerTail().forEach(l -> quoted.add("> [pod/" + CONTROLLER + "/workflow-controller] " + l));
+        PastedRead q = read(chunkBytes, "quoted-under-pipe.log", quoted);
+        PastedRead.assertAccounted(q.summary());
+        assertEquals(4, q.summary().events(), q.summary().toString());
+        assertEquals(0, q.summary().continuation(), q.summary().toString());
+        assertEquals(List.of(CONTROLLER), q.processes().stream().map(ControllerProcess::replica).toList(), q.processes().toString());
+    }
 }

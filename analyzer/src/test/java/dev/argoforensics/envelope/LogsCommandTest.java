@@ -66,6 +66,11 @@ class LogsCommandTest {
         "$ kubectl logs ingest-feed-t4r9m-fetch-2778438659 wait",
         "$ kubectl get pods -n feeds",
         "$ timeout 30 kubectl logs -n argo deploy/workflow-controller",
+        // The Helm chart's controller, whose name ends as nothing of the server's does; a selector of both Deployments' Pods
+        "$ kubectl logs -n argo deploy/argo-workflows-workflow-controller",
+        "$ kubectl logs -n argo argo-workflows-workflow-controller-5d8c7b9f6-k2x7p",
+        "$ kubectl logs -n argo -l 'app in (argo-server,workflow-controller)' --prefix",
+        "$ kubectl logs -n argo deploy/argo-server -c wait",
         "$ nice grep wait controller.log",
         "$ echo kubectl logs ingest-feed-t4r9m-fetch-2778438659 -c wait",
         "$ kubectl get pods | grep 'logs -c wait'",
@@ -207,5 +212,53 @@ class LogsCommandTest {
         UnwrappedLine u = new EnvelopeDecoder().decode(POD + ": time=\"2026-10-25T14:20:41.036Z\" level=info msg=\"Processing workflow\"", 1);
         assertEquals(EnvelopeKind.PREFIX, u.envelope(), "nothing says which container printed it: not put apart on a guess");
         assertNull(u.container());
+    }
+
+    /**
+     * Session 52: the Argo Server's Deployment, its Pod or its label ({@link ArgoServer}): the lines are its one container's,
+     * {@code argo-server} (the manifests' and the Helm chart's), no controller's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "$ kubectl -n argo logs deploy/argo-server",
+        "$ kubectl -n argo logs --prefix deployment/argo-server",
+        "$ kubectl -n argo logs -f deployments.apps/argo-server --all-containers",
+        "$ kubectl -n argo logs deploy/argo-workflows-server -c argo-server",
+        "$ kubectl -n argo logs deploy/ops-argo-workflows-server --tail=200",
+        "$ kubectl -n argo logs -l app=argo-server",
+        "$ kubectl -n argo logs --selector app.kubernetes.io/name=argo-workflows-server,app.kubernetes.io/instance=argo-workflows",
+        "$ kubectl -n argo logs -l app.kubernetes.io/component=server --prefix",
+    })
+    void theArgoServersDeploymentOrLabelNamesItsContainer(String line) {
+        assertEquals(new LogsCommand.Target(null, ArgoServer.CONTAINER), LogsCommand.target(line), line);
+    }
+
+    @Test
+    void theArgoServersPodNamesItsContainerAndThePod() {
+        String pod = "argo-server-6f7b9c7d4-x2x9z";
+        assertEquals(new LogsCommand.Target(pod, ArgoServer.CONTAINER), LogsCommand.target("$ kubectl -n argo logs " + pod));
+        assertEquals(new LogsCommand.Target(pod, ArgoServer.CONTAINER), LogsCommand.target("$ kubectl -n argo logs pod/" + pod + " -p"));
+        String helm = "argo-workflows-server-7b9c5d6f8-q4m2n";
+        assertEquals(new LogsCommand.Target(helm, ArgoServer.CONTAINER), LogsCommand.target("$ kubectl -n argo logs " + helm));
+    }
+
+    @Test
+    void whatNamesTheArgoServer() {
+        for (String d : new String[] {"argo-server", "argo-workflows-server", "prod-argo-workflows-server", "team-a-argo-server"}) {
+            assertEquals(true, ArgoServer.deployment(d), d);
+        }
+        for (String d : new String[] {"workflow-controller", "argo-workflows-workflow-controller", "argo-server-controller", "server",
+            "argo-workflows", "argo-servers", "argo-server-canary"}) {
+            assertEquals(false, ArgoServer.deployment(d), d);
+        }
+        assertEquals(true, ArgoServer.deploymentPod("argo-server-6f7b9c7d4-x2x9z"));
+        assertEquals(true, ArgoServer.deploymentPod("argo-workflows-server-7b9c5d6f8-q4m2n"));
+        // A Workflow's Pod whose Workflow is named so (no pod-template-hash), and the controller's Pods, are not the server's.
+        assertEquals(false, ArgoServer.deploymentPod("argo-server-x2x9z"));
+        assertEquals(false, ArgoServer.deploymentPod("argo-workflows-workflow-controller-5d8c7b9f6-k2x7p"));
+        assertEquals(false, ArgoServer.deploymentPod("workflow-controller-7c9d8f6b4-mx2lp"));
+        assertEquals(false, ArgoServer.selects("app=workflow-controller"));
+        assertEquals(false, ArgoServer.selects("app!=argo-server"));
+        assertEquals(true, ArgoServer.selects("app==argo-server"));
     }
 }

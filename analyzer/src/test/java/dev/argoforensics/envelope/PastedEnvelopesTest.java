@@ -50,6 +50,16 @@ class PastedEnvelopesTest {
         // Not after a word that is no log command, and not where the command holds no record.
         assertEquals(EnvelopeKind.NONE, one("kubectl get pods | grep wf-1" + RECORD).envelope());
         assertEquals(EnvelopeKind.NONE, one("kubectl logs -n argo deploy/workflow-controller | grep time=").envelope());
+        // Session 52: nor where the command's argument is shaped as a record's time alone (grep's pattern): the prompt as it is.
+        for (String command : new String[] {"$ kubectl logs -n argo deploy/workflow-controller | grep time=2025-09-04T07:09",
+            "kubectl logs -n argo deploy/workflow-controller | grep -E \"time=2025-09-04T07:0[89]\"", "$ grep time=2025-09-04T07:09 wc.log",
+            "sre@bastion:~$ kubectl logs -n argo deploy/workflow-controller | grep {\"time\":\"2025-09-04T07:09"}) {
+            UnwrappedLine p = one(command);
+            assertEquals(EnvelopeKind.NONE, p.envelope(), command);
+            assertEquals(command, p.record(), command);
+        }
+        // Control: a whole record after the same pattern (the log pasted onto the command) is still the record.
+        assertEquals(logrus, one("$ kubectl logs -n argo deploy/workflow-controller | grep time=2025-09-04T07:09" + logrus).record());
     }
 
     /**

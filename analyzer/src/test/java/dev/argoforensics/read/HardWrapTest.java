@@ -186,6 +186,39 @@ class HardWrapTest {
         assertEquals("and then the controller stopped logging for a while", back.get(back.size() - 1).text());
     }
 
+    /**
+     * Session 52: records of one template and one length (another minute each), each followed by a pasted {@code kubectl logs} prompt,
+     * are no copy wrapped at that length, however the record and the command read joined (a logfmt value then the command's words):
+     * the prompt starts a line of its own. Nor is a fence after such a record its tail. Control: a wrapped copy with a prompt between
+     * two of its records is still found at its width and joined back, the prompt given back as its own line.
+     */
+    @Test
+    void aPromptOrAFenceAfterRecordsOfOneLengthIsNoWrappedTail() {
+        String pre = "[pod/workflow-controller-7c9d8f6b4-mx2lp/workflow-controller] ";
+        String first = pre + "time=\"2026-10-14T02:40:00.160Z\" level=info msg=\"Workflow update successful\" namespace=reports phase=Running"
+                + " resourceVersion=99131 workflow=nightly-report-x7k2p";
+        String second = first.replace("02:40:00", "02:10:00");
+        assertEquals(first.length(), second.length());
+        for (String after : List.of("$ kubectl -n argo logs -p --prefix -l app=workflow-controller",
+                "ops@bastion:~$ kubectl -n argo logs --prefix --since=5m -l app=workflow-controller", "```")) {
+            List<String> lines = List.of("$ kubectl -n argo logs --prefix -l app=workflow-controller", first, after, second, after,
+                    first.replace("02:40:00", "02:44:00"));
+            assertEquals(0, HardWrap.width(lines), after);
+            assertEquals(lines, joined(lines, first.length()).stream().map(HardWrap.Joined::text).toList(), after);
+        }
+        // Control: the copy wrapped at 120 columns, a prompt pasted between its records; the records still join, the prompt stays apart.
+        List<String> original = records("logrus");
+        List<String> copy = new ArrayList<>(wrapped(original.subList(0, 6), 120));
+        String prompt = "$ kubectl -n argo logs -p deploy/workflow-controller";
+        copy.add(prompt);
+        copy.addAll(wrapped(original.subList(6, original.size()), 120));
+        assertEquals(120, HardWrap.width(copy));
+        List<String> expected = new ArrayList<>(original.subList(0, 6));
+        expected.add(prompt);
+        expected.addAll(original.subList(6, original.size()));
+        assertEquals(expected, joined(copy, 120).stream().map(HardWrap.Joined::text).toList());
+    }
+
     @Test
     void aWrappedCopyInAFileIsReadAsItsRecordsEachCitingItsFirstLine() throws IOException {
         List<String> copy = wrapped(records("slog"), 80);

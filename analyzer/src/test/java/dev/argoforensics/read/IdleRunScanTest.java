@@ -99,6 +99,37 @@ class IdleRunScanTest {
     }
 
     /**
+     * Session 52: a Pod name created for two Workflows is tied to its first creation, as the whole reading ties it ({@code
+     * NodeLinker.first}: the earlier instant), whatever the order of the lines: {@code shared-main-1} first for {@code first-wf}
+     * (processed) is left out, {@code other-main-2} first for {@code second-wf} (not processed, its line after the other's) is kept,
+     * and {@code tied-main-3}, created for both at one instant, is kept unless both were processed (here one). Before, a Pod was
+     * left out only where every Workflow tying its name had been processed (all three kept).
+     */
+    @Test
+    void aNameCreatedForTwoWorkflowsIsTiedByItsFirstCreation() throws IOException {
+        StringBuilder log = new StringBuilder();
+        start(log, 0, "16:31:11.100");
+        created(log, "16:31:11.200", "ns", "first-wf", "shared-main-1");
+        created(log, "16:31:11.300", "ns", "second-wf", "shared-main-1");
+        created(log, "16:31:11.500", "ns", "first-wf", "other-main-2");
+        created(log, "16:31:11.400", "ns", "second-wf", "other-main-2");
+        created(log, "16:31:11.600", "ns", "first-wf", "tied-main-3");
+        created(log, "16:31:11.600", "ns", "second-wf", "tied-main-3");
+        processing(log, "16:31:12.000", "ns", "first-wf");
+        filler(log, "16:31:14", 60, 0);
+        pod(log, "16:31:20.000", "update", "shared-main-1");
+        pod(log, "16:31:20.100", "update", "other-main-2");
+        pod(log, "16:31:20.200", "update", "tied-main-3");
+        InputFile f = file("twice.log", log.toString());
+        LogReader reader = reader(1024);
+        Interest interest = interest(reader.scanFile(f));
+        assertFalse(interest.mentions("shared-main-1"), "its first creation's Workflow processed");
+        assertTrue(interest.mentions("other-main-2"), "its first creation (by time, the later line) is second-wf's, not processed");
+        assertTrue(interest.mentions("tied-main-3"), "two creations at one instant: both Workflows must have been processed");
+        assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+    }
+
+    /**
      * s50 breaker's shapes, the controls of the one above: a pass of a Workflow whose name begins the Pod's ({@code ledger}), or of
      * a namesake in another namespace ({@code other/ledger-sync}), leaves the Pod in, with no line tying it to either or with a
      * tie to its own namespace's Workflow that the run did not process; a cleanup line stating another namespace than the tie's

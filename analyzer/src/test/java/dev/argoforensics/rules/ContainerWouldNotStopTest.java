@@ -204,4 +204,45 @@ class ContainerWouldNotStopTest {
         assertTrue(f.explanation().contains("the node ends Error"), f.explanation());
         assertEquals("Ran on after the first signal for at least", f.fact("runningAfterSignal").orElseThrow().label());
     }
+
+    /**
+     * Session 52 (dev seed 342's head-grep-tail excerpt): the pasted lines start after the Pod's first SIGTERM round; the SIGKILL
+     * round that round queued comes 29.35 s after the first signal kept, before any kept round's kill was due. The cut round may have
+     * found main still running (the controller stopping the Pod: cleared), so the lines alone give possible, naming it.
+     */
+    @Test
+    void aKillRoundDueFromASigtermRoundCutAwayIsOnlyPossible() {
+        String[] cut = {cleaningUp("2026-09-19T16:30:00.900Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.950Z", "wait", null),
+            signaled("2026-09-19T16:30:00.960Z", "proxy", null),
+            queueingAfter("2026-09-19T16:30:00.961Z", "killContainers", "30s"),
+            cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+            signaled("2026-09-19T16:30:30.400Z", "proxy", null),
+            workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
+        Finding f = rule.evaluate(new Evidence().log("c.log", cut).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("2026-09-19T16:30:00.950Z") && f.confidenceReason().contains("main"), f.confidenceReason());
+
+        // Control: the same rounds with the first one kept (the kill due 30 s after it): likely, as before.
+        String[] whole = java.util.stream.Stream.concat(java.util.Arrays.stream(new String[] {
+            cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.200Z", "wait", null),
+            signaled("2026-09-19T16:30:00.250Z", "proxy", null),
+            queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s")}), java.util.Arrays.stream(cut)).toArray(String[]::new);
+        Finding w = rule.evaluate(new Evidence().log("c.log", whole).correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, w.confidence(), w.confidenceReason());
+
+        // An export showing main ended before the cut round could have run (a grace period before the kill): that round signalled
+        // no main, and the export shows how proxy ended: confirmed. Control: main ended after that moment: possible still.
+        Exports.Pod before = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z");
+        Finding c = rule.evaluate(new Evidence().log("c.log", cut).takenAt("pod.yaml", "2026-09-19T16:40:00Z", before.yaml()).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.CONFIRMED, c.confidence(), c.confidenceReason());
+        Exports.Pod after = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:30:01Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z");
+        Finding p = rule.evaluate(new Evidence().log("c.log", cut).takenAt("pod.yaml", "2026-09-19T16:40:00Z", after.yaml()).correlate())
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, p.confidence(), p.confidenceReason());
+    }
 }

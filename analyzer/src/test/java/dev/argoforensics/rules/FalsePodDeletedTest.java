@@ -440,12 +440,14 @@ class FalsePodDeletedTest {
 
     @Test
     void aDeletecollectionOfTheNamespacesPodsBeforeTheErrorMayHaveDeletedIt() {
-        // Session 50: kubectl delete pods -l app=etl -n ns between the Pod's creation and the error. The record names no Pod, so the
+        // Session 50: kubectl delete pods -l workflows.argoproj.io/workflow=p -n ns between the Pod's creation and the error. The record names no Pod, so the
         // audit log's silence about this Pod no longer shows nobody deleted it: possible, the request named.
         Finding f = rule.evaluate(cleanAudit(PodCollectionDeleteTest.collection("ns", "2026-09-19T16:28:00.000000Z", 200)).correlate()).findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
         assertTrue(f.confidenceReason().contains("the audit log records a deletecollection of the Pods of namespace ns by carol@example.com at "
-                + "2026-09-19T16:28:00.000000Z (labelSelector=app=etl), after the Pod's creation and before the error: it may have deleted this Pod"),
+                + "2026-09-19T16:28:00.000000Z (labelSelector=workflows.argoproj.io/workflow=p), after the Pod's creation and before the error: it "
+                + "may have deleted this Pod (whether its selector matched the Pod is not known (workflows.argoproj.io/workflow=p: no export of the "
+                + "Pod shows its labels)), as the record names no Pod it deleted"),
                 f.confidenceReason());
         // Controls: another namespace's, a refused one, one before the Pod existed: confirmed as without it.
         for (String other : List.of(PodCollectionDeleteTest.collection("other", "2026-09-19T16:28:00.000000Z", 200),
@@ -454,6 +456,62 @@ class FalsePodDeletedTest {
             Finding g = rule.evaluate(cleanAudit(other).correlate()).findings().get(0);
             assertEquals(Confidence.CONFIRMED, g.confidence(), other + "\n" + g.confidenceReason());
         }
+    }
+
+    /** The Pod as exported while it ran (its file states 16:27:20), labelled {@code labels} beside the Workflow's. */
+    private static String runningPod(String labels) {
+        String y = Exports.Pod.of().running("main").running("wait").yaml();
+        return labels.isEmpty() ? y : y.replace("labels: {workflows.argoproj.io/workflow: p}", "labels: {workflows.argoproj.io/workflow: p, " + labels + "}");
+    }
+
+    @Test
+    void s52ADeletecollectionWhoseSelectorTheExportedPodDoesNotMatchLeavesTheConfidenceAsWithoutIt() {
+        // Session 52: kubectl delete pods -l app=etl, the Pod exported without that label (set at its creation or never): it cannot
+        // have deleted this Pod, so the audit log's silence shows nobody did, as without the collection.
+        String etl = PodCollectionDeleteTest.collectionWith("labelSelector=app%3Detl").replace(PodCollectionDeleteTest.AT, "2026-09-19T16:28:00.000000Z");
+        Finding without = rule.evaluate(cleanAudit().takenAt("pod.yaml", "2026-09-19T16:27:20Z", runningPod("")).correlate()).findings().get(0);
+        Finding f = rule.evaluate(cleanAudit(etl).takenAt("pod.yaml", "2026-09-19T16:27:20Z", runningPod("")).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, without.confidence(), without.confidenceReason());
+        assertEquals(without.confidence(), f.confidence(), f.confidenceReason());
+        assertFalse(f.confidenceReason().contains("deletecollection"), f.confidenceReason());
+        // Controls, the same evidence with the decisive fact missing or contradicted: the Pod carries app=etl; no export shows its
+        // labels; the selector names Argo's completed label, which the controller set after the Pod's export (labelled at 16:28:40):
+        // each may have deleted it, possible.
+        for (Evidence e : List.of(cleanAudit(etl).takenAt("pod.yaml", "2026-09-19T16:27:20Z", runningPod("app: etl")), cleanAudit(etl),
+                cleanAudit(PodCollectionDeleteTest.collectionWith("labelSelector=workflows.argoproj.io%2Fcompleted%3Dtrue")
+                        .replace(PodCollectionDeleteTest.AT, "2026-09-19T16:28:00.000000Z"))
+                        .takenAt("pod.yaml", "2026-09-19T16:27:20Z", runningPod("workflows.argoproj.io/completed: \"false\"")))) {
+            Finding g = rule.evaluate(e.correlate()).findings().get(0);
+            assertEquals(Confidence.POSSIBLE, g.confidence(), g.confidenceReason());
+            assertTrue(g.confidenceReason().contains("deletecollection"), g.confidenceReason());
+        }
+    }
+
+    @Test
+    void s52BreakerAnAuditLogThatRecordsNoWriteOfThePodDoesNotShowItsLabelsUnchanged() {
+        // The policy logs Pods' create, delete and deletecollection, no patch or update (the controller's labelling and the kubelet's
+        // status absent from the file). The Pod exported at 16:27:20 without app=etl; a user's kubectl label pod p app=etl at 16:27:50
+        // would not show, and kubectl delete pods -l app=etl at 16:28:00 then deleted it. Nothing shows the collection did not select
+        // it: the audit log's silence is no evidence, possible as with a collection whose match is not known.
+        String etl = PodCollectionDeleteTest.collectionWith("labelSelector=app%3Detl").replace(PodCollectionDeleteTest.AT, "2026-09-19T16:28:00.000000Z");
+        java.util.function.Function<String, Evidence> noWrites = more -> {
+            List<String> audit = new ArrayList<>(auditFile(
+                    Exports.workflowAudit("delete", "p", "alice@example.com", "2026-09-19T16:26:00.000000Z", 200),
+                    Exports.workflowAudit("create", "p", "alice@example.com", "2026-09-19T16:27:05.000000Z", 201),
+                    Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:27:10.500000Z", 200),
+                    Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:28:40.060000Z", 200),
+                    Exports.workflowAudit("update", "p", ARGO, "2026-09-19T16:31:00.100000Z", 200)));
+            audit.removeIf(a -> a.contains("\"resource\":\"pods\"") && (a.contains("\"verb\":\"patch\"") || a.contains("\"verb\":\"update\"")));
+            if (more != null) {
+                audit.add(more);
+            }
+            return auditedNamesake(audit).takenAt("pod.yaml", "2026-09-19T16:27:20Z", runningPod(""));
+        };
+        Finding without = rule.evaluate(noWrites.apply(null).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, without.confidence(), without.confidenceReason());
+        Finding f = rule.evaluate(noWrites.apply(etl).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("deletecollection"), f.confidenceReason());
     }
 
     /**

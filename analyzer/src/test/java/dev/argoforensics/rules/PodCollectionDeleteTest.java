@@ -28,17 +28,21 @@ class PodCollectionDeleteTest {
     private static final String DELETED_RUNNING = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
     private static final String ERRORED_WORKFLOW = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
     private static final String CAROL = "carol@example.com";
-    private static final String AT = "2026-09-19T16:39:59.800000Z";
+    static final String AT = "2026-09-19T16:39:59.800000Z";
 
     private static String[] lines() {
         return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
             podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
     }
 
-    /** {@code kubectl delete pods -l app=etl -n NAMESPACE} by carol at {@code at}, answered {@code code}. */
+    /**
+     * {@code kubectl delete pods -l workflows.argoproj.io/workflow=p -n NAMESPACE} by carol at {@code at}, answered {@code code}: its
+     * selector matches the exported Pods here, which carry that label from their creation (session 52: before it, {@code app=etl},
+     * which no export here shows, and which now provably does not select them).
+     */
     static String collection(String namespace, String at, int code) {
         return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"dc-" + namespace + "-" + at + "\","
-                + "\"stage\":\"ResponseComplete\",\"requestURI\":\"/api/v1/namespaces/" + namespace + "/pods?labelSelector=app%3Detl\","
+                + "\"stage\":\"ResponseComplete\",\"requestURI\":\"/api/v1/namespaces/" + namespace + "/pods?labelSelector=workflows.argoproj.io%2Fworkflow%3Dp\","
                 + "\"verb\":\"deletecollection\",\"user\":{\"username\":\"" + CAROL + "\"},\"objectRef\":{\"resource\":\"pods\",\"namespace\":\""
                 + namespace + "\",\"apiVersion\":\"v1\"},\"responseStatus\":{\"code\":" + code + "},\"requestReceivedTimestamp\":\"" + at + "\","
                 + "\"stageTimestamp\":\"" + at + "\"}";
@@ -72,13 +76,16 @@ class PodCollectionDeleteTest {
         Correlation c = with(collection("ns", AT, 200));
         assertEquals(1, life(c).collectionDeletes().size());
         assertTrue(life(c).deleters().stream().noneMatch(d -> d.audit() != null), life(c).deleters().toString());
-        assertTrue(rows(c).contains("deletecollection pods by " + CAROL + " → 200 in namespace ns (labelSelector=app=etl): deletes the namespace's "
-                + "Pods its selector matches; it may have deleted this Pod, and whether it matched the Pod is not in the record (a possible "
+        // Session 52: its selector read against the Pod's export (the Workflow's label, set at the Pod's creation): matched, still a
+        // possible deleter only (the record names no Pod it deleted).
+        String matched = "its selector matched the Pod then: its exports show workflows.argoproj.io/workflow=p (pod.yaml:1)";
+        assertTrue(rows(c).contains("deletecollection pods by " + CAROL + " → 200 in namespace ns (labelSelector=workflows.argoproj.io/workflow=p): "
+                + "deletes the namespace's Pods its selector matches; it may have deleted this Pod, and " + matched + " (a possible "
                 + "deleter, not a known one)"), rows(c));
         Finding f = af007(c);
         assertEquals(null, f.fact("deletedBy").orElseThrow().value());
-        assertEquals(CAROL + "'s deletecollection of the Pods of namespace ns at " + AT + " (labelSelector=app=etl): whether it matched this Pod "
-                + "is not in the record", f.fact("possibleDeleter").orElseThrow().value());
+        assertEquals(CAROL + "'s deletecollection of the Pods of namespace ns at " + AT + " (labelSelector=workflows.argoproj.io/workflow=p): "
+                + matched, f.fact("possibleDeleter").orElseThrow().value());
         assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("audit.log:1")), f.evidence().toString());
         // It claims nothing more: the finding's confidence is the one without it.
         assertEquals(af007(with()).confidence(), f.confidence());
@@ -140,9 +147,9 @@ class PodCollectionDeleteTest {
         assertTrue(f.fact("possibleDeleter").isEmpty());
     }
 
-    /** {@link #collection} with the request URI's query {@code query} instead of {@code labelSelector=app%3Detl}. */
-    private static String collectionWith(String query) {
-        return collection("ns", AT, 200).replace("labelSelector=app%3Detl", query);
+    /** {@link #collection} with the request URI's query {@code query} instead of its label selector. */
+    static String collectionWith(String query) {
+        return collection("ns", AT, 200).replace("labelSelector=workflows.argoproj.io%2Fworkflow%3Dp", query);
     }
 
     @Test

@@ -26,8 +26,9 @@ class PossibleDeleterWordsTest {
     private static final String SUCCEEDED_POD = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:31:04Z", 0)
             .terminated("main", 0, "Completed", "2026-09-19T16:27:44Z").terminated("wait", 0, "Completed", "2026-09-19T16:27:44Z").yaml();
     private static final String SENTENCE = "No record names who deleted the Pod; the audit log records a deletecollection of the Pods of namespace ns "
-            + "by carol@example.com at 2026-09-19T16:31:03.500000Z (labelSelector=app=etl) that may have deleted it: a possible deleter, not a "
-            + "known one, as whether its selector matched the Pod is not in the record. ";
+            + "by carol@example.com at 2026-09-19T16:31:03.500000Z (labelSelector=workflows.argoproj.io/workflow=p) that may have deleted it: a "
+            + "possible deleter, not a known one, as the record names no Pod it deleted (its selector matched the Pod then: its exports show "
+            + "workflows.argoproj.io/workflow=p (pod.yaml:1)). ";
 
     private static Correlation with(String... records) {
         Evidence e = new Evidence().pod("pod.yaml", SUCCEEDED_POD)

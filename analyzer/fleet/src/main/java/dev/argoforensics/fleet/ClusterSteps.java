@@ -114,7 +114,10 @@ final class ClusterSteps implements Serializable {
      * scan left goes on to the next, and a piece whose scan does not cover that state ({@code LogReader.scanCovers}: a run without
      * workers goes on into it from the piece before) is copied again and scanned from it, on this task (rare: a run without workers
      * rotated). Its object in {@code objects} then holds that scan. A piece that cannot be scanned again keeps its own scan and the
-     * state after it is not known (the pieces after it keep more).
+     * state after it is not known (the pieces after it keep more). A piece is keyed by its display path ({@code cluster=NAME/} and
+     * the path below it as the listing gives it: one object per path, {@code FleetListing#add}) and grouped into its set by that
+     * path's base, so two clusters' or two folders' equally named files ({@code workflow-controller.log} in each) never share a
+     * state (session 52, {@code FleetScanTest.twoClustersRotatedSetsNamedAlikeCarryTheirRunStatesApart}).
      */
     private void carryRunStates(String cluster, List<ScannedFile> objects, Spool spool) {
         Map<String, Integer> at = new HashMap<>();
@@ -122,7 +125,9 @@ final class ClusterSteps implements Serializable {
         for (int i = 0; i < objects.size(); i++) {
             ScannedFile f = objects.get(i);
             if (f.toRead()) {
-                at.put(f.display(), i);
+                if (!f.cluster().equals(cluster) || at.put(f.display(), i) != null) {
+                    throw new IllegalStateException("two objects under one display path, or another cluster's: " + f.display());
+                }
                 logs.add(f.file(spool));
             }
         }

@@ -696,6 +696,48 @@ class FleetScanTest {
     }
 
     /**
+     * Two clusters whose rotated sets are named alike ({@code logs/workflow-controller.log} and {@code .log.1} in each, the replica
+     * named by no path) carry pass 1b's run state apart (session 52): in {@code twin-idle} the older piece ends in a run without
+     * workers whose listing goes on into the live piece, in {@code twin-busy} the same run has workers. The cluster task keys a
+     * piece by its display path as the fleet lists it ({@code cluster=NAME/} and the path below it), so neither set's state
+     * reaches the other's live piece: {@code twin-busy}'s state there would leave {@code twin-idle}'s live piece unwalked and its
+     * Pod's AF003 unread. Each cluster's findings are {@code analyze}'s of that cluster alone.
+     */
+    @Test
+    void twoClustersRotatedSetsNamedAlikeCarryTheirRunStatesApart() throws Exception {
+        Path sample = SAMPLES.resolve("workflow-deleted-while-controller-down/logs");
+        String zero = Files.readString(sample.resolve("workflow-controller-5d7c9b8f6-x7w2n.log"));
+        int at = zero.indexOf("time=2026-10-14T14:38:00.118Z level=INFO msg=\"add pod event\"");
+        assertTrue(at > 0 && zero.contains("workflowWorkers=0 "));
+        StringBuilder listing = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            listing.append(String.format("time=2026-10-14T14:38:00.%03dZ level=INFO msg=\"add pod event\" component=pod_controller pod=nightly-report-%05d%n",
+                    102 + i / 6, 31000 + i * 7));
+        }
+        String live = "time=2026-10-14T14:38:00.116Z level=INFO msg=\"add pod event\" component=pod_controller pod=ledger-sync-p2m6w\n" + zero.substring(at);
+        for (String cluster : List.of("twin-busy", "twin-idle")) {
+            Path dir = Files.createDirectories(CWD.resolve(FleetListing.PREFIX + cluster + "/logs"));
+            for (String file : List.of("workflow-controller-5d7c9b8f6-m4q8t.log", "workflow-controller-7f4b2d9c1-q5r8v.log")) {
+                Files.copy(sample.resolve(file), dir.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            String head = zero.substring(0, at);
+            Files.writeString(dir.resolve("workflow-controller.log.1"),
+                    (cluster.equals("twin-busy") ? head.replace("workflowWorkers=0 ", "workflowWorkers=32 ") : head) + listing);
+            Files.writeString(dir.resolve("workflow-controller.log"), live);
+        }
+        Path out = tmp.resolve("twins-out");
+        FleetScan.run(spark, FleetOptions.parse(args(out.toString(), clusterFolders(List.of("twin-busy", "twin-idle")))));
+        Map<String, Set<String>> analyzed = analyzeEach(List.of("twin-busy", "twin-idle"));
+        assertTrue(analyzed.get("twin-idle").stream().anyMatch(f -> f.contains("AF003") && f.contains("ledger-sync-p2m6w")),
+                analyzed.get("twin-idle").toString());
+        assertFalse(analyzed.get("twin-busy").stream().anyMatch(f -> f.contains("AF003") && f.contains("ledger-sync-p2m6w")),
+                analyzed.get("twin-busy").toString());
+        Map<String, Set<String>> fleet = fleetFindings(out);
+        assertEquals(analyzed.get("twin-idle"), fleet.get("twin-idle"));
+        assertEquals(analyzed.get("twin-busy"), fleet.getOrDefault("twin-busy", Set.of()));
+    }
+
+    /**
      * A plain controller log larger than {@code --chunk-bytes} is split at line boundaries: each chunk copied alone to its
      * task and scanned there (pass 1), then copied and read there again (pass 2), and the file's chunks put together in
      * order through its assembler in one task. The findings are {@code analyze}'s, and the accounting (lines, events,
