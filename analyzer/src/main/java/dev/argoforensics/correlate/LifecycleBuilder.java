@@ -253,8 +253,15 @@ final class LifecycleBuilder {
         if (persistedAfter != null && workflow != null && lossStoredAfter(workflow, nodeLines, release.decisive())) {
             persistedAfter = null;
         }
-        NamesakeCleanup namesake = NamesakeCleanup.of(earlierOfName.isEmpty() ? all.events() : EventOrder.merged(concat(earlierOfName, all.events())),
-                created, nodeLines);
+        List<LogEvent> ofName = earlierOfName.isEmpty() ? all.events() : EventOrder.merged(concat(earlierOfName, all.events()));
+        NamesakeCleanup namesake = NamesakeCleanup.of(ofName, created, nodeLines);
+        // Session 53: the release itself a stale item of the earlier Pod's, read the same way and from the same lines as the label's.
+        NamesakeCleanup staleRelease = release == null || earlierOfName.isEmpty() ? null : NamesakeCleanup.release(ofName, created, nodeLines);
+        if (staleRelease != null && !staleRelease.ran().equals(release.started())) {
+            staleRelease = null; // not the release this Pod's lifecycle reads
+        }
+        boolean staleWhole = staleRelease != null && StreamExtents.readWholeThrough(processes, staleRelease.ran().stream(),
+                created.time(), staleRelease.ran().time());
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
         FinalizerRemoval earlier = earlierRelease(all, created);
         PhaseHistory.Completion earlierCompletion = earlier == null ? null
@@ -297,7 +304,7 @@ final class LifecycleBuilder {
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes),
-                requested, recreateUnlogged, collectionDeletes(pod, deletion));
+                requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole);
     }
 
     /**

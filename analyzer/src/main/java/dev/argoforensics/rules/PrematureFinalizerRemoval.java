@@ -134,6 +134,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 });
                 continue;
             }
+            if (release.cause() == RemovalCause.UNKNOWN && life.staleRelease() != null) {
+                // Session 53: the worker line is the earlier Pod's item, queued before this Pod was created and run on it by its key
+                // (no UID): not the deleting handler's release after the deadline. Said of what it is, never "lines missing".
+                cleared.add(staleRelease(pod, life));
+                continue;
+            }
             switch (release.cause()) {
                 case ORPHANED -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.orphaned", "at", release.time().format()),
                         release.decisive().source()));
@@ -143,6 +149,21 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * The release read as a cleanup item queued for the earlier Pod of the name ({@link PodLifecycle#staleRelease}): cleared where the
+     * worker's stream was read whole from this Pod's creation to the worker line (no line of this Pod's own release is missing, so the
+     * item was in the queue before this Pod existed), else not decided, naming what would decide it.
+     */
+    private static Clearance staleRelease(PodHistory pod, PodLifecycle life) {
+        dev.argoforensics.correlate.NamesakeCleanup item = life.staleRelease();
+        PodKey.Lifetime lifetime = pod.key().printed();
+        String earlier = lifetime != null && lifetime.number() > 1 ? "lifetime " + (lifetime.number() - 1) + " of " + lifetime.of() : "earlier";
+        return new Clearance(pod.key(), Message.of(life.staleReleaseWhole() ? "AF001.cleared.staleRelease" : "AF001.cleared.staleReleaseUnsure",
+                "at", item.ran().time().format(), "line", item.ran().source().toString(), "queued", item.queued().time().format(),
+                "queuedLine", item.queued().source().toString(), "earlier", earlier, "created", item.created().time().format()),
+                item.ran().source());
     }
 
     /**
