@@ -82,6 +82,13 @@ public record PodIdentity(UidBasis basis, SourceRef uidSource, Timestamp from, S
             case ONLY_UID:
                 return "UID from " + uidSource + ", the only one exported for this name";
             default:
+                if (namesakes == 1 && from != null) {
+                    // The only one exported, and an earlier Pod of the name the lines tell apart before it (session 53).
+                    return "UID from " + uidSource + ", the only one exported for this name; records without a UID are given to it from "
+                            + from.format() + " (" + fromSource + "), when it was created"
+                            + (until != null ? ", until " + until.format() + ", when a later Pod of the name was created" : "")
+                            + "; those before, to the earlier Pod of the name its lines show created and cleaned up before it, whose UID no export gives";
+                }
                 if (namesakes == 1) {
                     // The only one exported, and a later Pod of the name created after it (its own Created pod line).
                     return "UID from " + uidSource + ", the only one exported for this name; records without a UID are given to it until "

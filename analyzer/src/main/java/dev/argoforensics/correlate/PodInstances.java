@@ -47,6 +47,8 @@ final class PodInstances {
     private final java.util.Set<PodKey> splitByLines = new java.util.HashSet<>();
     /** The names whose Created pod lines are certainly apart with no cleanup between them: read as one Pod's, and said so. */
     private final Map<PodKey, List<Lifetimes.Undecided>> undecided = new HashMap<>();
+    /** The names an export gives a UID whose lines show earlier Pods of the name before the exported one ({@link #withEarlierPods}). */
+    private final java.util.Set<PodKey> earlierByLines = new java.util.HashSet<>();
 
     PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created) {
         this(snapshots, created, Map.of());
@@ -72,7 +74,9 @@ final class PodInstances {
             });
             instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
             List<LogEvent> lines = created.getOrDefault(name, List.of());
-            byName.put(name, withLaterPods(withCreatedLines(instances, lines), lines));
+            List<Instance> known = withEarlierPods(name, withLaterPods(withCreatedLines(instances, lines), lines), lines,
+                    ends.getOrDefault(name, List.of()));
+            byName.put(name, known);
         });
         // The names no export gives a UID: their lifetimes as the Created pod lines show them (session 50). The latest keeps the
         // name's own key, as the lifecycle has always read the latest Pod of a name; the earlier ones are lifetimes 1, 2, ...
@@ -132,6 +136,56 @@ final class PodInstances {
     }
 
     /**
+     * The Pods created under the name before the first one an export shows, where the lines tell them apart as they tell the
+     * lifetimes of a name no export gives a UID ({@link Lifetimes}: a {@code Created pod} line certainly before the exported Pod's
+     * own, the earlier Pod's cleanup shown between). Each is a Pod of its own, known by no UID, keyed and printed as a lifetime of
+     * the name ({@link PodKey#withLifetime}); the exported Pod's lifetime starts at its own {@code Created pod} line. Before (session
+     * 52 breaker), with only the later Pod exported, the earlier Pod's lines, its release and its node's loss among them, went to the
+     * exported Pod, created long after: a UID belongs to one Pod, created once. Without the cleanup between (two clusters' Pods of
+     * the name, or cut lines) nothing changes: the lines before go to the first Pod, as before.
+     */
+    private List<Instance> withEarlierPods(PodKey name, List<Instance> instances, List<LogEvent> unordered, List<LogEvent> ends) {
+        Instance first = instances.get(0);
+        if (first.key().uid() == null || unordered.size() < 2) {
+            return instances;
+        }
+        List<LogEvent> lines = EventOrder.inTimeOrder(unordered);
+        LogEvent own = first.createdLine();
+        if (own == null && first.created() != null) {
+            own = lines.stream().filter(e -> !e.time().isBefore(first.created())).findFirst().orElse(null);
+        }
+        if (own == null) {
+            return instances;
+        }
+        LogEvent ownLine = own;
+        List<LogEvent> before = new ArrayList<>();
+        for (LogEvent e : lines) {
+            if (Lifetimes.shownAfter(ownLine, e)) {
+                before.add(e);
+            }
+        }
+        if (before.isEmpty()) {
+            return instances;
+        }
+        before.add(ownLine);
+        Lifetimes.Split split = Lifetimes.of(before, ends);
+        List<LogEvent> starts = split.starts();
+        if (starts.size() < 2 || starts.get(starts.size() - 1) != ownLine) {
+            return instances; // the exported Pod's own creation not told apart from the earlier lines: as before
+        }
+        int of = starts.size() - 1 + instances.size();
+        List<Instance> out = new ArrayList<>();
+        for (int i = 0; i < starts.size() - 1; i++) {
+            PodKey key = name.withLifetime(i + 1).labelled(new PodKey.Lifetime(i + 1, of, starts.get(i).time()));
+            out.add(new Instance(key, null, null, starts.get(i)));
+        }
+        out.add(new Instance(first.key(), first.uidSource(), first.created(), ownLine));
+        out.addAll(instances.subList(1, instances.size()));
+        earlierByLines.add(name);
+        return out;
+    }
+
+    /**
      * The same {@code Created pod} record read again: the same text at the same instant, later in its stream (a log appended
      * twice with overlapping spans, an excerpt pasted twice). A Pod created again under the name comes after the earlier one
      * was deleted and seen gone, never at the same instant; one split at a repeated line gave the exported Pod's lines from
@@ -166,7 +220,7 @@ final class PodInstances {
      * creation ({@link PodKey#printed}); any other key as it is. Equal to the key given.
      */
     PodKey labelled(PodKey key) {
-        if (key.uid() != null || !splitByLines.contains(key.named())) {
+        if (key.uid() != null || !(splitByLines.contains(key.named()) || earlierByLines.contains(key.named()))) {
             return key;
         }
         for (Instance in : byName.get(key.named())) {
@@ -295,6 +349,16 @@ final class PodInstances {
                 }
             }
             return PodIdentity.none();
+        }
+        if (instances != null && key.uid() == null && key.lifetime() > 0 && earlierByLines.contains(key.named())) {
+            for (int i = 0; i < instances.size(); i++) {
+                Instance in = instances.get(i);
+                if (in.key().equals(key)) {
+                    Instance next = instances.get(i + 1); // an earlier Pod: the exported one follows
+                    return new PodIdentity(UidBasis.CREATED_LINES, null, in.start(), in.startSource(), next.start(),
+                            in.key().printed().of(), unsplitOf(key, in.createdLine(), next.createdLine()));
+                }
+            }
         }
         if (instances == null || key.uid() == null) {
             List<PodIdentity.Creation> unsplit = unsplitOf(key, null, null);

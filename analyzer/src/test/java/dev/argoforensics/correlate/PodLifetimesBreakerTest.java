@@ -167,10 +167,6 @@ class PodLifetimesBreakerTest {
      * (16:27) is in the logs only. A race must not be told of u-2, a Pod created 1.5 hours after the release.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("s52 breaker: with a UID exported for the later Pod only, the earlier Pod's lines (its release at 16:31,"
-            + " cleaned up before the name's second Created pod at 18:00) go to the exported Pod u-2 (PodInstances: records older than the first"
-            + " known creation go to the first Pod; the lines split applies only to names no export gives a UID): AF003 confirmed names u-2,"
-            + " created 1.5 h after the stall, and AF001 says not decided for want of the earlier UID the lines already tell apart. Same on main.")
     void uidOfTheLaterPodOnlyDoesNotTakeTheEarlierRace() throws IOException {
         String later = V4.podYaml(true).replace("uid: u-1", "uid: u-2").replace("creationTimestamp: \"2026-09-19T16:27:10Z\"",
                 "creationTimestamp: \"2026-09-19T18:00:00Z\"").replace("  deletionTimestamp: \"2026-09-19T16:31:04Z\"\n  deletionGracePeriodSeconds: 0\n", "");
@@ -201,9 +197,6 @@ class PodLifetimesBreakerTest {
      * finished, and the same of lifetime 1. Main said it once (one Pod); the split says it of both, one of a Pod that did not exist.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("s52 breaker: AF006 likely on both lifetimes from the earlier Workflow's export finish (16:33:02) and the"
-            + " later run's Taskresult line (17:00:40): lifetime 2, created 17:00:00, 'finished' 27 minutes before it was created; pre-existing"
-            + " once on main (unsplit), doubled by the split")
     void anEarlierWorkflowsExportDoesNotMakeTheLaterLifetimesTaskResultLate() throws IOException {
         List<String> race = new ArrayList<>(racedLife("16").subList(0, 13)); // up to workers=2 again: the loss not in the lines
         String wf = V4.workflowYaml("Error", "pod deleted", "2026-09-19T16:33:02Z");
