@@ -177,6 +177,43 @@ class PodLifetimesBreakerTest {
         assertTrue(all(r).stream().filter(PodLifetimesBreakerTest::confirmedOrLikely).noneMatch(f -> "u-2".equals(f.podUid())), () -> all(r).toString());
     }
 
+    /** The later Pod u-2 (created 18:00:00, ended well) as exported, nothing of its deletion. */
+    private static String laterExport() {
+        return V4.podYaml(true).replace("uid: u-1", "uid: u-2").replace("creationTimestamp: \"2026-09-19T16:27:10Z\"",
+                "creationTimestamp: \"2026-09-19T18:00:00Z\"").replace("  deletionTimestamp: \"2026-09-19T16:31:04Z\"\n  deletionGracePeriodSeconds: 0\n", "");
+    }
+
+    /**
+     * Session 53, with attack (3) fixed: the earlier Pod is a lifetime of its own with no UID, said so, and the exported Pod's lifetime
+     * starts at its own Created pod line; the race (AF003's stall) is told of the earlier lifetime.
+     */
+    @Test
+    void uidOfTheLaterPodOnlyLeavesTheEarlierPodALifetimeOfItsOwn() throws IOException {
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", log(racedLife("16"), goodLife("18:00"))), Map.of("pod-2.yaml", laterExport()));
+        PodKey earlier = r.correlation().pods().keySet().stream().filter(k -> k.lifetime() == 1).findFirst()
+                .orElseThrow(() -> new AssertionError("no earlier lifetime: " + r.correlation().pods().keySet()));
+        assertEquals(PodIdentity.UidBasis.CREATED_LINES, r.correlation().pods().get(earlier).identity().basis());
+        assertTrue(String.valueOf(earlier.printed()).contains("number=1"), () -> String.valueOf(earlier.printed()));
+        PodKey exported = new PodKey("ns", "p", "u-2");
+        PodIdentity id = r.correlation().pods().get(exported).identity();
+        assertEquals("2026-09-19T18:00:00.100Z", id.from().format(), id::describe);
+        assertTrue(r.correlation().pods().get(exported).events().stream().noneMatch(e -> e.time().instant().isBefore(id.from().instant())),
+                () -> r.correlation().pods().get(exported).events().toString());
+        assertTrue(findings(r, "AF001").stream().anyMatch(f -> f.pod() != null && f.pod().lifetime() == 1), () -> findings(r, "AF001").toString());
+    }
+
+    /**
+     * Control: the same two Created pod lines with no cleanup of the earlier Pod shown between (two clusters' Pods of the name, or
+     * its cleanup lines cut): nothing tells the earlier lines apart from the exported Pod's, which keeps them as before.
+     */
+    @Test
+    void uidOfTheLaterPodOnlyWithoutTheEarlierCleanupIsNotSplit() throws IOException {
+        List<String> race = racedLife("16").stream().filter(l -> !l.contains("removeFinalizer") && !l.contains("Removing finalizers")).toList();
+        AnalysisResult r = analyze(Map.of("workflow-controller.log", log(race, goodLife("18:00"))), Map.of("pod-2.yaml", laterExport()));
+        assertTrue(r.correlation().pods().keySet().stream().noneMatch(k -> k.lifetime() != 0 || k.printed() != null),
+                () -> r.correlation().pods().keySet().toString());
+    }
+
     /**
      * Attack (2): the LATER lifetime's race (18:27) with an earlier lifetime that ended well and was cleaned up. The later race
      * must be reported, not hidden by the earlier Pod's lines.
