@@ -460,17 +460,20 @@ public final class Correlator {
         dev.argoforensics.read.PhaseTimes.mark("group: histories");
         // The lines of the earlier Pods of each name the lines told apart (Lifetimes, session 50), for the later ones' stale cleanup items.
         Map<PodKey, List<LogEvent>> earlierLifetimes = new HashMap<>();
+        Map<PodKey, List<PodHistory>> earlierPods = new HashMap<>();
         for (PodHistory h : histories) {
             if (h.key().lifetime() != 0) {
                 earlierLifetimes.computeIfAbsent(h.key().named(), k -> new ArrayList<>()).addAll(h.events());
+                earlierPods.computeIfAbsent(h.key().named(), k -> new ArrayList<>()).add(h);
             }
         }
         List<PodLifecycle> built = workers.map(histories, h -> {
             WorkflowRef wf = h.link() == null ? null : h.link().workflow();
             LogEvent own = h.latestCreated();
-            List<LogEvent> earlier = h.key().uid() != null || own == null ? List.of()
+            // A Pod an export gives its UID reads the earlier lifetimes before it too (session 53: PodInstances#withEarlierPods).
+            List<LogEvent> earlier = own == null || (h.key().uid() != null && h.identity().from() == null) ? List.of()
                     : earlierLifetimes.getOrDefault(h.key().named(), List.of()).stream().filter(e -> EventOrder.before(e, own)).toList();
-            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf), earlier, previousLifetime(h.key(), pods));
+            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf), earlier, previousLifetime(h, pods, earlierPods));
         });
         Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
         for (int i = 0; i < histories.size(); i++) {
@@ -547,8 +550,19 @@ public final class Correlator {
      * {@link PodKey#printed}); null for the first, or a name not split. Its release, logged before this Pod's {@code Created pod},
      * is read as it was before the split (session 52): an earlier Pod's release, by the node's reset or a new Workflow of the name.
      */
-    private static PodHistory previousLifetime(PodKey key, Map<PodKey, PodHistory> pods) {
+    private static PodHistory previousLifetime(PodHistory own, Map<PodKey, PodHistory> pods, Map<PodKey, List<PodHistory>> earlierPods) {
+        PodKey key = own.key();
         PodKey.Lifetime l = key.printed();
+        if (l == null && key.uid() != null) {
+            // An exported Pod after earlier Pods of the name the lines told apart (session 53): the one whose lifetime ends at its start.
+            Timestamp from = own.identity().from();
+            for (PodHistory h : from == null ? List.<PodHistory>of() : earlierPods.getOrDefault(key.named(), List.of())) {
+                if (from.equals(h.identity().until())) {
+                    return h;
+                }
+            }
+            return null;
+        }
         if (l == null || l.number() < 2) {
             return null;
         }

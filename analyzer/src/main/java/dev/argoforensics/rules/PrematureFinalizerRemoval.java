@@ -332,7 +332,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             if (captured != null) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.capturedThenPersisted", "at", at, "phase", life.outcome().phase(),
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.capturedThenPersisted", "at", at, "phase", life.outcome() == null ? "Failed" : life.outcome().phase(),
                         "changed", captured[0].time().format(), "write", captured[1].time().format(),
                         "how", Message.of(captured[1].event() instanceof WorkflowUpdated ? "AF001.cleared.byUpdate" : "AF001.cleared.byRetry")),
                         captured[1].source()));
@@ -424,11 +424,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
 
         /** The key of the next lifetime of this Pod's name ({@link #nextLifetimeCreated}), or null. */
         private PodKey nextLifetimeKey() {
-            PodKey.Lifetime l = pod.key().printed();
-            if (l == null || l.number() == l.of()) {
-                return null;
-            }
-            return l.number() + 1 == l.of() ? pod.key().named() : pod.key().named().withLifetime(l.number() + 1);
+            return correlation.nextLifetime(pod.key());
         }
 
         /**
@@ -440,7 +436,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (l == null || l.number() == l.of()) {
                 return null;
             }
-            PodHistory h = correlation.pods().get(nextLifetimeKey());
+            PodKey next = nextLifetimeKey();
+            PodHistory h = next == null ? null : correlation.pods().get(next);
             return h == null ? null : h.latestCreated();
         }
 
@@ -822,6 +819,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
          */
         private LogEvent[] capturedThenPersisted() {
             NodeOutcome fin = life.outcome();
+            if (fin == null && link != null && !life.lostToDeletion()) {
+                return failedReadAfter();
+            }
             // An Error its phase line alone records (s47) may be the loss itself: no result is shown captured.
             if (link == null || fin == null || fin.fromExport() || fin.errorUnexplained() || life.lostToDeletion() || !CAPTURED.contains(fin.phase())) {
                 return null;
@@ -850,6 +850,37 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 if (e.stream() == change.stream() && e.ordinal() > change.ordinal()
                         && (e.event() instanceof WorkflowUpdated || (e.event() instanceof Signal g && "update-reapplied".equals(g.name())))) {
                     return new LogEvent[] {change, e};
+                }
+            }
+            return null;
+        }
+
+        /**
+         * Session 53: where no line or export records the node's end, this Pod's {@code Pod failed} line after the release (v3.7+ and
+         * v4 log no Info line of a Pod node's phase read from the Pod: {@code assessNodeStatus} logs {@code Pod failed} for a Pod it
+         * reads {@code Failed}, and {@code podReconciliation} stores the node so; logs §5.5) and its run's next {@code Workflow update
+         * successful}: the Pod was still there (a graceful deletion keeps it after its finalizer's release until the kubelet ends its
+         * containers) and the controller recorded its end from it, so the release lost nothing. Not where the node's loss is marked after
+         * the release (a later {@code pod deleted}). The pair, else null.
+         */
+        private LogEvent[] failedReadAfter() {
+            if (workflow == null || !laterErrors().isEmpty()) {
+                return null;
+            }
+            LogEvent failed = null;
+            for (LogEvent e : pod.events()) {
+                if (e.event() instanceof dev.argoforensics.event.ControllerEvent.Signal g && "pod-failed".equals(g.name())
+                        && EventOrder.after(e, decisive) && e.stream() == decisive.stream() && life.ofOwnRun(e)) {
+                    failed = e;
+                    break;
+                }
+            }
+            if (failed == null) {
+                return null;
+            }
+            for (LogEvent e : workflow.events()) {
+                if (e.stream() == failed.stream() && e.ordinal() > failed.ordinal() && e.event() instanceof WorkflowUpdated) {
+                    return new LogEvent[] {failed, e};
                 }
             }
             return null;
