@@ -87,6 +87,36 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         requeues = requeues != null ? requeues : RequeueDelays.of(events);
     }
 
+    /**
+     * The next Pod of the name after one of the earlier lifetimes the lines told apart ({@link PodKey#printed}): the next lifetime,
+     * the name's own key for the latest, or, where an export gives the later Pod its UID (session 53), that Pod, whose lifetime starts
+     * where this one's ends ({@link PodIdentity#from}, {@link PodIdentity#until}). Null for a Pod whose name was not split, or the last.
+     */
+    public PodKey nextLifetime(PodKey key) {
+        PodKey.Lifetime l = key.printed();
+        if (l == null || l.number() == l.of()) {
+            return null;
+        }
+        if (l.number() + 1 < l.of()) {
+            return key.named().withLifetime(l.number() + 1);
+        }
+        if (pods.containsKey(key.named())) {
+            return key.named();
+        }
+        PodHistory h = pods.get(key);
+        dev.argoforensics.time.Timestamp until = h == null ? null : h.identity().until();
+        if (until == null) {
+            return null;
+        }
+        for (Map.Entry<PodKey, PodHistory> e : pods.entrySet()) {
+            PodKey k = e.getKey();
+            if (k.uid() != null && k.named().equals(key.named()) && until.equals(e.getValue().identity().from())) {
+                return k;
+            }
+        }
+        return null;
+    }
+
     /** The Pod's lifecycle: every fact about it derived once (one exists for every Pod in {@link #pods()}). */
     public PodLifecycle lifecycle(PodKey key) {
         return lifecycles.get(key);

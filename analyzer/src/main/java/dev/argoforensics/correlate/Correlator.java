@@ -223,7 +223,7 @@ public final class Correlator {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows(), shared);
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
-        PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod));
+        PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
         Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
         Map<PodKey, List<LogEvent>> created = new TreeMap<>();
@@ -254,7 +254,7 @@ public final class Correlator {
         Map<PodKey, List<PodSnapshot>> podSnaps = new TreeMap<>();
         for (PodSnapshot p : podSnapshots) {
             PodKey named = new PodKey(p.namespace(), p.name());
-            PodKey key = p.uid().isEmpty() ? instances.forTime(named, p.creationTimestamp()) : named.withUid(p.uid());
+            PodKey key = p.uid().isEmpty() ? instances.forExport(named, p) : named.withUid(p.uid());
             podSnaps.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
         podSnaps.values().forEach(l -> l.sort(Comparator.comparing(PodSnapshot::observed, OBSERVED)));
@@ -267,6 +267,11 @@ public final class Correlator {
         podKeys.addAll(records.podKeys());
         podKeys.addAll(PodListings.printedPods(objects, podKeys));
         podKeys.removeIf(k -> !names.test(k.name()));
+        // Each Pod's key as reports print it (a lifetime of a name the lines told apart carries which, session 51): whichever equal
+        // key a map above kept first, the histories, findings and timelines are keyed by this one.
+        Set<PodKey> labelled = new TreeSet<>();
+        podKeys.forEach(k -> labelled.add(instances.labelled(k)));
+        podKeys = labelled;
         NodeLinker linker = new NodeLinker(kept, lines.nodeNames().stream().map(LineProjection.Special::line).toList(), wfSnaps, namespacesByPod,
                 stream -> stream >= 0 && stream < processes.size() ? processes.get(stream).first() : null);
         Map<PodKey, NodeLink> links = new TreeMap<>();
@@ -453,9 +458,22 @@ public final class Correlator {
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");
+        // The lines of the earlier Pods of each name the lines told apart (Lifetimes, session 50), for the later ones' stale cleanup items.
+        Map<PodKey, List<LogEvent>> earlierLifetimes = new HashMap<>();
+        Map<PodKey, List<PodHistory>> earlierPods = new HashMap<>();
+        for (PodHistory h : histories) {
+            if (h.key().lifetime() != 0) {
+                earlierLifetimes.computeIfAbsent(h.key().named(), k -> new ArrayList<>()).addAll(h.events());
+                earlierPods.computeIfAbsent(h.key().named(), k -> new ArrayList<>()).add(h);
+            }
+        }
         List<PodLifecycle> built = workers.map(histories, h -> {
             WorkflowRef wf = h.link() == null ? null : h.link().workflow();
-            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf));
+            LogEvent own = h.latestCreated();
+            // A Pod an export gives its UID reads the earlier lifetimes before it too (session 53: PodInstances#withEarlierPods).
+            List<LogEvent> earlier = own == null || (h.key().uid() != null && h.identity().from() == null) ? List.of()
+                    : earlierLifetimes.getOrDefault(h.key().named(), List.of()).stream().filter(e -> EventOrder.before(e, own)).toList();
+            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf), earlier, previousLifetime(h, pods, earlierPods));
         });
         Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
         for (int i = 0; i < histories.size(); i++) {
@@ -522,6 +540,41 @@ public final class Correlator {
         for (LogEvent e : events) {
             if (e.event() instanceof PodCreated c && c.podRef() != null) {
                 out.computeIfAbsent(resolve(c.podRef(), namespacesByPod), k -> new ArrayList<>()).add(e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The history of the Pod of the name right before this one, where the lines told the name's lifetimes apart ({@link Lifetimes},
+     * {@link PodKey#printed}); null for the first, or a name not split. Its release, logged before this Pod's {@code Created pod},
+     * is read as it was before the split (session 52): an earlier Pod's release, by the node's reset or a new Workflow of the name.
+     */
+    private static PodHistory previousLifetime(PodHistory own, Map<PodKey, PodHistory> pods, Map<PodKey, List<PodHistory>> earlierPods) {
+        PodKey key = own.key();
+        PodKey.Lifetime l = key.printed();
+        if (l == null && key.uid() != null) {
+            // An exported Pod after earlier Pods of the name the lines told apart (session 53): the one whose lifetime ends at its start.
+            Timestamp from = own.identity().from();
+            for (PodHistory h : from == null ? List.<PodHistory>of() : earlierPods.getOrDefault(key.named(), List.of())) {
+                if (from.equals(h.identity().until())) {
+                    return h;
+                }
+            }
+            return null;
+        }
+        if (l == null || l.number() < 2) {
+            return null;
+        }
+        return pods.get(key.named().withLifetime(l.number() - 1));
+    }
+
+    /** The lines that show a Pod's cleanup under way ({@link Lifetimes#ends}) by the Pod they name: where a Pod's lifetime ends. */
+    private static Map<PodKey, List<LogEvent>> cleanupLines(List<LogEvent> events, Map<String, Set<String>> namespacesByPod) {
+        Map<PodKey, List<LogEvent>> out = new HashMap<>();
+        for (LogEvent e : events) {
+            if (Lifetimes.ends(e)) {
+                e.event().pod().ifPresent(p -> out.computeIfAbsent(resolve(p, namespacesByPod), k -> new ArrayList<>()).add(e));
             }
         }
         return out;

@@ -128,6 +128,23 @@ final class LifecycleBuilder {
     }
 
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate) {
+        return build(all, workflow, fate, List.of());
+    }
+
+    /**
+     * @param earlierOfName the lines of the earlier Pods of the name that the lines told apart from this one ({@link Lifetimes}): read
+     *                      only for a cleanup item queued for one of them that ran on this Pod ({@link NamesakeCleanup}); empty: none
+     */
+    PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName) {
+        return build(all, workflow, fate, earlierOfName, null);
+    }
+
+    /**
+     * @param previous the Pod of the name right before this one, where the lines told them apart ({@link Lifetimes}; null: none):
+     *                 then the pass that created this Pod ({@code rerun}: argo retry's reset copy, a new Workflow of the name) is read
+     *                 for the words of the earlier Pod's release left not decided (AF001, session 52)
+     */
+    PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName, PodHistory previous) {
         LogEvent created = all.latestCreated();
         PodHistory pod = latestInstance(all, created);
         ContainersEnd containers = null;
@@ -236,13 +253,22 @@ final class LifecycleBuilder {
         if (persistedAfter != null && workflow != null && lossStoredAfter(workflow, nodeLines, release.decisive())) {
             persistedAfter = null;
         }
-        NamesakeCleanup namesake = NamesakeCleanup.of(all, created, nodeLines);
+        List<LogEvent> ofName = earlierOfName.isEmpty() ? all.events() : EventOrder.merged(concat(earlierOfName, all.events()));
+        NamesakeCleanup namesake = NamesakeCleanup.of(ofName, created, nodeLines);
+        // Session 53: the release itself a stale item of the earlier Pod's, read the same way and from the same lines as the label's.
+        NamesakeCleanup staleRelease = release == null || earlierOfName.isEmpty() ? null : NamesakeCleanup.release(ofName, created, nodeLines);
+        if (staleRelease != null && !staleRelease.ran().equals(release.started())) {
+            staleRelease = null; // not the release this Pod's lifecycle reads
+        }
+        boolean staleWhole = staleRelease != null && StreamExtents.readWholeThrough(processes, staleRelease.ran().stream(),
+                created.time(), staleRelease.ran().time());
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
         FinalizerRemoval earlier = earlierRelease(all, created);
         PhaseHistory.Completion earlierCompletion = earlier == null ? null
                 : completedBefore(workflow, createdBefore(all, earlier.decisive()), earlier.decisive());
         Known earlierPersisted = earlierCompletion == null ? null : completionKnown(earlierCompletion);
-        PhaseHistory.Pass rerun = earlier == null || workflow == null ? null : PhaseHistory.passOf(passesOf(workflow), created);
+        PhaseHistory.Pass rerun = (earlier == null && previous == null) || workflow == null || created == null ? null
+                : PhaseHistory.passOf(passesOf(workflow), created);
         RunClocks.RunClock releaseClock = release == null ? null : clocks.of(release.decisive().stream());
         WorkflowRef wf = link == null ? null : link.workflow();
         // Before #15150 (v3.5.5-v3.6.15, v3.7.0-v3.7.6) inferFailedReason fell through to Succeeded, logging "Pod failed: " with no
@@ -278,7 +304,7 @@ final class LifecycleBuilder {
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes),
-                requested, recreateUnlogged, collectionDeletes(pod, deletion));
+                requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole);
     }
 
     /**
@@ -696,6 +722,13 @@ final class LifecycleBuilder {
             }
         }
         return null;
+    }
+
+    private static List<LogEvent> concat(List<LogEvent> a, List<LogEvent> b) {
+        List<LogEvent> out = new java.util.ArrayList<>(a.size() + b.size());
+        out.addAll(a);
+        out.addAll(b);
+        return out;
     }
 
     /** The first {@code delete pod event}; the Pod left the selector if the controller had labelled it, or if it still had its finalizer. */

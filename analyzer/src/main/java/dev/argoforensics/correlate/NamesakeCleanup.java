@@ -50,12 +50,17 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
      * @param nodeLines the node's operator lines
      */
     static NamesakeCleanup of(PodHistory all, LogEvent created, List<LogEvent> nodeLines) {
+        return of(all.events(), created, nodeLines);
+    }
+
+    /** As above, from every line of the name up to this Pod's end, in order (the earlier Pods' the lines told apart included). */
+    static NamesakeCleanup of(List<LogEvent> lines, LogEvent created, List<LogEvent> nodeLines) {
         if (created == null) {
             return null;
         }
         LogEvent earlier = null;
         Map<String, LogEvent> queuedBefore = new HashMap<>();
-        for (LogEvent e : all.events()) {
+        for (LogEvent e : lines) {
             if (!EventOrder.before(e, created)) {
                 continue;
             }
@@ -69,7 +74,7 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
             return null; // nothing shows an earlier Pod of this name
         }
         Set<String> queuedSince = new HashSet<>();
-        for (LogEvent e : all.events()) {
+        for (LogEvent e : lines) {
             if (!EventOrder.after(e, created)) {
                 continue;
             }
@@ -81,6 +86,61 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
                     continue;
                 }
                 // The node completed before the item ran: the controller may have queued it for this Pod (its line cut off).
+                return completedBetween(nodeLines, created, e) ? null : new NamesakeCleanup(s.action(), created, e, queued, earlier);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The status-capture finalizer's release ({@code removeFinalizer}) as a cleanup item queued for an earlier Pod of the name that ran on
+     * this one (session 53): the same reading as {@link #of} for that action, told apart by the lines of an earlier lifetime of the name
+     * ({@link Lifetimes}), and stricter, as AF001 clears or leaves undecided by it. The cleanup queue's key
+     * ({@code <ns>/<pod>/removeFinalizer}) carries no UID, and an item the worker failed on goes back with a growing backoff
+     * (client-go's {@code AddRateLimited}); a later {@code Add} of the key while it waits runs at once and leaves the waiting copy
+     * in place, which the worker runs when it comes due, on whatever Pod of the name the informer then holds. Shown only where:
+     * the earlier Pod's queueing line of the item comes before this Pod's {@code Created pod} in the worker's own stream (a queue is
+     * one process's), nothing in that stream queued or scheduled the key since (this Pod's own release logs its {@code queuing pod
+     * delay} or queueing line first), and no line shows the node completed in between (the completion queues this Pod's own).
+     *
+     * @param lines     every line of the name up to this Pod's end, the earlier lifetimes' included, in order
+     * @param created   this Pod's {@code Created pod} line
+     * @param nodeLines the node's operator lines
+     * @return the item, or null where the lines do not show it
+     */
+    static NamesakeCleanup release(List<LogEvent> lines, LogEvent created, List<LogEvent> nodeLines) {
+        if (created == null) {
+            return null;
+        }
+        LogEvent earlier = null;
+        Map<Integer, LogEvent> queuedBefore = new HashMap<>();
+        for (LogEvent e : lines) {
+            if (!EventOrder.before(e, created)) {
+                continue;
+            }
+            if (e.event() instanceof PodCreated) {
+                earlier = e;
+            } else if (e.event() instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+                queuedBefore.put(e.stream(), e);
+            }
+        }
+        if (earlier == null || queuedBefore.isEmpty()) {
+            return null; // no earlier Pod of this name shown, or none of its releases queued
+        }
+        Set<Integer> queuedSince = new HashSet<>();
+        for (LogEvent e : lines) {
+            if (!EventOrder.after(e, created)) {
+                continue;
+            }
+            ControllerEvent ev = e.event();
+            if ((ev instanceof ControllerEvent.PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER)
+                    || (ev instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER)) {
+                queuedSince.add(e.stream());
+            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+                LogEvent queued = queuedBefore.get(e.stream());
+                if (queued == null || queuedSince.contains(e.stream())) {
+                    return null; // the first worker line of the key after this Pod's creation: this Pod's own item, or not shown stale
+                }
                 return completedBetween(nodeLines, created, e) ? null : new NamesakeCleanup(s.action(), created, e, queued, earlier);
             }
         }

@@ -43,11 +43,22 @@ final class PodInstances {
     }
 
     private final Map<PodKey, List<Instance>> byName = new HashMap<>();
+    /** The names without an exported UID whose lines show them created again after the earlier Pod's cleanup ({@link Lifetimes}). */
+    private final java.util.Set<PodKey> splitByLines = new java.util.HashSet<>();
+    /** The names whose Created pod lines are certainly apart with no cleanup between them: read as one Pod's, and said so. */
+    private final Map<PodKey, List<Lifetimes.Undecided>> undecided = new HashMap<>();
+    /** The names an export gives a UID whose lines show earlier Pods of the name before the exported one ({@link #withEarlierPods}). */
+    private final java.util.Set<PodKey> earlierByLines = new java.util.HashSet<>();
+
+    PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created) {
+        this(snapshots, created, Map.of());
+    }
 
     /**
      * @param created "Created pod" lines by the Pod they name (namespace and name, no UID)
+     * @param ends    the cleanup lines that show a Pod's end under way ({@link Lifetimes#ends}), by the Pod they name
      */
-    PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created) {
+    PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created, Map<PodKey, List<LogEvent>> ends) {
         Map<PodKey, Map<String, List<PodSnapshot>>> uids = new HashMap<>();
         for (PodSnapshot s : snapshots) {
             if (!s.uid().isEmpty()) {
@@ -63,8 +74,37 @@ final class PodInstances {
             });
             instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
             List<LogEvent> lines = created.getOrDefault(name, List.of());
-            byName.put(name, withLaterPods(withCreatedLines(instances, lines), lines));
+            List<Instance> known = withEarlierPods(name, withLaterPods(withCreatedLines(instances, lines), lines), lines,
+                    ends.getOrDefault(name, List.of()));
+            byName.put(name, known);
         });
+        // The names no export gives a UID: their lifetimes as the Created pod lines show them (session 50). The latest keeps the
+        // name's own key, as the lifecycle has always read the latest Pod of a name; the earlier ones are lifetimes 1, 2, ...
+        List<PodKey> names = new ArrayList<>(created.keySet());
+        names.sort(null);
+        for (PodKey name : names) {
+            List<LogEvent> lines = created.get(name);
+            if (byName.containsKey(name) || lines.size() < 2) {
+                continue;
+            }
+            Lifetimes.Split split = Lifetimes.of(lines, ends.getOrDefault(name, List.of()));
+            if (!split.undecided().isEmpty()) {
+                undecided.put(name, split.undecided());
+            }
+            if (split.starts().size() < 2) {
+                continue;
+            }
+            List<Instance> instances = new ArrayList<>();
+            int of = split.starts().size();
+            for (int i = 0; i < of; i++) {
+                // Printed as its place among the name's lifetimes and its creation (session 51): every report tells them apart.
+                PodKey key = (i == of - 1 ? name : name.withLifetime(i + 1))
+                        .labelled(new PodKey.Lifetime(i + 1, of, split.starts().get(i).time()));
+                instances.add(new Instance(key, null, null, split.starts().get(i)));
+            }
+            byName.put(name, instances);
+            splitByLines.add(name);
+        }
     }
 
     /**
@@ -92,6 +132,56 @@ final class PodInstances {
                 taken.add(e);
             }
         }
+        return out;
+    }
+
+    /**
+     * The Pods created under the name before the first one an export shows, where the lines tell them apart as they tell the
+     * lifetimes of a name no export gives a UID ({@link Lifetimes}: a {@code Created pod} line certainly before the exported Pod's
+     * own, the earlier Pod's cleanup shown between). Each is a Pod of its own, known by no UID, keyed and printed as a lifetime of
+     * the name ({@link PodKey#withLifetime}); the exported Pod's lifetime starts at its own {@code Created pod} line. Before (session
+     * 52 breaker), with only the later Pod exported, the earlier Pod's lines, its release and its node's loss among them, went to the
+     * exported Pod, created long after: a UID belongs to one Pod, created once. Without the cleanup between (two clusters' Pods of
+     * the name, or cut lines) nothing changes: the lines before go to the first Pod, as before.
+     */
+    private List<Instance> withEarlierPods(PodKey name, List<Instance> instances, List<LogEvent> unordered, List<LogEvent> ends) {
+        Instance first = instances.get(0);
+        if (first.key().uid() == null || unordered.size() < 2) {
+            return instances;
+        }
+        List<LogEvent> lines = EventOrder.inTimeOrder(unordered);
+        LogEvent own = first.createdLine();
+        if (own == null && first.created() != null) {
+            own = lines.stream().filter(e -> !e.time().isBefore(first.created())).findFirst().orElse(null);
+        }
+        if (own == null) {
+            return instances;
+        }
+        LogEvent ownLine = own;
+        List<LogEvent> before = new ArrayList<>();
+        for (LogEvent e : lines) {
+            if (Lifetimes.shownAfter(ownLine, e)) {
+                before.add(e);
+            }
+        }
+        if (before.isEmpty()) {
+            return instances;
+        }
+        before.add(ownLine);
+        Lifetimes.Split split = Lifetimes.of(before, ends);
+        List<LogEvent> starts = split.starts();
+        if (starts.size() < 2 || starts.get(starts.size() - 1) != ownLine) {
+            return instances; // the exported Pod's own creation not told apart from the earlier lines: as before
+        }
+        int of = starts.size() - 1 + instances.size();
+        List<Instance> out = new ArrayList<>();
+        for (int i = 0; i < starts.size() - 1; i++) {
+            PodKey key = name.withLifetime(i + 1).labelled(new PodKey.Lifetime(i + 1, of, starts.get(i).time()));
+            out.add(new Instance(key, null, null, starts.get(i)));
+        }
+        out.add(new Instance(first.key(), first.uidSource(), first.created(), ownLine));
+        out.addAll(instances.subList(1, instances.size()));
+        earlierByLines.add(name);
         return out;
     }
 
@@ -125,6 +215,22 @@ final class PodInstances {
         return out;
     }
 
+    /**
+     * The key as reports print it: for one of the lifetimes of a name its lines told apart ({@link Lifetimes}), with its place and
+     * creation ({@link PodKey#printed}); any other key as it is. Equal to the key given.
+     */
+    PodKey labelled(PodKey key) {
+        if (key.uid() != null || !(splitByLines.contains(key.named()) || earlierByLines.contains(key.named()))) {
+            return key;
+        }
+        for (Instance in : byName.get(key.named())) {
+            if (in.key().equals(key)) {
+                return in.key();
+            }
+        }
+        return key;
+    }
+
     /** The Pod a log line naming this namespace/name is about. */
     PodKey forLine(PodKey named, LogEvent line) {
         return pick(named, line.time(), line);
@@ -133,6 +239,49 @@ final class PodInstances {
     /** The Pod a record without a UID, at this time, is about (the first one if the time is unknown). */
     PodKey forTime(PodKey named, Timestamp time) {
         return pick(named, time, null);
+    }
+
+    /** How far apart two sources' clocks may be: the API server's audit times and the controller's lines (DeletionBounds). */
+    private static final long CLOCK_MARGIN_NANOS = DeletionBounds.CROSS_CLOCK_NANOS;
+
+    /**
+     * The Pod a {@code create} of the name without a UID made (session 51 breaker): the one whose lifetime starts (its
+     * {@code Created pod} line, else its creationTimestamp) nearest the record's time within the clock margin, as the controller
+     * logs {@code Created pod} once the API server has answered the create. By its time alone the create of a later Pod, received
+     * just before that Pod's {@code Created pod} line, went to the earlier Pod of the name, and the later one had no creation
+     * record (seed 340: AF008 then cleared it by the earlier Workflow's deletion). No start within the margin: by its time, as
+     * any record.
+     */
+    PodKey forCreate(PodKey named, Timestamp time) {
+        List<Instance> instances = byName.get(named.named());
+        if (instances == null || time == null || instances.size() < 2) {
+            return forTime(named, time);
+        }
+        Instance best = null;
+        long bestGap = Long.MAX_VALUE;
+        for (Instance in : instances) {
+            Timestamp start = in.start();
+            if (start == null) {
+                continue;
+            }
+            long gap = Math.abs(java.time.Duration.between(time.instant(), start.instant()).toNanos());
+            if (gap <= CLOCK_MARGIN_NANOS && gap < bestGap) {
+                best = in;
+                bestGap = gap;
+            }
+        }
+        return best == null ? forTime(named, time) : best.key();
+    }
+
+    /**
+     * The Pod an export without a UID is of: by its creationTimestamp where it shows one; of a name split by its lines
+     * ({@link Lifetimes}), without one, by the earliest time it may have been taken (the Pod existed then), else the latest Pod.
+     */
+    PodKey forExport(PodKey named, PodSnapshot s) {
+        if (s.creationTimestamp() != null || !splitByLines.contains(named.named())) {
+            return forTime(named, s.creationTimestamp());
+        }
+        return s.observed() == null ? forTime(named, null) : forTime(named, s.observed().takenNoEarlierThan().at());
     }
 
     /** The Pod with this UID if an export showed it, else the one whose lifetime covers the time. */
@@ -150,6 +299,9 @@ final class PodInstances {
         if (instances == null) {
             return named.named();
         }
+        if (time == null && line == null && splitByLines.contains(named.named())) {
+            return instances.get(instances.size() - 1).key(); // nothing dates it: the latest Pod of the name, as the lifecycle read it before the split
+        }
         Instance chosen = instances.get(0);
         for (int i = 1; time != null && i < instances.size(); i++) {
             if (instances.get(i).covers(time, line)) {
@@ -157,6 +309,25 @@ final class PodInstances {
             }
         }
         return chosen.key();
+    }
+
+    /**
+     * The undecided Created pod lines of the name within this Pod's lifetime (from {@code from} until {@code until}, null: open): the
+     * first of each pair and the second, each once, in time order.
+     */
+    private List<PodIdentity.Creation> unsplitOf(PodKey key, LogEvent from, LogEvent until) {
+        List<LogEvent> lines = new ArrayList<>();
+        for (Lifetimes.Undecided u : undecided.getOrDefault(key.named(), List.of())) {
+            if ((from == null || !EventOrder.before(u.second(), from)) && (until == null || EventOrder.before(u.second(), until))) {
+                if (!lines.contains(u.first())) {
+                    lines.add(u.first());
+                }
+                if (!lines.contains(u.second())) {
+                    lines.add(u.second());
+                }
+            }
+        }
+        return EventOrder.inTimeOrder(lines).stream().map(e -> new PodIdentity.Creation(e.source(), e.time())).toList();
     }
 
     /** Every Pod known by a UID. */
@@ -168,8 +339,30 @@ final class PodInstances {
 
     PodIdentity identity(PodKey key) {
         List<Instance> instances = byName.get(key.named());
-        if (instances == null || key.uid() == null) {
+        if (splitByLines.contains(key.named())) {
+            for (int i = 0; i < instances.size(); i++) {
+                Instance in = instances.get(i);
+                if (in.key().equals(key)) {
+                    Instance next = i + 1 < instances.size() ? instances.get(i + 1) : null;
+                    return new PodIdentity(UidBasis.CREATED_LINES, null, in.start(), in.startSource(), next == null ? null : next.start(),
+                            instances.size(), unsplitOf(key, in.createdLine(), next == null ? null : next.createdLine()));
+                }
+            }
             return PodIdentity.none();
+        }
+        if (instances != null && key.uid() == null && key.lifetime() > 0 && earlierByLines.contains(key.named())) {
+            for (int i = 0; i < instances.size(); i++) {
+                Instance in = instances.get(i);
+                if (in.key().equals(key)) {
+                    Instance next = instances.get(i + 1); // an earlier Pod: the exported one follows
+                    return new PodIdentity(UidBasis.CREATED_LINES, null, in.start(), in.startSource(), next.start(),
+                            in.key().printed().of(), unsplitOf(key, in.createdLine(), next.createdLine()));
+                }
+            }
+        }
+        if (instances == null || key.uid() == null) {
+            List<PodIdentity.Creation> unsplit = unsplitOf(key, null, null);
+            return unsplit.isEmpty() ? PodIdentity.none() : new PodIdentity(UidBasis.NONE, null, null, null, null, 0, unsplit);
         }
         for (int i = 0; i < instances.size(); i++) {
             Instance in = instances.get(i);

@@ -114,6 +114,10 @@ import java.util.Optional;
  *                          earliest, where those are known, nor provably not selecting it; each with what its selectors show of the Pod
  *                          ({@link CollectionSelection}: matched, or what was lacking; session 52). The record names no Pod: possible
  *                          deleters, never its deleter ({@code deleters})
+ * @param staleRelease      the finalizer's release ({@code removeFinalizer}) as a cleanup item queued for an earlier Pod of the name
+ *                          that ran on this one ({@link NamesakeCleanup#release}, session 53; null: not shown)
+ * @param staleReleaseWhole whether the worker's stream was read whole from this Pod's {@code Created pod} to that worker line
+ *                          ({@link StreamExtents#readWholeThrough}): then no line of this Pod's own release can be missing between
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -126,7 +130,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
                            WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
-                           List<CollectionSelection> collectionSelections) {
+                           List<CollectionSelection> collectionSelections, NamesakeCleanup staleRelease, boolean staleReleaseWhole) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);

@@ -80,7 +80,11 @@ final class PodRecords {
                 // of that UID (an earlier Pod of the name argo retry replaced), else by its time as before.
                 PodKey named = named(a.namespace(), a.name());
                 String uid = a.actedOnUid();
-                PodKey to = uid.isEmpty() ? instances.forTime(named, a.time()) : instances.forUid(named, uid, a.time());
+                // A create without a UID goes to the Pod it made: the one whose creation it is nearest within the clock margin
+                // (PodInstances#forCreate; session 51), not by its time alone (it comes just before that Pod's Created pod line).
+                boolean creates = "create".equals(a.verb()) && a.subresource().isEmpty();
+                PodKey to = !uid.isEmpty() ? instances.forUid(named, uid, a.time())
+                        : creates ? instances.forCreate(named, a.time()) : instances.forTime(named, a.time());
                 boolean removes = "delete".equals(a.verb()) && a.subresource().isEmpty() || "eviction".equals(a.subresource());
                 if (uid.isEmpty() || to.uid() == null || to.uid().equals(uid) || removes) {
                     index(auditByPod, to, a);

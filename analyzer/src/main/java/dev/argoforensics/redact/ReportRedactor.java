@@ -122,14 +122,14 @@ final class ReportRedactor {
                 : new NodeLink(workflow(l.workflow()), text.apply(l.nodeId()), text.apply(l.nodeName()), l.basis(), source(l.source()));
         PodIdentity id = t.identity();
         PodIdentity identity = new PodIdentity(id.basis(), source(id.uidSource()), id.from(), source(id.fromSource()), id.until(),
-                id.namesakes());
+                id.namesakes(), map(id.unsplit(), c -> new PodIdentity.Creation(source(c.source()), c.at())));
         return new Timeline(pod(t.pod()), text.apply(t.uid()), identity, link,
                 map(t.entries(), e -> new TimelineEntry(e.time(), source(e.source()), e.kind(), text.apply(e.text()), e.lowerBound(),
                         e.concurrent(), text.apply(e.controller()))));
     }
 
     private PodKey pod(PodKey p) {
-        return p == null ? null : new PodKey(text.apply(p.namespace()), text.apply(p.name()));
+        return p == null ? null : new PodKey(text.apply(p.namespace()), text.apply(p.name()), null, p.lifetime(), p.printed());
     }
 
     private WorkflowRef workflow(WorkflowRef w) {

@@ -119,6 +119,14 @@ public final class FindingJson {
         g.writeStringField("namespace", pod.namespace());
         g.writeStringField("name", pod.name());
         g.writeStringField("uid", uid == null || uid.isEmpty() ? null : uid);
+        if (pod.printed() != null) {
+            // One of the lifetimes of a name the controller's lines told apart (session 51): which, and when it was created.
+            g.writeObjectFieldStart("lifetime");
+            g.writeNumberField("number", pod.printed().number());
+            g.writeNumberField("of", pod.printed().of());
+            g.writeStringField("created", pod.printed().created().format());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

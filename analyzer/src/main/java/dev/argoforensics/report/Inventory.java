@@ -66,7 +66,7 @@ public record Inventory(Scope scope, List<Item> items, int left) {
      * @param last      its latest, or null
      */
     public record Item(String kind, String namespace, String name, String uid, WorkflowRef workflow, int logLines, int events,
-                       Timestamp first, Timestamp last, Set<Source> sources) {
+                       Timestamp first, Timestamp last, Set<Source> sources, dev.argoforensics.correlate.PodKey.Lifetime lifetime) {
         public Item {
             sources = sources.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(sources));
         }
@@ -80,7 +80,8 @@ public record Inventory(Scope scope, List<Item> items, int left) {
     private static final Comparator<Item> ORDER = Comparator.comparing((Item i) -> i.kind().equals("Pod"))
             .thenComparing(Item::namespace, Comparator.nullsFirst(Comparator.naturalOrder()))
             .thenComparing(Item::name)
-            .thenComparing(Item::uid, Comparator.nullsFirst(Comparator.naturalOrder()));
+            .thenComparing(Item::uid, Comparator.nullsFirst(Comparator.naturalOrder()))
+            .thenComparingInt(i -> i.lifetime() == null ? 0 : i.lifetime().number());
 
     /** The Workflows and Pods of the analysis in the scope. */
     public static Inventory of(AnalysisResult result, Scope scope) {
@@ -101,7 +102,7 @@ public record Inventory(Scope scope, List<Item> items, int left) {
             add(sources, !p.listings().isEmpty(), Source.PASTED_TABLE);
             WorkflowRef wf = p.node().map(n -> n.workflow()).orElse(null);
             Item item = new Item("Pod", p.key().namespace(), p.key().name(), p.key().uid(), wf, p.events().size(), p.clusterEvents().size(),
-                    span.first, span.last, sources);
+                    span.first, span.last, sources, p.key().printed());
             if (scope.includesPod(p.key(), wf) && inWindow(scope, item)) {
                 all.add(item);
                 if (wf != null) {
@@ -117,7 +118,7 @@ public record Inventory(Scope scope, List<Item> items, int left) {
             EnumSet<Source> sources = EnumSet.noneOf(Source.class);
             add(sources, !w.events().isEmpty(), Source.CONTROLLER_LOG);
             add(sources, !w.snapshots().isEmpty(), Source.WORKFLOW_EXPORT);
-            Item item = new Item("Workflow", w.ref().namespace(), w.ref().name(), null, null, w.events().size(), 0, span.first, span.last, sources);
+            Item item = new Item("Workflow", w.ref().namespace(), w.ref().name(), null, null, w.events().size(), 0, span.first, span.last, sources, null);
             boolean named = scope.pods().isEmpty() ? scope.includesWorkflow(w.ref()) : podWorkflows.contains(w.ref());
             all.add(named && inWindow(scope, item) ? item : null);
         }

@@ -76,6 +76,13 @@ public final class InventoryRenderer {
             g.writeStringField("namespace", i.namespace());
             g.writeStringField("name", i.name());
             g.writeStringField("uid", i.uid());
+            if (i.lifetime() != null) {
+                g.writeObjectFieldStart("lifetime");
+                g.writeNumberField("number", i.lifetime().number());
+                g.writeNumberField("of", i.lifetime().of());
+                g.writeStringField("created", i.lifetime().created().format());
+                g.writeEndObject();
+            }
             g.writeStringField("workflow", i.workflow() == null ? null : i.workflow().name());
             g.writeNumberField("logLines", i.logLines());
             g.writeNumberField("events", i.events());
@@ -95,7 +102,8 @@ public final class InventoryRenderer {
     }
 
     private static List<String> cells(Inventory.Item i) {
-        return List.of(i.kind(), i.namespace() == null ? "?" : i.namespace(), i.name() + (i.uid() == null ? "" : " (uid " + i.uid() + ")"),
+        return List.of(i.kind(), i.namespace() == null ? "?" : i.namespace(), i.name() + (i.uid() == null ? "" : " (uid " + i.uid() + ")")
+                + (i.lifetime() == null ? "" : " (" + i.lifetime().words() + ")"),
                 String.valueOf(i.logLines()), String.valueOf(i.events()), i.first() == null ? "-" : i.first().format(),
                 i.last() == null ? "-" : i.last().format(), String.join(", ", i.sourceList().stream().map(Inventory.Source::label).toList()));
     }

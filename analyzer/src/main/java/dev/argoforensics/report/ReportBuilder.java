@@ -184,6 +184,10 @@ public final class ReportBuilder {
                     "lag", GoDuration.format(Math.abs(offset)), "dir", offset > 0 ? "behind" : "ahead of", "pairing", run.pairing(), "offset", run.logTz()))));
         }
         for (PodHistory pod : result.correlation().pods().values()) {
+            if (!pod.identity().unsplit().isEmpty()) {
+                // Session 50: Created pod lines of the name that may be two Pods', read as one Pod's: said, not merged silently.
+                gaps.add(new EvidenceGap(pod.key().toString(), "Pod lifetimes not told apart: " + pod.identity().unsplitWords()));
+            }
             for (LaterNamesakes.SetApart a : pod.laterDescribed()) {
                 gaps.add(new EvidenceGap(a.source().toString(), a.later()
                         ? "kubectl describe pod of " + pod.key() + " shows a later Pod under the name (its " + a.shown() + " at " + a.at().format()

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.PodIdentity;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.event.ControllerEvent;
@@ -22,6 +23,20 @@ final class NodeLines {
     }
 
     /** The lines that record the node failing: marked as error, phase changed to Error or Failed, a message like "pod deleted". */
+    /**
+     * As below, of one of the lifetimes of a Pod name the lines told apart ({@link PodIdentity.UidBasis#CREATED_LINES}, session 51):
+     * only those from its creation until the next Pod's, as the node's lines after that are the next Pod's run of the node (a
+     * Workflow submitted again under its name, {@code argo retry}), and those before it the earlier Pod's. Any other Pod: all.
+     */
+    static List<LogEvent> failures(NodeEvents nodes, NodeLink link, PodIdentity identity) {
+        List<LogEvent> all = failures(nodes, link);
+        if (identity == null || identity.basis() != PodIdentity.UidBasis.CREATED_LINES) {
+            return all;
+        }
+        return all.stream().filter(e -> (identity.from() == null || !e.time().isBefore(identity.from()))
+                && (identity.until() == null || e.time().isBefore(identity.until()))).toList();
+    }
+
     static List<LogEvent> failures(NodeEvents nodes, NodeLink link) {
         List<LogEvent> out = new ArrayList<>();
         for (LogEvent e : nodes.of(link)) {

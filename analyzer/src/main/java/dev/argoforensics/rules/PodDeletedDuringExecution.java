@@ -493,7 +493,7 @@ public final class PodDeletedDuringExecution extends NodeRule {
         if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED) {
             cite.line(life.informerExit().event(), "the Pod leaves the controller's informer");
         }
-        NodeLines.failures(scope.nodes(), link).forEach(e -> cite.line(e, "node recorded as failed"));
+        NodeLines.failures(scope.nodes(), link, pod.identity()).forEach(e -> cite.line(e, "node recorded as failed"));
         pod.events().stream().filter(e -> !life.lostToDeletion() && e.source().equals(outcome.source()))
                 .forEach(e -> cite.line(e, killExit(outcome.message()) ? "the node recorded Failed on main's exit from the deletion's kill"
                         : "the node recorded Failed from the Pod garbage collector's phase"));

@@ -17,6 +17,7 @@ import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.NodeOutcome;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.correlate.ControllerStop;
@@ -133,6 +134,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 });
                 continue;
             }
+            if (release.cause() == RemovalCause.UNKNOWN && life.staleRelease() != null) {
+                // Session 53: the worker line is the earlier Pod's item, queued before this Pod was created and run on it by its key
+                // (no UID): not the deleting handler's release after the deadline. Said of what it is, never "lines missing".
+                cleared.add(staleRelease(pod, life));
+                continue;
+            }
             switch (release.cause()) {
                 case ORPHANED -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.orphaned", "at", release.time().format()),
                         release.decisive().source()));
@@ -142,6 +149,21 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * The release read as a cleanup item queued for the earlier Pod of the name ({@link PodLifecycle#staleRelease}): cleared where the
+     * worker's stream was read whole from this Pod's creation to the worker line (no line of this Pod's own release is missing, so the
+     * item was in the queue before this Pod existed), else not decided, naming what would decide it.
+     */
+    private static Clearance staleRelease(PodHistory pod, PodLifecycle life) {
+        dev.argoforensics.correlate.NamesakeCleanup item = life.staleRelease();
+        PodKey.Lifetime lifetime = pod.key().printed();
+        String earlier = lifetime != null && lifetime.number() > 1 ? "lifetime " + (lifetime.number() - 1) + " of " + lifetime.of() : "earlier";
+        return new Clearance(pod.key(), Message.of(life.staleReleaseWhole() ? "AF001.cleared.staleRelease" : "AF001.cleared.staleReleaseUnsure",
+                "at", item.ran().time().format(), "line", item.ran().source().toString(), "queued", item.queued().time().format(),
+                "queuedLine", item.queued().source().toString(), "earlier", earlier, "created", item.created().time().format()),
+                item.ran().source());
     }
 
     /**
@@ -212,6 +234,16 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     p.completion() == null || p.completion().resourceVersion() == null ? "?" : String.valueOf(p.completion().resourceVersion()));
         }
         return Message.of(p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEW_RUN ? "AF001.rerun.newRun" : "AF001.rerun.unknown");
+    }
+
+    /** As {@link #rerun}, told of an earlier Pod of the name: the node ran again in the next one ({@code life}'s). */
+    private static Message rerunInNext(PodLifecycle life) {
+        dev.argoforensics.correlate.PhaseHistory.Pass p = life == null ? null : life.rerun();
+        if (p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEWER) {
+            return Message.of("AF001.rerunNext.retry", "rv", String.valueOf(p.resourceVersion()), "completedRv",
+                    p.completion() == null || p.completion().resourceVersion() == null ? "?" : String.valueOf(p.completion().resourceVersion()));
+        }
+        return Message.of(p != null && p.copy() == dev.argoforensics.correlate.PhaseHistory.Copy.NEW_RUN ? "AF001.rerunNext.newRun" : "AF001.rerun.unknown");
     }
 
     /** One removal under examination. */
@@ -300,7 +332,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 return;
             }
             if (captured != null) {
-                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.capturedThenPersisted", "at", at, "phase", life.outcome().phase(),
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.capturedThenPersisted", "at", at, "phase", life.outcome() == null ? "Failed" : life.outcome().phase(),
                         "changed", captured[0].time().format(), "write", captured[1].time().format(),
                         "how", Message.of(captured[1].event() instanceof WorkflowUpdated ? "AF001.cleared.byUpdate" : "AF001.cleared.byRetry")),
                         captured[1].source()));
@@ -337,7 +369,7 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             }
             if (!life.lostToDeletion() && link != null) {
                 LogEvent after = life.informerExit() != null && EventOrder.after(life.informerExit().event(), decisive) ? life.informerExit().event() : decisive;
-                Optional<LogEvent> passedOver = reconciliation.passedOver(link.workflow(), after);
+                Optional<LogEvent> passedOver = reconciliation.passedOver(link.workflow(), after, nextLifetimeCreated());
                 if (passedOver.isPresent()) {
                     cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.passedOver", "at", at, "when", passedOver.get().time().format()),
                             passedOver.get().source()));
@@ -358,6 +390,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 Optional<Reconciliation.Unmissed> unmissed = life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.REMOVED
                         && EventOrder.after(life.informerExit().event(), decisive) && laterErrors().isEmpty()
                         ? reconciliation.reconciledWithoutMissing(link.workflow(), life.informerExit().event()) : Optional.empty();
+                // Session 50: a pass not closed before a later Pod of the name was created (its lifetime's end) may be the pass that
+                // created it (argo retry's reset copy, a new Workflow of the name), which read the node reset, not this Pod's.
+                java.util.Optional<dev.argoforensics.time.Timestamp> until = java.util.Optional.ofNullable(pod.identity().until());
+                if (unmissed.isPresent() && until.isPresent() && !unmissed.get().closed().time().isBefore(until.get())) {
+                    unmissed = Optional.empty();
+                }
                 if (unmissed.isPresent() && unmissed.get().failedAs() == null) {
                     cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.reconciledWithoutMissing", "at", at,
                             "gone", life.informerExit().event().time().format(), "when", unmissed.get().pass().time().format(),
@@ -368,7 +406,39 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 // reconciliation (review s26). Neither cleared nor likely.
                 failedWithoutMissing = unmissed.orElse(null);
             }
+            // Session 52: an earlier Pod of a name the lines told apart, its node's loss not recorded, and no line of its Workflow
+            // between its release and the pass that ran the node again under the name: that pass (argo retry's reset copy, which the
+            // server makes only of a completed Workflow after deleting the reset nodes' Pods; a new Workflow of the name, the earlier
+            // one deleted with its Pods) is the Workflow's next in the lines, so none is shown reading the node with this Pod gone,
+            // and the reset or the Workflow's deletion may be what deleted it. Not decided, as before the split (then said on the later
+            // Pod, whose lines held the release); said on this Pod, whose release it is.
+            LogEvent next = nextLifetimeCreated();
+            if (next != null && link != null && !life.lostToDeletion() && reconciliation.seenBetween(link.workflow(), decisive, next).isEmpty()) {
+                PodLifecycle nextLife = correlation.lifecycle(nextLifetimeKey());
+                cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.earlierLifetime", "at", at, "created", next.time().format(),
+                        "line", next.source().toString(), "rerun", rerunInNext(nextLife)), decisive.source()));
+                return;
+            }
             findings.add(finding());
+        }
+
+        /** The key of the next lifetime of this Pod's name ({@link #nextLifetimeCreated}), or null. */
+        private PodKey nextLifetimeKey() {
+            return correlation.nextLifetime(pod.key());
+        }
+
+        /**
+         * The {@code Created pod} line of the next lifetime of this Pod's name the lines told apart ({@link PodKey#printed}, session
+         * 51): where this Pod's lines end. Null for the latest, or a Pod whose name was not split.
+         */
+        private LogEvent nextLifetimeCreated() {
+            PodKey.Lifetime l = pod.key().printed();
+            if (l == null || l.number() == l.of()) {
+                return null;
+            }
+            PodKey next = nextLifetimeKey();
+            PodHistory h = next == null ? null : correlation.pods().get(next);
+            return h == null ? null : h.latestCreated();
         }
 
         private Finding finding() {
@@ -749,6 +819,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
          */
         private LogEvent[] capturedThenPersisted() {
             NodeOutcome fin = life.outcome();
+            if (fin == null && link != null && !life.lostToDeletion()) {
+                return failedReadAfter();
+            }
             // An Error its phase line alone records (s47) may be the loss itself: no result is shown captured.
             if (link == null || fin == null || fin.fromExport() || fin.errorUnexplained() || life.lostToDeletion() || !CAPTURED.contains(fin.phase())) {
                 return null;
@@ -777,6 +850,37 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 if (e.stream() == change.stream() && e.ordinal() > change.ordinal()
                         && (e.event() instanceof WorkflowUpdated || (e.event() instanceof Signal g && "update-reapplied".equals(g.name())))) {
                     return new LogEvent[] {change, e};
+                }
+            }
+            return null;
+        }
+
+        /**
+         * Session 53: where no line or export records the node's end, this Pod's {@code Pod failed} line after the release (v3.7+ and
+         * v4 log no Info line of a Pod node's phase read from the Pod: {@code assessNodeStatus} logs {@code Pod failed} for a Pod it
+         * reads {@code Failed}, and {@code podReconciliation} stores the node so; logs §5.5) and its run's next {@code Workflow update
+         * successful}: the Pod was still there (a graceful deletion keeps it after its finalizer's release until the kubelet ends its
+         * containers) and the controller recorded its end from it, so the release lost nothing. Not where the node's loss is marked after
+         * the release (a later {@code pod deleted}). The pair, else null.
+         */
+        private LogEvent[] failedReadAfter() {
+            if (workflow == null || !laterErrors().isEmpty()) {
+                return null;
+            }
+            LogEvent failed = null;
+            for (LogEvent e : pod.events()) {
+                if (e.event() instanceof dev.argoforensics.event.ControllerEvent.Signal g && "pod-failed".equals(g.name())
+                        && EventOrder.after(e, decisive) && e.stream() == decisive.stream() && life.ofOwnRun(e)) {
+                    failed = e;
+                    break;
+                }
+            }
+            if (failed == null) {
+                return null;
+            }
+            for (LogEvent e : workflow.events()) {
+                if (e.stream() == failed.stream() && e.ordinal() > failed.ordinal() && e.event() instanceof WorkflowUpdated) {
+                    return new LogEvent[] {failed, e};
                 }
             }
             return null;

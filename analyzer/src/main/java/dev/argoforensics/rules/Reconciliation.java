@@ -5,6 +5,7 @@ import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
@@ -158,6 +159,45 @@ final class Reconciliation {
         return Optional.empty();
     }
 
+    /**
+     * Where the pass that logged a {@code Created pod} line began: the Workflow's last {@code Processing workflow} before it in its
+     * run, if within {@link #CREATING_PASS_NANOS} of it (a pass creates its Pods moments after it starts); else the line itself, so
+     * no earlier pass of the Workflow is taken for it (its own {@code Processing workflow} line cut from the input).
+     */
+    private LogEvent creatingPass(WorkflowRef wf, LogEvent created) {
+        LogEvent start = null;
+        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
+            if (p.stream() == created.stream() && p.ordinal() < created.ordinal()) {
+                start = p;
+            }
+        }
+        return start != null && java.time.Duration.between(start.time().instant(), created.time().instant()).toNanos() <= CREATING_PASS_NANOS
+                ? start : created;
+    }
+
+    /**
+     * The first line of the Workflow not shown before the line (a release) nor at or after the pass that created the next Pod of the
+     * name ({@link #creatingPass} of its {@code Created pod} line): a sign that the Workflow was taken up between the two, its node
+     * read with the earlier Pod gone (session 52). Empty: the lines show the Workflow's next pass after the release to be the one
+     * that ran the node again under the name (argo retry's reset copy, a new Workflow of the name).
+     */
+    Optional<LogEvent> seenBetween(WorkflowRef wf, LogEvent line, LogEvent nextCreated) {
+        LogEvent bound = creatingPass(wf, nextCreated);
+        for (LogEvent e : correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of())) {
+            if (e == line || EventOrder.before(e, line)) {
+                continue; // before the release
+            }
+            if (e == bound || EventOrder.after(e, bound)) {
+                continue; // the next Pod's pass on
+            }
+            return Optional.of(e);
+        }
+        return Optional.empty();
+    }
+
+    /** How long after its {@code Processing workflow} line a pass is taken to log its {@code Created pod} lines. */
+    static final long CREATING_PASS_NANOS = 10_000_000_000L;
+
     /** A {@code Processing workflow} of the same stream between the two lines. */
     boolean processedInStreamBetween(WorkflowRef wf, LogEvent from, LogEvent to) {
         List<LogEvent> sorted = processing.getOrDefault(wf, List.of());
@@ -237,7 +277,21 @@ final class Reconciliation {
      * @return the other Workflow's second processing after the line
      */
     Optional<LogEvent> passedOver(WorkflowRef wf, LogEvent line) {
-        if (firstProcessedAfter(wf, line).isPresent()) {
+        return passedOver(wf, line, null);
+    }
+
+    /**
+     * As above, read up to the pass that created a later Pod of the name ({@code nextCreated}, its {@code Created pod} line; session
+     * 51): that pass and what follows are the later Pod's (a Workflow submitted again under the name, {@code argo retry} resetting the
+     * node), no pass of the Workflow as this Pod knew it. Neither the Workflow's passes nor the other Workflows' count from there.
+     *
+     * @param nextCreated the {@code Created pod} line of the next lifetime of the Pod's name ({@link PodKey#printed}); null: none
+     */
+    Optional<LogEvent> passedOver(WorkflowRef wf, LogEvent line, LogEvent nextCreated) {
+        LogEvent bound = nextCreated == null ? null : creatingPass(wf, nextCreated);
+        Optional<LogEvent> taken = firstProcessedAfter(wf, line);
+        // a pass of the Workflow not certainly from the creating pass on is one of this Pod's Workflow: taken up again
+        if (taken.isPresent() && (bound == null || (taken.get() != bound && !EventOrder.after(taken.get(), bound)))) {
             return Optional.empty();
         }
         List<LogEvent> sorted = processingByRun.getOrDefault(line.stream(), List.of());
@@ -246,6 +300,9 @@ final class Reconciliation {
             LogEvent e = sorted.get(i);
             if (!EventOrder.after(e, line)) {
                 continue;
+            }
+            if (bound != null && !EventOrder.before(e, bound)) {
+                break; // the later Pod's era: its pass on
             }
             WorkflowRef other = ((WorkflowProcessing) e.event()).wf();
             if (other != null && !other.equals(wf) && seen.merge(other, 1, Integer::sum) == 2) {

@@ -44,7 +44,7 @@ final class RegressionWords {
                     .filter(p -> nodeId.equals(p.link().nodeId()))
                     .filter(p -> (p.latestCreated() == null || EventOrder.before(p.latestCreated(), at))
                             && correlation.lifecycle(p.key()) != null && correlation.lifecycle(p.key()).ofOwnRun(at))
-                    .reduce((a, b) -> b).map(PodHistory::key);
+                    .reduce(RegressionWords::later).map(PodHistory::key);
             if (ofRun.isPresent()) {
                 return ofRun.get();
             }
@@ -54,9 +54,19 @@ final class RegressionWords {
 
     static PodKey subject(Correlation correlation, WorkflowRef wf, String nodeId) {
         List<PodHistory> own = correlation.podIndex().ofWorkflow(wf);
-        return own.stream().filter(p -> nodeId != null && nodeId.equals(p.link().nodeId())).reduce((a, b) -> b).map(PodHistory::key)
+        return own.stream().filter(p -> nodeId != null && nodeId.equals(p.link().nodeId())).reduce(RegressionWords::later).map(PodHistory::key)
                 .or(() -> own.stream().findFirst().map(PodHistory::key))
                 .orElseGet(() -> new PodKey(wf.namespace(), wf.name()));
+    }
+
+    /**
+     * Of two Pods of the node in key order, the later one: of the lifetimes of one name the lines told apart ({@link PodKey#printed},
+     * session 51; the latest keyed first, as the name alone), the later created; else {@code b}, the last in key order, as before.
+     */
+    static PodHistory later(PodHistory a, PodHistory b) {
+        PodKey.Lifetime la = a.key().printed();
+        PodKey.Lifetime lb = b.key().printed();
+        return la != null && lb != null && a.key().named().equals(b.key().named()) && la.number() > lb.number() ? a : b;
     }
 
     static Finding finding(Correlation correlation, WorkflowHistory h, PodKey pod, Completion completion, List<Pass> passes, Change key, Copy copy,

@@ -202,7 +202,7 @@ public final class SuccessReportedAsError extends NodeRule {
             facts.add(new Fact("removedBy", "Pod removed by", d.who()));
             cite.deletion(d);
         });
-        for (LogEvent e : NodeLines.failures(scope.nodes(), link)) {
+        for (LogEvent e : NodeLines.failures(scope.nodes(), link, pod.identity())) {
             cite.line(e, "node recorded as failed");
         }
         if (workflow != null) {
@@ -217,7 +217,7 @@ public final class SuccessReportedAsError extends NodeRule {
 
         int strong = (finished != null || phase != null ? 1 : 0) + (outcome.fromExport() ? 1 : 0);
         // The assessment and the failure logged by two runs writing about the Workflow at once may be of two clusters' namesakes.
-        List<LogEvent> failures = NodeLines.failures(scope.nodes(), link);
+        List<LogEvent> failures = NodeLines.failures(scope.nodes(), link, pod.identity());
         PhaseHistory.ConcurrentRuns apart = seen == null || failures.isEmpty() || workflow == null ? null
                 : PhaseHistory.concurrent(workflow, seen, failures.get(failures.size() - 1));
         Confidence confidence = strong == 2 ? Confidence.CONFIRMED

@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.Execution;
 import dev.argoforensics.correlate.NodeIndex;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
+import dev.argoforensics.correlate.PodIdentity;
 import dev.argoforensics.correlate.PodKey;
 import dev.argoforensics.correlate.PhaseHistory;
 import dev.argoforensics.correlate.PodLifecycle;
@@ -360,7 +361,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                         List<Clearance> cleared) {
         WorkflowHistory workflow = correlation.workflow(s.wf()).orElse(null);
         TaskResultLines lines = workflow == null ? null : all.computeIfAbsent(s.wf(), r -> TaskResultLines.of(workflow));
-        List<View> views = TaskResultViews.of(correlation, s, workflow, lines, stall);
+        List<View> views = withinLifetime(s, TaskResultViews.of(correlation, s, workflow, lines, stall));
         View pending = latest(views, true, null);
         if (pending == null) {
             return;
@@ -526,9 +527,32 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         return finished(s, workflow, false);
     }
 
+    /**
+     * The views of the node's result within the Pod's own lifetime, where the Pod is one of several of its name
+     * ({@link PodIdentity#from}, {@link PodIdentity#until}; session 53 breaker): a view before the Pod was created is of an earlier Pod
+     * of the name (the node's earlier run, or an earlier Workflow of the name), one from the next Pod's creation on is of that one's.
+     * Before, the earlier Workflow's export and the later run's waiting line were joined into one wait, told of both Pods.
+     */
+    private static List<View> withinLifetime(Subject s, List<View> views) {
+        PodIdentity id = s.pod() == null ? null : s.pod().identity();
+        if (id == null || (id.from() == null && id.until() == null)) {
+            return views;
+        }
+        return views.stream().filter(v -> (id.from() == null || !v.at().isBefore(id.from())) && (id.until() == null || v.at().isBefore(id.until())))
+                .toList();
+    }
+
+    /** Where the Pod's own lifetime starts when it is one of several of its name ({@link PodIdentity#from}), else null. */
+    private static Timestamp lifetimeStart(Subject s) {
+        return s.pod() == null ? null : s.pod().identity().from();
+    }
+
     /** As above; {@code notMarked}: not from the finishedAt of a node the controller ended because its Pod vanished (the marking's time). */
     private static Finished finished(Subject s, WorkflowHistory workflow, boolean notMarked) {
         Timestamp attempt = attemptStarted(s, workflow);
+        // Nothing that finished before the Pod was created is its finish (an earlier Pod's of the name, session 53 breaker).
+        Timestamp created = lifetimeStart(s);
+        attempt = created != null && (attempt == null || attempt.isBefore(created)) ? created : attempt;
         if (s.pod() != null) {
             for (int i = s.pod().snapshots().size() - 1; i >= 0; i--) {
                 PodSnapshot p = s.pod().snapshots().get(i);

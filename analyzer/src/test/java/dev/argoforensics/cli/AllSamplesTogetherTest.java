@@ -130,13 +130,19 @@ class AllSamplesTogetherTest {
         for (JsonNode f : json.get("findings")) {
             JsonNode pod = f.get("pod");
             JsonNode wf = f.get("workflow");
-            String subject = !pod.isNull() ? ns(pod) + "/" + pod.get("name").asText()
+            String subject = !pod.isNull() ? ns(pod) + "/" + pod.get("name").asText() + lifetime(pod)
                     : f.get("confidence").asText().equals("possible") ? "none named (the finding is about a Workflow, a node or the controllers)"
                     : wf.isNull() ? "unknown" : ns(wf) + "/" + wf.get("name").asText();
             expected.add(f.get("rule").asText() + " " + subject);
         }
         assertEquals(expected.stream().sorted().toList(), told.stream().sorted().toList(), "every finding of the JSON report, told once");
         assertTrue(expected.size() >= 13, expected.toString());
+    }
+
+    /** How the reports print one of the lifetimes of a name the lines told apart (the JSON's {@code pod.lifetime}), or "". */
+    private static String lifetime(JsonNode pod) {
+        JsonNode l = pod.get("lifetime");
+        return l == null ? "" : " (lifetime " + l.get("number").asInt() + " of " + l.get("of").asInt() + ", created " + l.get("created").asText() + ")";
     }
 
     private static String ns(JsonNode o) {
@@ -166,7 +172,8 @@ class AllSamplesTogetherTest {
         Set<String> out = new TreeSet<>();
         for (JsonNode f : report.get("findings")) {
             out.add(f.get("rule").asText() + " " + f.get("severity").asText() + " " + f.get("confidence").asText() + " "
-                    + (f.get("pod").isNull() ? "-" : f.get("pod").get("namespace").asText() + "/" + ElidedPods.keyed(f.get("pod").get("name").asText())) + " (wf "
+                    + (f.get("pod").isNull() ? "-" : f.get("pod").get("namespace").asText() + "/" + ElidedPods.keyed(f.get("pod").get("name").asText())
+                    + lifetime(f.get("pod"))) + " (wf "
                     + (f.get("workflow").isNull() ? "-" : f.get("workflow").get("namespace").asText() + "/" + f.get("workflow").get("name").asText())
                     + ", node " + (f.get("node").isNull() ? "-" : f.get("node").get("id").asText()) + ")");
         }

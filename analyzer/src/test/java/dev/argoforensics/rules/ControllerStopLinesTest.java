@@ -193,14 +193,23 @@ class ControllerStopLinesTest {
         assertEquals(1, e.findings().size());
     }
 
-    /** The node's next Pod under the same name: the earlier Pod's release is named as the restart's, not as argo retry or #8022. */
+    /**
+     * The node's next Pod under the same name: the earlier Pod's release is named as the restart's, not as argo retry or #8022.
+     * Session 52: the release scheduled between the two {@code Created pod} lines tells the two Pods apart (Lifetimes), so the
+     * earlier Pod (lifetime 1) carries its own release and its own restart, and AF001 clears it as any Pod's restart
+     * ({@code cleared.restart}, on that Pod) where, read as one Pod's lines, it was the later Pod's "earlier Pod" ({@code
+     * cleared.earlierRestart}); the later Pod, never released, has no AF001 outcome.
+     */
     @Test
     void af001NamesTheRestartOfAnEarlierPodOfTheName() {
         Evaluation e = new PrematureFinalizerRemoval().evaluate(restarted(List.of(restart("2026-09-19T16:31:10.000Z", "p")),
                 List.of(createdPod("2026-09-19T16:31:20.561Z"))).correlate());
         assertEquals(List.of(), e.findings());
-        assertEquals(List.of("AF001.cleared.earlierRestart"), e.cleared().stream().map(c -> c.why().code()).toList());
-        assertTrue(e.cleared().get(0).reason().contains("that Pod never ran its step, so its release lost nothing"), e.cleared().get(0).reason());
+        assertEquals(List.of("AF001.cleared.restart"), e.cleared().stream().map(c -> c.why().code()).toList());
+        assertEquals(1, e.cleared().get(0).pod().lifetime(), e.cleared().toString());
+        assertTrue(e.cleared().get(0).reason().startsWith("finalizer released at 2026-09-19T16:31:11.350Z after the controller's Pod qualifies for "
+                + "automatic restart at 2026-09-19T16:31:10.000Z"), e.cleared().get(0).reason());
+        assertTrue(e.cleared().get(0).reason().contains("no result of the step existed to lose"), e.cleared().get(0).reason());
     }
 
     // ---- AF007 ------------------------------------------------------------------------------------------------------------------

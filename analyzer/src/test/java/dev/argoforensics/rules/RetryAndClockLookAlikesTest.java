@@ -115,7 +115,10 @@ class RetryAndClockLookAlikesTest {
      * {@code argo retry} with the failed Pod still in the informer: the earlier Pod's release and the new Pod's lines share one
      * name. Before, AF001 left the release "not decided" and said the Workflow was run again under the same name (a new
      * object, #8022), which it was not: the copy the new Pod was created from is the same Workflow at a newer resourceVersion,
-     * not completed (reset). Now the release is cleared as one after the stored completion, and the reset is named.
+     * not completed (reset). Then (session 23) the release was cleared as one after the stored completion, on the later Pod, the
+     * reset named. Session 52: the release scheduled before the second {@code Created pod} tells the two Pods apart (Lifetimes):
+     * the release is the earlier Pod's own (lifetime 1), cleared as any Pod's released after its Workflow's stored completion; the
+     * later Pod (lifetime 2), never released, holds no release of an earlier one and has no AF001 outcome.
      */
     @Test
     void argoRetrysDeletionOfAFailedPodIsClearedAndNamedAsAReset() {
@@ -124,15 +127,17 @@ class RetryAndClockLookAlikesTest {
         Correlation c = new Evidence().log("previous.log", arr(firstRun(true))).log("current.log", arr(current)).correlate();
         Evaluation e = rule.evaluate(c);
         assertTrue(e.findings().isEmpty(), e.toString());
-        PodLifecycle life = life(c);
-        assertNotNull(life.earlierRelease(), "the release is the earlier Pod's: logged before this one's Created pod");
-        assertNotNull(life.earlierPersisted());
-        String why = e.cleared().stream().filter(x -> x.reason().contains("earlier Pod of this name")).findFirst().orElseThrow().reason();
-        assertEquals("the finalizer release at 2026-10-14T12:41:07.415Z is of an earlier Pod of this name, released before this one was created"
-                + " at 2026-10-14T12:41:07.478Z (current.log:11), after the node was persisted: its Workflow's completion (Failed) was stored at"
-                + " 2026-10-14T12:03:39.980Z (resourceVersion 880195), and a completed Workflow is not reconciled again: nothing of the node was"
-                + " left to record; the Workflow was then reset (argo retry: processed at resourceVersion 881502, newer than its completion at"
-                + " 880195, and not completed) and the node ran again in this Pod, Pod names being made from the Workflow's and the node's", why);
+        PodLifecycle later = life(c);
+        assertEquals(0, later.key().lifetime(), later.key()::toString);
+        assertNull(later.earlierRelease(), "the release is the earlier Pod's own, not read from the later Pod's lines");
+        PodLifecycle earlier = c.lifecycles().get(later.key().withLifetime(1));
+        assertEquals("2026-10-14T12:41:07.415Z", earlier.release().decisive().time().format());
+        assertNotNull(earlier.persisted());
+        assertEquals(1, e.cleared().size(), e.cleared().toString());
+        assertEquals(1, e.cleared().get(0).pod().lifetime());
+        assertEquals("finalizer released at 2026-10-14T12:41:07.415Z after the node was persisted: its Workflow's completion (Failed) was stored"
+                + " at 2026-10-14T12:03:39.980Z (resourceVersion 880195), and a completed Workflow is not reconciled again: nothing of the node"
+                + " was left to record", e.cleared().get(0).reason());
     }
 
     /**
@@ -145,11 +150,35 @@ class RetryAndClockLookAlikesTest {
         current.addAll(retried());
         Evaluation e = rule.evaluate(new Evidence().log("previous.log", arr(firstRun(false))).log("current.log", arr(current)).correlate());
         assertTrue(e.findings().isEmpty(), e.toString());
-        String why = e.cleared().stream().filter(x -> x.reason().contains("earlier Pod of this name")).findFirst().orElseThrow().reason();
+        Clearance c = e.cleared().stream().filter(x -> x.reason().contains("earlier Pod of this name")).findFirst().orElseThrow();
+        String why = c.reason();
         assertTrue(why.startsWith("not decided: the finalizer release at 2026-10-14T12:41:07.415Z is of an earlier Pod of this name"), why);
         assertTrue(why.contains("the node then ran again under the same Pod name (the Workflow reset by argo retry, or a new Workflow of the"
                 + " same name, argoproj/argo-workflows#8022)"), why);
         assertFalse(why.contains("its Workflow was run again under the same name"), why);
+        // Session 52: said on the earlier Pod (lifetime 1), whose release it is, with what would decide it.
+        assertEquals(1, c.pod().lifetime(), c.toString());
+        assertEquals("AF001.cleared.earlierLifetime", c.why().code());
+        assertTrue(why.contains("no line of the Workflow between the two shows it taken up with this Pod gone"), why);
+    }
+
+    /**
+     * Session 52, the control of the test above: the same lines with a pass of the Workflow between the earlier Pod's release and the
+     * pass that created the next Pod (the Workflow taken up, its node read with the Pod gone, before the reset): not left undecided,
+     * a possible finding on the earlier Pod (lifetime 1), as any Pod's release whose outcome the lines do not give.
+     */
+    @Test
+    void aPassBetweenTheReleaseAndTheResetLeavesTheEarlierPodsFinding() {
+        List<String> current = restartedRun();
+        current.addAll(7, List.of( // before the Pod leaves the informer (12:41:07.431)
+                l("12:41:07.420", "\"Processing workflow\" Phase=Running ResourceVersion=880195" + W),
+                l("12:41:07.426", "\"Workflow update successful\" namespace=etl phase=Running resourceVersion=881490 workflow=nightly-load")));
+        current.addAll(retried());
+        Evaluation e = rule.evaluate(new Evidence().log("previous.log", arr(firstRun(false))).log("current.log", arr(current)).correlate());
+        assertTrue(e.cleared().stream().noneMatch(x -> x.why().code().equals("AF001.cleared.earlierLifetime")), e.cleared().toString());
+        assertEquals(1, e.findings().size(), e.toString());
+        assertEquals(1, e.findings().get(0).pod().lifetime());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
     }
 
     /**
@@ -171,7 +200,8 @@ class RetryAndClockLookAlikesTest {
         Evaluation e = new PhaseRegression().evaluate(new Evidence().log("previous.log", arr(first)).log("current.log", arr(current)).correlate());
         assertTrue(e.findings().isEmpty(), e.toString());
         assertEquals(1, e.cleared().size(), e.cleared().toString());
-        assertEquals("etl/" + POD, e.cleared().get(0).pod().toString());
+        // Session 52: the Pod the reset run created is the later of the two the lines tell apart (lifetime 2 of 2), printed so.
+        assertEquals("etl/" + POD + " (lifetime 2 of 2, created 2026-10-14T12:41:07.478Z)", e.cleared().get(0).pod().toString());
         assertFalse(e.cleared().get(0).reason().contains("what failed afterwards"), e.cleared().get(0).reason());
     }
 

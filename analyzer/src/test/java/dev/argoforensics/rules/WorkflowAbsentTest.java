@@ -502,4 +502,72 @@ class WorkflowAbsentTest {
         assertEquals(1, e.findings().size(), () -> show(e));
         assertEquals("AF001.reason.endsBeforeOutcomeAbsentOutOfScope", e.findings().get(0).reason().code(), () -> show(e));
     }
+
+    /** AF001's outcome for the Pod of this key: its findings' confidence and reason, its clearances' reason codes. */
+    private static List<String> outcomeOf(Evaluation e, dev.argoforensics.correlate.PodKey key) {
+        List<String> out = new ArrayList<>();
+        e.findings().stream().filter(f -> key.equals(f.pod())).forEach(f -> out.add(f.confidence() + " " + f.reason().code()));
+        e.cleared().stream().filter(c -> key.equals(c.pod())).forEach(c -> out.add("cleared " + c.why().code()));
+        return out;
+    }
+
+    /**
+     * Session 51: the same, from the logs alone (no export gives the Pod's UID), and the Workflow submitted again under its name at
+     * 14:50, its first pass creating the Pod again: the lines tell the two Pods apart (the release between the creations). The
+     * earlier Pod's outcome should be what it is without the resubmission (cleared: the Workflow absent), as the new Workflow's lines
+     * are no pass of the deleted one. Not yet: WorkflowAbsent reads every line of the Workflow's name, the new Workflow's included,
+     * so it does not decide, and AF001 stays possible on the earlier Pod (the safe side: never confirmed or likely; the next test
+     * holds that). Left for the next session: bound WorkflowAbsent's lines at the pass that created the next Pod, as passedOver is.
+     */
+    @org.junit.jupiter.api.Disabled("session 51: WorkflowAbsent is not bounded at the next lifetime of the Pod's name; AF001 stays possible there (AF001.md)")
+    @Test
+    void anEarlierLifetimeOfTheNameIsReadByItsOwnLines() {
+        List<String> resubmitted = new ArrayList<>(cameRound());
+        resubmitted.addAll(List.of(pass("2026-10-14T14:50:00.100Z", W, "\"\"", "48130001"),
+                line("2026-10-14T14:50:00.131Z", "Created pod", "component=workflow_worker namespace=billing workflow=" + W + " nodeName=" + W
+                        + " nodeID=" + W + " podName=" + W),
+                podEvent("2026-10-14T14:50:00.137Z", "add", W), updated("2026-10-14T14:50:00.142Z", W, "Running", "48130010"),
+                pass("2026-10-14T14:50:10.151Z", OTHER, "Running", "48119031"), alloc("2026-10-14T14:55:00.101Z")));
+        Evidence alone = new Evidence();
+        Evidence again = new Evidence();
+        String[][] before = {firstRun(), zeroWorkers(), restarted("workflow-controller-1", cameRound())};
+        String[][] after = {firstRun(), zeroWorkers(), restarted("workflow-controller-1", resubmitted)};
+        for (int i = 0; i < before.length; i++) {
+            alone.log("workflow-controller-" + i + ".log", before[i]);
+            again.log("workflow-controller-" + i + ".log", after[i]);
+        }
+        dev.argoforensics.correlate.Correlation split = again.correlate();
+        dev.argoforensics.correlate.PodKey named = new dev.argoforensics.correlate.PodKey("billing", W);
+        assertEquals(List.of(named, named.withLifetime(1)), new java.util.TreeMap<>(split.pods()).keySet().stream().filter(k -> k.name().equals(W)).toList());
+        Evaluation one = new PrematureFinalizerRemoval().evaluate(alone.correlate());
+        Evaluation two = new PrematureFinalizerRemoval().evaluate(split);
+        List<String> expected = outcomeOf(one, named);
+        assertFalse(expected.isEmpty(), () -> show(one));
+        assertEquals(expected, outcomeOf(two, named.withLifetime(1)), () -> show(one) + " / " + show(two));
+        assertEquals(List.of(), outcomeOf(two, named), () -> show(two));
+    }
+
+    /**
+     * What holds today of the same (the test above, disabled): the earlier Pod of the name, released while its Workflow was deleted,
+     * is never more than possible, and the later Pod, never released, has no AF001 outcome.
+     */
+    @Test
+    void anEarlierLifetimeWithTheWorkflowSubmittedAgainStaysPossibleAtMost() {
+        List<String> resubmitted = new ArrayList<>(cameRound());
+        resubmitted.addAll(List.of(pass("2026-10-14T14:50:00.100Z", W, "\"\"", "48130001"),
+                line("2026-10-14T14:50:00.131Z", "Created pod", "component=workflow_worker namespace=billing workflow=" + W + " nodeName=" + W
+                        + " nodeID=" + W + " podName=" + W),
+                podEvent("2026-10-14T14:50:00.137Z", "add", W), updated("2026-10-14T14:50:00.142Z", W, "Running", "48130010"),
+                pass("2026-10-14T14:50:10.151Z", OTHER, "Running", "48119031"), alloc("2026-10-14T14:55:00.101Z")));
+        Evidence again = new Evidence();
+        String[][] after = {firstRun(), zeroWorkers(), restarted("workflow-controller-1", resubmitted)};
+        for (int i = 0; i < after.length; i++) {
+            again.log("workflow-controller-" + i + ".log", after[i]);
+        }
+        Evaluation two = new PrematureFinalizerRemoval().evaluate(again.correlate());
+        dev.argoforensics.correlate.PodKey named = new dev.argoforensics.correlate.PodKey("billing", W);
+        assertTrue(two.findings().stream().filter(f -> named.withLifetime(1).equals(f.pod())).allMatch(f -> f.confidence() == Confidence.POSSIBLE),
+                () -> show(two));
+        assertEquals(List.of(), outcomeOf(two, named), () -> show(two));
+    }
 }
