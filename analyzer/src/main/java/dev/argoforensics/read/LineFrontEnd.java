@@ -35,6 +35,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -537,13 +538,21 @@ public final class LineFrontEnd {
     IdleSteps idleRunSteps(LineChunk chunk, String csvHeader) throws IOException {
         String podFromPath = FileAssembler.podFromPath(chunk.file().displayPath());
         List<IdleStep> steps = new ArrayList<>();
+        // The steps wait for the chunks before: each name held once (a Pod's name is on ~7 lines of its pod controller), so that
+        // what waits is a few MB a chunk, not the ~10 MB its lines' own copies of their names would be.
+        Map<String, String> names = new HashMap<>();
         walk(chunk, csvHeader, u -> {
             IdleStep s = idleRunLine(u, null, true, parseFunction, podFromPath);
             if (s != null) {
-                steps.add(s);
+                steps.add(new IdleStep(s.kind(), once(names, s.replica()), once(names, s.namespace()), once(names, s.name()),
+                        once(names, s.workflow()), s.idle(), s.at()));
             }
         }, (u, why) -> { }, Progress.NONE, maxLineBytes);
         return new IdleSteps(steps);
+    }
+
+    private static String once(Map<String, String> names, String name) {
+        return name == null ? null : names.computeIfAbsent(name, n -> n);
     }
 
     /** One chunk's pass-1b steps in file order ({@link #idleRunSteps}), applied on the thread that carries the run's state. */

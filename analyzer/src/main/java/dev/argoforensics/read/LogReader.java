@@ -209,8 +209,8 @@ public final class LogReader {
      * {@link #idleRunPods(List, IdleRun, ChunkAt, String)} with the chunks' lines read on {@code pool} (session 53): on the busy
      * benchmark log a run without workers from a tenth of the way in to the end made this thread read nine tenths of the file in
      * full alone, 7 of the run's 21 s of CPU, while the readers waited. Which chunks are walked, and the state, are decided here in
-     * time order as before; a chunk's steps ({@link LineFrontEnd#idleRunSteps}) are taken on the pool up to {@code threads + 1}
-     * chunks ahead of the one being applied, each read ahead only where the chunks between, by pass 1's reading of their run lines
+     * time order as before; a chunk's steps ({@link LineFrontEnd#idleRunSteps}) are taken on the pool for up to {@code threads}
+     * chunks (at least two) from the one being applied, each read ahead only where the chunks between, by pass 1's reading of their run lines
      * ({@link ScanResult#idleAtEnd}), may leave a run without workers, or where it is walked whatever the state ({@link
      * ScanResult#idleSeen}). Read-ahead is a guess (a replica's run lines in a file of several may end one replica's idle run and
      * not another's): a chunk read ahead and then not walked is dropped, and one walked that was not read ahead is read then. The
@@ -219,7 +219,7 @@ public final class LogReader {
     private void idleRunPods(List<ScanResult> results, IdleRun run, ChunkAt chunks, String headerLine, ExecutorService pool) throws IOException {
         boolean newestFirst = ScanResult.newestFirst(results);
         int n = results.size();
-        int window = Math.max(1, settings.threads()) + 1;
+        int window = Math.max(2, settings.threads());
         Map<Integer, Future<LineFrontEnd.IdleSteps>> ahead = new HashMap<>();
         try {
             for (int k = 0; k < n; k++) {
