@@ -35,6 +35,7 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -527,6 +528,49 @@ public final class LineFrontEnd {
         }
     }
 
+    /**
+     * Pass 1b's steps of one chunk, taken on any thread before the state they meet is known (session 53): every step its lines may
+     * give, in file order, as {@link #idleRunPods(LineChunk, String, IdleRun, Interest, boolean)} takes them for a file written
+     * newest first. {@link IdleSteps#apply} then applies them in time order to the state the chunks before left: the same state and
+     * the same Pods as that walk, which reads a line of a replica with workers at the cost of its head only, where this reads it in
+     * full (a step {@link #apply} ignores for such a replica).
+     */
+    IdleSteps idleRunSteps(LineChunk chunk, String csvHeader) throws IOException {
+        String podFromPath = FileAssembler.podFromPath(chunk.file().displayPath());
+        List<IdleStep> steps = new ArrayList<>();
+        // The steps wait for the chunks before: each name held once (a Pod's name is on ~7 lines of its pod controller), so that
+        // what waits is a few MB a chunk, not the ~10 MB its lines' own copies of their names would be.
+        Map<String, String> names = new HashMap<>();
+        walk(chunk, csvHeader, u -> {
+            IdleStep s = idleRunLine(u, null, true, parseFunction, podFromPath);
+            if (s != null) {
+                steps.add(new IdleStep(s.kind(), once(names, s.replica()), once(names, s.namespace()), once(names, s.name()),
+                        once(names, s.workflow()), s.idle(), s.at()));
+            }
+        }, (u, why) -> { }, Progress.NONE, maxLineBytes);
+        return new IdleSteps(steps);
+    }
+
+    private static String once(Map<String, String> names, String name) {
+        return name == null ? null : names.computeIfAbsent(name, n -> n);
+    }
+
+    /** One chunk's pass-1b steps in file order ({@link #idleRunSteps}), applied on the thread that carries the run's state. */
+    static final class IdleSteps {
+        private final List<IdleStep> steps;
+
+        private IdleSteps(List<IdleStep> steps) {
+            this.steps = steps;
+        }
+
+        /** Applies the steps to {@code run}, the Pods found to {@code found}: last to first where the file runs newest first. */
+        void apply(IdleRun run, Interest found, boolean newestFirst) {
+            for (int k = 0; k < steps.size(); k++) {
+                LineFrontEnd.apply(steps.get(newestFirst ? steps.size() - 1 - k : k), run, found);
+            }
+        }
+    }
+
     /** {@link #idleRunPods(LineChunk, String, IdleRun, Interest, boolean)} over the lines an earlier read kept of the whole file. */
     void idleRunPods(LogLines earlier, String displayPath, IdleRun run, Interest found) {
         String podFromPath = FileAssembler.podFromPath(displayPath);
@@ -569,7 +613,8 @@ public final class LineFrontEnd {
 
     /**
      * The line's step, or null. {@code all}: every step the line may give (its lines are taken in reverse afterwards, so the state
-     * it will meet is not known yet); else only what the state now can use (a Pod's line only while some replica may be idle).
+     * it will meet is not known yet; {@code run} is not read and may be null); else only what the state now can use (a Pod's line
+     * only while some replica may be idle).
      */
     private IdleStep idleRunLine(UnwrappedLine u, IdleRun run, boolean all, Function<UnwrappedLine, LineParse> parse, String podFromPath) {
         String text = u.record();

@@ -124,7 +124,7 @@ public final class LogReader {
         }
         IdleRun run = entering(runAtStart);
         String atStart = run.summary();
-        idleRunPods(plan, results, run);
+        idleRunPods(plan, results, run, null);
         return fileScan(results, null).withRun(atStart, run.summary());
     }
 
@@ -163,9 +163,10 @@ public final class LogReader {
      * (what the chunks or rotated pieces before left), for the Pods its pod controller acts on ({@link LineFrontEnd#idleRunPods}),
      * added to the chunks' results; {@code run} is left as the file's last line in time leaves it. Only such chunks are read again
      * (rare: a run without workers), on this thread. A file written newest first is walked from its end, each chunk's lines last to
-     * first (session 51; before, it was not walked).
+     * first (session 51; before, it was not walked). With a {@code pool} (the local reading's pass 1) the chunks' lines are read on
+     * it, ahead of the state ({@link #idleRunPods(List, IdleRun, ChunkAt, String, ExecutorService)}); without, on this thread.
      */
-    private void idleRunPods(PlannedFile plan, List<ScanResult> results, IdleRun run) throws IOException {
+    private void idleRunPods(PlannedFile plan, List<ScanResult> results, IdleRun run, ExecutorService pool) throws IOException {
         if (settings.keepEverything()) {
             return; // every line is kept
         }
@@ -175,7 +176,11 @@ public final class LogReader {
             }
             return;
         }
-        idleRunPods(results, run, i -> plan.chunks().get(i), plan.firstLine());
+        if (pool != null) {
+            idleRunPods(results, run, i -> plan.chunks().get(i), plan.firstLine(), pool);
+        } else {
+            idleRunPods(results, run, i -> plan.chunks().get(i), plan.firstLine());
+        }
     }
 
     /** Where pass 1b reads a file's chunk again: from the file, or from a copy of the chunk alone (the fleet's tasks). */
@@ -197,6 +202,51 @@ public final class LogReader {
             if (run.anyIdle() || r.idleSeen) {
                 frontEnds.get().idleRunPods(chunks.chunk(i), headerLine, run, r.interest, newestFirst);
             }
+        }
+    }
+
+    /**
+     * {@link #idleRunPods(List, IdleRun, ChunkAt, String)} with the chunks' lines read on {@code pool} (session 53): on the busy
+     * benchmark log a run without workers from a tenth of the way in to the end made this thread read nine tenths of the file in
+     * full alone, 7 of the run's 21 s of CPU, while the readers waited. Which chunks are walked, and the state, are decided here in
+     * time order as before; a chunk's steps ({@link LineFrontEnd#idleRunSteps}) are taken on the pool for up to {@code threads}
+     * chunks (at least two) from the one being applied, each read ahead only where the chunks between, by pass 1's reading of their run lines
+     * ({@link ScanResult#idleAtEnd}), may leave a run without workers, or where it is walked whatever the state ({@link
+     * ScanResult#idleSeen}). Read-ahead is a guess (a replica's run lines in a file of several may end one replica's idle run and
+     * not another's): a chunk read ahead and then not walked is dropped, and one walked that was not read ahead is read then. The
+     * state and the Pods are those of the walk on this thread ({@code IdleRunScanTest}, {@code SelectiveReadingTest}).
+     */
+    private void idleRunPods(List<ScanResult> results, IdleRun run, ChunkAt chunks, String headerLine, ExecutorService pool) throws IOException {
+        boolean newestFirst = ScanResult.newestFirst(results);
+        int n = results.size();
+        int window = Math.max(2, settings.threads());
+        Map<Integer, Future<LineFrontEnd.IdleSteps>> ahead = new HashMap<>();
+        try {
+            for (int k = 0; k < n; k++) {
+                ScanResult r = results.get(newestFirst ? n - 1 - k : k);
+                if (!(run.anyIdle() || r.idleSeen)) {
+                    Future<LineFrontEnd.IdleSteps> dropped = ahead.remove(k);
+                    if (dropped != null) {
+                        dropped.cancel(false); // not interrupted: an interrupted read closes the channel it reads
+                    }
+                    continue;
+                }
+                // Read ahead while the chunks between may leave a run without workers (the one walked now included).
+                for (int j = k, last = Math.min(n, k + window); j < last; j++) {
+                    // (A file written newest first is read ahead whatever its run lines say: the state a chunk leaves in time is
+                    // its first run line's, which pass 1 does not note.)
+                    if (j > k && !newestFirst && results.get(j - 1).idleAtEnd == Boolean.FALSE && !results.get(j).idleSeen) {
+                        break;
+                    }
+                    if (!ahead.containsKey(j)) {
+                        int index = newestFirst ? n - 1 - j : j;
+                        ahead.put(j, pool.submit(() -> frontEnds.get().idleRunSteps(chunks.chunk(index), headerLine)));
+                    }
+                }
+                Futures.get(ahead.remove(k)).apply(run, r.interest, newestFirst);
+            }
+        } finally {
+            ahead.values().forEach(f -> f.cancel(false));
         }
     }
 
@@ -476,7 +526,7 @@ public final class LogReader {
                         scans.remove(f);
                     }
                     String atStart = run.summary();
-                    idleRunPods(plan, results, run);
+                    idleRunPods(plan, results, run, pool);
                     FileScan scan = fileScan(results, plan.earlier()).withRun(atStart, run.summary());
                     made.put(f, scan);
                     if (plan.earlier() == null && !settings.keepEverything()) {

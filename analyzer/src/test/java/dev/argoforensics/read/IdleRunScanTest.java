@@ -52,6 +52,7 @@ class IdleRunScanTest {
         assertFalse(interest.mentions("after-restart-x7k2p"), "listed by the run with workers that followed");
         assertFalse(interest.mentions("filler-10000"), "that run's other Pods");
         assertEquals(scan.encode(), inChunkTasks(reader, f).encode(), "the chunks' scans through their bytes, the run's state carried");
+        assertOnThePool(scan, f, 1024);
     }
 
     @Test
@@ -66,6 +67,7 @@ class IdleRunScanTest {
         assertFalse(interest(scan).mentions("status-capture-repro"));
         assertFalse(interest(scan).mentions("filler-00003"));
         assertEquals(scan.encode(), inChunkTasks(reader, f).encode());
+        assertOnThePool(scan, f, 1024);
     }
 
     /**
@@ -96,6 +98,7 @@ class IdleRunScanTest {
         assertFalse(interest.mentions("busy-wf"), "a Pod named as its Workflow, after its pass");
         assertTrue(interest.mentions("quiet-wf-main-3333"));
         assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+        assertOnThePool(reader.scanFile(f), f, 1024);
     }
 
     /**
@@ -127,6 +130,7 @@ class IdleRunScanTest {
         assertTrue(interest.mentions("other-main-2"), "its first creation (by time, the later line) is second-wf's, not processed");
         assertTrue(interest.mentions("tied-main-3"), "two creations at one instant: both Workflows must have been processed");
         assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+        assertOnThePool(reader.scanFile(f), f, 1024);
     }
 
     /**
@@ -157,6 +161,7 @@ class IdleRunScanTest {
         assertTrue(interest.mentions("report-7k2lq"), "tied to billing/report, not processed; other/report was");
         assertTrue(interest.mentions("nightly-main-4242"), "the line says billing; the tie other/nightly");
         assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+        assertOnThePool(reader.scanFile(f), f, 1024);
     }
 
     /**
@@ -183,6 +188,7 @@ class IdleRunScanTest {
         assertTrue(interest.mentions("listed-00058"), "the run without workers goes on past the standby's worker numbers");
         assertFalse(interest.mentions("standby-00059"), "the standby's run has workers");
         assertEquals(reader.scanFile(f).encode(), inChunkTasks(reader, f).encode());
+        assertOnThePool(reader.scanFile(f), f, 1024);
     }
 
     /**
@@ -210,6 +216,8 @@ class IdleRunScanTest {
         assertFalse(interest.mentions("filler-00500"), "the run with workers before it");
         assertEquals(interest(reader.scanFile(forward)).encode(), interest.encode(), "the same Pods either way");
         assertEquals(scan.encode(), inChunkTasks(reader, backward).encode());
+        assertOnThePool(scan, backward, 1024);
+        assertOnThePool(reader.scanFile(forward), forward, 1024);
     }
 
     /**
@@ -244,6 +252,100 @@ class IdleRunScanTest {
         assertTrue(interest(fromUnknown).mentions("filler-00100"));
         assertFalse(interest(fromUnknown).mentions("filler-00500"));
         assertTrue(LogReader.scanCovers(fromUnknown, left), "a scan from an unknown state covers any");
+    }
+
+    /**
+     * Session 53: the local reading's pass 1b reads the chunks' lines on the pool, ahead of the state, and applies them in time
+     * order on one thread. Runs without workers that end and begin again from chunk to chunk (a restart with workers, then
+     * worker numbers without again; read ahead, then not walked, then walked again), a Workflow processed in between, two replicas
+     * with their own states, and the same lines newest first: on 1, 2 and 4 threads, the same scan (Pods, run state) as the walk on
+     * one thread, at chunks of several sizes.
+     */
+    @Test
+    void onThePoolRunsWithoutWorkersEndingAndBeginningGiveTheWalksScan() throws IOException {
+        StringBuilder log = new StringBuilder();
+        start(log, 2, "16:30:00.100");
+        filler(log, "16:30:01", 40, 0);
+        start(log, 0, "16:31:00.100");
+        created(log, "16:31:00.200", "ns", "busy-wf", "busy-wf-main-2222");
+        filler(log, "16:31:01", 90, 100);
+        processing(log, "16:31:02.000", "ns", "busy-wf");
+        pod(log, "16:31:02.100", "update", "busy-wf-main-2222");
+        filler(log, "16:31:03", 90, 200);
+        start(log, 2, "16:32:00.100");
+        filler(log, "16:32:01", 200, 300);
+        log.append("time=2026-09-19T16:33:00.100Z level=INFO msg=\"Current Worker Numbers\" podCleanup=4 workflowWorkers=0 "
+                + "cronWorkflowWorkers=8 workflowArchive=8 workflowTtlWorkers=4\n");
+        filler(log, "16:33:01", 60, 500);
+        start(log, 2, "16:34:00.100");
+        filler(log, "16:34:01", 60, 600);
+        InputFile f = file("restarts.log", log.toString());
+        List<String> lines = new ArrayList<>(List.of(log.toString().split("\n")));
+        java.util.Collections.reverse(lines);
+        InputFile backward = file("restarts-backward.log", String.join("\n", lines) + "\n");
+
+        StringBuilder two = new StringBuilder();
+        two.append(stern("wc-x7w2n", "time=2026-09-19T16:31:11.100Z level=INFO msg=\"Current Worker Numbers\" podCleanup=4 workflowWorkers=0 "
+                + "cronWorkflowWorkers=8 workflowArchive=8 workflowTtlWorkers=4"));
+        for (int i = 0; i < 200; i++) {
+            if (i == 120) {
+                two.append(stern("wc-x7w2n", "time=2026-09-19T16:31:13.100Z level=INFO msg=\"Current Worker Numbers\" podCleanup=4 "
+                        + "workflowWorkers=32 cronWorkflowWorkers=8 workflowArchive=8 workflowTtlWorkers=4"));
+                two.append(stern("wc-b9k2z", "time=2026-09-19T16:31:13.200Z level=INFO msg=\"Current Worker Numbers\" podCleanup=4 "
+                        + "workflowWorkers=0 cronWorkflowWorkers=8 workflowArchive=8 workflowTtlWorkers=4"));
+            }
+            two.append(stern(i % 2 == 0 ? "wc-x7w2n" : "wc-b9k2z", String.format(
+                    "time=2026-09-19T16:31:%02d.%03dZ level=INFO msg=\"update pod event\" component=pod_controller pod=%s-%05d",
+                    12 + i / 100 * 2, i % 100, i % 2 == 0 ? "first" : "second", i)));
+        }
+        InputFile replicas = file("replicas.log", two.toString());
+
+        for (long chunkBytes : new long[] {600, 1024, 4096}) {
+            LogReader reader = reader(chunkBytes);
+            assertTrue(reader.chunks(f).size() > 8);
+            FileScan scan = reader.scanFile(f);
+            Interest interest = interest(scan);
+            assertTrue(interest.mentions("filler-00100"), "the first run without workers");
+            assertFalse(interest.mentions("busy-wf-main-2222"), "after its Workflow's pass");
+            assertFalse(interest.mentions("filler-00300"), "the restart with workers");
+            assertTrue(interest.mentions("filler-00559"), "worker numbers without workers again");
+            assertFalse(interest.mentions("filler-00600"), "and workers again");
+            assertOnThePool(scan, f, chunkBytes);
+            assertOnThePool(reader.scanFile(backward), backward, chunkBytes);
+            FileScan two2 = reader.scanFile(replicas);
+            assertTrue(interest(two2).mentions("first-00118") && !interest(two2).mentions("first-00122"), "the first replica's run");
+            assertTrue(interest(two2).mentions("second-00121") && !interest(two2).mentions("second-00119"), "the second's");
+            assertOnThePool(two2, replicas, chunkBytes);
+        }
+    }
+
+    /** The local reading's scan of {@code f} ({@link LogReader#read}, pass 1b on the pool) on 1, 2 and 4 threads is {@code walked}. */
+    private void assertOnThePool(FileScan walked, InputFile f, long chunkBytes) {
+        for (int threads : new int[] {1, 2, 4}) {
+            java.util.Map<InputFile, FileScan> scanned = new java.util.HashMap<>();
+            LogSource remembering = new LogSource() {
+                @Override
+                public java.util.Optional<dev.argoforensics.accounting.LogLines> earlierRead(InputFile file) {
+                    return java.util.Optional.empty();
+                }
+
+                @Override
+                public void scanned(InputFile file, FileScan scan) {
+                    scanned.put(file, scan);
+                }
+            };
+            LogReader reader = new LogReader(CATALOG, new ReadSettings(null, threads, false, chunkBytes, List.of(), Progress.NONE,
+                    ChunkLineReader.MAX_LINE_BYTES), remembering);
+            java.util.concurrent.ExecutorService pool = LogReader.readers(threads);
+            try {
+                List<dev.argoforensics.source.UnreadableInput> unreadable = new ArrayList<>();
+                reader.read(List.of(f), dev.argoforensics.snapshot.ExportedObjects.none(), pool, new java.util.HashMap<>(), unreadable);
+                assertTrue(unreadable.isEmpty(), unreadable.toString());
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(walked.encode(), scanned.get(f).encode(), "pass 1b on the pool, " + threads + " threads, chunks of " + chunkBytes);
+        }
     }
 
     private static String stern(String pod, String line) {
