@@ -36,7 +36,53 @@ final class DeletionBounds {
      */
     static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
 
+    /**
+     * How far a node's clock may be off the API server's where nothing checks it (session 52): a Pod export's times are partly its
+     * kubelet's ({@link PodSnapshot#nodeWrittenLatest}: its containers' {@code startedAt}, {@code finishedAt}, the kubelet's conditions),
+     * on the node's clock, which nothing read here checks against the API server's. The margin an unchecked clock gets elsewhere
+     * ({@link ObservedAt#STATED_CLOCK_NANOS}, {@code OtherWorkflowDeletes} for a kubelet's or the controller's times in an export): a
+     * node's time places nothing on the API server's clock closer than this. A node's clock off by more than this is not checked.
+     */
+    static final long NODE_CLOCK_NANOS = ObservedAt.STATED_CLOCK_NANOS;
+
     private DeletionBounds() {
+    }
+
+    /**
+     * The earliest an export of a Pod can have been taken by the times the cluster wrote in it, on the API server's clock (session 52):
+     * its latest time inside ({@link ObservedAt#notEarlierThan}) where the API server or a control-plane component wrote it; where that
+     * time is its node's ({@link PodSnapshot#nodeWrittenLatest}), the later of that time less what a node's clock may be off
+     * ({@link #NODE_CLOCK_NANOS}) and the cluster's own latest time in it ({@link PodSnapshot#clusterWrittenLatest}). Null where it
+     * holds no time. A time only its file states is not read here ({@link ObservedAt#earliest}).
+     */
+    static Timestamp takenNoEarlierThan(PodSnapshot s) {
+        Timestamp inside = s.observed() == null ? null : s.observed().notEarlierThan();
+        if (inside == null) {
+            return null;
+        }
+        Timestamp node = s.nodeWrittenLatest();
+        if (node == null || node.instant().isBefore(inside.instant())) {
+            return inside;
+        }
+        Timestamp cluster = s.clusterWrittenLatest();
+        java.time.Instant moved = inside.instant().minusNanos(NODE_CLOCK_NANOS);
+        if (cluster != null && !cluster.instant().isBefore(moved)) {
+            return cluster;
+        }
+        return new Timestamp(moved, inside.precision(), inside.zone());
+    }
+
+    /**
+     * The earliest an export of a Pod can have been taken: {@link #takenNoEarlierThan(PodSnapshot)}, or its stated time less what the
+     * taker's clock may be off where that is later (flagged stated, {@link ObservedAt#earliest}); null if neither.
+     */
+    static ObservedAt.Bound earliest(PodSnapshot s) {
+        ObservedAt.Bound stated = s.observed() == null ? null : s.observed().earliest();
+        Timestamp shown = takenNoEarlierThan(s);
+        if (stated != null && stated.stated() && (shown == null || stated.at().instant().isAfter(shown.instant()))) {
+            return stated;
+        }
+        return shown == null ? null : new ObservedAt.Bound(shown, false);
     }
 
     /**
@@ -95,7 +141,8 @@ final class DeletionBounds {
             if (s.deletionTimestamp() == null) {
                 // The earliest it can have been taken: a time its file states is a user's clock, so the bound is that time less what
                 // such a clock may be off, and a bound it gives is as weak as that clock (ObservedAt#earliest).
-                ObservedAt.Bound taken = firstDeleted == null && s.observed() != null && s.deletionShown() ? s.observed().earliest() : null;
+                // Session 52: the times inside it that its node wrote count less what a node's clock may be off (#earliest(PodSnapshot)).
+                ObservedAt.Bound taken = firstDeleted == null && s.observed() != null && s.deletionShown() ? earliest(s) : null;
                 if (taken != null) {
                     lastUndeleted = new Known(taken.at(), taken.stated() ? "an export its file states was taken at " + s.observed().time().format()
                             + " (on the clock of whoever took it, which may be off by " + GoDuration.format(ObservedAt.STATED_CLOCK_NANOS)
@@ -125,8 +172,10 @@ final class DeletionBounds {
                 // Pod whose containers all completed with exit 0 long before a grace-0 deletionTimestamp was requested then.
                 if (g != null && g == 0) {
                     grace = 0L;
+                    // Session 52: the containers' end is the node's clock, the deletionTimestamp the API server's: a node's clock behind
+                    // by less than NODE_CLOCK_NANOS moves the end that much earlier, so the gap counts only past both.
                     if (containers != null && containers.allZero() && "Completed".equals(containers.mainReason())
-                            && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
+                            && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS + NODE_CLOCK_NANOS).isBefore(ts.instant())) {
                         // Session 40: say what this rests on. No object states it; a kubelet slow to tear the Pod down on 1.33+ breaks it.
                         inferred = new Known(ts, "deletionTimestamp with grace period 0s, " + GoDuration.format(containers.at().nanosUntil(ts))
                                 + " after the containers completed with exit 0, read as the request (an inference: the kubelet's final delete usually "
@@ -240,14 +289,17 @@ final class DeletionBounds {
      * Kubernetes 1.33+ moved to a later shorter-grace request's time, does not tell either).
      */
     static boolean auditShowsFirst(PodHistory pod, AuditRecord delete, ContainersEnd containers) {
-        Timestamp ref = containers != null && containers.at() != null ? containers.at()
-                : delete.requestReceived() != null ? delete.requestReceived() : delete.time();
+        boolean nodeClock = containers != null && containers.at() != null;
+        Timestamp ref = nodeClock ? containers.at() : delete.requestReceived() != null ? delete.requestReceived() : delete.time();
         for (AuditRecord a : pod.auditRecords()) {
             if (a == delete || a.time() == null || !"pods".equals(a.resource()) || !a.name().equals(pod.key().name())
                     || a.user().equals(delete.user()) || !a.time().comparable(ref)) {
                 continue;
             }
-            if (clearlyBefore(a.time(), ref)) {
+            // Session 52: the containers' end is the node's clock; another record's time is before it only by more than that clock may
+            // be off too. The Pod's own create precedes its containers whatever the clocks say, and is read as before.
+            long margin = nodeClock && !"create".equals(a.verb()) ? NODE_CLOCK_NANOS : 0;
+            if (a.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS + margin).isBefore(ref.instant())) {
                 return true;
             }
         }
