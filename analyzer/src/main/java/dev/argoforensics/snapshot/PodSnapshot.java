@@ -166,6 +166,15 @@ public record PodSnapshot(
     }
 
     /**
+     * How far a node's clock may be off the cluster's other clocks (the API server's, the controller's) where nothing read checks it
+     * (sessions 52, 53): the times its kubelet writes into a Pod ({@link #nodeWrittenLatest}: its containers' {@code startedAt} and
+     * {@code finishedAt}, the kubelet's conditions) are the node's clock, to the second. The margin an unchecked clock gets elsewhere
+     * ({@link ObservedAt#STATED_CLOCK_NANOS}; {@code OtherWorkflowDeletes} gives a kubelet's times in an export the same): a node's
+     * time orders nothing on another clock closer than this. A node's clock off by more than this is not checked.
+     */
+    public static final long NODE_CLOCK_NANOS = ObservedAt.STATED_CLOCK_NANOS;
+
+    /**
      * The latest time inside the export that its node wrote, on the node's clock (session 52; lifecycle reference A1, A2): its
      * containers' {@code startedAt} and {@code finishedAt} (the kubelet and its runtime), the conditions the kubelet sets
      * ({@code Ready}, {@code ContainersReady}, {@code Initialized}, {@code PodReadyToStartContainers}, any other but those of
