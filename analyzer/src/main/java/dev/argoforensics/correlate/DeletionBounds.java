@@ -36,7 +36,41 @@ final class DeletionBounds {
      */
     static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
 
+    /**
+     * How far a node's clock may be off the API server's where nothing checks it (session 52): a Pod export's times are partly its
+     * kubelet's ({@link PodSnapshot#nodeWrittenLatest}: its containers' {@code startedAt}, {@code finishedAt}, the kubelet's conditions),
+     * on the node's clock, which nothing read here checks against the API server's. The margin an unchecked clock gets elsewhere
+     * ({@link ObservedAt#STATED_CLOCK_NANOS}, {@code OtherWorkflowDeletes} for a kubelet's or the controller's times in an export): a
+     * node's time places nothing on the API server's clock closer than this. A node's clock off by more than this is not checked.
+     * One margin for every reader of a node's times ({@link PodSnapshot#NODE_CLOCK_NANOS}).
+     */
+    static final long NODE_CLOCK_NANOS = PodSnapshot.NODE_CLOCK_NANOS;
+
     private DeletionBounds() {
+    }
+
+    /**
+     * The earliest an export of a Pod can have been taken by the times the cluster wrote in it, on the API server's clock (session 52):
+     * its latest time inside ({@link ObservedAt#notEarlierThan}) where the API server or a control-plane component wrote it; where that
+     * time is its node's ({@link PodSnapshot#nodeWrittenLatest}), the later of that time less what a node's clock may be off
+     * ({@link #NODE_CLOCK_NANOS}) and the cluster's own latest time in it ({@link PodSnapshot#clusterWrittenLatest}). Null where it
+     * holds no time. A time only its file states is not read here ({@link ObservedAt#earliest}).
+     */
+    static Timestamp takenNoEarlierThan(PodSnapshot s) {
+        Timestamp inside = s.observed() == null ? null : s.observed().notEarlierThan();
+        if (inside == null) {
+            return null;
+        }
+        Timestamp node = s.nodeWrittenLatest();
+        if (node == null || node.instant().isBefore(inside.instant())) {
+            return inside;
+        }
+        Timestamp cluster = s.clusterWrittenLatest();
+        java.time.Instant moved = inside.instant().minusNanos(NODE_CLOCK_NANOS);
+        if (cluster != null && !cluster.instant().isBefore(moved)) {
+            return cluster;
+        }
+        return new Timestamp(moved, inside.precision(), inside.zone());
     }
 
     /**
@@ -95,6 +129,12 @@ final class DeletionBounds {
             if (s.deletionTimestamp() == null) {
                 // The earliest it can have been taken: a time its file states is a user's clock, so the bound is that time less what
                 // such a clock may be off, and a bound it gives is as weak as that clock (ObservedAt#earliest).
+                // Session 53 review: not less a node's clock margin (#earliest(PodSnapshot)) here. This bound is one time for two uses:
+                // against the API server's request and the controller's sighting, and against the containers' end (ExecutionOrder), often
+                // the same node's clock, where a node's time orders without any margin (LifecycleBuilderTest: an export whose kubelet
+                // condition is after main's end shows the end before the request). Moved a minute earlier, it lost that order; kept as
+                // the node's time, a node ahead may make it disagree with the request the objects state, which drops it (nothing
+                // tighter than the upper bound is claimed, never a wrong order). A bound on two clocks is left for a later session.
                 ObservedAt.Bound taken = firstDeleted == null && s.observed() != null && s.deletionShown() ? s.observed().earliest() : null;
                 if (taken != null) {
                     lastUndeleted = new Known(taken.at(), taken.stated() ? "an export its file states was taken at " + s.observed().time().format()
@@ -125,6 +165,11 @@ final class DeletionBounds {
                 // Pod whose containers all completed with exit 0 long before a grace-0 deletionTimestamp was requested then.
                 if (g != null && g == 0) {
                     grace = 0L;
+                    // Session 53 review: the containers' end is the node's clock, the deletionTimestamp the API server's; the minute the
+                    // kubelet's final delete is given ("seconds in practice") already holds the seconds two clocks of one cluster disagree
+                    // by (CROSS_CLOCK_NANOS), and the inference only ever gives likely. A node's unchecked minute on top (session 52's
+                    // branch) lowered three samples' likely where the evidence orders the end first, and without the inference a
+                    // controller logging local time with a literal Z had its race cleared (PrematureFinalizerRemovalTest).
                     if (containers != null && containers.allZero() && "Completed".equals(containers.mainReason())
                             && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
                         // Session 40: say what this rests on. No object states it; a kubelet slow to tear the Pod down on 1.33+ breaks it.
@@ -240,14 +285,17 @@ final class DeletionBounds {
      * Kubernetes 1.33+ moved to a later shorter-grace request's time, does not tell either).
      */
     static boolean auditShowsFirst(PodHistory pod, AuditRecord delete, ContainersEnd containers) {
-        Timestamp ref = containers != null && containers.at() != null ? containers.at()
-                : delete.requestReceived() != null ? delete.requestReceived() : delete.time();
+        boolean nodeClock = containers != null && containers.at() != null;
+        Timestamp ref = nodeClock ? containers.at() : delete.requestReceived() != null ? delete.requestReceived() : delete.time();
         for (AuditRecord a : pod.auditRecords()) {
             if (a == delete || a.time() == null || !"pods".equals(a.resource()) || !a.name().equals(pod.key().name())
                     || a.user().equals(delete.user()) || !a.time().comparable(ref)) {
                 continue;
             }
-            if (clearlyBefore(a.time(), ref)) {
+            // Session 52: the containers' end is the node's clock; another record's time is before it only by more than that clock may
+            // be off too. The Pod's own create precedes its containers whatever the clocks say, and is read as before.
+            long margin = nodeClock && !"create".equals(a.verb()) ? NODE_CLOCK_NANOS : 0;
+            if (a.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS + margin).isBefore(ref.instant())) {
                 return true;
             }
         }

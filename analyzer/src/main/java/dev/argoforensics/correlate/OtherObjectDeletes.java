@@ -21,7 +21,9 @@ import java.util.TreeSet;
  *   <li>it was granted clearly before this Pod's {@code creationTimestamp} (both the API server's clock; two API servers of one
  *       cluster may disagree by as much as two clocks may, {@link DeletionBounds#CROSS_CLOCK_NANOS});</li>
  *   <li>an export of this Pod taken clearly after it shows no deletion, placed after it by the times the cluster wrote in it
- *       ({@link ObservedAt#notEarlierThan}); a time only its file states ({@code # taken-at:}, a file's mtime,
+ *       ({@link ObservedAt#notEarlierThan}; a time its node wrote, a container's or a kubelet condition's, less what a node's clock
+ *       may be off, {@link DeletionBounds#takenNoEarlierThan}, session 52: a node clock a few minutes ahead would otherwise take a
+ *       true delete away from the Pod); a time only its file states ({@code # taken-at:}, a file's mtime,
  *       {@code --snapshot-time}) sets nothing apart (session 47): it is the clock of whoever took the export, which nothing checks,
  *       and no margin bounds how far a laptop's may be off.</li>
  * </ul>
@@ -78,7 +80,7 @@ public final class OtherObjectDeletes {
             // few minutes fast would take a real delete away from this Pod (a wrong clearance of a true AF001 or AF007).
             Timestamp created = s.creationTimestamp();
             Timestamp taken = ofPod(s, own) && s.notDeleting() && s.observed() != null && created != null && created.comparable(a.time())
-                    && DeletionBounds.clearlyBefore(created, a.time()) ? s.observed().notEarlierThan() : null;
+                    && DeletionBounds.clearlyBefore(created, a.time()) ? DeletionBounds.takenNoEarlierThan(s) : null;
             if (taken != null && a.time().comparable(taken) && DeletionBounds.clearlyBefore(a.time(), taken)) {
                 return "an export of the Pod taken after it (no earlier than " + taken.format() + ", by the times the cluster wrote in it)"
                         + " shows no deletion";
@@ -114,7 +116,7 @@ public final class OtherObjectDeletes {
                 }
                 Timestamp created = s.creationTimestamp();
                 existed |= created != null && created.comparable(a.time()) && DeletionBounds.clearlyBefore(created, a.time());
-                Timestamp taken = s.notDeleting() && s.observed() != null ? s.observed().notEarlierThan() : null;
+                Timestamp taken = s.notDeleting() && s.observed() != null ? DeletionBounds.takenNoEarlierThan(s) : null;
                 undeletedAfter |= taken != null && a.time().comparable(taken) && DeletionBounds.clearlyBefore(a.time(), taken);
             }
             if (existed && undeletedAfter && !holdsCreateBefore(pod, a)) {

@@ -174,6 +174,9 @@ public final class ContainerWouldNotStop extends DeclaredRule {
      * lines keep, and no export shows main had ended by the time its own SIGTERM round must have run; null otherwise. The pod
      * controller queues {@code killContainers} a grace period after a SIGTERM round, and a delaying queue keeps the earliest due
      * time of a waiting key: a kill round earlier than that was queued by an earlier SIGTERM round the lines do not hold.
+     * Session 53: main's {@code finishedAt} is its kubelet's, on its node's clock to the second, the round's time the controller's;
+     * the end is before that moment only where the end of its second and what a node's clock may be off
+     * ({@link ContainerState#finishedNoLaterThan}) still are: a node behind the controller writes an end earlier than it came.
      */
     private static LogEvent killComesDueEarly(PodHistory pod, TerminationRounds t, Signaled first, Signaled atKill) {
         if (t.graceNanos() == null) {
@@ -185,9 +188,9 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             return null;
         }
         ContainerState main = exported(pod, "main");
-        if (main != null && main.terminated() && main.finishedAt() != null
-                && !main.finishedAt().instant().plusNanos(t.graceNanos()).isAfter(start.time().instant())) {
-            return null; // main had ended before that round could have run: it signalled no main
+        if (main != null && main.terminated() && main.finishedAt() != null && main.finishedAt().comparable(start.time())
+                && !main.finishedNoLaterThan().plusNanos(t.graceNanos()).isAfter(start.time().instant())) {
+            return null; // main had ended before that round could have run, whatever its node's clock: it signalled no main
         }
         return start;
     }
@@ -277,8 +280,14 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             // the first SIGTERM these lines keep, so the round that queued it is not in them (the lines before were cut). Whether
             // that round found main still running (the controller stopping the Pod: cleared) is unknown.
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF010.reason.firstRoundCut", "containers", containers, "kill", earlyKill.time().format(),
-                    "first", first.line().time().format(), "grace", GoDuration.format(t.graceNanos()));
+            ContainerState mainEnd = exported(pod, "main");
+            reason = mainEnd != null && mainEnd.terminated() && mainEnd.finishedAt() != null
+                    // Session 53: an export shows main's end, but not clearly before that round, on its node's clock.
+                    ? Message.of("AF010.reason.firstRoundCutNodeClock", "containers", containers, "kill", earlyKill.time().format(),
+                            "first", first.line().time().format(), "grace", GoDuration.format(t.graceNanos()),
+                            "ended", mainEnd.finishedAt().format(), "off", GoDuration.format(PodSnapshot.NODE_CLOCK_NANOS))
+                    : Message.of("AF010.reason.firstRoundCut", "containers", containers, "kill", earlyKill.time().format(),
+                            "first", first.line().time().format(), "grace", GoDuration.format(t.graceNanos()));
             cite.line(earlyKill, "the SIGKILL round, due from a SIGTERM round not in these lines");
         } else if (killRound && exportAgrees) {
             confidence = Confidence.CONFIRMED;

@@ -165,6 +165,60 @@ public record PodSnapshot(
         return Optional.ofNullable(latest);
     }
 
+    /**
+     * How far a node's clock may be off the cluster's other clocks (the API server's, the controller's) where nothing read checks it
+     * (sessions 52, 53): the times its kubelet writes into a Pod ({@link #nodeWrittenLatest}: its containers' {@code startedAt} and
+     * {@code finishedAt}, the kubelet's conditions) are the node's clock, to the second. The margin an unchecked clock gets elsewhere
+     * ({@link ObservedAt#STATED_CLOCK_NANOS}; {@code OtherWorkflowDeletes} gives a kubelet's times in an export the same): a node's
+     * time orders nothing on another clock closer than this. A node's clock off by more than this is not checked.
+     */
+    public static final long NODE_CLOCK_NANOS = ObservedAt.STATED_CLOCK_NANOS;
+
+    /**
+     * The latest time inside the export that its node wrote, on the node's clock (session 52; lifecycle reference A1, A2): its
+     * containers' {@code startedAt} and {@code finishedAt} (the kubelet and its runtime), the conditions the kubelet sets
+     * ({@code Ready}, {@code ContainersReady}, {@code Initialized}, {@code PodReadyToStartContainers}, any other but those of
+     * {@link #clusterWrittenLatest}) and {@code status.startTime}; null if none.
+     */
+    public Timestamp nodeWrittenLatest() {
+        Timestamp latest = startTime;
+        for (ContainerState c : containers) {
+            latest = KubeTime.latest(KubeTime.latest(latest, c.startedAt()), c.finishedAt());
+        }
+        for (PodCondition c : conditions) {
+            if (!clusterCondition(c)) {
+                latest = KubeTime.latest(latest, c.lastTransitionTime());
+            }
+        }
+        return latest;
+    }
+
+    /**
+     * The latest time inside the export that the API server or a control-plane component wrote, on the cluster's clock (session 52):
+     * {@code creationTimestamp}, the deletion's request ({@code deletionTimestamp} less its grace period), the scheduler's
+     * {@code PodScheduled} and a {@code DisruptionTarget} an API-side component set (not the kubelet's {@code TerminationByKubelet});
+     * null if none. The {@code managedFields} times are the API server's too, but are not kept apart here.
+     */
+    public Timestamp clusterWrittenLatest() {
+        Timestamp latest = creationTimestamp;
+        if (deletionTimestamp != null) {
+            long g = deletionGracePeriodSeconds == null || deletionGracePeriodSeconds < 0 ? 0 : deletionGracePeriodSeconds;
+            latest = KubeTime.latest(latest, new Timestamp(deletionTimestamp.instant().minusSeconds(g), deletionTimestamp.precision(),
+                    deletionTimestamp.zone()));
+        }
+        for (PodCondition c : conditions) {
+            if (clusterCondition(c)) {
+                latest = KubeTime.latest(latest, c.lastTransitionTime());
+            }
+        }
+        return latest;
+    }
+
+    /** A condition a control-plane component writes: the scheduler's PodScheduled, an API-side DisruptionTarget. */
+    private static boolean clusterCondition(PodCondition c) {
+        return "PodScheduled".equals(c.type()) || "DisruptionTarget".equals(c.type()) && !"TerminationByKubelet".equals(c.reason());
+    }
+
     /** True when every (non-init) container terminated with exit code 0. */
     public boolean allContainersSucceeded() {
         if (trimmed.hides("status", "containerStatuses")) {

@@ -232,9 +232,10 @@ class ContainerWouldNotStopTest {
         Finding w = rule.evaluate(new Evidence().log("c.log", whole).correlate()).findings().get(0);
         assertEquals(Confidence.LIKELY, w.confidence(), w.confidenceReason());
 
-        // An export showing main ended before the cut round could have run (a grace period before the kill): that round signalled
-        // no main, and the export shows how proxy ended: confirmed. Control: main ended after that moment: possible still.
-        Exports.Pod before = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:59Z")
+        // An export showing main ended before the cut round could have run (a grace period before the kill, less the end of main's
+        // second and what its node's clock may be off, session 53): that round signalled no main, and the export shows how proxy
+        // ended: confirmed. Control: main ended after that moment: possible still.
+        Exports.Pod before = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:28:59Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z");
         Finding c = rule.evaluate(new Evidence().log("c.log", cut).takenAt("pod.yaml", "2026-09-19T16:40:00Z", before.yaml()).correlate())
                 .findings().get(0);
@@ -244,5 +245,68 @@ class ContainerWouldNotStopTest {
         Finding p = rule.evaluate(new Evidence().log("c.log", cut).takenAt("pod.yaml", "2026-09-19T16:40:00Z", after.yaml()).correlate())
                 .findings().get(0);
         assertEquals(Confidence.POSSIBLE, p.confidence(), p.confidenceReason());
+    }
+
+    /** The cut excerpt of {@link #aKillRoundDueFromASigtermRoundCutAwayIsOnlyPossible}: its kill round at 16:30:30.302, grace 30 s. */
+    private static String[] cutRounds() {
+        return new String[] {cleaningUp("2026-09-19T16:30:00.900Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.950Z", "wait", null),
+            signaled("2026-09-19T16:30:00.960Z", "proxy", null),
+            queueingAfter("2026-09-19T16:30:00.961Z", "killContainers", "30s"),
+            cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+            signaled("2026-09-19T16:30:30.400Z", "proxy", null),
+            workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
+    }
+
+    /** The Pod exported after it stopped, main's {@code finishedAt} (its kubelet's, on its node's clock) at {@code mainEnded}. */
+    private static String stoppedPod(String mainEnded) {
+        return Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", mainEnded)
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z").yaml();
+    }
+
+    private Finding withExport(String[] lines, String mainEnded) {
+        return rule.evaluate(new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:40:00Z", stoppedPod(mainEnded)).correlate())
+                .findings().get(0);
+    }
+
+    /**
+     * Session 53: main's {@code finishedAt} is its kubelet's, on its node's clock and to the second; the SIGKILL round's time is the
+     * controller's. The SIGTERM round the excerpt lost ran no later than a grace period before the kill (16:30:00.302); main's end
+     * keeps the reading (that round found main ended: confirmed) only where the end of its second and what a node's clock may be off
+     * (a minute) still put it before that moment. A node behind the controller writes an end earlier than it came; one ahead, a later
+     * one, which never makes the reading stronger.
+     */
+    @Test
+    void mainsEndOnItsNodesClockSettlesACutRoundOnlyPastWhatThatClockMayBeOff() {
+        // main ended 16:30:01 by the controller's clock, after the cut round may have run (and may have signalled it: the controller
+        // stopping the Pod); its node 2 s behind wrote 16:29:59, a grace period and a second before the kill. Before session 53 this
+        // read as main ended before that round: confirmed. Now possible, the reason naming the node's clock.
+        Finding behind = withExport(cutRounds(), "2026-09-19T16:29:59Z");
+        assertEquals(Confidence.POSSIBLE, behind.confidence(), behind.confidenceReason());
+        assertTrue(behind.confidenceReason().contains("2026-09-19T16:29:59Z") && behind.confidenceReason().contains("node's clock")
+                && behind.confidenceReason().contains("1m"), behind.confidenceReason());
+        // A node 40 s ahead writes 16:29:40 for an end at 16:29:00: no stronger a reading (possible), whichever way the clock is off.
+        Finding ahead = withExport(cutRounds(), "2026-09-19T16:29:40Z");
+        assertEquals(Confidence.POSSIBLE, ahead.confidence(), ahead.confidenceReason());
+        // Whole seconds: 16:29:00 is an end up to 16:29:00.999 on the node: with a minute and the 30 s grace, up to 16:30:30.999, after
+        // the kill at 16:30:30.302: possible. Read as the instant written (16:29:00 + 1m30s = 16:30:30) it would have been kept.
+        Finding truncated = withExport(cutRounds(), "2026-09-19T16:29:00Z");
+        assertEquals(Confidence.POSSIBLE, truncated.confidence(), truncated.confidenceReason());
+        // Control, past the margin: an end written at 16:28:59 is before the cut round by more than the end of its second and a
+        // node's minute: confirmed (a node off by more than a minute is not checked, as elsewhere).
+        Finding past = withExport(cutRounds(), "2026-09-19T16:28:59Z");
+        assertEquals(Confidence.CONFIRMED, past.confidence(), past.confidenceReason());
+        // Control, one clock: with the first SIGTERM round kept, the kill came a grace period after it by the controller's own lines
+        // (no round was cut), and main's end within the node's margin lowers nothing: confirmed, as before session 53.
+        String[] whole = java.util.stream.Stream.concat(java.util.Arrays.stream(new String[] {
+            cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.200Z", "wait", null),
+            signaled("2026-09-19T16:30:00.250Z", "proxy", null),
+            queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s")}), java.util.Arrays.stream(cutRounds())).toArray(String[]::new);
+        Finding kept = withExport(whole, "2026-09-19T16:29:59Z");
+        assertEquals(Confidence.CONFIRMED, kept.confidence(), kept.confidenceReason());
+        // Without an export the reason asks for one, as before (not the node-clock wording).
+        Finding none = rule.evaluate(new Evidence().log("c.log", cutRounds()).correlate()).findings().get(0);
+        assertTrue(none.confidenceReason().contains("an export of the Pod showing when main ended"), none.confidenceReason());
     }
 }
