@@ -293,8 +293,11 @@ final class DeletionBounds {
                 continue;
             }
             // Session 52: the containers' end is the node's clock; another record's time is before it only by more than that clock may
-            // be off too. The Pod's own create precedes its containers whatever the clocks say, and is read as before.
-            long margin = nodeClock && !"create".equals(a.verb()) ? NODE_CLOCK_NANOS : 0;
+            // be off too. The Pod's own create precedes its containers whatever the clocks say, and is read as before, as is the
+            // scheduler's binding (before the kubelet starts anything). Session 53 breaker: an eviction is a create too (of
+            // pods/eviction: a drain's, refused by a PodDisruptionBudget, any time), and is no more before the end than a status patch.
+            boolean beforeContainers = "create".equals(a.verb()) && (a.subresource().isEmpty() || "binding".equals(a.subresource()));
+            long margin = nodeClock && !beforeContainers ? NODE_CLOCK_NANOS : 0;
             if (a.time().windowEnd().plusNanos(CROSS_CLOCK_NANOS + margin).isBefore(ref.instant())) {
                 return true;
             }

@@ -23,7 +23,7 @@ import java.util.TreeSet;
  *   <li>an export of this Pod taken clearly after it shows no deletion, placed after it by the times the cluster wrote in it
  *       ({@link ObservedAt#notEarlierThan}; a time its node wrote, a container's or a kubelet condition's, less what a node's clock
  *       may be off, {@link DeletionBounds#takenNoEarlierThan}, session 52: a node clock a few minutes ahead would otherwise take a
- *       true delete away from the Pod); a time only its file states ({@code # taken-at:}, a file's mtime,
+ *       true delete away from the Pod; a {@code managedFields} time is the API server's, session 53 breaker); a time only its file states ({@code # taken-at:}, a file's mtime,
  *       {@code --snapshot-time}) sets nothing apart (session 47): it is the clock of whoever took the export, which nothing checks,
  *       and no margin bounds how far a laptop's may be off.</li>
  * </ul>

@@ -105,7 +105,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             }
             ContainerState exported = exported(pod, k.container());
             if (exported != null && exported.terminated() && exported.finishedAt() != null
-                    && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant())) {
+                    && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant()) && !killedNearRound(exported, k.line())) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.exportedEnded", "container", k.container(),
                         "ended", exported.finishedAt().format(), "kill", k.line().time().format()), pod.latestSnapshot().get().source()));
                 return;
@@ -193,6 +193,17 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             return null; // main had ended before that round could have run, whatever its node's clock: it signalled no main
         }
         return start;
+    }
+
+    /**
+     * Session 53 breaker: the container ended by a SIGKILL (exit 137, not the kernel's OOMKilled) at a {@code finishedAt} (its node's
+     * clock, to the second) that a node's clock off by what it may be ({@link ContainerState#finishedNoLaterThan}) puts at or after the
+     * kill round's line (the controller's clock): that round's own SIGKILL, most likely, on a node behind, not a stale cache; an exit
+     * 143 or 0 before the round is the container's own end and still clears.
+     */
+    private static boolean killedNearRound(ContainerState c, LogEvent round) {
+        return c.exitCode() != null && c.exitCode() == 137 && !"OOMKilled".equals(c.reason()) && c.finishedAt().comparable(round.time())
+                && !c.finishedNoLaterThan().isBefore(round.time().instant());
     }
 
     /** The names of the containers signalled, main excluded. */
@@ -289,6 +300,13 @@ public final class ContainerWouldNotStop extends DeclaredRule {
                     : Message.of("AF010.reason.firstRoundCut", "containers", containers, "kill", earlyKill.time().format(),
                             "first", first.line().time().format(), "grace", GoDuration.format(t.graceNanos()));
             cite.line(earlyKill, "the SIGKILL round, due from a SIGTERM round not in these lines");
+        } else if (killRound && exportAgrees && exported.terminated() && killedNearRound(exported, last.line())
+                && exported.finishedAt().instant().plusSeconds(1).isBefore(last.line().time().instant())) {
+            // Session 53 breaker: the export shows it killed (137) before the round's line as its node's clock reads, within what that
+            // clock may be off: the round's SIGKILL on a node behind, or another's SIGKILL (a kubelet's) just before it.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF010.reason.killedExportedNodeClock", "containers", containers, "ended", exported.finishedAt().format(),
+                    "kill", last.line().time().format(), "off", GoDuration.format(PodSnapshot.NODE_CLOCK_NANOS));
         } else if (killRound && exportAgrees) {
             confidence = Confidence.CONFIRMED;
             reason = Message.of("AF010.reason.killedExported", "containers", containers);

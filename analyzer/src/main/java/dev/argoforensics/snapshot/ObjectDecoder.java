@@ -52,7 +52,7 @@ public final class ObjectDecoder {
         // A running Pod's deletionTimestamp is the end of its grace period, possibly still ahead: the request is what happened.
         latest.add(deleted == null || grace == null ? deleted
                 : new Timestamp(requestedAt(deleted, grace), deleted.precision(), deleted.zone()));
-        managedFieldTimes(meta, latest);
+        Timestamp managed = managedFieldTimes(meta, latest);
         List<PodCondition> conditions = new ArrayList<>();
         for (JsonNode c : status.path("conditions")) {
             conditions.add(new PodCondition(c.path("type").asText(), c.path("status").asText(),
@@ -71,7 +71,7 @@ public final class ObjectDecoder {
                 meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
                 status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value),
-                status.path("reason").asText(""), status.path("message").asText(""), false, doc.trimmed(), executorImage(n));
+                status.path("reason").asText(""), status.path("message").asText(""), false, doc.trimmed(), executorImage(n), null, managed);
     }
 
     /** The image of the executor's {@code wait} container, else of its {@code init} container, from the spec, else the status; "" if none. */
@@ -265,10 +265,13 @@ public final class ObjectDecoder {
                 s.path("message").asText(""));
     }
 
-    private static void managedFieldTimes(JsonNode meta, Latest latest) {
+    /** Adds the managedFields entries' times (the API server's clock) to {@code latest}; returns the latest of them, or null. */
+    private static Timestamp managedFieldTimes(JsonNode meta, Latest latest) {
+        Timestamp managed = null;
         for (JsonNode m : meta.path("managedFields")) {
-            latest.add(KubeTime.at(m.path("time")));
+            managed = KubeTime.latest(managed, latest.add(KubeTime.at(m.path("time"))));
         }
+        return managed;
     }
 
     static Map<String, String> strings(JsonNode map) {

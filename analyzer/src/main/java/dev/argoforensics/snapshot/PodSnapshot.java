@@ -55,7 +55,8 @@ public record PodSnapshot(
         boolean described,
         Trimmed trimmed,
         String executorImage,
-        Timestamp startTime) implements ExportedObject {
+        Timestamp startTime,
+        Timestamp managedFieldsLatest) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
     public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
@@ -74,6 +75,17 @@ public record PodSnapshot(
         statusMessage = statusMessage == null ? "" : statusMessage;
         trimmed = trimmed == null ? Trimmed.NONE : trimmed;
         executorImage = executorImage == null ? "" : executorImage;
+    }
+
+    /** A Pod whose {@code metadata.managedFields} times were not read ({@code kubectl describe pod}: the text prints none). */
+    public PodSnapshot(SourceRef source, String namespace, String name, String uid, Timestamp creationTimestamp, Timestamp deletionTimestamp,
+                       Long deletionGracePeriodSeconds, String nodeName, Map<String, String> labels, Map<String, String> annotations,
+                       List<String> finalizers, List<OwnerRef> owners, String phase, List<PodCondition> conditions,
+                       List<ContainerState> containers, ObservedAt observed, String statusReason, String statusMessage, boolean described,
+                       Trimmed trimmed, String executorImage, Timestamp startTime) {
+        this(source, namespace, name, uid, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, nodeName, labels, annotations,
+                finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, described, trimmed, executorImage,
+                startTime, null);
     }
 
     /** A Pod whose {@code status.startTime} was not read. */
@@ -196,11 +208,13 @@ public record PodSnapshot(
     /**
      * The latest time inside the export that the API server or a control-plane component wrote, on the cluster's clock (session 52):
      * {@code creationTimestamp}, the deletion's request ({@code deletionTimestamp} less its grace period), the scheduler's
-     * {@code PodScheduled} and a {@code DisruptionTarget} an API-side component set (not the kubelet's {@code TerminationByKubelet});
-     * null if none. The {@code managedFields} times are the API server's too, but are not kept apart here.
+     * {@code PodScheduled}, a {@code DisruptionTarget} an API-side component set (not the kubelet's {@code TerminationByKubelet}) and
+     * the latest {@code metadata.managedFields} time ({@link #managedFieldsLatest}: the API server stamps each entry as it applies an
+     * update, the kubelet's status updates included; session 53 breaker: a JSON or {@code --show-managed-fields} export whose kubelet
+     * update the API server stamped after a delete shows that delete another object's on the API server's own clock); null if none.
      */
     public Timestamp clusterWrittenLatest() {
-        Timestamp latest = creationTimestamp;
+        Timestamp latest = KubeTime.latest(creationTimestamp, managedFieldsLatest);
         if (deletionTimestamp != null) {
             long g = deletionGracePeriodSeconds == null || deletionGracePeriodSeconds < 0 ? 0 : deletionGracePeriodSeconds;
             latest = KubeTime.latest(latest, new Timestamp(deletionTimestamp.instant().minusSeconds(g), deletionTimestamp.precision(),
