@@ -169,8 +169,15 @@ final class LifecycleBuilder {
         labelled = labelled != null ? labelled : labelQueued;
         FinalizerRemoval release = null;
         for (FinalizerRemoval r : pod.removals()) {
-            if (r.cause() != RemovalCause.LEFT_INFORMER) {
+            if (r.cause() == RemovalCause.LEFT_INFORMER) {
+                continue;
+            }
+            if (release == null) {
                 release = r;
+            } else if (removedNothing(release, r)) {
+                release = r; // session 53 breaker: the handler found the finalizer still on the Pod after the lone worker line
+                break;
+            } else {
                 break;
             }
         }
@@ -475,6 +482,18 @@ final class LifecycleBuilder {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code first}, a lone worker line of the key (no handler, scheduling or queueing line of its own: a stale item of an
+     * earlier Pod of the name, or one whose lines are missing), removed nothing: a later release of the Pod's opens with the deleting
+     * handler's {@code Removing finalizers during a delete} after it, which the handler logs only while the Pod still carries the
+     * finalizer (the controller never adds it back to a Pod). The patch found no Pod in its informer's cache (created a moment
+     * before), or failed; the later release is the Pod's (session 53 breaker: a true race read as the earlier Pod's stale item).
+     */
+    private static boolean removedNothing(FinalizerRemoval first, FinalizerRemoval later) {
+        return first.cause() == RemovalCause.UNKNOWN && first.onDelete() == null && first.scheduled() == null && first.queued() == null
+                && first.started() != null && later.onDelete() != null && EventOrder.after(later.onDelete(), first.started());
     }
 
     /**
