@@ -239,4 +239,20 @@ class StaleReleaseBreakerTest {
         RuleOutcome o = af001(analyze(concat(ns2, laterLife(List.of(), List.of()))));
         assertTrue(o.cleared().stream().noneMatch(StaleReleaseBreakerTest::saysStale), () -> laterReading(o));
     }
+
+    /**
+     * Control of the fix above: the handler's {@code Removing finalizers during a delete} a moment after the lone worker line (the
+     * Pod deleted just before the stale patch, its deletion delivered to the handler on the copy before the patch) does not show the
+     * worker line removed nothing: the stale item's release is still the one read.
+     */
+    @Test
+    void aHandlerLineMomentsAfterTheStaleWorkerLineDoesNotUndoIt() throws IOException {
+        List<String> later = new ArrayList<>(laterLife(List.of(), List.of()));
+        int at = later.indexOf(cleaningUp(T + "32:10.000Z", "removeFinalizer"));
+        later.addAll(at + 1, List.of(podEvent(T + "32:10.020Z", "update"), removingFinalizers(T + "32:10.021Z"),
+                queuingPodDelay(T + "32:10.022Z", "removeFinalizer", "-1m0.2s"), queueing(T + "32:10.023Z", "removeFinalizer"),
+                cleaningUp(T + "32:10.030Z", "removeFinalizer")));
+        RuleOutcome o = af001(analyze(concat(earlierReleaseStillWaiting(), later)));
+        assertTrue(o.cleared().stream().filter(c -> later().test(c.pod())).anyMatch(StaleReleaseBreakerTest::saysStale), () -> laterReading(o));
+    }
 }
