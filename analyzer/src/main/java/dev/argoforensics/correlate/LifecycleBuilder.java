@@ -169,8 +169,15 @@ final class LifecycleBuilder {
         labelled = labelled != null ? labelled : labelQueued;
         FinalizerRemoval release = null;
         for (FinalizerRemoval r : pod.removals()) {
-            if (r.cause() != RemovalCause.LEFT_INFORMER) {
+            if (r.cause() == RemovalCause.LEFT_INFORMER) {
+                continue;
+            }
+            if (release == null) {
                 release = r;
+            } else if (removedNothing(release, r)) {
+                release = r; // session 53 breaker: the handler found the finalizer still on the Pod after the lone worker line
+                break;
+            } else {
                 break;
             }
         }
@@ -476,6 +483,24 @@ final class LifecycleBuilder {
         }
         return null;
     }
+
+    /**
+     * Whether {@code first}, a lone worker line of the key (no handler, scheduling or queueing line of its own: a stale item of an
+     * earlier Pod of the name, or one whose lines are missing), removed nothing: a later release of the Pod's opens with the deleting
+     * handler's {@code Removing finalizers during a delete} after it, which the handler logs only while the Pod still carries the
+     * finalizer (the controller never adds it back to a Pod). The patch found no Pod in its informer's cache (created a moment
+     * before), or failed; the later release is the Pod's (session 53 breaker: a true race read as the earlier Pod's stale item).
+     * Only where the handler's line comes {@link #INFORMER_LAG_NANOS} or more after the worker's: the handler may run on an informer
+     * copy older than the patch (a deletion just before it, delivered late), whose finalizer the patch had already removed.
+     */
+    private static boolean removedNothing(FinalizerRemoval first, FinalizerRemoval later) {
+        return first.cause() == RemovalCause.UNKNOWN && first.onDelete() == null && first.scheduled() == null && first.queued() == null
+                && first.started() != null && later.onDelete() != null && EventOrder.after(later.onDelete(), first.started())
+                && java.time.Duration.between(first.started().time().windowEnd(), later.onDelete().time().instant()).toNanos() >= INFORMER_LAG_NANOS;
+    }
+
+    /** How late an informer may deliver a Pod's version to the handler, taken generously: two minutes. */
+    private static final long INFORMER_LAG_NANOS = 120_000_000_000L;
 
     /**
      * The releasing stream's own {@code delete pod event} before its cleanup worker's line for the release: the informer had

@@ -96,11 +96,12 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
      * The status-capture finalizer's release ({@code removeFinalizer}) as a cleanup item queued for an earlier Pod of the name that ran on
      * this one (session 53): the same reading as {@link #of} for that action, told apart by the lines of an earlier lifetime of the name
      * ({@link Lifetimes}), and stricter, as AF001 clears or leaves undecided by it. The cleanup queue's key
-     * ({@code <ns>/<pod>/removeFinalizer}) carries no UID, and an item the worker failed on goes back with a growing backoff
-     * (client-go's {@code AddRateLimited}); a later {@code Add} of the key while it waits runs at once and leaves the waiting copy
-     * in place, which the worker runs when it comes due, on whatever Pod of the name the informer then holds. Shown only where:
-     * the earlier Pod's queueing line of the item comes before this Pod's {@code Created pod} in the worker's own stream (a queue is
-     * one process's), nothing in that stream queued or scheduled the key since (this Pod's own release logs its {@code queuing pod
+     * ({@code <ns>/<pod>/removeFinalizer}) carries no UID; an item scheduled for its deadline, or failed and put back
+     * ({@code AddRateLimited}), whose Pod went meanwhile by another item's patch with no add of the key, runs when it comes due on
+     * whatever Pod of the name the informer then holds (client-go keeps one waiting entry per key: a later add moves it earlier and
+     * its worker line takes it, session 53 breaker). Shown only where: the earlier Pod's queueing line of the item comes before this
+     * Pod's {@code Created pod} in the worker's own stream (a queue is one process's), no worker line of the key took the item after
+     * the key's last add there, nothing in that stream queued or scheduled the key since (this Pod's own release logs its {@code queuing pod
      * delay} or queueing line first), and no line shows the node completed in between (the completion queues this Pod's own).
      *
      * @param lines     every line of the name up to this Pod's end, the earlier lifetimes' included, in order
@@ -114,16 +115,31 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
         }
         LogEvent earlier = null;
         Map<Integer, LogEvent> queuedBefore = new HashMap<>();
+        // Session 53 breaker: whether an item of the key can still wait in the stream's queue at this Pod's creation. Every release
+        // queues with AddRateLimited or AddAfter (never a plain Add: the default rate limiter gives 5 ms at least), so each add goes
+        // through client-go's delaying queue, which holds one waiting entry per key (a later add only moves it earlier), and the worker
+        // forgets the key after each run: an item is left only where the key's last add (its queueing or scheduling line, or a failed
+        // try requeued) came after its last worker line. A worker line after the last add took the only item.
+        Set<Integer> waiting = new HashSet<>();
         for (LogEvent e : lines) {
             if (!EventOrder.before(e, created)) {
                 continue;
             }
-            if (e.event() instanceof PodCreated) {
+            ControllerEvent ev = e.event();
+            if (ev instanceof PodCreated) {
                 earlier = e;
-            } else if (e.event() instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+            } else if (ev instanceof PodCleanupQueued q && q.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 queuedBefore.put(e.stream(), e);
+                waiting.add(e.stream());
+            } else if (ev instanceof ControllerEvent.PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+                waiting.add(e.stream());
+            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
+                waiting.remove(e.stream());
+            } else if (ev instanceof ControllerEvent.PodCleanupFailed f && f.cleanup() == CleanupAction.REMOVE_FINALIZER && requeued(f)) {
+                waiting.add(e.stream());
             }
         }
+        queuedBefore.keySet().retainAll(waiting);
         if (earlier == null || queuedBefore.isEmpty()) {
             return null; // no earlier Pod of this name shown, or none of its releases queued
         }
@@ -145,6 +161,15 @@ public record NamesakeCleanup(String action, LogEvent created, LogEvent ran, Log
             }
         }
         return null;
+    }
+
+    /**
+     * Whether the worker put a failed item back ({@code AddRateLimited}): on a {@code Conflict} or a transient error, not on one the
+     * API server refused for good (forbidden, invalid).
+     */
+    private static boolean requeued(ControllerEvent.PodCleanupFailed f) {
+        String error = f.error() == null ? "" : f.error().toLowerCase(java.util.Locale.ROOT);
+        return !(error.contains("forbidden") || error.contains("is invalid"));
     }
 
     private static boolean completedBetween(List<LogEvent> nodeLines, LogEvent from, LogEvent to) {

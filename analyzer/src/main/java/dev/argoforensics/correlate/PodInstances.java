@@ -119,7 +119,7 @@ final class PodInstances {
         Instance last = instances.get(instances.size() - 1);
         LogEvent own = last.createdLine();
         if (own == null && last.created() != null) {
-            own = lines.stream().filter(e -> !e.time().isBefore(last.created())).findFirst().orElse(null);
+            own = ownCreatedLine(lines, last.created());
         }
         if (own == null) {
             return instances;
@@ -152,7 +152,7 @@ final class PodInstances {
         List<LogEvent> lines = EventOrder.inTimeOrder(unordered);
         LogEvent own = first.createdLine();
         if (own == null && first.created() != null) {
-            own = lines.stream().filter(e -> !e.time().isBefore(first.created())).findFirst().orElse(null);
+            own = ownCreatedLine(lines, first.created());
         }
         if (own == null) {
             return instances;
@@ -183,6 +183,29 @@ final class PodInstances {
         out.addAll(instances.subList(1, instances.size()));
         earlierByLines.add(name);
         return out;
+    }
+
+    /**
+     * The {@code Created pod} line of the Pod whose creationTimestamp is {@code created}: the nearest one within the margin the
+     * API server's clock (which stamps creationTimestamp, in whole seconds) and the controller's (which stamps the line) may
+     * disagree by, else the first line not before it. Session 53 breaker: with the API server's clock two seconds ahead, the first
+     * line not before the creationTimestamp was the NEXT Pod's of the name (or none), so the exported UID went to a later Pod, or
+     * the earlier Pods' lines (a race among them) went to the exported one.
+     */
+    private static LogEvent ownCreatedLine(List<LogEvent> inTimeOrder, Timestamp created) {
+        LogEvent nearest = null;
+        long best = Long.MAX_VALUE;
+        for (LogEvent e : inTimeOrder) {
+            long apart = Math.abs(java.time.Duration.between(created.instant(), e.time().instant()).toNanos());
+            if (apart <= CLOCK_MARGIN_NANOS + 1_000_000_000L && apart < best) {
+                nearest = e;
+                best = apart;
+            }
+        }
+        if (nearest != null) {
+            return nearest;
+        }
+        return inTimeOrder.stream().filter(e -> !e.time().isBefore(created)).findFirst().orElse(null);
     }
 
     /**

@@ -1,0 +1,213 @@
+package dev.argoforensics.correlate;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.processing;
+import static dev.argoforensics.testing.V4.processingOther;
+import static dev.argoforensics.testing.V4.queueing;
+import static dev.argoforensics.testing.V4.queuingPodDelay;
+import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.testing.V4.taskResultIncomplete;
+import static dev.argoforensics.testing.V4.workers;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.V4;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Session 53 breaker of the lifetimes split's identities: an exported UID given to the Pod created at its own {@code Created pod}
+ * line when the API server's clock (creationTimestamp, whole seconds) and the controller's (the line) disagree within the margin the
+ * correlation allows elsewhere ({@link DeletionBounds#CROSS_CLOCK_NANOS}); and v4's automatic restart (one node, two Pods of the name).
+ */
+class LifetimeIdentityBreakerTest {
+    @TempDir
+    Path dir;
+
+    /** The #17024 race of ns/p's Pod from HH:27: released while no worker ran, the node then marked pod deleted. */
+    private static List<String> racedLife(String hour) {
+        List<String> out = new ArrayList<>();
+        for (String l : List.of(processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.500Z", "add"),
+                podEvent("2026-09-19T16:27:45.000Z", "update"), workers("2026-09-19T16:31:11.132Z", 0),
+                podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
+                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"),
+                workers("2026-09-19T16:33:00.000Z", 2), processing("2026-09-19T16:33:02.200Z", "Running"), podMissing("2026-09-19T16:33:02.246Z"),
+                markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.300Z", "Error"))) {
+            out.add(l.replace("2026-09-19T16:", "2026-09-19T" + hour + ":"));
+        }
+        return out;
+    }
+
+    /** A good life from HH:MM: Succeeded, stored, labelled, then deleted by pod GC. */
+    private static List<String> goodLife(String hhmm) {
+        String t = "2026-09-19T" + hhmm;
+        return List.of(processing(t + ":00.000Z", "\"\""), createdPod(t + ":00.100Z"), workflowUpdated(t + ":00.150Z", "Running"),
+                podEvent(t + ":00.200Z", "add"), podEvent(t + ":40.000Z", "update"), processing(t + ":40.100Z", "Running"),
+                taskResultIncomplete(t + ":40.110Z"), nodePhaseChanged(t + ":42.000Z", "Running", "Succeeded"),
+                workflowUpdated(t + ":42.100Z", "Succeeded"), queueing(t + ":42.200Z", "labelPodCompleted"),
+                cleaningUp(t + ":42.210Z", "labelPodCompleted"), queueing(t + ":50.000Z", "deletePod"), cleaningUp(t + ":50.010Z", "deletePod"),
+                podEvent(t + ":50.100Z", "delete"));
+    }
+
+    @SafeVarargs
+    private static List<String> log(List<String>... parts) {
+        List<String> out = new ArrayList<>(List.of("time=2026-09-19T16:27:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:27:00.100Z", 2)));
+        for (List<String> p : parts) {
+            out.addAll(p);
+        }
+        out.add(processingOther("2026-09-19T19:30:00.000Z"));
+        return out;
+    }
+
+    private AnalysisResult analyze(List<String> lines, Map<String, String> exports) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
+        List<String> paths = new ArrayList<>();
+        Path log = in.resolve("workflow-controller.log");
+        Files.write(log, lines);
+        paths.add(log.toString());
+        for (Map.Entry<String, String> e : exports.entrySet()) {
+            Path p = in.resolve(e.getKey());
+            Files.writeString(p, e.getValue());
+            paths.add(p.toString());
+        }
+        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+    }
+
+    private static List<Finding> findings(AnalysisResult r, String rule) {
+        return r.outcomes().stream().filter(o -> o.rule().equals(rule)).map(RuleOutcome::findings).findFirst().orElse(List.of());
+    }
+
+    private static List<Finding> all(AnalysisResult r) {
+        return r.outcomes().stream().flatMap(o -> o.findings().stream()).toList();
+    }
+
+    private static boolean confirmedOrLikely(Finding f) {
+        String c = String.valueOf(f.confidence()).toLowerCase();
+        return c.contains("confirmed") || c.contains("likely");
+    }
+
+    /** Pod ns/p exported with UID {@code uid}, created at {@code creationTimestamp}, ended well and not being deleted. */
+    private static String laterExport(String uid, String creationTimestamp) {
+        return V4.podYaml(true).replace("uid: u-1", "uid: " + uid).replace("creationTimestamp: \"2026-09-19T16:27:10Z\"",
+                "creationTimestamp: \"" + creationTimestamp + "\"").replace("  deletionTimestamp: \"2026-09-19T16:31:04Z\"\n  deletionGracePeriodSeconds: 0\n", "");
+    }
+
+    /**
+     * Attack: only the LATER Pod exported (u-2), its creationTimestamp 18:00:02Z by the API server's clock, two seconds ahead of the
+     * controller's, whose Created pod line says 18:00:00.100. Within the margin the correlation allows between those clocks, it is
+     * that line's Pod: the earlier race (16:27) must not be told of u-2.
+     */
+    @Test
+    void theLaterPodsUidWithItsClockAheadDoesNotTakeTheEarlierRace() throws IOException {
+        AnalysisResult r = analyze(log(racedLife("16"), goodLife("18:00")), Map.of("pod-2.yaml", laterExport("u-2", "2026-09-19T18:00:02Z")));
+        assertTrue(all(r).stream().filter(LifetimeIdentityBreakerTest::confirmedOrLikely).noneMatch(f -> "u-2".equals(f.podUid())),
+                () -> all(r) + " " + new TreeMap<>(r.correlation().pods()).keySet());
+        assertTrue(findings(r, "AF001").stream().anyMatch(f -> f.pod() != null && f.pod().lifetime() == 1),
+                () -> findings(r, "AF001") + " " + new TreeMap<>(r.correlation().pods()).keySet());
+    }
+
+    /**
+     * Attack, three Pods of the name: the race at 16:27, a good Pod at 18:00 exported alone (u-2, creationTimestamp two seconds ahead),
+     * another good Pod at 19:00. u-2 is the 18:00 Pod's, never the 19:00 one's, and the race stays with the first lifetime.
+     */
+    @Test
+    void theMiddlePodsUidWithItsClockAheadIsNotGivenToTheNextPod() throws IOException {
+        AnalysisResult r = analyze(log(racedLife("16"), goodLife("18:00"), goodLife("19:00")),
+                Map.of("pod-2.yaml", laterExport("u-2", "2026-09-19T18:00:02Z")));
+        assertTrue(all(r).stream().filter(LifetimeIdentityBreakerTest::confirmedOrLikely).noneMatch(f -> "u-2".equals(f.podUid())),
+                () -> all(r) + " " + new TreeMap<>(r.correlation().pods()).keySet());
+        PodIdentity id = r.correlation().pods().entrySet().stream().filter(e -> "u-2".equals(e.getKey().uid())).map(e -> e.getValue().identity())
+                .findFirst().orElseThrow(() -> new AssertionError(new TreeMap<>(r.correlation().pods()).keySet()));
+        assertTrue(id.from() != null && id.from().format().startsWith("2026-09-19T18:00:00"), () -> "u-2 from " + id.from() + ": " + id);
+    }
+
+    /** Control: the same with the two clocks agreeing (creationTimestamp 18:00:00Z, the line at 18:00:00.100). */
+    @Test
+    void theLaterPodsUidWithClocksAgreeingDoesNotTakeTheEarlierRace() throws IOException {
+        AnalysisResult r = analyze(log(racedLife("16"), goodLife("18:00")), Map.of("pod-2.yaml", laterExport("u-2", "2026-09-19T18:00:00Z")));
+        assertTrue(all(r).stream().filter(LifetimeIdentityBreakerTest::confirmedOrLikely).noneMatch(f -> "u-2".equals(f.podUid())),
+                () -> all(r) + " " + new TreeMap<>(r.correlation().pods()).keySet());
+    }
+
+    private static String restart(String t) {
+        return "time=" + t + " level=INFO msg=\"Pod qualifies for automatic restart - marking as pending\" component=workflow_worker workflow=p "
+                + "namespace=ns podName=p nodeID=p restartCount=1 reason=Evicted message=\"The node was low on resource: memory. \"";
+    }
+
+    /**
+     * v4's automatic restart: the node's first Pod evicted before main ran, deleted by its UID, the node Pending again and a second
+     * Pod of the name created by the same Workflow; that Pod then raced (#17024). Two Pods, two lifetimes: the race is the second's
+     * (reported on it as without the restart before it), and the evicted Pod, which never ran its step, carries nothing confirmed or likely.
+     */
+    @Test
+    void anAutomaticRestartsSecondPodKeepsItsRace() throws IOException {
+        String uid = "0b6d7a51-3f0e-4c1e-9a43-8f4a2cd1e7b2";
+        List<String> first = List.of(processing("2026-09-19T16:20:00.000Z", "\"\""), createdPod("2026-09-19T16:20:00.100Z"),
+                podEvent("2026-09-19T16:20:00.110Z", "add"), workflowUpdated("2026-09-19T16:20:00.200Z", "Running"),
+                podEvent("2026-09-19T16:20:19.000Z", "update"), restart("2026-09-19T16:20:20.000Z"),
+                "time=2026-09-19T16:20:20.001Z level=INFO msg=\"queueing pod for cleanup by UID\" component=pod_controller namespace=ns podName=p uid="
+                        + uid + " action=deletePodByUID",
+                "time=2026-09-19T16:20:20.010Z level=INFO msg=\"cleaning up pod\" component=pod_controller key=ns/p/deletePodByUID/" + uid
+                        + " action=deletePodByUID namespace=ns podName=p",
+                podEvent("2026-09-19T16:20:20.050Z", "delete"), workflowUpdated("2026-09-19T16:20:20.100Z", "Running"),
+                podMissing("2026-09-19T16:20:21.000Z", "Pending", false));
+        List<String> race = racedLife("16").subList(1, racedLife("16").size()); // its Created pod line at 16:27:10.431 onwards
+        AnalysisResult alone = analyze(log(racedLife("16")), Map.of());
+        List<String> lines = new ArrayList<>(List.of("time=2026-09-19T16:19:59.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:19:59.100Z", 2)));
+        lines.addAll(first);
+        lines.addAll(List.of(workers("2026-09-19T16:22:00.000Z", 2), workers("2026-09-19T16:24:00.000Z", 2), workers("2026-09-19T16:26:00.000Z", 2)));
+        lines.addAll(race);
+        lines.add(processingOther("2026-09-19T19:30:00.000Z"));
+        AnalysisResult r = analyze(lines, Map.of());
+        List<String> expected = findings(alone, "AF001").stream().map(f -> String.valueOf(f.confidence())).toList();
+        List<String> got = findings(r, "AF001").stream().filter(f -> f.pod() != null && f.pod().lifetime() == 0)
+                .map(f -> String.valueOf(f.confidence())).toList();
+        assertEquals(expected, got, () -> findings(r, "AF001") + " " + new TreeMap<>(r.correlation().pods()).keySet());
+        assertTrue(all(r).stream().filter(f -> f.pod() != null && f.pod().lifetime() > 0).noneMatch(LifetimeIdentityBreakerTest::confirmedOrLikely),
+                () -> all(r).toString());
+    }
+
+    /**
+     * Two clusters' controllers (two files, two replicas), each with a Workflow p in namespace ns: cluster A's Pod p races (16:27 to
+     * 16:33); cluster B's Pod p, created at 16:28 while A's was alive (no cleanup between: never a later lifetime of A's), runs well.
+     * A's race must be read as it is alone, B's stored success and cleanup not taken for A's persistence.
+     */
+    @org.junit.jupiter.api.Disabled("s53 breaker: another cluster's Pod of the same namespace/name, created while this one lived (no cleanup"
+            + " between, so no lifetimes split), is read as the same Pod: its stored success and cleanup hide the race (AF001: no finding at"
+            + " all instead of the race's possible). The inputs carry no cluster identity to keep them apart; not fixed in session 53")
+    @Test
+    void anotherClustersNamesakeWhileThePodLivedDoesNotHideTheRace() throws IOException {
+        AnalysisResult alone = analyze(log(racedLife("16")), Map.of());
+        Path in = Files.createDirectories(dir.resolve("two-" + System.nanoTime()));
+        Path a = in.resolve("cluster-a-workflow-controller.log");
+        Path b = in.resolve("cluster-b-workflow-controller.log");
+        Files.write(a, log(racedLife("16")));
+        Files.write(b, log(goodLife("16:28")));
+        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults()).run(List.of(a.toString(), b.toString()));
+        List<String> expected = findings(alone, "AF001").stream().map(f -> String.valueOf(f.confidence())).toList();
+        List<String> got = findings(r, "AF001").stream().map(f -> String.valueOf(f.confidence())).toList();
+        assertEquals(expected, got, () -> findings(r, "AF001") + " " + new TreeMap<>(r.correlation().pods()).keySet());
+    }
+}
