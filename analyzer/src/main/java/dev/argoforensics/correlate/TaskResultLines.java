@@ -228,8 +228,12 @@ public final class TaskResultLines {
      * @param suspended the Workflow's first {@code workflow suspended} after the root node's completion (any run), or null: from then
      *                 operate returns before the entry template and markWorkflowPhase (ShouldSuspend), so a suspended Workflow stays
      *                 Running with every node ended whatever its results (session 53 breaker)
+     * @param next     the Workflow's first line after the root node's completion that begins another hold or another Workflow of the
+     *                 name (its entry node ending again, or a pass over a new Workflow, {@code Processing workflow} with no phase), or
+     *                 null: an export after it shows that one, not this (session 53 breaker)
      */
-    public record RootDoneHeld(LogEvent rootDone, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned, LogEvent suspended) {
+    public record RootDoneHeld(LogEvent rootDone, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned, LogEvent suspended,
+            LogEvent next) {
         public RootDoneHeld {
             passes = List.copyOf(passes);
             daemoned = List.copyOf(daemoned);
@@ -291,11 +295,12 @@ public final class TaskResultLines {
         }
         List<LogEvent> daemonLines = workflow.events().stream().filter(e -> signal(e, NODE_DAEMONED)).toList();
         findHeld(daemonLines);
-        findRootHeld(workflow.ref().name(), daemonLines, workflow.events().stream().filter(e -> signal(e, WORKFLOW_SUSPENDED)).toList());
+        findRootHeld(workflow, daemonLines, workflow.events().stream().filter(e -> signal(e, WORKFLOW_SUSPENDED)).toList());
     }
 
     /** The {@link RootDoneHeld}s, in the order of their root lines per run. */
-    private void findRootHeld(String root, List<LogEvent> daemonLines, List<LogEvent> suspendedLines) {
+    private void findRootHeld(WorkflowHistory workflow, List<LogEvent> daemonLines, List<LogEvent> suspendedLines) {
+        String root = workflow.ref().name();
         for (int i = 0; i < reconciles.size(); i++) {
             Reconcile r = reconciles.get(i);
             LogEvent done = rootEnded(r, root);
@@ -343,7 +348,11 @@ public final class TaskResultLines {
             List<LogEvent> daemoned = daemonLines.stream()
                     .filter(d -> d.time() == null || done.time() == null || !d.time().isAfter(done.time())).toList();
             LogEvent suspended = suspendedLines.stream().filter(e -> (e.time() == null || done.time() == null || e.time().isAfter(done.time()))).findFirst().orElse(null);
-            rootHeld.add(new RootDoneHeld(done, passes, marked, daemoned, suspended));
+            LogEvent next = workflow.events().stream().filter(e -> e != done && e.time() != null && done.time() != null
+                    && e.time().isAfter(done.time()) && ((e.event() instanceof WorkflowProcessing p && (p.phase() == null || p.phase().isEmpty()))
+                    || (e.event() instanceof NodePhaseChanged c && root.equals(c.id()) && COMPLETED.contains(c.toPhase()))))
+                    .findFirst().orElse(null);
+            rootHeld.add(new RootDoneHeld(done, passes, marked, daemoned, suspended, next));
         }
     }
 

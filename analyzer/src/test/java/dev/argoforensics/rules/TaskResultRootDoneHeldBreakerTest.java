@@ -158,6 +158,34 @@ class TaskResultRootDoneHeldBreakerTest {
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
 
+    /**
+     * Another Workflow of the name: p held a minute after its entry node ended and was deleted (its passes stop at 16:31); a new p
+     * (kubectl apply of a fixed name) taken up at 16:50 (its first pass, Phase empty) ended its entry node at 17:05 and is exported
+     * at 17:10 Running with every node ended. Each was held under the threshold; the export is the new p's, not 40 minutes of the
+     * first's hold.
+     */
+    @Test
+    void anExportOfALaterNamesakeIsNotAViewOfTheEarlierHold() {
+        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
+        l.removeIf(x -> x.contains("workflow=p") && x.compareTo("time=\"2026-09-19T16:32") > 0);
+        l.remove(l.size() - 1);
+        l.add(line("16:50:00.000", "Processing workflow", "Phase= ResourceVersion=7001 namespace=ns workflow=p"));
+        l.add(line("16:50:00.010", "Updated phase  -> Running", "namespace=ns workflow=p"));
+        l.add(line("16:50:00.200", "Created pod: p[0].step (p-step-1111)", "namespace=ns workflow=p"));
+        l.add(updated("16:50:00.300", "Running", "7002"));
+        l.add(processing("17:05:00.000", "7002"));
+        l.add(line("17:05:00.001", "Task-result reconciliation", "namespace=ns numObjs=1 workflow=p"));
+        l.add(nodePhase("17:05:00.003", "p-1111", "Running", "Failed"));
+        l.add(nodePhase("17:05:00.004", "p-2222", "Running", "Failed"));
+        l.add(nodePhase("17:05:00.005", "p", "Running", "Failed"));
+        l.add(updated("17:05:00.100", "Running", "7010"));
+        l.add(line("17:12:00.000", "Processing workflow", "Phase=Running ResourceVersion=1 namespace=ns workflow=q"));
+        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z",
+                workflow("Running", "p", "Failed", "p-1111", "Failed", null, false));
+        Evaluation e = evaluate(ev, l);
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
     /** v4.1.2: the root node's {@code node phase changed}, {@code updated phase} and {@code Marking workflow completed} in one pass. */
     @Test
     void aV4WorkflowMarkedCompletedInTheRootPassIsNothing() {
