@@ -56,6 +56,8 @@ public final class TaskResultLines {
     public static final String ON_EXIT = "workflow-onexit";
     /** {@code Running workflow level hooks} (v3.4+): a Workflow-level hook's node, which operate waits for before the phase. */
     public static final String WORKFLOW_HOOKS = "workflow-hooks";
+    /** {@code workflow suspended} (operate, every pass of a suspended Workflow): it returns before the entry template and the phase. */
+    public static final String WORKFLOW_SUSPENDED = "workflow-suspended";
     /** {@code Determined controller should timeout for <nodeID>}: development builds of 2024-08 only. */
     public static final String DEV_TIMEOUT = "pod-absent-timeout-dev-build";
 
@@ -223,8 +225,15 @@ public final class TaskResultLines {
      *                 sets a phase, begins over a copy not Running, runs the root node again, or logs the exit handler or a hook
      * @param marked   the {@code Marking workflow completed} that ended the wait, in any run, or null (none in the lines)
      * @param daemoned the Workflow's {@code Node became daemoned} lines before the root node's completion (any run)
+     * @param suspended the Workflow's first {@code workflow suspended} after the root node's completion (any run), or null: from then
+     *                 operate returns before the entry template and markWorkflowPhase (ShouldSuspend), so a suspended Workflow stays
+     *                 Running with every node ended whatever its results (session 53 breaker)
+     * @param next     the Workflow's first line after the root node's completion that begins another hold or another Workflow of the
+     *                 name (its entry node ending again, or a pass over a new Workflow, {@code Processing workflow} with no phase), or
+     *                 null: an export after it shows that one, not this (session 53 breaker)
      */
-    public record RootDoneHeld(LogEvent rootDone, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned) {
+    public record RootDoneHeld(LogEvent rootDone, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned, LogEvent suspended,
+            LogEvent next) {
         public RootDoneHeld {
             passes = List.copyOf(passes);
             daemoned = List.copyOf(daemoned);
@@ -286,11 +295,12 @@ public final class TaskResultLines {
         }
         List<LogEvent> daemonLines = workflow.events().stream().filter(e -> signal(e, NODE_DAEMONED)).toList();
         findHeld(daemonLines);
-        findRootHeld(workflow.ref().name(), daemonLines);
+        findRootHeld(workflow, daemonLines, workflow.events().stream().filter(e -> signal(e, WORKFLOW_SUSPENDED)).toList());
     }
 
     /** The {@link RootDoneHeld}s, in the order of their root lines per run. */
-    private void findRootHeld(String root, List<LogEvent> daemonLines) {
+    private void findRootHeld(WorkflowHistory workflow, List<LogEvent> daemonLines, List<LogEvent> suspendedLines) {
+        String root = workflow.ref().name();
         for (int i = 0; i < reconciles.size(); i++) {
             Reconcile r = reconciles.get(i);
             LogEvent done = rootEnded(r, root);
@@ -337,7 +347,12 @@ public final class TaskResultLines {
             }
             List<LogEvent> daemoned = daemonLines.stream()
                     .filter(d -> d.time() == null || done.time() == null || !d.time().isAfter(done.time())).toList();
-            rootHeld.add(new RootDoneHeld(done, passes, marked, daemoned));
+            LogEvent suspended = suspendedLines.stream().filter(e -> (e.time() == null || done.time() == null || e.time().isAfter(done.time()))).findFirst().orElse(null);
+            LogEvent next = workflow.events().stream().filter(e -> e != done && e.time() != null && done.time() != null
+                    && e.time().isAfter(done.time()) && ((e.event() instanceof WorkflowProcessing p && (p.phase() == null || p.phase().isEmpty()))
+                    || (e.event() instanceof NodePhaseChanged c && root.equals(c.id()) && COMPLETED.contains(c.toPhase()))))
+                    .findFirst().orElse(null);
+            rootHeld.add(new RootDoneHeld(done, passes, marked, daemoned, suspended, next));
         }
     }
 
@@ -347,9 +362,12 @@ public final class TaskResultLines {
                 .findFirst().orElse(null);
     }
 
-    /** The pass ran the exit handler or a Workflow-level hook, either of which operate waits for before the phase. */
+    /**
+     * The pass ran the exit handler or a Workflow-level hook, either of which operate waits for before the phase, or returned before
+     * the entry template because the Workflow is suspended ({@code workflow suspended}: it never reached markWorkflowPhase).
+     */
     private static boolean mayBeHeldElse(Reconcile r) {
-        return r.lines().stream().anyMatch(e -> signal(e, ON_EXIT) || signal(e, WORKFLOW_HOOKS));
+        return r.lines().stream().anyMatch(e -> signal(e, ON_EXIT) || signal(e, WORKFLOW_HOOKS) || signal(e, WORKFLOW_SUSPENDED));
     }
 
     /** The Workflow's entry node fulfilled while the Workflow was not marked completed ({@link RootDoneHeld}). */

@@ -269,6 +269,13 @@ final class TaskResultViews {
             if (h.rootDone().time() == null || resultsFirst(run) == PhaseFirst.NO || !h.daemoned().isEmpty()) {
                 continue;
             }
+            if (h.next() != null && lines.rootDoneHeld().stream().anyMatch(o -> o != h && o.rootDone().time() != null
+                    && o.rootDone().time().isAfter(h.rootDone().time()))) {
+                // Another hold of the name follows (a new Workflow of the name, or its entry node run again and ended): the views of
+                // both are of one Workflow's result only by name, and pooled they would span the time between them (session 53
+                // breaker); the later one is read alone.
+                continue;
+            }
             String node = h.rootDone().event().nodeId().orElse("?");
             out.add(new View(h.rootDone().time(), true, LOG, Message.of("AF006.view.rootDoneNotCompleted", "node", node, "phase", h.phase()),
                     h.rootDone()));
@@ -283,13 +290,16 @@ final class TaskResultViews {
             if (h.marked() != null && h.marked().time() != null) {
                 out.add(new View(h.marked().time(), false, LOG, Message.of("AF006.view.markedCompleted"), h.marked()));
             }
-            if (workflow == null) {
+            if (workflow == null || h.suspended() != null) {
+                // Suspended after its entry node ended (workflow suspended): it stays Running with every node ended whatever its
+                // results, so an export showing it so says nothing of them (session 53 breaker).
                 continue;
             }
             for (dev.argoforensics.snapshot.WorkflowSnapshot w : workflow.snapshots()) {
                 if (w.observed() == null || !"Running".equals(w.phase()) || w.nodes().isEmpty()
                         || !w.observed().time().isAfter(h.rootDone().time())
-                        || (h.marked() != null && h.marked().time() != null && !w.observed().time().isBefore(h.marked().time()))) {
+                        || (h.marked() != null && h.marked().time() != null && !w.observed().time().isBefore(h.marked().time()))
+                        || (h.next() != null && !w.observed().time().isBefore(h.next().time()))) {
                     continue;
                 }
                 dev.argoforensics.snapshot.NodeStatus rootNode = w.node(node).orElse(null);

@@ -206,4 +206,36 @@ class FinalizerHeldLeaseHolderBreakerTest {
         assertTrue(o.findings().isEmpty(), o::toString);
         assertEquals(1, o.cleared().size(), o::toString);
     }
+
+    /**
+     * s53 breaker: the tied run's lines an excerpt that starts after its banner (no {@code Starting Workflow Controller}), never
+     * naming the Pod. Its silence says nothing (its start is not shown), and main's code counts a tied run only by its own lines of
+     * the Pod: the reading is the Pod's own replica's absence, as without c (cleared), never a finding from c's leading.
+     */
+    @Test
+    void aTiedRunWhoseBannerIsCutReadsAsWithoutIt() throws IOException {
+        List<String> c = new ArrayList<>(tied(null, ARGO_LOCK, "", "ns"));
+        c.removeIf(x -> x.contains("Starting Workflow Controller"));
+        RuleOutcome o = analyze(c);
+        RuleOutcome without = analyzeLogs(Map.of("a/controller.log", leader(),
+                "d/controller.log", takeOver("2026-09-19T17:10:00.000Z", "wc-ddddd", "2026-09-19T17:10:01")));
+        assertEquals(without.findings().size(), o.findings().size(), o + " vs " + without);
+        assertEquals(without.cleared().size(), o.cleared().size(), o + " vs " + without);
+        assertTrue(o.findings().stream().noneMatch(f -> f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY), o::toString);
+    }
+
+    /**
+     * s53 breaker: the tied run lists the Pod at its start only in a Debug line (a run at --loglevel debug whose Info line was
+     * filtered out of the excerpt, or a build logging it at Debug): it still names the Pod, so it had it, as the control's Info line
+     * says; the export decides (likely), never the absence's clearance.
+     */
+    @Test
+    void aTiedRunThatListsThePodOnlyAtDebugHadIt() throws IOException {
+        List<String> c = new ArrayList<>(tied("", ARGO_LOCK, "", "ns"));
+        c.add(7, podEvent("2026-09-19T16:30:30.200Z", "add").replace("level=INFO", "level=DEBUG"));
+        RuleOutcome o = analyze(c);
+        assertTrue(o.cleared().isEmpty(), o::toString);
+        assertEquals(1, o.findings().size(), o::toString);
+        assertEquals(Confidence.LIKELY, o.findings().get(0).confidence(), o.findings().get(0).confidenceReason());
+    }
 }
