@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  *                         in Markdown containers (fenced, quoted, in code spans), outside every container that holds them
  *                         (an issue's prose, a YAML manifest, a list, a container's output): no record, and not counted as unparsed
  * @param answerLines      kubectl's answers that an object did not exist ({@code Error from server (NotFound): …}) or that a list
- *                         came back empty ({@code No resources found in NS namespace.})
+ *                         came back empty ({@code No resources found in NS namespace.}), and kubectl's or argo's answers to a delete
+ *                         ({@code pod "X" force deleted}, {@code Workflow 'W' deleted}; those beyond {@link #MAX_ANSWERS} counted as NotFound)
  * @param answers          the first {@link #MAX_ANSWERS} of them, in file order
  */
 public record Furniture(long omissions, long prompts, long markup, long filteringPrompts, List<String> commands, long prose,
@@ -82,9 +83,13 @@ public record Furniture(long omissions, long prompts, long markup, long filterin
         if (prose > 0) {
             parts.add(prose + (prose == 1 ? " line" : " lines") + " of text around the quoted lines (prose, YAML, lists, other output)");
         }
-        if (answerLines > 0) {
-            parts.add(answerLines + (answerLines == 1 ? " answer" : " answers") + " of kubectl that an object did not exist (NotFound"
+        long deletes = answers.stream().filter(a -> !a.deleted().isEmpty()).count();
+        if (answerLines > deletes) {
+            parts.add((answerLines - deletes) + (answerLines - deletes == 1 ? " answer" : " answers") + " of kubectl that an object did not exist (NotFound"
                     + (answers.stream().anyMatch(a -> !a.listed().isEmpty()) ? ", or a list came back empty: No resources found)" : ")"));
+        }
+        if (deletes > 0) {
+            parts.add(deletes + (deletes == 1 ? " answer" : " answers") + " of kubectl or argo to a delete (deleted, force deleted)");
         }
         return count(lines(), "excerpt furniture line") + " (" + String.join(", ", parts)
                 + ")";

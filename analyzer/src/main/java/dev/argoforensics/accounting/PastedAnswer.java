@@ -14,13 +14,21 @@ import dev.argoforensics.time.Timestamp;
  *                 transcript printed (a prompt before them, the answer's own prompt after them); the answer has no time of its own
  * @param listed   "" for a NotFound answer; for kubectl's answer that a list came back empty ({@code No resources found in NS
  *                 namespace.}), the line as printed (then {@code resource} and {@code name} are "": the command says what it listed)
+ * @param deleted  "" for an answer that an object did not exist; for kubectl's or argo's answer to a delete ({@code pod "X" force
+ *                 deleted}, {@code Workflow 'W' deleted}), the line as printed ({@code resource} is then {@code pods} or
+ *                 {@code workflows.argoproj.io}, as for NotFound)
  */
-public record PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after, String listed) {
+public record PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after, String listed, String deleted) {
     public PastedAnswer {
         listed = listed == null ? "" : listed;
+        deleted = deleted == null ? "" : deleted;
+    }
+
+    public PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after, String listed) {
+        this(source, resource, name, command, after, listed, "");
     }
 
     public PastedAnswer(SourceRef source, String resource, String name, String command, Timestamp after) {
-        this(source, resource, name, command, after, "");
+        this(source, resource, name, command, after, "", "");
     }
 }

@@ -403,10 +403,14 @@ final class FileAssembler {
             FurnitureLine.Line furniture = bare ? FurnitureLine.recognise(text) : null;
             java.util.regex.Matcher notFound = bare && furniture == null ? PasteShape.NOT_FOUND.matcher(text.strip()) : null;
             boolean emptyList = bare && furniture == null && !notFound.matches() && PasteShape.NO_RESOURCES.matcher(text.strip()).matches();
+            java.util.regex.Matcher deleted = bare && furniture == null && !notFound.matches() && !emptyList
+                    ? PasteShape.DELETED.matcher(text.strip()) : null;
+            java.util.regex.Matcher argoDeleted = deleted != null && !deleted.matches() ? PasteShape.ARGO_DELETED.matcher(text.strip()) : null;
             if (furniture == null && bare && (PasteShape.DATE_OUTPUT.matcher(text.strip()).matches() || FurnitureLine.sternTail(text)
-                    || FurnitureLine.kubetailHead(text))) {
+                    || FurnitureLine.kubetailHead(text) || PasteShape.FORCE_WARNING.matcher(text.strip()).matches())) {
                 // date's answer ($ date -u, then the command whose output it dates), stern's "+ <pod> › <container>" as it begins to
-                // follow a container ("-" as it stops), kubetail's "Will tail 2 logs..." and the Pods it names: the terminal's, no log line.
+                // follow a container ("-" as it stops), kubetail's "Will tail 2 logs..." and the Pods it names, kubectl's warning before a forced
+                // delete: the terminal's, no log line.
                 this.furniture.output();
             } else if (furniture != null) {
                 if (r.line().envelope() == EnvelopeKind.NONE) {
@@ -427,6 +431,13 @@ final class FileAssembler {
                 this.furniture.answer(first, transcript.answer(file.at(first), notFound.group(1), notFound.group(2), recordsRead, reversed));
             } else if (emptyList) {
                 this.furniture.answer(first, transcript.emptyList(file.at(first), text.strip(), recordsRead, reversed));
+            } else if (deleted != null && deleted.matches()) {
+                // kubectl's answer to a delete (pod "X" force deleted): the user's delete, read as the answers are (session 53)
+                this.furniture.answer(first, transcript.deleted(file.at(first), "pod".equals(deleted.group(1)) ? "pods" : "workflows.argoproj.io",
+                        deleted.group(2), text.strip(), recordsRead, reversed));
+            } else if (argoDeleted != null && argoDeleted.matches()) {
+                this.furniture.answer(first, transcript.deleted(file.at(first), "workflows.argoproj.io", argoDeleted.group(1), text.strip(),
+                        recordsRead, reversed));
             } else if (r.line().envelope().bare() && r.line().prefix() == null && FurnitureLine.prose(text)) {
                 // Settled in finish: text around a quoted excerpt, or unparsed.
                 this.furniture.proseCandidate(first, r.reason(), text, r.line().envelope() != EnvelopeKind.NONE ? ExcerptFurniture.Where.INSIDE

@@ -98,6 +98,11 @@ public final class LineFrontEnd {
      * ({@link #idleRunPods}).
      */
     static final List<String> RUN_ANCHORS = List.of("Current Worker Numbers", "Starting Workflow Controller");
+    /**
+     * kubectl's and argo's answers to a user's delete pasted with the lines ({@code pod "X" force deleted}, {@code Workflow 'W' deleted}:
+     * session 53): what the user deleted is what the user asks about, as an export is ({@link #answerNames}).
+     */
+    static final List<String> DELETE_ANCHORS = List.of("\" deleted", "\" force deleted", "' deleted");
 
     public LineFrontEnd(MessageCatalog catalog) {
         this(catalog, null, ChunkLineReader.MAX_LINE_BYTES);
@@ -120,7 +125,7 @@ public final class LineFrontEnd {
         this.nameless = catalog.nameless();
         this.logZone = logZone;
         this.maxLineBytes = maxLineBytes;
-        this.anchors = catalog.triggerAnchors().map(a -> concat(concat(a, WARNING_ANCHORS), RUN_ANCHORS)).orElse(null);
+        this.anchors = catalog.triggerAnchors().map(a -> concat(concat(concat(a, WARNING_ANCHORS), RUN_ANCHORS), DELETE_ANCHORS)).orElse(null);
         this.anchorSearch = anchors == null ? null : new AnchorSearch(concat(anchors, PIECE_MARKERS));
     }
 
@@ -432,6 +437,28 @@ public final class LineFrontEnd {
     }
 
     /** Pass 1 for one line: its time, and the names it makes of interest if it is a trigger line. */
+    /**
+     * The Pod or Workflow a pasted answer to a user's delete names ({@link dev.argoforensics.source.PasteShape#DELETED},
+     * {@link dev.argoforensics.source.PasteShape#ARGO_DELETED}), made of interest; false if {@code text} is no such answer.
+     */
+    static boolean answerNames(String text, Interest interest) {
+        java.util.regex.Matcher m = dev.argoforensics.source.PasteShape.DELETED.matcher(text);
+        if (m.matches()) {
+            if ("pod".equals(m.group(1))) {
+                interest.addPod(m.group(2));
+            } else {
+                interest.addWorkflow(m.group(2));
+            }
+            return true;
+        }
+        m = dev.argoforensics.source.PasteShape.ARGO_DELETED.matcher(text);
+        if (m.matches()) {
+            interest.addWorkflow(m.group(1));
+            return true;
+        }
+        return false;
+    }
+
     public void scanLine(UnwrappedLine u, ScanResult result) {
         scanLine(u, result, parseFunction);
     }
@@ -440,6 +467,9 @@ public final class LineFrontEnd {
         String text = u.record();
         if (text.isBlank() || OtherContainers.named(u) != null) {
             return; // another container's line: no trigger of the controller's
+        }
+        if (u.envelope().bare() && u.prefix() == null && text.indexOf(" deleted") > 0 && answerNames(text.strip(), result.interest)) {
+            return;
         }
         if (u.envelopeTime() != null && (u.envelope() == dev.argoforensics.envelope.EnvelopeKind.LOKI_LOGCLI
                 || u.envelope() == dev.argoforensics.envelope.EnvelopeKind.GRAFANA_EXPLORE)) {

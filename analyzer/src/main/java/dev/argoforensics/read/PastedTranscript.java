@@ -49,6 +49,17 @@ final class PastedTranscript {
         return answer(source, "", "", listed, recordsRead, reversed);
     }
 
+    /**
+     * kubectl's or argo's answer to a delete at {@code source} ({@code printed} as it was printed), bound as a NotFound answer is:
+     * its command only if that is a delete ({@code kubectl delete}, {@code argo delete}), which says whether anything was deleted and
+     * how ({@code --dry-run}, {@code --wait=false}).
+     */
+    PastedAnswer deleted(SourceRef source, String resource, String name, String printed, long recordsRead, boolean reversed) {
+        PastedAnswer a = answer(source, resource, name, "", recordsRead, reversed);
+        String c = deleteCommand(a.command()) ? a.command() : "";
+        return new PastedAnswer(source, resource, name, c, c.isEmpty() ? null : a.after(), "", printed);
+    }
+
     private PastedAnswer answer(SourceRef source, String resource, String name, String listed, long recordsRead, boolean reversed) {
         boolean ownPrompt = recordsAtPrompt >= 0 && recordsAtPrompt == recordsRead && isKubectl(command);
         // The latest time overall is the commands' only if it came after the first prompt (not from lines pasted before any).
@@ -56,6 +67,28 @@ final class PastedTranscript {
         Timestamp after = !reversed && ownPrompt && recordsAtFirstPrompt < recordsAtPrompt && printedSince ? latestAtPrompt : null;
         return new PastedAnswer(source, resource, name, ownPrompt ? command : "", after, listed);
     }
+
+    /** {@code kubectl delete …} or {@code argo delete …}, its first stage (nothing piped before it). */
+    static boolean deleteCommand(String command) {
+        String[] w = command.strip().split("\\s+");
+        if (w.length < 3 || !(w[0].equals("kubectl") || w[0].equals("argo"))) {
+            return false;
+        }
+        for (int i = 1; i < w.length; i++) {
+            if (w[i].startsWith("-")) {
+                // a global flag before the verb: its value follows unless given with '=' (kubectl -n argo delete pod X)
+                if (!w[i].contains("=") && GLOBAL_WITH_VALUE.contains(w[i])) {
+                    i++;
+                }
+                continue;
+            }
+            return w[i].equals("delete");
+        }
+        return false;
+    }
+
+    private static final java.util.Set<String> GLOBAL_WITH_VALUE = java.util.Set.of("-n", "--namespace", "--context", "--kubeconfig",
+            "--cluster", "--user", "-s", "--server", "--token", "--as");
 
     private static boolean isKubectl(String command) {
         Matcher m = PasteShape.PROMPT.matcher("$ " + command);

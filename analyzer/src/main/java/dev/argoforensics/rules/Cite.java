@@ -95,12 +95,13 @@ final class Cite {
             return;
         }
         PodTable.NotFound n = fate.notFound().get(0);
-        facts.add(new Fact("workflowNotFound", "Workflow later found deleted", "kubectl answered " + (n.listing() == null ? "NotFound"
-                : "\"" + n.answer() + "\"") + " for Workflow " + n.name()
+        facts.add(new Fact("workflowNotFound", "Workflow later found deleted", (n.userDelete() ? "a user's delete answered \"" + n.answer() + "\""
+                : "kubectl answered " + (n.listing() == null ? "NotFound" : "\"" + n.answer() + "\"")) + " for Workflow " + n.name()
                 + (n.after() != null ? ", run after " + n.after().format() : "") + "; when it was deleted is not stated: before the Pod's"
                 + " deletion its garbage collector took the Pod (not the race), after it (a TTL, a user) it says nothing of the Pod"));
         for (PodTable.NotFound each : fate.notFound()) {
-            cite.object(EvidenceLine.object(each.source(), "kubectl: the Workflow did not exist when it ran", each.answer()
+            cite.object(EvidenceLine.object(each.source(), each.userDelete() ? "a user's delete of the Workflow (its transcript)"
+                    : "kubectl: the Workflow did not exist when it ran", each.answer()
                     + (each.listing() == null ? "" : " (Workflow " + each.name() + " not among them)") + " (no time of its own)"));
         }
     }
@@ -109,6 +110,12 @@ final class Cite {
     Cite listing(PodListing l, String role) {
         PodTable t = l.table();
         String when = t.observed() == null ? "at a time it does not state" : "at " + t.observed().time().format();
+        if (l.notFound() != null && l.notFound().userDelete()) {
+            return object(EvidenceLine.object(l.notFound().source(), role, "`" + t.command() + "` answered \"" + l.notFound().answer() + "\", "
+                    + (t.observed() != null ? "run " + when : l.notFound().after() != null ? "run after " + l.notFound().after().format()
+                    + " (the paste's order; no time of its own)" : "at a time nothing states") + ": a user deleted the Pod"
+                    + (l.notFound().forced() ? " with no grace period (--force)" : "")));
+        }
         if (l.notFound() != null) {
             return object(EvidenceLine.object(l.notFound().source(), role, (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`")
                     + " answered " + (l.notFound().listing() == null ? "NotFound" : "\"" + l.notFound().answer() + "\"") + " for Pod "

@@ -27,6 +27,7 @@ import dev.argoforensics.event.CleanupAction;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.PodTable;
 import dev.argoforensics.time.GoDuration;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
@@ -69,6 +70,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         List<LogEvent> missing = lastEpisode(nodeLines, existing);
         Gone gone = gone(life, missing, pod, existing);
         if (gone == null) {
+            untimedAbsence(pod, scope, workflow, life, nodeLines, existing);
             return;
         }
         if (life.laterRun() != null && life.laterRun().event() instanceof PodCreated laterPod) {
@@ -317,10 +319,125 @@ public final class PodGoneNodeRunning extends NodeRule {
                         && afterSeenExisting(l, existing))
                 .min(Comparator.comparing(l -> l.table().observed().time().instant())).orElse(null);
         if (notFound != null) {
-            return new Gone(notFound.table().observed().time(), null, null, Message.of("AF005.gone.notFound", "command",
+            return new Gone(notFound.table().observed().time(), null, null, notFound.notFound().userDelete()
+                    ? Message.of("AF005.gone.userDeleted", "command", "`" + notFound.table().command() + "`", "force",
+                            notFound.notFound().forced() ? Message.of("AF005.gone.forced") : Message.NOTHING)
+                    : Message.of("AF005.gone.notFound", "command",
                     notFound.table().command().isEmpty() ? "kubectl" : "`" + notFound.table().command() + "`"), notFound);
         }
         return null;
+    }
+
+    /**
+     * Session 53: kubectl's answer that the Pod did not exist, or the user's delete of it ({@code pod "X" force deleted}), pasted with no
+     * time of its own (no {@code # taken-at:}, {@code --snapshot-time} or {@code date} the paste states): nothing can be placed after it,
+     * so it bounds nothing the other findings need. What it can say: the Pod, once created, was gone by the time the command ran, and
+     * nothing in the inputs finishes its node or its Workflow after the Pod was last seen existing, while the Workflow was taken up again
+     * and again with the node unfinished, or an export of its owner shows the node unfinished. The answer may have come after the last
+     * of those (the node finished later, or the Workflow deleted, beyond the inputs), or before (the node left for good, #13152's and
+     * #13533's shape): possible, saying that the answer's time is what it lacked. Nothing where the answer may be of another Pod of
+     * the name (the Pod never seen existing, its name created twice, a later run of the node), where the Workflow is shown deleted
+     * (its Pods go with it: the look-alike, named) or completed, or where the node was seen finished.
+     */
+    private void untimedAbsence(PodHistory pod, Scope scope, WorkflowHistory workflow, PodLifecycle life, List<LogEvent> nodeLines,
+                                LogEvent existing) {
+        PodListing answer = pod.listings().stream()
+                .filter(l -> l.notFound() != null && l.notFound().listing() == null && l.table().observed() == null)
+                .min(Comparator.comparing((PodListing l) -> !l.notFound().userDelete())).orElse(null);
+        if (answer == null || existing == null || life.laterRun() != null || pod.identity().until() != null
+                || pod.events().stream().filter(e -> e.event() instanceof PodCreated).count() > 1) {
+            return;
+        }
+        dev.argoforensics.correlate.WorkflowFate fate = life.workflow();
+        if (fate != null && (fate.completed() != null)) {
+            return;
+        }
+        if (fate != null && (fate.deleted() != null || fate.gone() != null || !fate.notFound().isEmpty())) {
+            // The Workflow deleted: its garbage collector deletes its Pods, and the node goes with the Workflow (not left running).
+            scope.clear(pod, Message.of("AF005.cleared.workflowDeleted", "answer", answer.notFound().answer()), answer.notFound().source());
+            return;
+        }
+        List<LogEvent> ends = new ArrayList<>(nodeLines);
+        ends.addAll(scope.nodes().completions(workflow.ref()));
+        Optional<LogEvent> finished = Optional.ofNullable(EventOrder.earliest(ends.stream()
+                .filter(e -> EventOrder.after(e, existing))
+                .filter(e -> e.event() instanceof WorkflowUpdated || e.event() instanceof NodeMarkedError
+                        || NodeLines.COMPLETED.contains(String.valueOf(toPhase(e))))
+                .toList()));
+        if (finished.isPresent()) {
+            return;
+        }
+        // The node seen unfinished: an export of its owner, taken once the Pod existed, or the controller's last word on the node.
+        NodeLink link = pod.link();
+        NodeObservation exported = workflow.nodeObservations(link.nodeId()).stream().filter(o -> !pod.ownedByAnother(o.snapshot()))
+                .filter(o -> o.node().startedAt() == null || !o.node().startedAt().isAfter(existing.time()))
+                .reduce((a, b) -> b).orElse(null);
+        if (exported != null && NodeLines.COMPLETED.contains(exported.node().phase())) {
+            return;
+        }
+        String phase = exported != null ? exported.node().phase() : null;
+        Timestamp lastSeen = exported != null && exported.snapshot().observed() != null ? exported.snapshot().observed().time() : null;
+        if (phase == null) {
+            for (LogEvent e : EventOrder.inTimeOrder(nodeLines)) {
+                if (toPhase(e) != null && EventOrder.after(e, existing)) {
+                    phase = toPhase(e);
+                }
+            }
+        }
+        // The controller took the Workflow up again and again once the node had its Pod, never finishing it.
+        List<LogEvent> passes = workflow.events().stream().filter(e -> e.event() instanceof WorkflowProcessing && EventOrder.after(e, existing))
+                .toList();
+        if (phase == null || NodeLines.COMPLETED.contains(phase) || (exported == null && passes.size() < 2)) {
+            return;
+        }
+        LogEvent lastPass = EventOrder.latest(passes);
+        if (lastPass != null && (lastSeen == null || lastPass.time().isAfter(lastSeen))) {
+            lastSeen = lastPass.time();
+        }
+        if (lastSeen == null) {
+            return;
+        }
+        PodTable.NotFound n = answer.notFound();
+        List<Fact> facts = new ArrayList<>();
+        Cite cite = new Cite(scope.correlation());
+        Message how = n.userDelete() ? Message.of("AF005.gone.userDeleted", "command", "`" + answer.table().command() + "`", "force",
+                n.forced() ? Message.of("AF005.gone.forced") : Message.NOTHING)
+                : Message.of("AF005.gone.notFound", "command", answer.table().command().isEmpty() ? "kubectl" : "`" + answer.table().command() + "`");
+        facts.add(new Fact("podGoneBy", "Pod known gone by", Words.english().render(how)));
+        facts.add(new Fact("podGoneAt", "Pod gone no later than", n.after() != null ? "a time the paste does not state, after "
+                + n.after().format() : "a time the paste does not state"));
+        facts.add(new Fact("podLastSeenExisting", "Pod last seen existing", existing.time().format()));
+        facts.add(new Fact("nodePhaseLastSeen", "Node phase last seen", phase));
+        facts.add(new Fact("lastSeenAt", "Last seen at", lastSeen.format()));
+        if (n.userDelete()) {
+            facts.add(new Fact("removedBy", "Pod removed by", "a user (" + n.answer() + ")"));
+        }
+        cite.listing(answer, n.userDelete() ? "a user's delete of the Pod (its transcript)" : "kubectl: the Pod did not exist");
+        cite.line(existing, "the Pod last seen existing");
+        if (exported != null) {
+            cite.node(exported, "exported Workflow: the node unfinished");
+        }
+        if (lastPass != null) {
+            cite.line(lastPass, "the Workflow taken up again, the node not finished");
+        }
+        Message reason = Message.of("AF005.reason.untimedAbsence", "how", how, "existing", existing.time().format(), "phase", phase,
+                "lastSeen", lastSeen.format(), "seen", exported != null ? Message.of("AF005.reason.untimedExport", "export", export(exported),
+                        "phase", phase, "passes", passes.isEmpty() ? Message.NOTHING : Message.of("AF005.reason.untimedPasses", "count", passes.size()))
+                        : Message.of("AF005.reason.theLines", "count", passes.size(), "phase", phase));
+        Message summary = Message.of("AF005.summaryUntimed", "pod", pod.key().toString(), "how", how, "phase", phase, "lastSeen", lastSeen.format());
+        Message explain = Message.sequence(List.of(Message.of("AF005.explain.untimed", "pod", pod.key().toString(),
+                "node", link.nodeName() != null ? link.nodeName() : link.nodeId(), "wf", link.workflow().toString(), "phase", phase,
+                "lastSeen", lastSeen.format()), Message.of("AF005.explain.consequence")));
+        scope.findings().add(new Finding(ID, title(), severity(), Confidence.POSSIBLE, reason, pod.key(), pod.uid(), link.workflow(),
+                new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain, facts, cite.evidence()));
+    }
+
+    /** The phase a node line gives the node ({@code node phase changed}, {@code node changed}'s new phase), or null. */
+    private static String toPhase(LogEvent e) {
+        if (e.event() instanceof NodePhaseChanged p) {
+            return p.toPhase();
+        }
+        return e.event() instanceof ControllerEvent.NodeChanged c && c.newPhase() != null && !c.newPhase().isEmpty() ? c.newPhase() : null;
     }
 
     /**

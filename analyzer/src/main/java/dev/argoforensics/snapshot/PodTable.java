@@ -56,10 +56,33 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
      * @param listing null for {@code Error from server (NotFound)} about the object by its name; for a list that came back empty
      *                ({@code No resources found in NS namespace.}), what that list covered: the answer is then this object's only as
      *                one of them ({@link PodTable#notFound})
+     * @param deleted "" for an answer that the object did not exist; for kubectl's or argo's answer to the user's delete of it by name
+     *                ({@code pod "X" force deleted}, {@code Workflow 'W' deleted}: session 53), the line as printed. The delete was
+     *                granted, and, its command waiting for it (kubectl's default {@code --wait}), the object was gone when it was
+     *                printed: an absence as NotFound is, and who made it (a user), with no time of its own either. A dry run, a
+     *                delete that did not wait or one whose command the paste does not show are not read as one ({@code PastedAnswers})
      */
-    public record NotFound(SourceRef source, Resource resource, String name, Timestamp after, NoneListed listing) {
+    public record NotFound(SourceRef source, Resource resource, String name, Timestamp after, NoneListed listing, String deleted) {
+        public NotFound {
+            deleted = deleted == null ? "" : deleted;
+        }
+
+        public NotFound(SourceRef source, Resource resource, String name, Timestamp after, NoneListed listing) {
+            this(source, resource, name, after, listing, "");
+        }
+
         public NotFound(SourceRef source, Resource resource, String name, Timestamp after) {
-            this(source, resource, name, after, null);
+            this(source, resource, name, after, null, "");
+        }
+
+        /** The user's delete of the object ({@link #deleted}), not kubectl's answer that it did not exist. */
+        public boolean userDelete() {
+            return !deleted.isEmpty();
+        }
+
+        /** The user's delete was forced ({@code --grace-period=0 --force}: kubectl's {@code force deleted}). */
+        public boolean forced() {
+            return deleted.contains(" force deleted");
         }
 
         /** The answer's resource and name, if {@code line} is kubectl's NotFound answer; null otherwise. */
@@ -73,7 +96,7 @@ public record PodTable(SourceRef source, String namespace, String command, Obser
 
         /** What kubectl printed, as the report quotes it. */
         public String answer() {
-            return listing != null ? listing.answer()
+            return !deleted.isEmpty() ? deleted : listing != null ? listing.answer()
                     : "Error from server (NotFound): " + (resource == Resource.POD ? "pods" : "workflows.argoproj.io") + " \"" + name + "\" not found";
         }
     }

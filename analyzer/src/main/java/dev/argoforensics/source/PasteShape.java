@@ -162,6 +162,20 @@ public enum PasteShape {
      * resources found.}; argo's {@code No workflows found}): group 1 the namespace it names, if any.
      */
     public static final Pattern NO_RESOURCES = Pattern.compile("^No (?:resources|workflows|events) found(?: in (\\S+) namespace)?\\.?$");
+    /**
+     * kubectl's answer to a delete it was granted: {@code pod "X" deleted} ({@code force deleted} under {@code --grace-period=0 --force},
+     * kubectl 1.33 and later add {@code from NS namespace}; {@code (dry run)} or {@code (server dry run)} under {@code --dry-run}, where
+     * nothing was deleted), {@code workflow.argoproj.io "W" deleted} for a Workflow. Group 1 the resource ({@code pod} or
+     * {@code workflow.argoproj.io}), 2 the name, 3 {@code force } or null, 4 the namespace or null, 5 the dry-run mark or null. With
+     * {@code --wait} (kubectl's default) it is printed once the object is gone; it carries no time of its own.
+     */
+    public static final Pattern DELETED = Pattern.compile("^(pod|workflow\\.argoproj\\.io) \"([a-z0-9][a-z0-9.-]*)\" (force )?deleted"
+            + "(?: from (\\S+) namespace)?( \\((?:server )?dry run\\))? *$");
+    /** argo's answer to {@code argo delete W}: {@code Workflow 'W' deleted}, {@code (dry-run)} after it under {@code --dry-run} (group 2). */
+    public static final Pattern ARGO_DELETED = Pattern.compile("^Workflow '([a-z0-9][a-z0-9.-]*)' deleted( \\(dry-run\\))? *$");
+    /** kubectl's warning before a forced delete ({@code --grace-period=0 --force}): the terminal's, no log line. */
+    public static final Pattern FORCE_WARNING = Pattern.compile("^Warning: Immediate deletion does not wait for confirmation that the running"
+            + " resource has been terminated\\..*$");
     /** The namespace a pasted command names with {@code -n} or {@code --namespace} (group 1). */
     public static final Pattern NAMESPACE_FLAG = Pattern.compile("(?:^| )(?:-n|--namespace)(?: +|=)(\\S+)");
 

@@ -86,7 +86,9 @@ final class PastedEntries {
      * not exist when kubectl ran (gone, or not created yet), not when it went.
      */
     private static void notFound(Entries out, PodTable t, PodTable.NotFound n) {
-        String said = (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`") + (n.listing() == null ? " answered that Pod " + n.name()
+        String said = n.userDelete() ? "`" + t.command() + "` answered \"" + n.answer() + "\": a user deleted Pod " + n.name()
+                + (n.forced() ? " with no grace period (--force)" : "") + ", gone once the command returned, which it does not date"
+                : (t.command().isEmpty() ? "kubectl" : "`" + t.command() + "`") + (n.listing() == null ? " answered that Pod " + n.name()
                 + " did not exist (NotFound)" : " answered \"" + n.answer() + "\": Pod " + n.name() + ", one it would have listed, did not exist")
                 + " when it ran (gone, or not created yet), which says nothing of when it went";
         if (t.observed() != null) {

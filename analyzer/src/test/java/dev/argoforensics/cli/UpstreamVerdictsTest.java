@@ -93,15 +93,11 @@ class UpstreamVerdictsTest {
     }
 
     @Test
-    @Disabled("s52 sweep: kubectl's NotFound for the step's Pod (no time) and argo get showing its node Running three weeks after"
-            + " its creation: AF005 finds nothing and does not say that the NotFound's time is what it lacked (#13152's shape)")
     void aPodNotFoundWithoutATimeBesideARunningNodeIsAPossiblePodGone() throws IOException {
         assertTrue(verdictsOf("karpenter-deleted-stuck-running-v35").stream().anyMatch(v -> v.startsWith("AF005 possible")));
     }
 
     @Test
-    @Disabled("s52 sweep: a pasted `kubectl delete pod --grace-period=0 --force` transcript (the Warning and `pod \"…\" force deleted`)"
-            + " is counted unparsed, not read as the user's delete of a Pod whose node the lines leave Running (#13533's shape)")
     void aForceDeleteTranscriptIsReadAsTheUsersDelete() throws IOException {
         List<String> v = verdictsOf("force-deleted-stuck-running-tty-v35");
         assertTrue(v.contains("unparsed 0") && v.stream().anyMatch(x -> x.startsWith("AF005 ") || x.startsWith("AF007 ")), v.toString());
