@@ -32,6 +32,8 @@ public final class PastedAnswers {
     }
 
     private static final java.util.regex.Pattern DRY_RUN = java.util.regex.Pattern.compile("(?:^| )--dry-run(?:=(\\S+))?(?: |$)");
+    /** {@code -nNS}: kubectl's and argo's flags (pflag) take a short flag's value glued to it (session 53 breaker). */
+    private static final java.util.regex.Pattern GLUED_NAMESPACE = java.util.regex.Pattern.compile("(?:^| )-n([a-z0-9][a-z0-9-]*)(?: |$)");
     private static final java.util.regex.Pattern NO_WAIT = java.util.regex.Pattern.compile("(?:^| )--wait=false(?: |$)");
 
     /**
@@ -56,7 +58,9 @@ public final class PastedAnswers {
         }
         Matcher printed = PasteShape.DELETED.matcher(a.deleted());
         Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
-        String namespace = printed.matches() && printed.group(4) != null ? printed.group(4) : ns.find() ? ns.group(1) : "";
+        Matcher glued = GLUED_NAMESPACE.matcher(command);
+        String namespace = printed.matches() && printed.group(4) != null ? printed.group(4) : ns.find() ? ns.group(1)
+                : glued.find() ? glued.group(1) : "";
         PodTable.Resource resource = "pods".equals(a.resource()) ? PodTable.Resource.POD : PodTable.Resource.WORKFLOW;
         return java.util.Optional.of(new PodTable(a.source(), namespace, command, null, false, List.of(), false,
                 List.of(new PodTable.NotFound(a.source(), resource, a.name(), a.after(), null, a.deleted()))));

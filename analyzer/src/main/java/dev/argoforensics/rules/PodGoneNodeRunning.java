@@ -339,6 +339,17 @@ public final class PodGoneNodeRunning extends NodeRule {
      * the name (the Pod never seen existing, its name created twice, a later run of the node), where the Workflow is shown deleted
      * (its Pods go with it: the look-alike, named) or completed, or where the node was seen finished.
      */
+    /**
+     * Session 53 breaker: the Workflow shown deleted only by the user's own deletes of it, pasted in the same transcript after the
+     * answer that the Pod was gone (the user cleaning up a Workflow left running): the Workflow existed until its delete, so the Pod
+     * was gone before it, and its garbage collector did not take the Pod. A NotFound of the Workflow says nothing of when it went,
+     * whatever its place in the paste.
+     */
+    private static boolean deletedAfter(List<PodTable.NotFound> workflowAnswers, PodTable.NotFound podAnswer) {
+        return !workflowAnswers.isEmpty() && workflowAnswers.stream().allMatch(w -> w.userDelete()
+                && w.source().file().equals(podAnswer.source().file()) && w.source().line() > podAnswer.source().line());
+    }
+
     private void untimedAbsence(PodHistory pod, Scope scope, WorkflowHistory workflow, PodLifecycle life, List<LogEvent> nodeLines,
                                 LogEvent existing) {
         PodListing answer = pod.listings().stream()
@@ -352,7 +363,8 @@ public final class PodGoneNodeRunning extends NodeRule {
         if (fate != null && (fate.completed() != null)) {
             return;
         }
-        if (fate != null && (fate.deleted() != null || fate.gone() != null || !fate.notFound().isEmpty())) {
+        if (fate != null && (fate.deleted() != null || fate.gone() != null || !fate.notFound().isEmpty())
+                && !(fate.deleted() == null && fate.gone() == null && deletedAfter(fate.notFound(), answer.notFound()))) {
             // The Workflow deleted: its garbage collector deletes its Pods, and the node goes with the Workflow (not left running).
             scope.clear(pod, Message.of("AF005.cleared.workflowDeleted", "answer", answer.notFound().answer()), answer.notFound().source());
             return;
