@@ -186,9 +186,10 @@ final class PodInstances {
     }
 
     /**
-     * The {@code Created pod} line of the Pod whose creationTimestamp is {@code created}: the nearest one within the margin the
-     * API server's clock (which stamps creationTimestamp, in whole seconds) and the controller's (which stamps the line) may
-     * disagree by, else the first line not before it. Session 53 breaker: with the API server's clock two seconds ahead, the first
+     * The {@code Created pod} line of the Pod whose creationTimestamp is {@code created}: the nearest one to the creationTimestamp's
+     * second within the margin the API server's clock (which stamps creationTimestamp, in whole seconds) and the controller's (which
+     * stamps the line) may disagree by, else the first line not before it. Session 53 breaker: with the API server's clock two
+     * seconds ahead, the first
      * line not before the creationTimestamp was the NEXT Pod's of the name (or none), so the exported UID went to a later Pod, or
      * the earlier Pods' lines (a race among them) went to the exported one.
      */
@@ -196,8 +197,12 @@ final class PodInstances {
         LogEvent nearest = null;
         long best = Long.MAX_VALUE;
         for (LogEvent e : inTimeOrder) {
-            long apart = Math.abs(java.time.Duration.between(created.instant(), e.time().instant()).toNanos());
-            if (apart <= CLOCK_MARGIN_NANOS + 1_000_000_000L && apart < best) {
+            // creationTimestamp is cut to its second: the create happened in [created, created + 1 s); a line in that second is
+            // 0 apart (the first such wins), others by their distance to it. Measured from the second's start alone, an earlier
+            // Pod's line a few tenths before that second was nearer than the Pod's own line late in it.
+            long since = java.time.Duration.between(created.instant(), e.time().instant()).toNanos();
+            long apart = since < 0 ? -since : since >= 1_000_000_000L ? since - 1_000_000_000L + 1 : 0;
+            if (apart <= CLOCK_MARGIN_NANOS && apart < best) {
                 nearest = e;
                 best = apart;
             }

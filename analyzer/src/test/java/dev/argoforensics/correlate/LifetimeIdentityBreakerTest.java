@@ -142,6 +142,25 @@ class LifetimeIdentityBreakerTest {
         assertTrue(id.from() != null && id.from().format().startsWith("2026-09-19T18:00:00"), () -> "u-2 from " + id.from() + ": " + id);
     }
 
+    /**
+     * Session 53 lead, from the judgment's automatic restarts: creationTimestamp is cut to its second, so the exported Pod (u-2,
+     * 18:00:00Z) was created within [18:00:00, 18:00:01). Its own line at 18:00:00.800 is in that second; the earlier Pod's, at
+     * 17:59:59.700 (cleaned up before), is 0.3 s before it. Measured from 18:00:00 alone the earlier line was the nearer one, and u-2
+     * went to the earlier Pod.
+     */
+    @Test
+    void aLineInsideTheCreationTimestampsSecondIsNearerThanOneJustBeforeIt() throws IOException {
+        List<String> earlier = List.of(processing("2026-09-19T17:59:59.600Z", "\"\""), createdPod("2026-09-19T17:59:59.700Z"),
+                podEvent("2026-09-19T17:59:59.710Z", "add"), queueing("2026-09-19T17:59:59.800Z", "deletePod"),
+                cleaningUp("2026-09-19T17:59:59.810Z", "deletePod"), podEvent("2026-09-19T17:59:59.900Z", "delete"));
+        List<String> own = List.of(createdPod("2026-09-19T18:00:00.800Z"), workflowUpdated("2026-09-19T18:00:00.850Z", "Running"),
+                podEvent("2026-09-19T18:00:00.900Z", "add"), podEvent("2026-09-19T18:00:40.000Z", "update"));
+        AnalysisResult r = analyze(log(earlier, own), Map.of("pod-2.yaml", laterExport("u-2", "2026-09-19T18:00:00Z")));
+        PodIdentity id = r.correlation().pods().entrySet().stream().filter(e -> "u-2".equals(e.getKey().uid())).map(e -> e.getValue().identity())
+                .findFirst().orElseThrow(() -> new AssertionError(new TreeMap<>(r.correlation().pods()).keySet()));
+        assertTrue(id.from() != null && id.from().format().startsWith("2026-09-19T18:00:00.8"), () -> "u-2 from " + id.from() + ": " + id);
+    }
+
     /** Control: the same with the two clocks agreeing (creationTimestamp 18:00:00Z, the line at 18:00:00.100). */
     @Test
     void theLaterPodsUidWithClocksAgreeingDoesNotTakeTheEarlierRace() throws IOException {
