@@ -1,17 +1,15 @@
 package dev.argoforensics.correlate;
 
+import static dev.argoforensics.correlate.PodLifetimesBreakerTest.goodLife;
+import static dev.argoforensics.correlate.PodLifetimesBreakerTest.log;
+import static dev.argoforensics.correlate.PodLifetimesBreakerTest.racedLife;
 import static dev.argoforensics.testing.V4.cleaningUp;
 import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
 import static dev.argoforensics.testing.V4.processing;
 import static dev.argoforensics.testing.V4.processingOther;
 import static dev.argoforensics.testing.V4.queueing;
-import static dev.argoforensics.testing.V4.queuingPodDelay;
-import static dev.argoforensics.testing.V4.removingFinalizers;
-import static dev.argoforensics.testing.V4.taskResultIncomplete;
 import static dev.argoforensics.testing.V4.workers;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,44 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
 class LifetimeIdentityBreakerTest {
     @TempDir
     Path dir;
-
-    /** The #17024 race of ns/p's Pod from HH:27: released while no worker ran, the node then marked pod deleted. */
-    private static List<String> racedLife(String hour) {
-        List<String> out = new ArrayList<>();
-        for (String l : List.of(processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
-                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.500Z", "add"),
-                podEvent("2026-09-19T16:27:45.000Z", "update"), workers("2026-09-19T16:31:11.132Z", 0),
-                podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
-                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"), queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"),
-                cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"), podEvent("2026-09-19T16:31:11.363Z", "delete"),
-                workers("2026-09-19T16:33:00.000Z", 2), processing("2026-09-19T16:33:02.200Z", "Running"), podMissing("2026-09-19T16:33:02.246Z"),
-                markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.300Z", "Error"))) {
-            out.add(l.replace("2026-09-19T16:", "2026-09-19T" + hour + ":"));
-        }
-        return out;
-    }
-
-    /** A good life from HH:MM: Succeeded, stored, labelled, then deleted by pod GC. */
-    private static List<String> goodLife(String hhmm) {
-        String t = "2026-09-19T" + hhmm;
-        return List.of(processing(t + ":00.000Z", "\"\""), createdPod(t + ":00.100Z"), workflowUpdated(t + ":00.150Z", "Running"),
-                podEvent(t + ":00.200Z", "add"), podEvent(t + ":40.000Z", "update"), processing(t + ":40.100Z", "Running"),
-                taskResultIncomplete(t + ":40.110Z"), nodePhaseChanged(t + ":42.000Z", "Running", "Succeeded"),
-                workflowUpdated(t + ":42.100Z", "Succeeded"), queueing(t + ":42.200Z", "labelPodCompleted"),
-                cleaningUp(t + ":42.210Z", "labelPodCompleted"), queueing(t + ":50.000Z", "deletePod"), cleaningUp(t + ":50.010Z", "deletePod"),
-                podEvent(t + ":50.100Z", "delete"));
-    }
-
-    @SafeVarargs
-    private static List<String> log(List<String>... parts) {
-        List<String> out = new ArrayList<>(List.of("time=2026-09-19T16:27:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
-                workers("2026-09-19T16:27:00.100Z", 2)));
-        for (List<String> p : parts) {
-            out.addAll(p);
-        }
-        out.add(processingOther("2026-09-19T19:30:00.000Z"));
-        return out;
-    }
 
     private AnalysisResult analyze(List<String> lines, Map<String, String> exports) throws IOException {
         Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));

@@ -42,7 +42,7 @@ class PodLifetimesBreakerTest {
     Path dir;
 
     /** The #17024 race of ns/p's Pod from 16:27: released while no worker ran, the node then marked pod deleted. */
-    private static List<String> racedLife(String hour) {
+    static List<String> racedLife(String hour) {
         List<String> out = new ArrayList<>();
         for (String l : List.of(processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
                 workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.500Z", "add"),
@@ -58,7 +58,7 @@ class PodLifetimesBreakerTest {
     }
 
     /** A good life from HH:MM: Succeeded, stored, labelled, then deleted by pod GC. */
-    private static List<String> goodLife(String hhmm) {
+    static List<String> goodLife(String hhmm) {
         String t = "2026-09-19T" + hhmm;
         return List.of(processing(t + ":00.000Z", "\"\""), createdPod(t + ":00.100Z"), workflowUpdated(t + ":00.150Z", "Running"),
                 podEvent(t + ":00.200Z", "add"), podEvent(t + ":40.000Z", "update"), processing(t + ":40.100Z", "Running"),
@@ -74,7 +74,7 @@ class PodLifetimesBreakerTest {
     }
 
     @SafeVarargs
-    private static List<String> log(List<String>... parts) {
+    static List<String> log(List<String>... parts) {
         List<String> out = new ArrayList<>(List.of("time=2026-09-19T16:27:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
                 workers("2026-09-19T16:27:00.100Z", 2)));
         for (List<String> p : parts) {
