@@ -25,31 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
 class DeleteTranscriptBreakerTest {
     private static final String WF = "etl-daily-q7x2m";
     private static final String POD = WF + "-load-919824260";
-    private static final String NODE = WF + "-919824260";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
 
-    private static List<String> controller() {
-        List<String> l = new ArrayList<>();
-        String ns = " namespace=etl workflow=" + WF;
-        l.add("time=\"2026-11-20T10:00:00.100Z\" level=info msg=\"Processing workflow\" Phase= ResourceVersion=100" + ns);
-        l.add("time=\"2026-11-20T10:00:00.130Z\" level=info msg=\"Created pod: " + WF + "[0].load (" + POD + ")\"" + ns);
-        l.add("time=\"2026-11-20T10:00:00.150Z\" level=info msg=\"Workflow update successful\" phase=Running resourceVersion=110" + ns);
-        l.add("time=\"2026-11-20T10:00:10.100Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=110" + ns);
-        l.add("time=\"2026-11-20T10:00:10.110Z\" level=info msg=\"node changed\" new.message= new.phase=Running new.progress=0/1 nodeID=" + NODE
-                + " old.message= old.phase=Pending old.progress=0/1" + ns);
-        l.add("time=\"2026-11-20T10:00:10.150Z\" level=info msg=\"Workflow update successful\" phase=Running resourceVersion=120" + ns);
-        for (int m = 10; m <= 40; m += 10) {
-            l.add("time=\"2026-11-20T10:" + m + ":00.100Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=120" + ns);
-            l.add("time=\"2026-11-20T10:" + m + ":00.101Z\" level=info msg=\"Task-result reconciliation\" numObjs=1" + ns);
-        }
-        return l;
-    }
-
     private JsonNode run(String... terminal) throws IOException {
-        Files.write(dir.resolve("controller.log"), controller(), StandardCharsets.UTF_8);
+        Files.write(dir.resolve("controller.log"), DeleteTranscriptTest.controller(false), StandardCharsets.UTF_8);
         Files.write(dir.resolve("terminal.txt"), List.of(terminal), StandardCharsets.UTF_8);
         Cli run = Cli.run("analyze", dir.toString(), "--format", "json", "--now", "2026-12-01T00:00:00Z");
         return JSON.readTree(run.out());
@@ -62,16 +44,6 @@ class DeleteTranscriptBreakerTest {
                 out.add(f);
             }
         });
-        return out;
-    }
-
-    private static List<String> cleared(JsonNode report, String rule) {
-        List<String> out = new ArrayList<>();
-        for (JsonNode r : report.path("rules")) {
-            if (rule.equals(r.path("rule").asText())) {
-                r.path("cleared").forEach(c -> out.add(c.toString()));
-            }
-        }
         return out;
     }
 
@@ -110,7 +82,7 @@ class DeleteTranscriptBreakerTest {
             // The namesake's delete first: were it read as this Workflow's, it would clear the Pod's delete after it.
             JsonNode r = run("$ " + command, "Workflow '" + WF + "' deleted",
                     "$ kubectl delete pod -n etl " + POD + " --grace-period=0 --force", "pod \"" + POD + "\" force deleted");
-            assertTrue(cleared(r, "AF005").isEmpty(), command + ": " + r.path("rules"));
+            assertTrue(DeleteTranscriptTest.cleared(r, "AF005").isEmpty(), command + ": " + r.path("rules"));
             assertEquals(1, findings(r, "AF005").size(), command + ": " + r.path("findings"));
             assertEquals("possible", findings(r, "AF005").get(0).path("confidence").asText());
         }
@@ -122,7 +94,7 @@ class DeleteTranscriptBreakerTest {
         // delete, so the Workflow's garbage collector did not take it; the look-alike does not apply.
         JsonNode r = run("$ kubectl delete pod -n etl " + POD + " --grace-period=0 --force", "pod \"" + POD + "\" force deleted",
                 "$ argo delete -n etl " + WF, "Workflow '" + WF + "' deleted");
-        assertTrue(cleared(r, "AF005").isEmpty(), r.path("rules").toString());
+        assertTrue(DeleteTranscriptTest.cleared(r, "AF005").isEmpty(), r.path("rules").toString());
         assertEquals(1, findings(r, "AF005").size(), r.path("findings").toString());
         assertEquals("possible", findings(r, "AF005").get(0).path("confidence").asText());
         // Control: the Workflow's delete before the Pod's absence clears it (DeleteTranscriptTest), and a NotFound of the
@@ -130,7 +102,7 @@ class DeleteTranscriptBreakerTest {
         JsonNode g = run("$ kubectl delete pod -n etl " + POD + " --grace-period=0 --force", "pod \"" + POD + "\" force deleted",
                 "$ kubectl get wf -n etl " + WF, "Error from server (NotFound): workflows.argoproj.io \"" + WF + "\" not found");
         assertTrue(findings(g, "AF005").isEmpty(), g.path("findings").toString());
-        assertEquals(1, cleared(g, "AF005").size(), g.path("rules").toString());
+        assertEquals(1, DeleteTranscriptTest.cleared(g, "AF005").size(), g.path("rules").toString());
     }
 
     @Test
@@ -158,7 +130,7 @@ class DeleteTranscriptBreakerTest {
         assertTrue(findings(r, "AF005").isEmpty(), r.path("findings").toString());
         JsonNode w = run("$ kubectl get pod -n etl " + POD, "Error from server (NotFound): pods \"" + POD + "\" not found",
                 "Workflow '" + WF + "' deleted");
-        assertTrue(cleared(w, "AF005").isEmpty(), w.path("rules").toString());
+        assertTrue(DeleteTranscriptTest.cleared(w, "AF005").isEmpty(), w.path("rules").toString());
     }
 
     @Test

@@ -31,7 +31,7 @@ class DeleteTranscriptTest {
     @TempDir
     Path dir;
 
-    private static List<String> controller(boolean finished) {
+    static List<String> controller(boolean finished) {
         List<String> l = new ArrayList<>();
         String ns = " namespace=etl workflow=" + WF;
         l.add("time=\"2026-11-20T10:00:00.100Z\" level=info msg=\"Processing workflow\" Phase= ResourceVersion=100" + ns);
@@ -86,7 +86,7 @@ class DeleteTranscriptTest {
         return n;
     }
 
-    private static List<String> cleared(JsonNode report, String rule) {
+    static List<String> cleared(JsonNode report, String rule) {
         List<String> out = new ArrayList<>();
         for (JsonNode r : report.path("rules")) {
             if (rule.equals(r.path("rule").asText())) {
