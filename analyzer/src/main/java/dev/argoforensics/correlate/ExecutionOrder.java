@@ -248,16 +248,17 @@ final class ExecutionOrder {
                     // deletion's kill, most likely, but the executor's own kill (activeDeadlineSeconds, argo stop) ends main so too, wait
                     // still running making the grace period, and a node's clock ahead puts such a kill after the request (s39 breaker:
                     // exit 143 five seconds before the request was confirmed; session 54: 30 s after it on a node's clock, confirmed).
-                    running = new Execution(State.RUNNING, main.name() + " was ended by a signal (exit " + main.exitCode() + ") at "
+                    // On a lost node (s54 breaker) the kubelet did not hear of the deletion while cut off: its last report stands.
+                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, main.name() + " was ended by a signal (exit " + main.exitCode() + ") at "
                             + mainEnd.format() + " and the deletion was requested at " + requested.format() + " (deletionTimestamp "
                             + "minus the grace period " + g + "s), " + GoDuration.format(Math.abs(requested.nanosUntil(mainEnd)))
                             + (mainEnd.isAfter(requested) ? " after" : " before") + " it, within what " + nodeClock(s) + " may be off the API "
                             + "server's (" + GoDuration.format(DeletionBounds.NODE_CLOCK_NANOS) + "): most likely the kill of that deletion, but "
                             + "the executor's own kill (activeDeadlineSeconds, argo stop) before it, wait still running, reads the same",
-                            s.source(), true, false, false, false, true);
+                            s.source(), true, false, false, false, true));
                     break;
                 } else if (mainEnd != null && !signalExit(main) && !mainEnd.instant().isBefore(requested.windowEnd())
-                        && !DeletionBounds.nodeClearlyBefore(requested, mainEnd) && lastEndedSoonAfter(s, mainEnd)) {
+                        && !DeletionBounds.nodeClearlyBefore(requested, mainEnd) && lastEndedSoonAfter(s, mainEnd) && !byTaintManager(pod)) {
                     // main's own exit written after the request's second, within the node's minute, and every container ended within
                     // moments of main on the same clock. The grace period is the API server's own word that it did not hold the Pod
                     // terminal at the request, and the kubelet writes that phase within its report lag of the last end: so the last
@@ -265,14 +266,16 @@ final class ExecutionOrder {
                     // earlier than the lag and that gap before it, whatever the node's clock. Ending on its own just then, rather than on
                     // the deletion's SIGTERM, is the coincidence this reads past: likely (session 39's reading of a main that trapped the
                     // SIGTERM and exited 0, samples/deleted-sigterm-exit-zero; session 54: on that ground, not the clocks agreeing).
-                    long gap = mainEnd.nanosUntil(s.containersFinishedAt().get());
-                    running = new Execution(State.RUNNING, main.name() + " ended at " + mainEnd.format() + " (exit " + main.exitCode()
+                    // On a lost node (s54 breaker) the API server's phase is the kubelet's last report, so the grace period bounds
+                    // nothing of the end: the lost node's caveat, as for any other reading of the grace.
+                    long gap = mainEnd.nanosUntil(lastEnd(s).get());
+                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, main.name() + " ended at " + mainEnd.format() + " (exit " + main.exitCode()
                             + "), after the deletion was requested at " + requested.format() + " (deletionTimestamp minus the grace period "
                             + g + "s) as " + nodeClock(s) + " reads it; that clock may be off, but the grace period says the API server did "
                             + "not hold the Pod finished at the request, and the last container ended " + GoDuration.format(gap) + " after "
                             + main.name() + " on the same clock, so " + main.name() + " ended no more than that and the kubelet's report lag "
                             + "before the request: most likely on the deletion's SIGTERM, unless it ended on its own just then",
-                            s.source(), true, false, false, false, true);
+                            s.source(), true, false, false, false, true));
                     break;
                 } else if (mainEnd != null && !DeletionBounds.nodeClearlyBefore(requested, mainEnd)) {
                     // main ended within what its node's clock may be off the request (session 54; before, two clocks' 10 s and, after
@@ -324,7 +327,7 @@ final class ExecutionOrder {
                 // An Event dated by a stated clock (an age in a kubectl table) is read at the end of its window least favourable to
                 // the order: the containers may have ended just before it, and it may have come just before the deletion.
                 if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
-                        && !path.equals("spec.containers{wait}") && stopsContainer(e) && !ofAnotherPod(pod, e)
+                        && !path.equals("spec.containers{wait}") && stopsContainer(e) && !ofAnotherPod(pod, e) && !ownStopUpgrade(running, end, e)
                         && (end == null || !DeletionBounds.clearlyBefore(end.at(), latest(e, e.first())))
                         && (deletion.notBefore() == null || deletion.inferredLower()
                             || !DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at()))) {
@@ -564,9 +567,67 @@ final class ExecutionOrder {
      * would have had to end on its own before a request the API server still graced is no wider than the one session 39 read past.
      */
     private static boolean lastEndedSoonAfter(PodSnapshot s, Timestamp mainEnd) {
-        Optional<Timestamp> last = s.containersFinishedAt();
+        Optional<Timestamp> last = lastEnd(s);
         return last.isPresent() && last.get().comparable(mainEnd)
                 && mainEnd.nanosUntil(last.get()) <= DeletionBounds.CROSS_CLOCK_NANOS - KUBELET_REPORT_LAG_NANOS;
+    }
+
+    /**
+     * The latest end of every container of the export, init containers included: a native sidecar (an init container with
+     * {@code restartPolicy: Always}, istio's native mode) keeps the Pod's phase Running after the regular containers ended, until the
+     * kubelet has stopped it (s54 breaker: a sidecar draining 35 s after main's own exit made the grace period, read as main's
+     * SIGTERM). Empty where one has not terminated or the statuses were cut.
+     */
+    private static Optional<Timestamp> lastEnd(PodSnapshot s) {
+        Optional<Timestamp> last = s.containersFinishedAt();
+        if (last.isEmpty()) {
+            return last;
+        }
+        Timestamp latest = last.get();
+        for (ContainerState c : s.containers()) {
+            if (c.init()) {
+                if (!c.terminated() || c.finishedAt() == null) {
+                    return Optional.empty();
+                }
+                latest = c.finishedAt().isAfter(latest) ? c.finishedAt() : latest;
+            }
+        }
+        return Optional.of(latest);
+    }
+
+    /**
+     * Whether a Killing Event would raise a reading of main's end within its node's minute of the request (weak, cross-clock) on a Pod
+     * the kubelet stopped itself ({@link ContainersEnd#kubeletStop}: the Pod's deadline, a node-pressure eviction, a node shutdown):
+     * that stop writes Killing of main too, before any deletion, so its Event no more shows main running at the request (s54 breaker:
+     * a DeadlineExceeded kill 6 s before a graced request, main's 143 a second later, read as confirmed); nor does one from another
+     * node's kubelet.
+     */
+    private static boolean ownStopUpgrade(Execution running, ContainersEnd end, ClusterEvent e) {
+        if (running == null || running.state() != State.RUNNING || !running.weak() || !running.crossClock() || end == null) {
+            return false;
+        }
+        // The reading rests on the Event being the same node's clock as main's end: a kubelet of another node (another Pod of the name,
+        // its UID not given) is neither that clock nor this Pod's kill (s54 breaker).
+        String node = end.snapshot() == null ? "" : Objects.requireNonNullElse(end.snapshot().nodeName(), "");
+        boolean otherNode = !e.host().isBlank() && !node.isBlank() && !e.host().equals(node);
+        return end.kubeletStop() != null || otherNode;
+    }
+
+    /**
+     * Whether the taint manager deleted the Pod (a {@code DisruptionTarget} condition {@code DeletionByTaintManager}): for a NoExecute
+     * taint, most often {@code node.kubernetes.io/unreachable} or {@code not-ready} after the default 300 s toleration, its kubelet cut
+     * off and not reporting, so the API server's phase at the request was its last report and the grace period bounds nothing of the
+     * containers' end (s54 breaker; the condition does not name the taint).
+     */
+    private static boolean byTaintManager(PodHistory pod) {
+        for (PodSnapshot s : pod.snapshots()) {
+            for (PodCondition c : s.conditions()) {
+                if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status()) && "DeletionByTaintManager".equals(c.reason())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** "its node's clock" or "node n1's clock": whose clock wrote the containers' times in an export. */
