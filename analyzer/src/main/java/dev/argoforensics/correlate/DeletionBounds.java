@@ -353,6 +353,17 @@ final class DeletionBounds {
     }
 
     /**
+     * Certainly before, where one of the two is a node's time (its kubelet's: a container's {@code startedAt} or {@code finishedAt},
+     * a kubelet condition's transition) and the other is on another clock (the API server's: an audit time, {@code deletionTimestamp},
+     * a control-plane component's condition or Event; the controller's: a log line): by more than the node's clock may be off
+     * ({@link #NODE_CLOCK_NANOS}), which nothing read checks (session 54, {@link ExecutionOrder}'s list of node-against-other orders).
+     * Two times of the same node's clock are ordered by {@link #clearlyBefore}.
+     */
+    static boolean nodeClearlyBefore(Timestamp a, Timestamp b) {
+        return a.windowEnd().plusNanos(NODE_CLOCK_NANOS).isBefore(b.instant());
+    }
+
+    /**
      * The pod event handler's first sight of the Pod's deletion: its first {@code Removing finalizers
      * during a delete} (whether or not a removal was assembled from it: a delayed removal item queued
      * again by each later event runs once), and the informer event it ran on, in the same stream. A

@@ -21,10 +21,11 @@ import dev.argoforensics.source.SourceRef;
  *                   the deletion. A Pod whose main had ended changes the same while {@code wait} still saves main's outputs or a sidecar
  *                   is being stopped (nothing signals a sidecar while no Workflow worker reconciles the Pod), so it says the Pod had not
  *                   finished, not that main still ran (session 38 breaker)
- * @param crossClock running, shown by an export of the deleted Pod whose main ended after the deletion was requested, but by less than
- *                   two clocks may disagree: main's end is the kubelet's node clock, the request the API server's (deletionTimestamp
- *                   minus the grace period); the order holds only where the two agree within a second, which nothing here checks
- *                   (session 39)
+ * @param crossClock running, shown by an export of the deleted Pod whose main ended within its node's minute of the request (session
+ *                   39; session 54: that minute, {@code DeletionBounds#nodeClearlyBefore}): main's end is the kubelet's node clock, the
+ *                   request the API server's (deletionTimestamp minus the grace period), so the two times do not order them; read as
+ *                   running on what one clock says (a signal's exit, most likely the deletion's kill; main's own exit with every container
+ *                   ended moments after it, which the API server's grace period bounds from below), never shown
  * @param graceGuess finished before, but only because a grace-0 {@code deletionTimestamp} long after the containers' end was taken
  *                   for the request ({@link DeletionRequest#inferredLower}): the analyzer's own inference that the kubelet's final
  *                   delete comes within a minute of the end, not a statement of any object. On Kubernetes 1.33+ that delete sets its own

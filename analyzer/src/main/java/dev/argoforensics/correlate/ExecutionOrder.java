@@ -30,6 +30,40 @@ import java.util.regex.Pattern;
  * Whether a Pod's containers had finished when its deletion was requested, were still running, or
  * the evidence cannot tell: the {@link Execution} of its lifecycle, from what the objects state,
  * then what they imply, then the controller's lines.
+ *
+ * <p><b>A node's times against other clocks</b> (session 54). A container's {@code startedAt}/{@code finishedAt}, a kubelet
+ * condition's transition and the kubelet's Events are its node's clock (whole seconds), which nothing read checks: against the API
+ * server's (audit times, {@code deletionTimestamp}, a control-plane component's condition or Event) or the controller's (log lines)
+ * they order only past {@link DeletionBounds#NODE_CLOCK_NANOS} ({@link DeletionBounds#nodeClearlyBefore}); closer, only what one
+ * clock orders (the API server's grace period, the order of the Pod's versions, the same node's other times, the controller's own
+ * lines), else the order is undetermined and says so. Where each is read:
+ * <ul>
+ * <li>deleted export with grace above 1: main's end against the request (deletionTimestamp less the grace). Was two clocks' 10 s,
+ *     exit 0 within 10 s after the request's second read likely. Now: before by more than the minute, another container ran
+ *     (undetermined); a signal's exit from 10 s before to a minute after, most likely the deletion's kill (weak); main's own exit
+ *     after the request's second within the minute, every container ended within 8 s of it: likely, on one clock's ground (the
+ *     grace says the API server did not hold the Pod terminal, so the last end came no earlier than the kubelet's report lag before
+ *     the request, main that same-node gap before it); any other end within the minute, undetermined naming the node's clock; after
+ *     by more than the minute, main ran (confirmed).</li>
+ * <li>{@code lagging}: another export's main end against the request's second (was 0): a deleted export showing main running is set
+ *     aside where that end may be before the request, up to the minute after it.</li>
+ * <li>main's end after the deletion's upper bound (objects'), and the containers' end before its lower bound: 10 s, now the minute;
+ *     a lower bound that is the same node's time (an undeleted export's kubelet condition) keeps 10 s ({@code sameNodeClock}). Ended
+ *     before a request the API server gave a grace period to (it gives none to a Pod it holds terminal, and the kubelet writes that
+ *     phase within seconds of the end): the two disagree, undetermined.</li>
+ * <li>the controller's sighting before main's end: 10 s, now the minute. A signal's exit "moments apart": up to the minute after the
+ *     upper bound (was 10 s), a minute before it (as before; weak).</li>
+ * <li>{@code kubeletReportedAfter} (a lost node's report set aside only where its kubelet wrote after the request) and
+ *     {@code beyondReportLag} (a readiness flip after the first deleted version read as main running): 10 s and 0, now the minute.</li>
+ * <li>Kept: a Killing Event against the containers' end (one node's clock, 10 s); against the request's lower bound and the Pod's
+ *     creation (10 s: these only set an Event aside); {@code notTheVersionSeen} (only sets an export aside); the last transition the
+ *     logged delay dates (recovered as the Pod holds it, the controller's clock cancelling) against the sighting (10 s: it sets apart
+ *     an author's DisruptionTarget, the API server's clock; the order rests on the controller's silence after) and the creation
+ *     ({@link #START_UP_NANOS}); the grace-0 inference in {@link DeletionBounds} (its minute already holds the node's, session 53);
+ *     node lifecycle Events against the kubelet's {@code NodeReady} (10 s; not revisited).</li>
+ * </ul>
+ * {@link DeletionBounds#auditShowsFirst} and {@link DeletionBounds#takenNoEarlierThan} (hence {@link OtherObjectDeletes}) read a
+ * kubelet's times less the node's minute already (session 53); OtherObjectDeletes compares no other node time.
  */
 final class ExecutionOrder {
     /** The pod informer delivers the deletion that fast or the Pod vanishes at the finalizer's release. */
@@ -202,40 +236,64 @@ final class ExecutionOrder {
             if (s.deletionTimestamp() != null && g != null && g > 1 && MainStart.of(s) != MainStart.NOT_STARTED) {
                 Timestamp requested = new Timestamp(s.deletionTimestamp().instant().minusSeconds(g), s.deletionTimestamp().precision(),
                         s.deletionTimestamp().zone());
-                if (main != null && main.finishedAt() != null && DeletionBounds.clearlyBefore(main.finishedAt(), requested)) {
-                    othersRan = main.name() + " had ended at " + main.finishedAt().format() + ", but the API server gave the deletion a grace "
+                // main's finishedAt is its node's clock (the kubelet's), the request the API server's: they are ordered only past what
+                // the node's clock may be off (DeletionBounds#nodeClearlyBefore, session 54); within it, only what one clock orders.
+                Timestamp mainEnd = main == null ? null : main.finishedAt();
+                if (mainEnd != null && DeletionBounds.nodeClearlyBefore(mainEnd, requested)) {
+                    othersRan = main.name() + " had ended at " + mainEnd.format() + ", but the API server gave the deletion a grace "
                             + "period of " + g + "s, which it gives only to a Pod that has not finished: another container still ran";
-                } else if (main != null && main.finishedAt() != null && !DeletionBounds.clearlyBefore(requested, main.finishedAt())
-                        && !signalExit(main) && !main.finishedAt().instant().isBefore(requested.windowEnd())) {
-                    // main's end falls after the request's whole second on the two clocks as read, by less than they may disagree: a
-                    // main that answered the deletion's SIGTERM with exit 0 reads so, as long as the clocks agree within a second.
-                    running = new Execution(State.RUNNING, main.name() + " ended at " + main.finishedAt().format() + " (exit " + main.exitCode()
+                } else if (mainEnd != null && !DeletionBounds.nodeClearlyBefore(requested, mainEnd) && signalExit(main)
+                        && !DeletionBounds.clearlyBefore(mainEnd, requested)) {
+                    // main ended by a signal from moments before the request (two clocks' disagreement) to a node's minute after it: the
+                    // deletion's kill, most likely, but the executor's own kill (activeDeadlineSeconds, argo stop) ends main so too, wait
+                    // still running making the grace period, and a node's clock ahead puts such a kill after the request (s39 breaker:
+                    // exit 143 five seconds before the request was confirmed; session 54: 30 s after it on a node's clock, confirmed).
+                    // On a lost node (s54 breaker) the kubelet did not hear of the deletion while cut off: its last report stands.
+                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, main.name() + " was ended by a signal (exit " + main.exitCode() + ") at "
+                            + mainEnd.format() + " and the deletion was requested at " + requested.format() + " (deletionTimestamp "
+                            + "minus the grace period " + g + "s), " + GoDuration.format(Math.abs(requested.nanosUntil(mainEnd)))
+                            + (mainEnd.isAfter(requested) ? " after" : " before") + " it, within what " + nodeClock(s) + " may be off the API "
+                            + "server's (" + GoDuration.format(DeletionBounds.NODE_CLOCK_NANOS) + "): most likely the kill of that deletion, but "
+                            + "the executor's own kill (activeDeadlineSeconds, argo stop) before it, wait still running, reads the same",
+                            s.source(), true, false, false, false, true));
+                    break;
+                } else if (mainEnd != null && !signalExit(main) && !mainEnd.instant().isBefore(requested.windowEnd())
+                        && !DeletionBounds.nodeClearlyBefore(requested, mainEnd) && lastEndedSoonAfter(s, mainEnd) && !byTaintManager(pod)) {
+                    // main's own exit written after the request's second, within the node's minute, and every container ended within
+                    // moments of main on the same clock. The grace period is the API server's own word that it did not hold the Pod
+                    // terminal at the request, and the kubelet writes that phase within its report lag of the last end: so the last
+                    // container ended no earlier than the lag before the request, and main (the gap before it on the one node clock) no
+                    // earlier than the lag and that gap before it, whatever the node's clock. Ending on its own just then, rather than on
+                    // the deletion's SIGTERM, is the coincidence this reads past: likely (session 39's reading of a main that trapped the
+                    // SIGTERM and exited 0, samples/deleted-sigterm-exit-zero; session 54: on that ground, not the clocks agreeing).
+                    // On a lost node (s54 breaker) the API server's phase is the kubelet's last report, so the grace period bounds
+                    // nothing of the end: the lost node's caveat, as for any other reading of the grace.
+                    long gap = mainEnd.nanosUntil(lastEnd(s).get());
+                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, main.name() + " ended at " + mainEnd.format() + " (exit " + main.exitCode()
                             + "), after the deletion was requested at " + requested.format() + " (deletionTimestamp minus the grace period "
-                            + g + "s, which the API server gives only to a Pod that has not finished)", s.source(), true, false, false, false, true);
+                            + g + "s) as " + nodeClock(s) + " reads it; that clock may be off, but the grace period says the API server did "
+                            + "not hold the Pod finished at the request, and the last container ended " + GoDuration.format(gap) + " after "
+                            + main.name() + " on the same clock, so " + main.name() + " ended no more than that and the kubelet's report lag "
+                            + "before the request: most likely on the deletion's SIGTERM, unless it ended on its own just then",
+                            s.source(), true, false, false, false, true));
                     break;
-                } else if (main != null && main.finishedAt() != null && !DeletionBounds.clearlyBefore(requested, main.finishedAt())
-                        && !signalExit(main)) {
-                    // main ended on its own within the clocks' disagreement of the request (the kubelet's clock and the API server's):
-                    // the grace period shows the Pod unfinished then, which wait (it ends after main) or a sidecar, or a kubelet not
-                    // yet reporting the phase, makes it as well; it does not show main running (s39: a drain bystander whose main
-                    // exited 0 one second before the eviction, wait one second later, was AF007 confirmed). Later evidence may decide.
+                } else if (mainEnd != null && !DeletionBounds.nodeClearlyBefore(requested, mainEnd)) {
+                    // main ended within what its node's clock may be off the request (session 54; before, two clocks' 10 s and, after
+                    // the request's second, likely): exit 0 read after the request is a main that answered the deletion's SIGTERM, or
+                    // one that ended before it on a node whose clock is ahead, wait (it ends after main), a sidecar or a kubelet not yet
+                    // reporting the phase making the grace period (s39: a drain bystander whose main exited 0 one second before the
+                    // eviction, wait one second later, was AF007 confirmed); read before it, a signal's exit may be the deletion's kill
+                    // on a node behind. The grace period shows the Pod unfinished, not main running. Later evidence may decide.
                     if (nearRequest == null) {
-                        nearRequest = main.name() + " ended at " + main.finishedAt().format() + " (exit " + main.exitCode() + ") and the deletion "
-                                + "was requested at " + requested.format() + " (deletionTimestamp minus the grace period " + g + "s), within "
-                                + "the disagreement of the kubelet's and the API server's clocks: the grace period shows the Pod not finished "
-                                + "then, which the wait container or a sidecar still running after " + main.name() + " makes it too";
+                        nearRequest = main.name() + " ended at " + mainEnd.format() + " (exit " + main.exitCode() + ") and the deletion "
+                                + "was requested at " + requested.format() + " (deletionTimestamp minus the grace period " + g + "s), "
+                                + GoDuration.format(Math.abs(requested.nanosUntil(mainEnd))) + (mainEnd.isAfter(requested) ? " after" : " before")
+                                + " it as " + nodeClock(s) + " reads it, within what that clock may be off the API server's ("
+                                + GoDuration.format(DeletionBounds.NODE_CLOCK_NANOS) + "; nothing given checks it): the grace period shows the "
+                                + "Pod not finished then, which the wait container or a sidecar still running after " + main.name()
+                                + " makes it too; the node's clock against the API server's (its kubelet's records in an audit log), or "
+                                + "the kubelet's Killing Event, would settle it";
                     }
-                } else if (main != null && main.finishedAt() != null && !DeletionBounds.clearlyBefore(requested, main.finishedAt())
-                        && main.finishedAt().instant().isBefore(requested.windowEnd())) {
-                    // main ended by a signal no later than the request's second, within the clocks' disagreement of it: the deletion's
-                    // kill on clocks apart, most likely, but the executor's own kill (activeDeadlineSeconds, argo stop) ends main so too,
-                    // wait still running making the grace period (s39 breaker: exit 143 five seconds before the request was confirmed).
-                    running = new Execution(State.RUNNING, main.name() + " was ended by a signal (exit " + main.exitCode() + ") at "
-                            + main.finishedAt().format() + " and the deletion was requested at " + requested.format() + " (deletionTimestamp "
-                            + "minus the grace period " + g + "s), within the disagreement of the kubelet's and the API server's clocks: most "
-                            + "likely the kill of that deletion, but the executor's own kill (activeDeadlineSeconds, argo stop) before it, wait "
-                            + "still running, reads the same", s.source(), true);
-                    break;
                 } else {
                     // The API server judges "not finished" by the Pod's phase, which on a lost node is the kubelet's last report too.
                     running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g
@@ -259,15 +317,17 @@ final class ExecutionOrder {
         if (finished == null) {
             finished = completedRow(pod, deletion);
         }
-        // A lost node's report is set aside for the kubelet's own stop of main, which it writes only while it still runs.
-        if (running == null || running.frozenReport()) {
+        // A lost node's report is set aside for the kubelet's own stop of main, which it writes only while it still runs; so is a
+        // running main read from its end within its node's minute of the request (weak, session 54): the kubelet's Killing of main
+        // is on the same node's clock as main's end, and it stops only a running container.
+        if (running == null || running.frozenReport() || (running.state() == State.RUNNING && running.weak() && running.crossClock())) {
             String mainName = mainName(pod);
             for (ClusterEvent e : pod.clusterEvents()) {
                 String path = e.regarding().fieldPath();
                 // An Event dated by a stated clock (an age in a kubectl table) is read at the end of its window least favourable to
                 // the order: the containers may have ended just before it, and it may have come just before the deletion.
                 if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && path.startsWith("spec.containers{")
-                        && !path.equals("spec.containers{wait}") && stopsContainer(e) && !ofAnotherPod(pod, e)
+                        && !path.equals("spec.containers{wait}") && stopsContainer(e) && !ofAnotherPod(pod, e) && !ownStopUpgrade(running, end, e)
                         && (end == null || !DeletionBounds.clearlyBefore(end.at(), latest(e, e.first())))
                         && (deletion.notBefore() == null || deletion.inferredLower()
                             || !DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at()))) {
@@ -305,15 +365,33 @@ final class ExecutionOrder {
         if (running == null) {
             running = runningThroughDatedVersion(pod, deletion, exit, processes);
         }
-        if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.mainAt())) {
+        // The containers' end is their node's clock, the deletion's bounds the API server's (an audit record, deletionTimestamp, a
+        // control-plane component's record) or, for an undeleted export's time its node wrote, the same node's (session 54).
+        if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.nodeClearlyBefore(deletion.notAfter().at(), end.mainAt())) {
             running = new Execution(State.RUNNING, end.mainEnded() + " (" + end.exitSummary()
                     + "), after the deletion was requested " + deletion.when(), deletion.notAfter().evidence(), false);
         }
-        if (finished == null && end != null && deletion.notBefore() != null && DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at())) {
-            finished = new Execution(State.FINISHED_BEFORE, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
-                    + "), before the deletion was requested " + deletion.when() + (deletion.inferredLower()
-                    ? " (the grace-0 deletionTimestamp read as the request: an inference, not what an object states)" : ""),
-                    deletion.notBefore().evidence(), deletion.notBefore().statedClock(), false, false, false, false, deletion.inferredLower());
+        String graceDisagrees = null;
+        boolean endedBefore = finished == null && end != null && deletion.notBefore() != null && (sameNodeClock(pod, end, deletion.notBefore())
+                ? DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at()) : DeletionBounds.nodeClearlyBefore(end.at(), deletion.notBefore().at()));
+        if (endedBefore) {
+            if (deletion.grace() != null && deletion.grace() > 1) {
+                // Session 54: the API server gave the deletion a grace period, which it gives only to a Pod whose phase it holds not
+                // terminal (lifecycle reference A1), and the kubelet writes the terminal phase within seconds of the last container's
+                // end: on the API server's own clock the Pod had not been reported finished at the request. Containers that ended
+                // before it as their node wrote it say so only on a node whose clock is behind by more than its minute or whose kubelet
+                // was not reporting then (a node cut off, which nothing given shows): the two disagree, and neither decides.
+                graceDisagrees = "the containers ended at " + end.at().format() + " (" + end.exitSummary() + ") as their node's clock reads it, "
+                        + "before the deletion was requested " + deletion.when() + ", but the API server gave the deletion a grace period of "
+                        + deletion.grace() + "s, which it gives only to a Pod whose phase it does not hold terminal, and the kubelet writes the "
+                        + "terminal phase within seconds of the end: the node's clock behind the API server's by more than a minute, or its "
+                        + "kubelet not reporting then, would explain it, and nothing given shows either";
+            } else {
+                finished = new Execution(State.FINISHED_BEFORE, "the containers ended at " + end.at().format() + " (" + end.exitSummary()
+                        + "), before the deletion was requested " + deletion.when() + (deletion.inferredLower()
+                        ? " (the grace-0 deletionTimestamp read as the request: an inference, not what an object states)" : ""),
+                        deletion.notBefore().evidence(), deletion.notBefore().statedClock(), false, false, false, false, deletion.inferredLower());
+            }
         }
         if (running == null) {
             running = atRequest;
@@ -324,16 +402,21 @@ final class ExecutionOrder {
         if (running != null || finished != null) {
             return running != null ? running : finished;
         }
+        if (graceDisagrees != null) {
+            return new Execution(State.UNDETERMINED, graceDisagrees, deletion.notBefore().evidence(), false);
+        }
         if (othersRan != null) {
             return new Execution(State.UNDETERMINED, othersRan, deletion.notAfter().evidence(), false);
         }
-        // The containers ended after the controller saw the deletion (its clock agreeing with the objects'): they ran then.
-        if (end != null && deletion.firstSeen() != null && deletion.logsAgree() && DeletionBounds.clearlyBefore(deletion.firstSeen().time(), end.mainAt())) {
+        // The containers ended after the controller saw the deletion (its clock agreeing with the objects', the end's node's clock
+        // past what it may be off): they ran then.
+        if (end != null && deletion.firstSeen() != null && deletion.logsAgree() && DeletionBounds.nodeClearlyBefore(deletion.firstSeen().time(), end.mainAt())) {
             return new Execution(State.RUNNING, "the controller handled the deletion at " + deletion.firstSeen().time().format()
                     + ", before " + end.mainEnded() + " (" + end.exitSummary() + ")", deletion.firstSeen().source(), true);
         }
-        // A main container ended by a signal moments before the deletion is recorded: the kill of that deletion, most likely.
-        if (end != null && end.mainSignalled() && !DeletionBounds.clearlyBefore(deletion.notAfter().at(), end.mainAt())
+        // A main container ended by a signal moments before the deletion is recorded, or after it within what its node's clock may be
+        // off: the kill of that deletion, most likely.
+        if (end != null && end.mainSignalled() && nearRequest == null && !DeletionBounds.nodeClearlyBefore(deletion.notAfter().at(), end.mainAt())
                 && end.mainAt().windowEnd().plusNanos(DeletionBounds.KUBELET_FINAL_DELETE_NANOS).isAfter(deletion.notAfter().at().instant())) {
             return new Execution(State.RUNNING, "main was ended by a signal (exit " + end.mainExit() + ", " + end.mainReason() + ") at "
                     + end.mainAt().format() + " and the deletion was requested " + deletion.when() + ", moments apart: most likely the kill of that "
@@ -450,11 +533,106 @@ final class ExecutionOrder {
                 s.deletionTimestamp().zone()) : s.deletionTimestamp();
         for (PodSnapshot other : pod.snapshots()) {
             ContainerState m = PodLifecycle.main(other);
-            if (other != s && m != null && m.terminated() && m.finishedAt() != null && m.finishedAt().instant().isBefore(requested.windowEnd())) {
+            // main's end is its node's clock, the request the API server's: an end read up to a node's minute after the request's
+            // second may be one before it on a node ahead (session 54), reported late as the running export shows.
+            if (other != s && m != null && m.terminated() && m.finishedAt() != null && !DeletionBounds.nodeClearlyBefore(requested, m.finishedAt())) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a bound on the deletion is a time the containers' own node wrote (an undeleted export's latest time, where that is one
+     * of its kubelet's: a condition's transition, a container's start or end), so that it and the containers' end are one clock and
+     * order without the node's margin (LifecycleBuilderTest: an undeleted export whose kubelet condition is after main's end).
+     */
+    private static boolean sameNodeClock(PodHistory pod, ContainersEnd end, Known bound) {
+        if (bound.statedClock() || bound.fromLogs() || end.snapshot() == null) {
+            return false;
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            Timestamp node = s.nodeWrittenLatest();
+            if (s.source().equals(bound.evidence()) && node != null && node.instant().equals(bound.at().instant())
+                    && Objects.equals(s.nodeName(), end.snapshot().nodeName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether every container of the export had ended within moments of main's end on their one node clock: no more than two clocks'
+     * disagreement ({@link DeletionBounds#CROSS_CLOCK_NANOS}) less the kubelet's report lag after it, so that the window in which main
+     * would have had to end on its own before a request the API server still graced is no wider than the one session 39 read past.
+     */
+    private static boolean lastEndedSoonAfter(PodSnapshot s, Timestamp mainEnd) {
+        Optional<Timestamp> last = lastEnd(s);
+        return last.isPresent() && last.get().comparable(mainEnd)
+                && mainEnd.nanosUntil(last.get()) <= DeletionBounds.CROSS_CLOCK_NANOS - KUBELET_REPORT_LAG_NANOS;
+    }
+
+    /**
+     * The latest end of every container of the export, init containers included: a native sidecar (an init container with
+     * {@code restartPolicy: Always}, istio's native mode) keeps the Pod's phase Running after the regular containers ended, until the
+     * kubelet has stopped it (s54 breaker: a sidecar draining 35 s after main's own exit made the grace period, read as main's
+     * SIGTERM). Empty where one has not terminated or the statuses were cut.
+     */
+    private static Optional<Timestamp> lastEnd(PodSnapshot s) {
+        Optional<Timestamp> last = s.containersFinishedAt();
+        if (last.isEmpty()) {
+            return last;
+        }
+        Timestamp latest = last.get();
+        for (ContainerState c : s.containers()) {
+            if (c.init()) {
+                if (!c.terminated() || c.finishedAt() == null) {
+                    return Optional.empty();
+                }
+                latest = c.finishedAt().isAfter(latest) ? c.finishedAt() : latest;
+            }
+        }
+        return Optional.of(latest);
+    }
+
+    /**
+     * Whether a Killing Event would raise a reading of main's end within its node's minute of the request (weak, cross-clock) on a Pod
+     * the kubelet stopped itself ({@link ContainersEnd#kubeletStop}: the Pod's deadline, a node-pressure eviction, a node shutdown):
+     * that stop writes Killing of main too, before any deletion, so its Event no more shows main running at the request (s54 breaker:
+     * a DeadlineExceeded kill 6 s before a graced request, main's 143 a second later, read as confirmed); nor does one from another
+     * node's kubelet.
+     */
+    private static boolean ownStopUpgrade(Execution running, ContainersEnd end, ClusterEvent e) {
+        if (running == null || running.state() != State.RUNNING || !running.weak() || !running.crossClock() || end == null) {
+            return false;
+        }
+        // The reading rests on the Event being the same node's clock as main's end: a kubelet of another node (another Pod of the name,
+        // its UID not given) is neither that clock nor this Pod's kill (s54 breaker).
+        String node = end.snapshot() == null ? "" : Objects.requireNonNullElse(end.snapshot().nodeName(), "");
+        boolean otherNode = !e.host().isBlank() && !node.isBlank() && !e.host().equals(node);
+        return end.kubeletStop() != null || otherNode;
+    }
+
+    /**
+     * Whether the taint manager deleted the Pod (a {@code DisruptionTarget} condition {@code DeletionByTaintManager}): for a NoExecute
+     * taint, most often {@code node.kubernetes.io/unreachable} or {@code not-ready} after the default 300 s toleration, its kubelet cut
+     * off and not reporting, so the API server's phase at the request was its last report and the grace period bounds nothing of the
+     * containers' end (s54 breaker; the condition does not name the taint).
+     */
+    private static boolean byTaintManager(PodHistory pod) {
+        for (PodSnapshot s : pod.snapshots()) {
+            for (PodCondition c : s.conditions()) {
+                if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status()) && "DeletionByTaintManager".equals(c.reason())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** "its node's clock" or "node n1's clock": whose clock wrote the containers' times in an export. */
+    private static String nodeClock(PodSnapshot s) {
+        return s.nodeName() == null || s.nodeName().isEmpty() ? "its node's clock" : "node " + s.nodeName() + "'s clock";
     }
 
     private static boolean signalExit(ContainerState main) {
@@ -1080,7 +1258,10 @@ final class ExecutionOrder {
      */
     private static boolean beyondReportLag(Timestamp transition, DeletionRequest deletion) {
         Timestamp requested = deletion.notAfter().at();
-        return !transition.comparable(requested) || transition.instant().isAfter(requested.instant().plusNanos(KUBELET_REPORT_LAG_NANOS));
+        // The transition is its kubelet's, on its node's clock; the request the API server's (or the controller's): later only past what
+        // the node's clock may be off as well (session 54).
+        return !transition.comparable(requested)
+                || transition.instant().isAfter(requested.windowEnd().plusNanos(KUBELET_REPORT_LAG_NANOS + DeletionBounds.NODE_CLOCK_NANOS));
     }
 
     /**
@@ -1387,14 +1568,15 @@ final class ExecutionOrder {
         Timestamp after = new Timestamp(requested.instant().plusNanos(KUBELET_REPORT_LAG_NANOS), requested.precision(), requested.zone());
         for (PodSnapshot s : pod.snapshots()) {
             for (ContainerState c : s.containers()) {
-                if ((c.startedAt() != null && DeletionBounds.clearlyBefore(after, c.startedAt()))
-                        || (c.finishedAt() != null && DeletionBounds.clearlyBefore(after, c.finishedAt()))) {
+                // The kubelet's times are its node's clock: after the request only past what that clock may be off (session 54).
+                if ((c.startedAt() != null && DeletionBounds.nodeClearlyBefore(after, c.startedAt()))
+                        || (c.finishedAt() != null && DeletionBounds.nodeClearlyBefore(after, c.finishedAt()))) {
                     return true;
                 }
             }
         }
         for (ClusterEvent e : pod.clusterEvents()) {
-            if ("kubelet".equals(e.reportedBy()) && DeletionBounds.clearlyBefore(after, earliest(e, e.last()))) {
+            if ("kubelet".equals(e.reportedBy()) && DeletionBounds.nodeClearlyBefore(after, earliest(e, e.last()))) {
                 return true;
             }
         }

@@ -21,7 +21,6 @@ import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.snapshot.AuditRecord;
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -178,13 +177,12 @@ class NodeClockBreakerTest {
      * not ended before it" on two clocks 17 s apart. Control: main's end 95 s after the request, past a node's minute: confirmed.
      */
     @Test
-    @Disabled("s53 breaker: ExecutionOrder orders main's finishedAt (node clock) against the request (API server clock) with two clocks' "
-            + "10 s, not a node's minute: a node 30 s ahead makes AF007 confirmed for a main that ended 13 s before the delete; the margin "
-            + "the branch documents for every reader of a node's times (PodSnapshot.NODE_CLOCK_NANOS) is not the one that decides the order")
     void aNodeAheadWithinItsMinuteDoesNotConfirmMainRanAtTheDeletion() {
-        Finding near = new PodDeletedDuringExecution().evaluate(deletedWhileWaitRan("2026-09-19T16:40:12Z")).findings().get(0);
-        assertNotEquals(Confidence.CONFIRMED, near.confidence(), near.confidenceReason());
-        assertNotEquals(Confidence.LIKELY, near.confidence(), near.confidenceReason());
+        // Session 54: within the node's minute the order is undetermined; AF007 reports nothing above possible and says what it lacked.
+        var near = new PodDeletedDuringExecution().evaluate(deletedWhileWaitRan("2026-09-19T16:40:12Z"));
+        near.findings().forEach(f -> assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason()));
+        assertTrue(near.cleared().stream().anyMatch(x -> x.reason().contains("within what that clock may be off the API server's")),
+                near.cleared().toString());
         Finding far = new PodDeletedDuringExecution().evaluate(deletedWhileWaitRan("2026-09-19T16:41:30Z")).findings().get(0);
         assertEquals(Confidence.CONFIRMED, far.confidence(), far.confidenceReason());
     }
@@ -196,9 +194,6 @@ class NodeClockBreakerTest {
      * confirmed. The grace period itself says the Pod had not finished at the request (a terminal Pod is deleted with grace 0).
      */
     @Test
-    @Disabled("s53 breaker: ExecutionOrder reads the containers' end (node clock) 18 s before the request (API server clock) as finished "
-            + "before it with two clocks' 10 s, although the API server's grace period of 30 s says the Pod had not finished then: a node 30 s "
-            + "behind makes AF002 confirmed for a main that answered the deletion's SIGTERM with exit 0")
     void aNodeBehindWithinItsMinuteDoesNotConfirmASuccessReportedAsError() {
         Correlation c = deletedWithGrace("2026-09-19T16:39:35Z", "2026-09-19T16:39:37Z");
         new SuccessReportedAsError().evaluate(c).findings()
