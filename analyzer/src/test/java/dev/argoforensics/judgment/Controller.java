@@ -33,6 +33,27 @@ import java.util.Set;
  * and the Workflow operator (task-result and pod reconciliation, {@code Workflow pod is missing},
  * persistence, {@code queuePodsForCleanup}). Each start is an incarnation with its own caches,
  * queues and log file; a stall keeps the Workflow workers from dequeuing while the pod side goes on.
+ *
+ * <p>The pod cleanup queue is client-go's rate-limited delaying work queue as Argo uses it (session 54; read in client-go's
+ * {@code util/workqueue} at the versions the modelled tags' go.mod name: v0.24.3 for v3.4.18, v3.5.4 and v3.5.15, v0.32.2 for
+ * v3.6.19, v0.33.1 for v3.7.1, v3.7.18 and v4.0.10, v0.35.4 for v4.1.2 (v4.1.3 is not in the mirror): the same in each):
+ * <ul>
+ *   <li>The queue itself holds a key at most once. Adding a key that waits to be taken changes nothing; adding a key a
+ *       worker is processing marks it dirty, and when the worker is done the key goes back into the queue, with no delay.</li>
+ *   <li>In front of it, the delaying part keeps at most one waiting entry per key. {@code AddAfter} with a positive delay
+ *       creates that entry, or, when one already waits, moves it to the new time if that is earlier (never later). When
+ *       an entry's time comes it is dropped and its key added to the queue as above. {@code AddAfter} with a delay of zero
+ *       or less adds to the queue at once and does not touch a waiting entry.</li>
+ *   <li>{@code AddRateLimited} is {@code AddAfter} with the rate limiter's delay for the key, which with the default
+ *       controller limiter is never below 5 ms (per-key exponential backoff, or the 10/s bucket if longer). So it always
+ *       goes through the waiting entry: an entry waiting for a later time (a finalizer release held to its deadline, a
+ *       delayed {@code deletePod}) is moved up to now, and no copy of it is left to run again when the old time comes.</li>
+ * </ul>
+ * Argo calls {@code AddRateLimited} in {@code queuePodForCleanup} (every release) and {@code AddAfter} in
+ * {@code queuePodForCleanupAfter}; from v3.6.5 (the pod package) {@code queuePodForCleanupAfter} with a delay of zero or
+ * less logs {@code queueing pod for cleanup now, rather than delayed} and calls {@code AddRateLimited}, while v3.4 and v3.5
+ * pass that delay to {@code AddAfter}, which adds at once. The model drops the limiter's few milliseconds on a first add
+ * (the key is added now) and keeps {@code cRetry}'s delay for a failed try put back.
  */
 final class Controller {
     private static final long MS = Go.MILLI;
@@ -1156,9 +1177,18 @@ final class Controller {
         }
     }
 
-    // ---- the pod cleanup queue ----------------------------------------------------------------
+    // ---- the pod cleanup queue (client-go's rate-limited delaying queue: the class comment) ----------------------
 
+    /** {@code AddRateLimited}: through the delaying queue, so a waiting entry of the key is moved to now (not left behind). */
     private void cAdd(Inc me, String key, Origin origin) {
+        if (me.cWaiting.remove(key) != null) {
+            me.cWaitingOrigin.remove(key);
+        }
+        qAdd(me, key, origin);
+    }
+
+    /** The queue's own {@code Add}: once per key; a key being processed is marked dirty and re-queued when done. */
+    private void qAdd(Inc me, String key, Origin origin) {
         if (me.cProcessing.contains(key)) {
             me.cDirty.putIfAbsent(key, origin);
             return;
@@ -1173,7 +1203,19 @@ final class Controller {
         cDispatch(me);
     }
 
-    /** The delaying queue: an item already waiting keeps the earlier of the two times. */
+    /**
+     * {@code queuePodForCleanupAfter} with a delay of 0 or less: v3.6.5+ call {@code AddRateLimited}, v3.4/v3.5
+     * {@code AddAfter}, which adds at once and leaves any waiting entry of the key to run again when due.
+     */
+    private void cAddNow(Inc me, String key, Origin origin) {
+        if (release.podEvents) {
+            cAdd(me, key, origin);
+        } else {
+            qAdd(me, key, origin);
+        }
+    }
+
+    /** {@code AddAfter} with a positive delay: one waiting entry per key, moved only earlier. */
     private void cAddAfter(Inc me, String key, long readyAt, Origin origin) {
         Long waiting = me.cWaiting.get(key);
         if (waiting != null && waiting <= readyAt) {
@@ -1187,7 +1229,7 @@ final class Controller {
         sim.at(readyAt, () -> {
             if (me == inc && me.alive && Objects.equals(me.cWaiting.get(key), readyAt)) {
                 me.cWaiting.remove(key);
-                cAdd(me, key, me.cWaitingOrigin.remove(key));
+                qAdd(me, key, me.cWaitingOrigin.remove(key));
             }
         });
     }
@@ -1246,7 +1288,7 @@ final class Controller {
                 me.cBusy--;
                 Origin dirty = me.cDirty.remove(key);
                 if (dirty != null) {
-                    cAdd(me, key, dirty);
+                    qAdd(me, key, dirty);
                 }
                 cDispatch(me);
                 return;
@@ -1341,7 +1383,7 @@ final class Controller {
         me.cBusy--;
         Origin dirty = me.cDirty.remove(key);
         if (dirty != null) {
-            cAdd(me, key, dirty);
+            qAdd(me, key, dirty);
         }
         cDispatch(me);
     }
@@ -3239,7 +3281,7 @@ final class Controller {
                 } else {
                     queueLine(Level.WARN, "queueing pod for cleanup now, rather than delayed", "namespace", p.namespace, "podName", p.name, "action",
                             action, "after", new Dur(d));
-                    cAdd(me, key, new Origin("pod-gc-delete", null, me.cursor));
+                    cAddNow(me, key, new Origin("pod-gc-delete", null, me.cursor));
                 }
             } else {
                 queueLine(Level.INFO, "queueing pod for cleanup", "namespace", p.namespace, "podName", p.name, "action", action);

@@ -1517,6 +1517,32 @@ class JudgmentSmokeTest {
         assertTrue(atOnce > 0, "no start took the Lease at once");
     }
 
+    /**
+     * Session 54: every {@code cleaning up pod} line of a v3.6.5+ controller is one client-go's queue could produce
+     * ({@link CleanupQueueReplay}): no copy of an item left waiting after a rate-limited add of its key took it (the plain add
+     * the generator made before, which left a release held to its deadline to run again at the deadline).
+     */
+    @Test
+    void everyCleanupWorkerLineHasAnAddTheRealQueueWouldRun() throws IOException {
+        List<String> impossible = new ArrayList<>();
+        int files = 0;
+        for (Run r : runs) {
+            try (var walk = Files.walk(r.info().logs())) {
+                for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+                    String text = logText(f);
+                    if (text.contains("queueing pod for cleanup")) {
+                        files++;
+                    }
+                    for (String line : CleanupQueueReplay.impossibleTakes(text)) {
+                        impossible.add("seed " + r.info().seed() + " " + r.info().logs().relativize(f) + ":" + line);
+                    }
+                }
+            }
+        }
+        assertTrue(files > 3, "too few files with queueing lines: " + files);
+        assertEquals(List.of(), impossible);
+    }
+
     private static String logText(Path dir) throws IOException {
         StringBuilder all = new StringBuilder();
         try (var files = Files.walk(dir)) {

@@ -1,0 +1,164 @@
+package dev.argoforensics.judgment;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Replays a v3.6.5+ controller log's pod cleanup lines against client-go's queue (session 54; the semantics in
+ * {@link Controller}'s class comment) and names every {@code cleaning up pod} line the real queue could not have produced:
+ * a worker taking a key with no add of it since its last take, and no delayed add ({@code queueing pod for cleanup after})
+ * come due whose waiting entry a later rate-limited add did not already move up. Before session 54 the generator's plain
+ * add left such copies (a release held to its deadline ran again at the deadline after the Workflow's delete handler had
+ * released it). Lines are read in file order (one file is one process's stream, written in order); a key is checked from its
+ * first rate-limited add in the file on (that add moves any earlier waiting entry up), so that a file cut by rotation never
+ * counts on an add it cannot see; each rate-limited add or failed try explains one take at most (adds the real queue merges
+ * explain fewer: the replay is lenient there, never strict), and a delayed add one take at or after its due time. Releases before v3.6.5 (no queueing lines; and their {@code AddAfter} with no delay adds beside a waiting entry) are
+ * not replayed: a file with no queueing line is skipped.
+ */
+final class CleanupQueueReplay {
+    private static final Pattern TIME = Pattern.compile("(?<![A-Za-z])time[=:](\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)");
+    private static final Pattern LEADING = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)");
+    private static final Pattern BRACKET = Pattern.compile("[A-Z]{4}\\[(\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)\\]");
+    /** A worker line's time may precede its entry's due by the log's rounding and the envelope's lag. */
+    private static final long TOLERANCE = 10 * Go.MILLI;
+
+    private CleanupQueueReplay() {
+    }
+
+    private static final class KeyState {
+        /** Rate-limited adds not yet matched with a take: each brings the key to a worker at most once. */
+        int adds;
+        /** Due times of delayed adds not yet come due or moved up. */
+        final List<Long> waiting = new ArrayList<>();
+    }
+
+    /** The worker lines of one file's text that the real queue could not produce, each as "line number: line". */
+    static List<String> impossibleTakes(String text) {
+        List<String> out = new ArrayList<>();
+        if (!text.contains("queueing pod for cleanup")) {
+            return out;
+        }
+        Map<String, KeyState> keys = new HashMap<>();
+        String[] lines = text.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            String bare = lines[i].replace("\\n", " ").replace("\\t", " ").replace("\\", "").replace("\"", "");
+            if (bare.contains("acquire leader lease") || bare.contains("Leader election is turned off")) {
+                keys.clear(); // a new process: an empty queue
+                continue;
+            }
+            String kind = kind(bare);
+            if (kind == null) {
+                continue;
+            }
+            long t = time(bare);
+            String key = "take".equals(kind) || "failed".equals(kind) ? field(bare, "key") : addKey(bare);
+            if (key == null) {
+                continue;
+            }
+            if (!keys.containsKey(key)) {
+                if (!"rateLimited".equals(kind) && !"failed".equals(kind)) {
+                    continue; // before the key's first rate-limited add here, what waits or runs may come from lines not in the file
+                }
+                keys.put(key, new KeyState());
+            }
+            KeyState k = keys.get(key);
+            switch (kind) {
+                case "after" -> {
+                    long due = t + duration(field(bare, "after"));
+                    // One waiting entry per key, moved only earlier.
+                    if (k.waiting.isEmpty()) {
+                        k.waiting.add(due);
+                    } else if (due < k.waiting.get(0)) {
+                        k.waiting.set(0, due);
+                    }
+                }
+                case "rateLimited", "failed" -> {
+                    // AddRateLimited: the waiting entry (if any) moves up to now and is taken with this add.
+                    k.waiting.clear();
+                    k.adds++;
+                }
+                default -> { // take
+                    boolean due = !k.waiting.isEmpty() && k.waiting.get(0) <= t + TOLERANCE;
+                    if (due) {
+                        k.waiting.clear();
+                    } else if (k.adds > 0) {
+                        k.adds--;
+                    } else {
+                        out.add((i + 1) + ": " + lines[i]);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String kind(String bare) {
+        if (bare.contains("queueing pod for cleanup after")) {
+            return "after";
+        }
+        if (bare.contains("queueing pod for cleanup")) {
+            return "rateLimited"; // plain, "now, rather than delayed" and "by UID": all AddRateLimited (v3.6.5+)
+        }
+        if (bare.contains("failed to clean-up pod")) {
+            return "failed"; // the model retries every failure (a Conflict or a timeout): AddRateLimited
+        }
+        if (bare.contains("cleaning up pod")) {
+            return "take";
+        }
+        return null;
+    }
+
+    private static String addKey(String bare) {
+        String ns = field(bare, "namespace");
+        String pod = field(bare, "podName");
+        String action = field(bare, "action");
+        if (ns == null || pod == null || action == null) {
+            return null;
+        }
+        String uid = field(bare, "uid");
+        return ns + "/" + pod + "/" + action + ("deletePodByUID".equals(action) && uid != null ? "/" + uid : "");
+    }
+
+    static String field(String bare, String name) {
+        Matcher m = Pattern.compile("(?<![A-Za-z.])" + name + "[=:]([^\\s,}]+)").matcher(bare);
+        return m.find() ? m.group(1) : null;
+    }
+
+    static long time(String bare) {
+        for (Pattern p : List.of(TIME, LEADING, BRACKET)) {
+            Matcher m = p.matcher(bare);
+            if (m.find()) {
+                java.time.Instant at = java.time.Instant.parse(m.group(1));
+                return at.getEpochSecond() * Go.SECOND + at.getNano();
+            }
+        }
+        throw new IllegalArgumentException("no time: " + bare);
+    }
+
+    /** A Go duration ({@code 1m41.83s}, {@code 250ms}, {@code 3µs}) or a JSON formatter's nanoseconds. */
+    static long duration(String s) {
+        if (s.matches("-?\\d+")) {
+            return Long.parseLong(s);
+        }
+        long sign = s.startsWith("-") ? -1 : 1;
+        Matcher m = Pattern.compile("([0-9.]+)(h|ms|m|s|µs|us|ns)").matcher(s.startsWith("-") ? s.substring(1) : s);
+        long total = 0;
+        while (m.find()) {
+            java.math.BigDecimal v = new java.math.BigDecimal(m.group(1));
+            long unit = switch (m.group(2)) {
+                case "h" -> 3600 * Go.SECOND;
+                case "m" -> Go.MINUTE;
+                case "s" -> Go.SECOND;
+                case "ms" -> Go.MILLI;
+                case "µs", "us" -> 1_000;
+                default -> 1;
+            };
+            total += v.multiply(java.math.BigDecimal.valueOf(unit)).longValue();
+        }
+        return sign * total;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.argoforensics.judgment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link CleanupQueueReplay} on hand-written v4 lines: the copy a plain add leaves behind is named; what the real queue does
+ * (a delayed add come due, a key re-queued after being added while processed, a failed try put back, a delayed add issued
+ * while the key was already queued) is not; a key whose adds the file does not hold is not judged.
+ */
+class CleanupQueueReplayTest {
+    private static final String POD = "nightly-load-n724w-reindex-3307756021";
+
+    private static String line(String time, String level, String msg, String fields) {
+        return "time=2026-10-08T" + time + "Z level=" + level + " msg=\"" + msg + "\" component=pod_controller " + fields;
+    }
+
+    private static String after(String time, String delay) {
+        return line(time, "INFO", "queueing pod for cleanup after", "action=removeFinalizer namespace=etl podName=" + POD + " after=" + delay);
+    }
+
+    private static String add(String time) {
+        return line(time, "INFO", "queueing pod for cleanup", "action=removeFinalizer namespace=etl podName=" + POD);
+    }
+
+    private static String take(String time) {
+        return line(time, "INFO", "cleaning up pod", "key=etl/" + POD + "/removeFinalizer action=removeFinalizer namespace=etl podName=" + POD);
+    }
+
+    private static String failed(String time) {
+        return line(time, "WARN", "failed to clean-up pod", "key=etl/" + POD + "/removeFinalizer action=removeFinalizer namespace=etl podName="
+                + POD + " error=\"Operation cannot be fulfilled on pods \\\"" + POD + "\\\": the object has been modified\"");
+    }
+
+    private static List<String> replay(String... lines) {
+        return CleanupQueueReplay.impossibleTakes(String.join("\n", lines) + "\n");
+    }
+
+    @Test
+    void theDeadlineCopyLeftBehindByAPlainAddIsNamed() {
+        List<String> found = replay(after("07:47:51.170", "1m41.829683803s"), add("07:49:20.910"), take("07:49:20.911"),
+                take("07:49:33.001"));
+        assertEquals(1, found.size(), found.toString());
+        assertEquals(4, Integer.parseInt(found.get(0).split(":")[0]));
+    }
+
+    @Test
+    void aTakeWithNoAddAtAllIsNamed() {
+        assertEquals(1, replay(add("07:49:20.910"), take("07:49:20.911"), take("07:52:00.000")).size());
+    }
+
+    @Test
+    void theDelayedAddComeDueIsWhatTheQueueDoes() {
+        assertEquals(List.of(), replay(add("07:47:00.000"), take("07:47:00.002"), after("07:47:51.170", "1m41.829683803s"),
+                take("07:49:33.001")));
+        // The JSON formatter's nanoseconds.
+        assertEquals(List.of(), replay(add("07:47:00.000"), take("07:47:00.002"),
+                "{\"time\":\"2026-10-08T07:47:51.170Z\",\"level\":\"INFO\",\"msg\":\"queueing pod for cleanup after\",\"after\":101829683803,"
+                        + "\"action\":\"removeFinalizer\",\"namespace\":\"etl\",\"podName\":\"" + POD + "\"}", take("07:49:33.001")));
+    }
+
+    @Test
+    void aTakeBeforeTheDueTimeIsNotExplainedByTheDelayedAdd() {
+        assertEquals(1, replay(add("07:47:00.000"), take("07:47:00.002"), after("07:47:51.170", "1m41.829683803s"),
+                take("07:48:00.000")).size());
+    }
+
+    @Test
+    void anAddWhileProcessedRunsTheKeyAgain() {
+        assertEquals(List.of(), replay(add("07:49:20.910"), take("07:49:20.911"), add("07:49:20.915"), take("07:49:20.930")));
+    }
+
+    @Test
+    void aFailedTryPutBackRunsAgain() {
+        assertEquals(List.of(), replay(add("07:49:20.910"), take("07:49:20.911"), failed("07:49:20.940"), take("07:49:21.100"),
+                failed("07:49:21.130"), take("07:49:21.400")));
+    }
+
+    @Test
+    void aDelayedAddIssuedWhileTheKeyWasQueuedComesDueLater() {
+        assertEquals(List.of(), replay(add("07:49:20.910"), after("07:49:20.912", "2m0s"), take("07:49:20.913"), take("07:51:20.913")));
+        // The entry comes due once.
+        assertEquals(1, replay(add("07:49:20.910"), after("07:49:20.912", "2m0s"), take("07:49:20.913"), take("07:51:20.913"),
+                take("07:53:20.913")).size());
+    }
+
+    @Test
+    void aKeyWhoseAddsAreNotInTheFileIsNotJudged() {
+        assertEquals(List.of(), replay(take("07:49:20.911"), take("07:49:33.001"), add("07:50:00.000")));
+        // A delayed add first: an entry from before the file (a rotated part) may still wait and come due earlier.
+        assertEquals(List.of(), replay(after("07:47:51.170", "1m41.829683803s"), take("07:48:00.000")));
+        // A new process starts with an empty queue: its first take of the key is not judged.
+        assertEquals(List.of(), replay(add("07:49:20.910"), take("07:49:20.911"),
+                line("07:50:00.000", "INFO", "Attempting to acquire leader lease...", "lock=argo/workflow-controller"), take("07:50:10.000")));
+    }
+
+    @Test
+    void aFileWithNoQueueingLineIsNotReplayed() {
+        assertEquals(List.of(), replay(take("07:49:20.911"), take("07:49:33.001")));
+    }
+}
