@@ -138,6 +138,16 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
     }
 
     /**
+     * Where the controller run {@code stream} may have lines missing from {@code from} to {@code to} ({@link StreamExtents#cutOver}: its
+     * records that name nothing, its gaps, its later log not given), or empty where it was read whole over its part of the stretch. A
+     * claim that a line is absent over the stretch rests on this. Null {@code from}: the run's first line; null {@code to}: the end of
+     * its evidence.
+     */
+    public Optional<ReadCut> cutOver(int stream, dev.argoforensics.time.Timestamp from, dev.argoforensics.time.Timestamp to) {
+        return Optional.ofNullable(StreamExtents.cutOver(processes, stream, from, to));
+    }
+
+    /**
      * Whether lines may have been cut from the controller stream between two of its lines: a gap of its nameless records (the stats
      * ticker's {@code Alloc=…} every 5 minutes, {@link StreamExtents#cutWithin}) overlaps the stretch between them. A line missing
      * between the two is then no evidence that the controller did not write it.
