@@ -138,6 +138,26 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
     }
 
     /**
+     * Where the controller run {@code stream} may have lines missing from {@code from} to {@code to} ({@link StreamExtents#cutOver}: its
+     * records that name nothing, its gaps, its later log not given), or empty where it was read whole over its part of the stretch. A
+     * claim that a line is absent over the stretch rests on this. Null {@code from}: the run's first line; null {@code to}: the end of
+     * its evidence.
+     */
+    public Optional<ReadCut> cutOver(int stream, dev.argoforensics.time.Timestamp from, dev.argoforensics.time.Timestamp to) {
+        return Optional.ofNullable(StreamExtents.cutOver(processes, stream, from, to));
+    }
+
+    /**
+     * Whether the controller stream of two of its lines shows no line dropped from the one to the other, as far as its records naming
+     * nothing can ({@link StreamExtents#wholeFromTo}: one at or before {@code from}, no gap of theirs over the stretch, the latest no
+     * more than the stats ticker's period before {@code to}). A line missing between the two then shows that the run did not write it;
+     * a grep for names (no such record) or head, a grep and tail pasted together (a gap) shows nothing. False for two streams.
+     */
+    public boolean readWholeFromTo(LogEvent from, LogEvent to) {
+        return from.stream() == to.stream() && StreamExtents.wholeFromTo(processes, from.stream(), from.time(), to.time());
+    }
+
+    /**
      * Whether lines may have been cut from the controller stream between two of its lines: a gap of its nameless records (the stats
      * ticker's {@code Alloc=…} every 5 minutes, {@link StreamExtents#cutWithin}) overlaps the stretch between them. A line missing
      * between the two is then no evidence that the controller did not write it.

@@ -106,6 +106,52 @@ final class StreamExtents {
     }
 
     /**
+     * Where the run's lines from {@code from} to {@code to} may not all be there, or null where it was read whole over that stretch.
+     * The stretch is the run's own part of it: before the run's first line and after its last there is nothing of the run to read
+     * (another run, or none, holds those moments). At an end inside the run, a record naming nothing must lie at or beyond it (as
+     * {@link #readWholeThrough}); at the run's first or last line, one within the stats ticker's period of it (a whole run writes
+     * one at least that often, and a log that starts or ends there shows no cut), and past its last line the run's later lines
+     * must not be known missing ({@link ControllerProcess#cutAtEnd()}: a rotated piece without its successor, lines selected).
+     * No gap of its records (a stretch longer than the ticker's period without one) may overlap the stretch. A null {@code from}
+     * is the run's first line, a null {@code to} the end of its evidence.
+     */
+    static ReadCut cutOver(List<ControllerProcess> processes, int stream, Timestamp from, Timestamp to) {
+        if (stream < 0 || stream >= processes.size()) {
+            return null;
+        }
+        ControllerProcess run = processes.get(stream);
+        if (run.first() == null || run.last() == null) {
+            return null;
+        }
+        boolean atStart = from == null || !from.isAfter(run.first());
+        boolean atEnd = to == null || !to.isBefore(run.last());
+        Timestamp f = atStart ? run.first() : from;
+        Timestamp t = atEnd ? run.last() : to;
+        if (t.isBefore(f)) {
+            return null; // the run holds nothing of the stretch
+        }
+        ControllerProcess.Nameless n = run.nameless();
+        if (n.records() == 0) {
+            return new ReadCut(run, ReadCut.Kind.NO_RECORDS, f, t);
+        }
+        if (atStart ? ControllerProcess.Nameless.longerThanTicker(f, n.first()) : n.first().isAfter(f)) {
+            return new ReadCut(run, ReadCut.Kind.NONE_BEFORE, f, n.first());
+        }
+        for (ControllerProcess.Gap g : n.gaps()) {
+            if (!g.to().isBefore(f) && !t.isBefore(g.from())) {
+                return new ReadCut(run, ReadCut.Kind.GAP, g.from(), g.to());
+            }
+        }
+        if (atEnd ? ControllerProcess.Nameless.longerThanTicker(n.last(), t) : n.last().isBefore(t)) {
+            return new ReadCut(run, ReadCut.Kind.NONE_AFTER, n.last(), t);
+        }
+        if (run.cutAtEnd() && (to == null || to.isAfter(run.last()))) {
+            return new ReadCut(run, ReadCut.Kind.LATER_LOG_MISSING, run.last(), to == null ? run.last() : to);
+        }
+        return null;
+    }
+
+    /**
      * Said where a decision rests on a run read whole ({@link #wholeFromTo}, {@link #readWholeThrough}): the stats ticker shows a cut
      * only where it is longer than the ticker's period (session 46: that limit was silent).
      */

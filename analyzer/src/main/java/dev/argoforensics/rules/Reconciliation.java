@@ -306,7 +306,10 @@ final class Reconciliation {
             }
             WorkflowRef other = ((WorkflowProcessing) e.event()).wf();
             if (other != null && !other.equals(wf) && seen.merge(other, 1, Integer::sum) == 2) {
-                return Optional.of(e);
+                // That this Workflow was not taken up between the line and the other's second pass is an absence: only a run read whole
+                // from the one to the other shows it (records naming nothing from the line on, no gap of them between: session 54). A
+                // head and a tail pasted with the grep of another Workflow keep the other's passes in the tail and drop this one's.
+                return correlation.readWholeFromTo(line, e) ? Optional.of(e) : Optional.empty();
             }
         }
         return Optional.empty();

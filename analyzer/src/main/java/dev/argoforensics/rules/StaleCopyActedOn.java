@@ -72,7 +72,7 @@ public final class StaleCopyActedOn extends DeclaredRule {
             } else if (!behind.isEmpty()) {
                 findings.add(actedBehind(correlation, h, behind, guards, createdBefore));
             } else if (!guards.isEmpty() || !recreated.isEmpty()) {
-                findings.add(guarded(correlation, h, guards, recreated));
+                findings.add(guarded(correlation, h, passes, guards, recreated));
             }
         }
         return new Evaluation(findings, List.of());
@@ -279,7 +279,7 @@ public final class StaleCopyActedOn extends DeclaredRule {
                 Message.sequence(explanation), facts, cite.evidence());
     }
 
-    private Finding guarded(Correlation correlation, WorkflowHistory h, List<LogEvent> guards, List<Pass> recreated) {
+    private Finding guarded(Correlation correlation, WorkflowHistory h, List<Pass> passes, List<LogEvent> guards, List<Pass> recreated) {
         Cite cite = new Cite(correlation);
         guards.stream().limit(6).forEach(g -> cite.line(g, role(g.event())));
         recreated.stream().limit(2).forEach(p -> cite.line(p.outcomeLine(), "the update of the old object is refused"));
@@ -302,11 +302,60 @@ public final class StaleCopyActedOn extends DeclaredRule {
         List<LogEvent> guardLines = new ArrayList<>(guards);
         recreated.forEach(p -> guardLines.add(p.outcomeLine()));
         LogEvent cut = guardLines.stream().filter(g -> g != null && !correlation.readWholeAt(g)).findFirst().orElse(null);
-        Confidence confidence = cut == null ? Confidence.LIKELY : Confidence.POSSIBLE;
-        Message reason = cut == null ? Message.of("AF015.reason.guarded") : Message.of("AF015.reason.guardedExcerpt", "at", cut.time().format(),
-                "where", notWhole(correlation, cut));
+        Message reason = cut == null ? spanCut(correlation, h, passes, guardLines) : Message.of("AF015.reason.guardedExcerpt", "at",
+                cut.time().format(), "where", notWhole(correlation, cut));
+        Confidence confidence = reason == null ? Confidence.LIKELY : Confidence.POSSIBLE;
+        reason = reason == null ? Message.of("AF015.reason.guarded") : reason;
         return new Finding(ID, title(), severity, confidence, reason,
                 RegressionWords.subject(correlation, h.ref(), null), "", h.ref(), null, summary, explanation, facts, cite.evidence());
+    }
+
+    /**
+     * Why the lines that would show a copy acted on may be cut, or null where they cannot be. A copy the guard let through, acted on,
+     * is a {@code Created pod} or {@code already exists} line of the Workflow in a pass after its completion: anywhere from the
+     * completion in force at the guard's first line (its persist, else its marking) until a pass on a newer copy ({@code argo
+     * retry}) or a new Workflow of the name ends it, else to the end of the evidence; so every run holding the Workflow's lines must
+     * be read whole over its part of that span ({@link Correlation#cutOver}), not only around the guard's lines (session 53's unseen
+     * excerpt: the guard's lines in a tail, the completion and the rest in the grep's cut). Where the completion is not in the lines,
+     * the span begins no later than each run's first line given.
+     */
+    private static Message spanCut(Correlation correlation, WorkflowHistory h, List<Pass> passes, List<LogEvent> guardLines) {
+        LogEvent firstGuard = dev.argoforensics.correlate.EventOrder.earliest(guardLines.stream().filter(java.util.Objects::nonNull).toList());
+        if (firstGuard == null) {
+            return null;
+        }
+        PhaseHistory.Completion done = PhaseHistory.storedAt(passes, firstGuard);
+        if (done == null) {
+            for (Pass p : passes) {
+                LogEvent start = p.processing() != null ? p.processing() : p.outcomeLine();
+                if (start != null && dev.argoforensics.correlate.EventOrder.before(start, firstGuard)) {
+                    done = p.completion() != null ? p.completion() : p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN ? null : done;
+                }
+            }
+        }
+        dev.argoforensics.time.Timestamp from = done == null ? null : done.line().time();
+        dev.argoforensics.time.Timestamp to = null;
+        if (from != null) {
+            for (Pass p : passes) {
+                if ((p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN) && p.processing() != null && p.processing().time().isAfter(from)) {
+                    to = p.processing().time();
+                    break;
+                }
+            }
+        }
+        java.util.SortedSet<Integer> streams = new java.util.TreeSet<>();
+        h.events().forEach(e -> streams.add(e.stream()));
+        guardLines.stream().filter(java.util.Objects::nonNull).forEach(g -> streams.add(g.stream()));
+        for (int stream : streams) {
+            Optional<dev.argoforensics.correlate.ReadCut> c = correlation.cutOver(stream, from, to);
+            if (c.isPresent()) {
+                Message until = to == null ? Message.of("AF015.reason.untilEnd") : Message.of("AF015.reason.untilNext", "to", to.format());
+                return Message.of("AF015.reason.guardedCut", "span", from == null ? Message.of("AF015.reason.spanRun", "until", until)
+                        : Message.of("AF015.reason.spanCompletion", "from", from.format(), "until", until), "where", ReadCutWords.where(c.get()),
+                        "wholeOf", Message.of(from == null ? "AF015.reason.wholeOfRun" : "AF015.reason.wholeOfCompletion"));
+            }
+        }
+        return null;
     }
 
     /** Why the stream is not read whole at the line: the gap in its nameless records it lies in, or the side that has none. */

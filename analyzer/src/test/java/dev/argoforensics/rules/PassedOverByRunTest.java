@@ -60,9 +60,11 @@ class PassedOverByRunTest {
         List<String> l = new ArrayList<>(elected("2026-09-19", "16:20:00.000000", "16:20:00.040000", null));
         l.add(workers("2026-09-19T16:20:00.100Z", 2));
         l.addAll(List.of(firstPass()));
+        l.add(ticker("2026-09-19T16:25:00.000Z"));
         l.add(createdPod("2026-09-19T16:27:10.431Z"));
         l.add(processing("2026-09-19T16:27:20.402Z", "Running"));
         l.add(workflowUpdated("2026-09-19T16:27:20.470Z", "Running"));
+        l.add(ticker("2026-09-19T16:30:00.000Z"));
         l.add(podEvent("2026-09-19T16:31:11.256Z", "update"));
         l.add(removingFinalizers("2026-09-19T16:31:11.257Z"));
         l.add(queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-3m24.257168224s"));
@@ -74,6 +76,11 @@ class PassedOverByRunTest {
             l.add(processingOther("2026-09-19T16:31:21.330Z"));
         }
         return l;
+    }
+
+    /** The stats ticker's line (every 5 minutes in a whole run; it names nothing). */
+    private static String ticker(String t) {
+        return "time=" + t + " level=INFO msg=Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123";
     }
 
     /** The same replica's next process: it waits for the Lease the other replica holds, takes it, and comes round to the other Workflow. */
@@ -133,6 +140,33 @@ class PassedOverByRunTest {
     void theReleasingProcessComingRoundClears() throws IOException {
         List<String> lines = new ArrayList<>(firstProcess(true));
         lines.addAll(restarted());
+        Evaluation e = new PrematureFinalizerRemoval().evaluate(correlate(lines));
+        assertTrue(passedOver(e), () -> show(e));
+        assertEquals(List.of(), e.findings(), () -> show(e));
+    }
+
+    /**
+     * Session 54: that the releasing process never took the Workflow up while it took another up twice is an absence, shown only where
+     * the process was read whole between the release and the other's second pass. Here its stats ticker stops at 16:30 and comes back
+     * at 16:45 with the other Workflow's passes (head, a grep of another Workflow and tail pasted together): this Workflow's pass may
+     * have been among the lines cut. Not passed over; the finding stands.
+     */
+    @Test
+    void passesOfAnotherWorkflowAfterACutClearNothing() throws IOException {
+        List<String> lines = new ArrayList<>(firstProcess(false));
+        lines.addAll(List.of(ticker("2026-09-19T16:45:00.000Z"), processingOther("2026-09-19T16:45:01.320Z"),
+                processingOther("2026-09-19T16:45:11.330Z"), ticker("2026-09-19T16:50:00.000Z")));
+        Evaluation e = new PrematureFinalizerRemoval().evaluate(correlate(lines));
+        assertFalse(passedOver(e), () -> show(e));
+        assertEquals(1, e.findings().size(), () -> show(e));
+    }
+
+    /** Control: the same passes with the process read whole up to them (its ticker every 5 minutes): passed over, cleared. */
+    @Test
+    void passesOfAnotherWorkflowInARunReadWholeClear() throws IOException {
+        List<String> lines = new ArrayList<>(firstProcess(false));
+        lines.addAll(List.of(ticker("2026-09-19T16:35:00.000Z"), ticker("2026-09-19T16:40:00.000Z"), ticker("2026-09-19T16:45:00.000Z"),
+                processingOther("2026-09-19T16:45:01.320Z"), processingOther("2026-09-19T16:45:11.330Z"), ticker("2026-09-19T16:50:00.000Z")));
         Evaluation e = new PrematureFinalizerRemoval().evaluate(correlate(lines));
         assertTrue(passedOver(e), () -> show(e));
         assertEquals(List.of(), e.findings(), () -> show(e));

@@ -438,7 +438,14 @@ class PrematureFinalizerRemovalTest {
     void aWorkflowPassedOverByTheControllersQueueIsGone() {
         List<String> lines = new java.util.ArrayList<>(List.of(removal()));
         lines.set(0, workers("2026-09-19T16:31:11.132Z", 2));
+        // The run read whole up to the other's second pass (its stats ticker every 5 minutes): only then is this Workflow's absence
+        // from it a fact (session 54; PassedOverByRunTest has the run cut between).
+        String alloc = " level=INFO msg=Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123";
+        lines.add("time=2026-09-19T16:35:00.000Z" + alloc);
         lines.add(V4.processingOther("2026-09-19T16:40:00.000Z"));
+        lines.add("time=2026-09-19T16:40:00.001Z" + alloc);
+        lines.add("time=2026-09-19T16:45:00.000Z" + alloc);
+        lines.add("time=2026-09-19T16:50:00.000Z" + alloc);
         lines.add(V4.processingOther("2026-09-19T16:53:00.000Z"));
         Evaluation e = rule.evaluate(beforeRemoval().log("2.log", lines.toArray(String[]::new)).correlate());
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());

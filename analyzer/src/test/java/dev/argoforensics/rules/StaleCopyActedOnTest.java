@@ -327,4 +327,138 @@ class StaleCopyActedOnTest {
         assertTrue(cut.confidenceReason().contains("at 2026-06-24T13:30:21.120Z is not whole (no line naming nothing from 2026-06-24T13:26:00.000Z"
                 + " to 2026-06-24T13:56:00.000Z"), cut.confidenceReason());
     }
+
+    private static String rejected(String t) {
+        return "time=\"" + t + "\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf";
+    }
+
+    /** Another Workflow's line: what a grep for a name keeps of the run's later minutes. */
+    private static String other(String t) {
+        return "time=\"" + t + "\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=5000 namespace=ns workflow=other";
+    }
+
+    /**
+     * Session 53's unseen excerpt (seed 2840): head, a grep and tail pasted together, the guard's line in the tail with records naming
+     * nothing on both sides of it, the Workflow's completion in the head and everything between cut. That nothing acted on the copies
+     * is a claim about every line from the completion on, and the grep's stretch after it is a gap of the stats ticker: possible,
+     * naming the gap; before, likely (the guard's line alone was read whole around).
+     */
+    @Test
+    void theGuardsLineInATailAfterACutSinceTheCompletionIsPossible() {
+        List<String> lines = new ArrayList<>(List.of(ticker("2026-06-24T13:20:00.000Z"), ticker("2026-06-24T13:25:00.000Z")));
+        lines.addAll(completed());
+        Finding f = run(lines, ticker("2026-06-24T13:45:00.000Z"), rejected("2026-06-24T13:45:21.120Z"), ticker("2026-06-24T13:50:00.000Z"))
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("every line from the Workflow's completion, stored at 2026-06-24T13:28:39.268Z, to the end of the"
+                + " evidence, and c.log #1 holds no line naming nothing from 2026-06-24T13:25:00.000Z to 2026-06-24T13:45:00.000Z"), f.confidenceReason());
+        assertEquals(1, f.fact("staleCopiesRejected").orElseThrow().value());
+    }
+
+    /** Negative control: the same excerpt cut before the completion only; from the completion on, the run was read whole. Likely. */
+    @Test
+    void aCutBeforeTheCompletionOnlyStaysLikely() {
+        List<String> lines = new ArrayList<>(List.of(ticker("2026-06-24T13:00:00.000Z"), ticker("2026-06-24T13:26:00.000Z")));
+        lines.addAll(completed());
+        Finding f = run(lines, ticker("2026-06-24T13:29:00.000Z"), REJECTED_1, REJECTED_2, ticker("2026-06-24T13:31:00.000Z"),
+                ticker("2026-06-24T13:36:00.000Z")).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+    }
+
+    /**
+     * The Workflow's completion cut with everything else of it but the guard's line in the tail: the copies' span begins before the
+     * guard's line, no later than the run's first line given, and the run is cut between. Possible, saying the completion is not in
+     * the lines.
+     */
+    @Test
+    void theGuardsLineAloneInATailIsPossible() {
+        Finding f = run(List.of(ticker("2026-06-24T13:00:00.000Z"), ticker("2026-06-24T13:05:00.000Z")), ticker("2026-06-24T13:45:00.000Z"),
+                rejected("2026-06-24T13:45:21.120Z"), ticker("2026-06-24T13:50:00.000Z")).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("of the run from its first line given, to the end of the evidence (the Workflow's completion is"
+                + " not in the lines"), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("from 2026-06-24T13:05:00.000Z to 2026-06-24T13:45:00.000Z"), f.confidenceReason());
+    }
+
+    /**
+     * Head and a grep without the tail: the guard's lines lie in the head, read whole around, but the run's lines go on twenty minutes
+     * past its last record naming nothing (what the grep kept of others). A Pod created then would have been cut with the rest. Possible.
+     */
+    @Test
+    void aHeadAndAGrepWithoutTheTailIsPossible() {
+        List<String> lines = new ArrayList<>(List.of(ticker("2026-06-24T13:26:00.000Z")));
+        lines.addAll(completed());
+        Finding f = run(lines, ticker("2026-06-24T13:29:00.000Z"), REJECTED_1, REJECTED_2, ticker("2026-06-24T13:31:00.000Z"),
+                other("2026-06-24T13:40:00.000Z"), other("2026-06-24T13:51:00.000Z")).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertTrue(f.confidenceReason().contains("c.log #1 holds no line naming nothing after 2026-06-24T13:31:00.000Z while its lines go on to"
+                + " 2026-06-24T13:51:00.000Z"), f.confidenceReason());
+    }
+
+    /** Negative control: the same run read whole, its stats ticker going on to its last line. Likely. */
+    @Test
+    void theSameRunReadWholeToItsEndStaysLikely() {
+        List<String> lines = new ArrayList<>(List.of(ticker("2026-06-24T13:26:00.000Z")));
+        lines.addAll(completed());
+        Finding f = run(lines, ticker("2026-06-24T13:29:00.000Z"), REJECTED_1, REJECTED_2, ticker("2026-06-24T13:31:00.000Z"),
+                ticker("2026-06-24T13:36:00.000Z"), other("2026-06-24T13:40:00.000Z"), ticker("2026-06-24T13:41:00.000Z"),
+                ticker("2026-06-24T13:46:00.000Z"), other("2026-06-24T13:51:00.000Z")).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+    }
+
+    /**
+     * Negative control: a cut after a new Workflow of the name took the name over (its first pass at a newer resourceVersion, phase
+     * empty) ends the completion's span: a Pod created after it is the new Workflow's. The guard's lines and the span before were read
+     * whole. Likely.
+     */
+    @Test
+    void aCutAfterTheCompletionEndedStaysLikely() {
+        List<String> lines = new ArrayList<>(List.of(ticker("2026-06-24T13:26:00.000Z")));
+        lines.addAll(completed());
+        Finding f = run(lines, ticker("2026-06-24T13:29:00.000Z"), REJECTED_1, REJECTED_2, ticker("2026-06-24T13:31:00.000Z"),
+                op("2026-06-24T13:32:00.000Z", "info", "Processing workflow", "Phase= ResourceVersion=3000"),
+                ticker("2026-06-24T13:33:00.000Z"), ticker("2026-06-24T13:53:00.000Z")).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+    }
+
+    /** The run of {@link #theSameRunReadWholeToItsEndStaysLikely}, as a file under {@code logs/}, after {@code prompt} (none if null). */
+    private com.fasterxml.jackson.databind.JsonNode pasted(java.nio.file.Path dir, String prompt) throws java.io.IOException {
+        List<String> lines = new ArrayList<>();
+        if (prompt != null) {
+            lines.add(prompt);
+        }
+        lines.add(ticker("2026-06-24T13:26:00.000Z"));
+        lines.addAll(completed());
+        lines.addAll(List.of(ticker("2026-06-24T13:29:00.000Z"), REJECTED_1, REJECTED_2, ticker("2026-06-24T13:31:00.000Z"),
+                ticker("2026-06-24T13:36:00.000Z")));
+        java.nio.file.Path logs = java.nio.file.Files.createDirectories(dir.resolve("logs"));
+        java.nio.file.Files.write(logs.resolve("workflow-controller.log"), lines);
+        dev.argoforensics.testing.Cli run = dev.argoforensics.testing.Cli.run("analyze", dir.toString(), "--now", "2026-06-25T00:00:00Z",
+                "--format", "json");
+        com.fasterxml.jackson.databind.JsonNode report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.out());
+        for (com.fasterxml.jackson.databind.JsonNode f : report.get("findings")) {
+            if (ID.equals(f.get("rule").asText())) {
+                return f;
+            }
+        }
+        throw new AssertionError(report.toString());
+    }
+
+    private static final String ID = StaleCopyActedOn.ID;
+
+    /**
+     * A paste whose prompt records a command that drops the lines after those it kept ({@code | head}): its lines end at 13:36 and
+     * the run went on writing, so a Pod created after that would not be in them however whole the lines given are. Possible, naming
+     * the command; the same lines with a prompt that selected nothing stay likely.
+     */
+    @Test
+    void aHeadRecordedInThePasteIsPossibleAndAPlainPromptStaysLikely(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        com.fasterxml.jackson.databind.JsonNode head = pasted(dir.resolve("head"), "$ kubectl logs -n argo deploy/workflow-controller | head -n 13");
+        assertEquals("possible", head.get("confidence").asText(), head.toString());
+        assertTrue(head.get("confidenceReason").asText().contains("lines given end at 2026-06-24T13:36:00.000Z and it went on writing (its lines"
+                + " were selected or cut: `kubectl logs -n argo deploy/workflow-controller | head -n 13`)"), head.toString());
+        com.fasterxml.jackson.databind.JsonNode plain = pasted(dir.resolve("plain"), "$ kubectl logs -n argo deploy/workflow-controller");
+        assertEquals("likely", plain.get("confidence").asText(), plain.toString());
+    }
 }
