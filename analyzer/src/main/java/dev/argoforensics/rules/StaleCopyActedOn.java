@@ -327,6 +327,13 @@ public final class StaleCopyActedOn extends DeclaredRule {
      */
     private static Message spanCut(Correlation correlation, WorkflowHistory h, List<Pass> passes, List<LogEvent> guardLines) {
         List<LogEvent> lines = dev.argoforensics.correlate.EventOrder.inTimeOrder(guardLines.stream().filter(java.util.Objects::nonNull).toList());
+        if (h.ref().namespace() == null) {
+            // Cannot compare workflow resource versions names the Workflow without its namespace: its passes are those of the one
+            // Workflow of that name the lines hold with a namespace (none or several: not known, the completion not in the lines).
+            List<WorkflowHistory> named = correlation.workflows().values().stream()
+                    .filter(w -> w.ref().namespace() != null && w.ref().name().equals(h.ref().name())).toList();
+            passes = named.size() == 1 ? correlation.nodes().passes(named.get(0)) : passes;
+        }
         Set<String> spans = new java.util.HashSet<>();
         for (LogEvent g : lines) {
             PhaseHistory.Completion done = completionAt(passes, g);
