@@ -117,6 +117,29 @@ class StaleCopySpanBreakerTest {
         assertEquals(Confidence.LIKELY, control.confidence(), control.confidenceReason());
     }
 
+    /**
+     * Judgment seed 389 (corpora): a standby replica's run, read whole from its start (its election lines name the lease and the leader,
+     * its first stats tick 5 minutes after its first line), with the Workflow's completion in those first minutes. Every run is checked
+     * over the span now; this one was read as cut before its first tick ("no line naming nothing before") though it starts there, as
+     * a whole log does. Likely. Control: the same run's first line 8 minutes before its first tick (a cut the ticker shows): possible.
+     */
+    @Test
+    void aStandbyStartedJustBeforeTheCompletionReadWholeStaysLikely() {
+        List<String> first = new ArrayList<>(tickers(26, 41));
+        first.addAll(completed());
+        first.add(rejected("2026-06-24T13:30:21.120Z"));
+        List<String> standby = new ArrayList<>(List.of(other("2026-06-24T13:25:10.000Z"), ticker("2026-06-24T13:30:10.000Z"),
+                ticker("2026-06-24T13:35:10.000Z"), ticker("2026-06-24T13:40:10.000Z")));
+        Finding f = guarded(new Evidence().log("c.log", sorted(first).toArray(String[]::new)).log("s.log", standby.toArray(String[]::new)));
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+
+        List<String> cut = new ArrayList<>(standby);
+        cut.set(0, other("2026-06-24T13:22:00.000Z"));
+        Finding c = guarded(new Evidence().log("c.log", sorted(first).toArray(String[]::new)).log("s.log", cut.toArray(String[]::new)));
+        assertEquals(Confidence.POSSIBLE, c.confidence(), c.confidenceReason());
+        assertTrue(c.confidenceReason().contains("s.log #1"), c.confidenceReason());
+    }
+
     private static String pod(String created) {
         return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: wf\n  namespace: ns\n  uid: u-2\n  creationTimestamp: \"" + created + "\"\n"
                 + "  labels: {workflows.argoproj.io/workflow: wf}\n  annotations: {workflows.argoproj.io/node-id: wf, workflows.argoproj.io/node-name: wf}\n"
@@ -153,6 +176,32 @@ class StaleCopySpanBreakerTest {
         Finding f = guarded(new Evidence().log("c.log", ticker("2026-06-24T13:45:00.000Z"), rejected("2026-06-24T13:45:21.120Z"),
                 ticker("2026-06-24T13:50:00.000Z"), ticker("2026-06-24T13:55:00.000Z")));
         assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+    }
+
+    private static String incomparable(String t) {
+        return "time=\"" + t + "\" level=warning msg=\"Cannot compare workflow resource versions\" name=wf error=\"resource version \\\"a1\\\" is"
+                + " not a number\"";
+    }
+
+    /**
+     * {@code Cannot compare workflow resource versions}: the guard could not compare, and the copy was processed anyway. The log,
+     * read whole (the ticker every 5 minutes), ends 200 ms after that line, before the pass on the copy is in it: what that pass did
+     * is not read, so that nothing acted on the copy is not shown (a completed copy is not operated on, a stale one is: its
+     * {@code Processing workflow} would follow). Control: the log goes on 13 minutes with no pass of the Workflow: likely.
+     */
+    @Test
+    void aCopyProcessedAnywayAtTheLogsEndIsNotLikely() {
+        List<String> lines = new ArrayList<>(tickers(26, 31));
+        lines.addAll(completed());
+        lines.add(incomparable("2026-06-24T13:33:10.120Z"));
+        lines.add(other("2026-06-24T13:33:10.320Z"));
+        Finding f = guarded(new Evidence().log("c.log", sorted(lines).toArray(String[]::new)));
+        assertTrue(f.confidence() != Confidence.LIKELY && f.confidence() != Confidence.CONFIRMED, f.confidence() + ": " + f.confidenceReason());
+
+        List<String> control = new ArrayList<>(lines);
+        control.addAll(tickers(36, 46));
+        Finding c = guarded(new Evidence().log("c.log", sorted(control).toArray(String[]::new)));
+        assertEquals(Confidence.LIKELY, c.confidence(), c.confidenceReason());
     }
 
     // ---- through the command line: the reader's own extents (order, rotation, prompts) ----
