@@ -134,7 +134,10 @@ final class StreamExtents {
         if (n.records() == 0) {
             return new ReadCut(run, ReadCut.Kind.NO_RECORDS, f, t);
         }
-        if (atStart ? ControllerProcess.Nameless.longerThanTicker(f, n.first()) : n.first().isAfter(f)) {
+        // None at or before the stretch's start: a cut only where the run's first line given is more than the ticker's period before
+        // its first record, as at the run's first line itself (s54 breaker: a standby replica started 5 minutes before its first tick,
+        // read whole, with the completion in those minutes, was read as cut).
+        if (n.first().isAfter(f) && ControllerProcess.Nameless.longerThanTicker(run.first(), n.first())) {
             return new ReadCut(run, ReadCut.Kind.NONE_BEFORE, f, n.first());
         }
         for (ControllerProcess.Gap g : n.gaps()) {

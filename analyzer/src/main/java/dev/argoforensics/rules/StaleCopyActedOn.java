@@ -34,6 +34,8 @@ import java.util.Set;
  */
 public final class StaleCopyActedOn extends DeclaredRule {
     public static final String ID = "AF015";
+    /** How far the API server's clock (creationTimestamp) and the controller's (its lines) may disagree: correlate's cross-clock margin, 10 s. */
+    private static final long CLOCKS_NANOS = 10_000_000_000L;
     private static final Set<String> GUARD_SIGNALS = Set.of("stale-copy-rejected", "stale-copy-skipped", "stale-check-impossible");
 
     public StaleCopyActedOn() {
@@ -313,40 +315,85 @@ public final class StaleCopyActedOn extends DeclaredRule {
     /**
      * Why the lines that would show a copy acted on may be cut, or null where they cannot be. A copy the guard let through, acted on,
      * is a {@code Created pod} or {@code already exists} line of the Workflow in a pass after its completion: anywhere from the
-     * completion in force at the guard's first line (its persist, else its marking) until a pass on a newer copy ({@code argo
-     * retry}) or a new Workflow of the name ends it, else to the end of the evidence; so every run holding the Workflow's lines must
-     * be read whole over its part of that span ({@link Correlation#cutOver}), not only around the guard's lines (session 53's unseen
-     * excerpt: the guard's lines in a tail, the completion and the rest in the grep's cut). Where the completion is not in the lines,
-     * the span begins no later than each run's first line given.
+     * completion in force at a guard's line (its persist, else its marking) until a pass on a newer copy ({@code argo retry}) or a
+     * new Workflow of the name ends it, else to the end of the evidence; so every controller run must be read whole over its part of
+     * that span ({@link Correlation#cutOver}), not only around the guard's lines (session 53's unseen excerpt: the guard's lines in a
+     * tail, the completion and the rest in the grep's cut). Each guard line's completion makes a span of its own (s54 breaker: a
+     * completion after an {@code argo retry} guarded again, cut after). Every run, not only those holding the Workflow's lines (s54
+     * breaker: a restarted run, its in-memory record of written versions empty, whose lines of the span were cut with the
+     * Workflow's). Where the completion is not in the lines, it came before the first line given, and the lines between were not
+     * read (s54 breaker: a tail beginning after it). An export of the Workflow's Pod created inside the span, no line showing that
+     * creation, is the act itself not read (s54 breaker: the log ending before it).
      */
     private static Message spanCut(Correlation correlation, WorkflowHistory h, List<Pass> passes, List<LogEvent> guardLines) {
-        LogEvent firstGuard = dev.argoforensics.correlate.EventOrder.earliest(guardLines.stream().filter(java.util.Objects::nonNull).toList());
-        if (firstGuard == null) {
-            return null;
+        List<LogEvent> lines = dev.argoforensics.correlate.EventOrder.inTimeOrder(guardLines.stream().filter(java.util.Objects::nonNull).toList());
+        if (h.ref().namespace() == null) {
+            // Cannot compare workflow resource versions names the Workflow without its namespace: its passes are those of the one
+            // Workflow of that name the lines hold with a namespace (none or several: not known, the completion not in the lines).
+            List<WorkflowHistory> named = correlation.workflows().values().stream()
+                    .filter(w -> w.ref().namespace() != null && w.ref().name().equals(h.ref().name())).toList();
+            passes = named.size() == 1 ? correlation.nodes().passes(named.get(0)) : passes;
         }
-        PhaseHistory.Completion done = PhaseHistory.storedAt(passes, firstGuard);
+        Set<String> spans = new java.util.HashSet<>();
+        for (LogEvent g : lines) {
+            PhaseHistory.Completion done = completionAt(passes, g);
+            dev.argoforensics.time.Timestamp from = done == null ? null : done.line().time();
+            if (!spans.add(from == null ? "" : from.format())) {
+                continue;
+            }
+            dev.argoforensics.time.Timestamp to = null;
+            if (from != null) {
+                for (Pass p : passes) {
+                    if ((p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN) && p.processing() != null && p.processing().time().isAfter(from)) {
+                        to = p.processing().time();
+                        break;
+                    }
+                }
+            }
+            Message cut = spanCut(correlation, h, g, from, to);
+            if (cut != null) {
+                return cut;
+            }
+        }
+        return null;
+    }
+
+    /** The completion in force at the guard's line {@code g}: its persist ({@link PhaseHistory#storedAt}), else its marking; null if none. */
+    private static PhaseHistory.Completion completionAt(List<Pass> passes, LogEvent g) {
+        PhaseHistory.Completion done = PhaseHistory.storedAt(passes, g);
         if (done == null) {
             for (Pass p : passes) {
                 LogEvent start = p.processing() != null ? p.processing() : p.outcomeLine();
-                if (start != null && dev.argoforensics.correlate.EventOrder.before(start, firstGuard)) {
+                if (start != null && dev.argoforensics.correlate.EventOrder.before(start, g)) {
                     done = p.completion() != null ? p.completion() : p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN ? null : done;
                 }
             }
         }
-        dev.argoforensics.time.Timestamp from = done == null ? null : done.line().time();
-        dev.argoforensics.time.Timestamp to = null;
+        return done;
+    }
+
+    /** {@link #spanCut(Correlation, WorkflowHistory, List, List)} over one span: from {@code from} (null: not in the lines) to {@code to}. */
+    private static Message spanCut(Correlation correlation, WorkflowHistory h, LogEvent guard, dev.argoforensics.time.Timestamp from,
+                                   dev.argoforensics.time.Timestamp to) {
         if (from != null) {
-            for (Pass p : passes) {
-                if ((p.copy() == Copy.NEWER || p.copy() == Copy.NEW_RUN) && p.processing() != null && p.processing().time().isAfter(from)) {
-                    to = p.processing().time();
-                    break;
+            for (PodHistory pod : correlation.pods().values()) {
+                if (!h.ref().equals(pod.workflow())) {
+                    continue;
+                }
+                for (PodSnapshot s : pod.snapshots()) {
+                    dev.argoforensics.time.Timestamp created = s.creationTimestamp();
+                    // The API server's clock stamps creationTimestamp (cut to its second), the controller's the lines: only a creation
+                    // clearly after the completion, with no Created pod line of the name near it, is a creation no line shows.
+                    if (created != null && from.nanosUntil(created) > CLOCKS_NANOS && (to == null || created.nanosUntil(to) > 0)
+                            && h.events().stream().noneMatch(e -> e.event() instanceof ControllerEvent.PodCreated
+                            && pod.key().name().equals(podName(e)) && Math.abs(created.nanosUntil(e.time())) <= CLOCKS_NANOS + 1_000_000_000L)) {
+                        return Message.of("AF015.reason.guardedExport", "pod", pod.key().name(), "at", s.creationTimestamp().format(),
+                                "from", from.format());
+                    }
                 }
             }
         }
-        java.util.SortedSet<Integer> streams = new java.util.TreeSet<>();
-        h.events().forEach(e -> streams.add(e.stream()));
-        guardLines.stream().filter(java.util.Objects::nonNull).forEach(g -> streams.add(g.stream()));
-        for (int stream : streams) {
+        for (int stream = 0; stream < correlation.processes().size(); stream++) {
             Optional<dev.argoforensics.correlate.ReadCut> c = correlation.cutOver(stream, from, to);
             if (c.isPresent()) {
                 Message until = to == null ? Message.of("AF015.reason.untilEnd") : Message.of("AF015.reason.untilNext", "to", to.format());
@@ -354,6 +401,11 @@ public final class StaleCopyActedOn extends DeclaredRule {
                         : Message.of("AF015.reason.spanCompletion", "from", from.format(), "until", until), "where", ReadCutWords.where(c.get()),
                         "wholeOf", Message.of(from == null ? "AF015.reason.wholeOfRun" : "AF015.reason.wholeOfCompletion"));
             }
+        }
+        if (from == null) {
+            ControllerProcess run = correlation.process(guard);
+            return Message.of("AF015.reason.guardedBefore", "run", run == null ? "the controller" : run.label(),
+                    "first", run == null || run.first() == null ? guard.time().format() : run.first().format());
         }
         return null;
     }

@@ -17,11 +17,11 @@ class StaleCopyActedOnTest {
     private final StaleCopyActedOn rule = new StaleCopyActedOn();
 
     /** v3.7 logrus text for Workflow ns/wf, one Pod node (the root: node ID and Pod name wf). */
-    private static String op(String t, String level, String msg, String attrs) {
+    static String op(String t, String level, String msg, String attrs) {
         return "time=\"" + t + "\" level=" + level + " msg=\"" + msg + "\" " + attrs + (attrs.isEmpty() ? "" : " ") + "namespace=ns workflow=wf";
     }
 
-    private static List<String> completed() {
+    static List<String> completed() {
         return new ArrayList<>(List.of(
                 op("2026-06-24T13:27:50.118Z", "info", "Processing workflow", "Phase= ResourceVersion=120"),
                 op("2026-06-24T13:27:50.120Z", "info", "Updated phase  -> Running", ""),
@@ -33,7 +33,7 @@ class StaleCopyActedOnTest {
                 op("2026-06-24T13:28:39.268Z", "info", "Workflow update successful", "phase=Succeeded resourceVersion=960")));
     }
 
-    private static Evaluation run(List<String> lines, String... more) {
+    static Evaluation run(List<String> lines, String... more) {
         List<String> all = new ArrayList<>(lines);
         all.addAll(List.of(more));
         return new StaleCopyActedOn().evaluate(new Evidence().log("c.log", all.toArray(String[]::new)).correlate());
@@ -291,7 +291,7 @@ class StaleCopyActedOnTest {
     }
 
     /** The stats ticker's line, which names nothing: every run writes one each 5 minutes. */
-    private static String ticker(String t) {
+    static String ticker(String t) {
         return "time=\"" + t + "\" level=info msg=\"Alloc=6215 TotalAlloc=27810 Sys=32853 NumGC=12 Goroutines=123\"";
     }
 
@@ -328,12 +328,12 @@ class StaleCopyActedOnTest {
                 + " to 2026-06-24T13:56:00.000Z"), cut.confidenceReason());
     }
 
-    private static String rejected(String t) {
+    static String rejected(String t) {
         return "time=\"" + t + "\" level=warning msg=\"Rejecting stale copy of a completed workflow\" key=ns/wf";
     }
 
     /** Another Workflow's line: what a grep for a name keeps of the run's later minutes. */
-    private static String other(String t) {
+    static String other(String t) {
         return "time=\"" + t + "\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=5000 namespace=ns workflow=other";
     }
 
