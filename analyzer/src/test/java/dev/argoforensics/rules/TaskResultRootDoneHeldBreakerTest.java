@@ -146,11 +146,7 @@ class TaskResultRootDoneHeldBreakerTest {
     /** Recall control: the log cut after the root pass, the Workflow exported at 17:10 Running with every node ended: possible. */
     @Test
     void aLogCutAfterTheRootPassWithTheWorkflowExportedRunningIsPossible() {
-        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
-        l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
-        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z",
-                workflow("Running", "p", "Failed", "p-1111", "Failed", null, false));
-        Evaluation e = evaluate(ev, l);
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, false));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
     }
@@ -161,23 +157,25 @@ class TaskResultRootDoneHeldBreakerTest {
      */
     @Test
     void aLogCutWithTheWorkflowExportedSuspendedIsNothing() {
-        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
-        l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
-        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z",
-                workflow("Running", "p", "Failed", "p-1111", "Failed", null, true));
-        Evaluation e = evaluate(ev, l);
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, true));
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
 
     /** The log cut after the root pass, the Workflow exported at each time as the YAML after it says: the evaluation. */
     private Evaluation cutAndExported(String... atAndYaml) {
-        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
-        l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
+        List<String> l = cutAfterTheRootPass();
         Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new));
         for (int i = 0; i < atAndYaml.length; i += 2) {
             ev.takenAt("p-" + i + ".yaml", atAndYaml[i], atAndYaml[i + 1]);
         }
         return evaluate(ev, l);
+    }
+
+    /** Workflow p's lines (v3.5.8), cut a second after the pass that ended its entry node (a rotation). */
+    private static List<String> cutAfterTheRootPass() {
+        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
+        l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
+        return l;
     }
 
     private static String cited(Evaluation e) {
@@ -264,8 +262,7 @@ class TaskResultRootDoneHeldBreakerTest {
                     ObservedAt.stated(Timestamp.parseRfc3339("2026-09-19T17:10:00Z", null, false), ObservationBasis.TAKEN_AT_COMMENT),
                     LocalDate.of(2026, 9, 20), Message.literal("the test's reference date"));
             assertEquals(1, r.objects().size(), r::toString);
-            List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
-            l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
+            List<String> l = cutAfterTheRootPass();
             return evaluate(new Evidence().log("c.log", l.toArray(String[]::new)).exported(r.objects().get(0)), l);
         } finally {
             Files.delete(p);
@@ -392,11 +389,7 @@ class TaskResultRootDoneHeldBreakerTest {
      */
     @Test
     void aLogCutAfterTheRootPassWithTheWorkflowExportedCompletedIsNothing() {
-        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
-        l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
-        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z", workflow("Failed",
-                "p", "Failed", "p-1111", "Failed", "2026-09-19T16:30:40Z", false));
-        Evaluation e = evaluate(ev, l);
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z", workflow("Failed", "p", "Failed", "p-1111", "Failed", "2026-09-19T16:30:40Z", false));
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
 
