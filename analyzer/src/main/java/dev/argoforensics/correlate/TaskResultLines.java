@@ -11,7 +11,9 @@ import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.line.Level;
+import dev.argoforensics.snapshot.NodeStatus;
 import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -243,7 +245,30 @@ public final class TaskResultLines {
         public String phase() {
             return ((NodePhaseChanged) rootDone.event()).toPhase();
         }
+
+        /**
+         * The export's root node where the export shows this hold: taken after the root line, before a marking and before
+         * {@code next}, the Workflow {@code Running} with its root node ended in this phase and every node of it ended (no exit
+         * handler, hook or retry still running), and not shown suspended ({@link WorkflowSnapshot#suspended}: a suspended Workflow
+         * stays Running with every node ended whatever its results; session 54). Empty otherwise.
+         */
+        public Optional<NodeStatus> shownHeld(WorkflowSnapshot w) {
+            if (w.observed() == null || rootDone.time() == null || !"Running".equals(w.phase()) || w.nodes().isEmpty() || w.shownSuspended()
+                    || !w.observed().time().isAfter(rootDone.time())
+                    || (marked != null && marked.time() != null && !w.observed().time().isBefore(marked.time()))
+                    || (next != null && !w.observed().time().isBefore(next.time()))) {
+                return Optional.empty();
+            }
+            NodeStatus root = w.node(rootDone.event().nodeId().orElse("?")).orElse(null);
+            if (root == null || !phase().equals(root.phase())
+                    || !w.nodes().values().stream().allMatch(n -> n.phase() != null && NODE_DONE.contains(n.phase()))) {
+                return Optional.empty();
+            }
+            return Optional.of(root);
+        }
     }
+
+    private static final Set<String> NODE_DONE = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private final List<Reconcile> stopped = new ArrayList<>();
     private final List<Reconcile> passedAfterStop = new ArrayList<>();
@@ -312,39 +337,17 @@ public final class TaskResultLines {
             if (!r.whole() && r.lines().subList(at + 1, r.lines().size()).stream().noneMatch(e -> e.event() instanceof WorkflowUpdated)) {
                 continue;
             }
-            List<Reconcile> passes = new ArrayList<>();
-            LogEvent marked = null;
-            boolean ended = false;
-            for (int j = i + 1; j < reconciles.size(); j++) {
-                Reconcile next = reconciles.get(j);
-                if (next.first().stream() != r.first().stream()) {
-                    break;
-                }
-                ended = true;
-                if (next.markedCompleted().isPresent()) {
-                    marked = next.markedCompleted().get();
-                    break;
-                }
-                String began = next.processing() != null && next.processing().event() instanceof WorkflowProcessing p ? p.phase() : null;
-                boolean rewritten = next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
+            // A copy not Running, a phase set or a completed phase written, the root node run again, the exit handler or a hook:
+            // this wait is over.
+            Wait wait = waitAfter(i, done, next -> {
+                String began = began(next);
+                return (began != null && !began.isEmpty() && !"Running".equals(began)) || mayBeHeldElse(next)
+                        || next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
                         || (e.event() instanceof WorkflowUpdated u && u.phase() != null && COMPLETED.contains(u.phase()))
                         || (e.event() instanceof NodePhaseChanged c && root.equals(c.id()) && !COMPLETED.contains(c.toPhase())));
-                if ((began != null && !began.isEmpty() && !"Running".equals(began)) || rewritten || mayBeHeldElse(next)) {
-                    break;
-                }
-                ended = false;
-                passes.add(next);
-            }
-            if (!ended) {
-                for (Reconcile later : reconciles) {
-                    if (later.first().stream() != r.first().stream() && later.markedCompleted().isPresent()
-                            && later.markedCompleted().get().time() != null && done.time() != null
-                            && later.markedCompleted().get().time().isAfter(done.time())) {
-                        marked = later.markedCompleted().get();
-                        break;
-                    }
-                }
-            }
+            });
+            List<Reconcile> passes = wait.passes();
+            LogEvent marked = wait.marked();
             List<LogEvent> daemoned = daemonLines.stream()
                     .filter(d -> d.time() == null || done.time() == null || !d.time().isAfter(done.time())).toList();
             LogEvent suspended = suspendedLines.stream().filter(e -> (e.time() == null || done.time() == null || e.time().isAfter(done.time()))).findFirst().orElse(null);
@@ -354,6 +357,47 @@ public final class TaskResultLines {
                     .findFirst().orElse(null);
             rootHeld.add(new RootDoneHeld(done, passes, marked, daemoned, suspended, next));
         }
+    }
+
+    /** A wait for the Workflow's completion: the passes that did not end it, and the marking that did (null: none in the lines). */
+    private record Wait(List<Reconcile> passes, LogEvent marked) {
+    }
+
+    /**
+     * The wait that began in the {@code i}-th reconcile at {@code from} ({@link HeldCompletion}, {@link RootDoneHeld}): the same run's
+     * later reconciles up to the first that marks the Workflow completed (its marking ends the wait) or that {@code over} says ended
+     * it another way; where no later pass of the run ended it, the first marking of another run after {@code from} (its own passes are
+     * not read as waiting).
+     */
+    private Wait waitAfter(int i, LogEvent from, java.util.function.Predicate<Reconcile> over) {
+        int stream = reconciles.get(i).first().stream();
+        List<Reconcile> passes = new ArrayList<>();
+        for (int j = i + 1; j < reconciles.size(); j++) {
+            Reconcile next = reconciles.get(j);
+            if (next.first().stream() != stream) {
+                break;
+            }
+            if (next.markedCompleted().isPresent()) {
+                return new Wait(passes, next.markedCompleted().get());
+            }
+            if (over.test(next)) {
+                return new Wait(passes, null);
+            }
+            passes.add(next);
+        }
+        for (Reconcile later : reconciles) {
+            if (later.first().stream() != stream && later.markedCompleted().isPresent()
+                    && later.markedCompleted().get().time() != null && from.time() != null
+                    && later.markedCompleted().get().time().isAfter(from.time())) {
+                return new Wait(passes, later.markedCompleted().get());
+            }
+        }
+        return new Wait(passes, null);
+    }
+
+    /** The phase the reconcile's {@code Processing workflow} names (empty for a new Workflow), or null without one. */
+    private static String began(Reconcile r) {
+        return r.processing() != null && r.processing().event() instanceof WorkflowProcessing p ? p.phase() : null;
     }
 
     /** The reconcile's line of the root node ending (its ID is the Workflow's name), or null. */
@@ -390,40 +434,15 @@ public final class TaskResultLines {
             if (!shown) {
                 continue;
             }
-            List<Reconcile> passes = new ArrayList<>();
-            LogEvent marked = null;
-            boolean ended = false;
-            for (int j = i + 1; j < reconciles.size(); j++) {
-                Reconcile next = reconciles.get(j);
-                if (next.first().stream() != r.first().stream()) {
-                    break;
-                }
-                ended = true;
-                if (next.markedCompleted().isPresent()) {
-                    marked = next.markedCompleted().get();
-                    break;
-                }
-                // A copy not completed (an informer behind the write, a reset), another phase written: this wait is over.
-                String began = next.processing() != null && next.processing().event() instanceof WorkflowProcessing p ? p.phase() : null;
-                boolean rewritten = next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
+            // A copy not completed (an informer behind the write, a reset), another phase written: this wait is over.
+            Wait wait = waitAfter(i, phase, next -> {
+                String began = began(next);
+                return (began != null && !began.isEmpty() && !COMPLETED.contains(began))
+                        || next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
                         || (e.event() instanceof WorkflowUpdated u && u.phase() != null && !COMPLETED.contains(u.phase())));
-                if ((began != null && !began.isEmpty() && !COMPLETED.contains(began)) || rewritten) {
-                    break;
-                }
-                ended = false;
-                passes.add(next);
-            }
-            if (!ended) {
-                // No later pass of this run ended it: a later run's marking does (its own passes are not read as waiting).
-                for (Reconcile later : reconciles) {
-                    if (later.first().stream() != r.first().stream() && later.markedCompleted().isPresent()
-                            && later.markedCompleted().get().time() != null && phase.time() != null
-                            && later.markedCompleted().get().time().isAfter(phase.time())) {
-                        marked = later.markedCompleted().get();
-                        break;
-                    }
-                }
-            }
+            });
+            List<Reconcile> passes = wait.passes();
+            LogEvent marked = wait.marked();
             List<LogEvent> daemoned = daemonLines.stream()
                     .filter(d -> d.time() == null || phase.time() == null || !d.time().isAfter(phase.time())).toList();
             held.add(new HeldCompletion(phase, passes, marked, daemoned));

@@ -18,6 +18,11 @@ public final class ArgoServer {
     public static final String CONTAINER = "argo-server";
     /** What {@link OtherContainers#of} answers for an Argo Server line no wrapper named the container of. */
     public static final String BY_MESSAGES = "argo-server (by its messages)";
+    /**
+     * The lines of a file named after the Argo Server's Pod ({@link #namedFile}) that no content gives to either (no message only the
+     * server logs, no statement of the controller's catalog), in a file none of whose lines is the controller's (session 54).
+     */
+    public static final String BY_FILE_NAME = "argo-server (by its file's name)";
 
     /**
      * Messages only the Argo Server logs: its start ({@code server/apiserver/argoserver.go}, v3.7 and v4) and, up to v3.7, the gRPC
@@ -25,7 +30,12 @@ public final class ArgoServer {
      * no gRPC.
      */
     private static final List<String> MESSAGES = List.of("Starting Argo Server", "Argo Server started successfully",
-            "GRPC Server Max Message Size", "finished unary call with code ", "finished streaming call with code ", "started streaming call");
+            "GRPC Server Max Message Size", "finished unary call with code ", "finished streaming call with code ", "started streaming call",
+            // Session 54: the server's own statements, v3.4 to v4.1 alike (server/apiserver, server/auth, server/event,
+            // server/workflow, server/workflowarchive, server/artifacts); the controller logs none of them. "Deleting pod" is the
+            // workflow server's retry (podDeleted=…): the server's request, not the controller's.
+            "SSO disabled", "SSO enabled", "SSO configuration", "Creating event controller", "using the default service account for user",
+            "selected SSO RBAC service account for user", "Deleting pod", "Get artifact file", "Download artifact");
 
     private ArgoServer() {
     }
@@ -70,9 +80,22 @@ public final class ArgoServer {
         return false;
     }
 
+    /**
+     * Whether a log file's name is the Argo Server's Pod's or its Deployment's ({@code kubectl logs argo-server-6f7b9c7d4-x2x9z >
+     * argo-server-6f7b9c7d4-x2x9z.log}, {@code argo-server.log.1.gz}): a hint only, read after the content (session 54). The folders
+     * do not count (a CRI path names its Pod and container itself), nor {@code .log}, {@code .txt}, {@code .out}, {@code .json}, a
+     * rotation's number or {@code .gz} at its end.
+     */
+    public static boolean namedFile(String displayPath) {
+        String name = displayPath.substring(Math.max(displayPath.lastIndexOf('/'), displayPath.lastIndexOf('\\')) + 1);
+        name = name.replaceFirst("\\.gz$", "").replaceFirst("\\.\\d+$", "").replaceFirst("\\.(?:log|txt|out|json|jsonl)$", "")
+                .replaceFirst("\\.\\d+$", "");
+        return deployment(name) || deploymentPod(name);
+    }
+
     /** True for a message only the Argo Server logs ({@link #MESSAGES}). */
     public static boolean isServerMessage(String message) {
-        if (message.isEmpty() || "SAGfs".indexOf(message.charAt(0)) < 0) {
+        if (message.isEmpty() || "SAGfsCuDg".indexOf(message.charAt(0)) < 0) {
             return false;
         }
         for (String m : MESSAGES) {

@@ -746,6 +746,14 @@ final class FileAssembler {
     /** Ends the file: its reading, with the events not handed over yet (klog lines no record dated stay as they are). */
     FileReading finish(String sha256) {
         closePanic();
+        Long byName = otherContainers.get(dev.argoforensics.envelope.ArgoServer.BY_FILE_NAME);
+        if (byName != null && recognised > 0) {
+            // A file named after the Argo Server's Pod that holds the controller's statements (a controller log named oddly, or both
+            // Pods' lines in one file): the name said nothing after all, and the lines only it gave the server are read as the
+            // controller's, counted (session 54; the content first, the name a hint).
+            otherContainers.remove(dev.argoforensics.envelope.ArgoServer.BY_FILE_NAME);
+            eventCount += byName;
+        }
         runs.settleAll();
         texts.finish();
         // A panic nothing could time: it keeps no event, and it is counted as unparsed.

@@ -8,6 +8,7 @@ import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.event.EventType;
 import dev.argoforensics.catalog.NamelessMessages;
 import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.ArgoServer;
 import dev.argoforensics.envelope.ContainerPath;
 import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.EnvelopeKind;
@@ -174,6 +175,7 @@ public final class LineFrontEnd {
 
     private ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, TextBlock.Packer packer,
                              LogZone.FileZone zone) throws IOException {
+        serverNamed = ArgoServer.namedFile(chunk.file().displayPath());
         List<ChunkItem> items = new ArrayList<>();
         Consumer<ChunkItem> sink = runs ? new RunCollector(items, zone) : items::add;
         // The last line whose item is complete, and whether the fault, if any, hit in the run collector.
@@ -280,6 +282,7 @@ public final class LineFrontEnd {
 
     /** Pass 2 on a whole file's lines from an earlier read ({@link LogSource}): the same, without the grammar. */
     ChunkResult read(InputFile file, LogLines earlier, Interest interest) {
+        serverNamed = ArgoServer.namedFile(file.displayPath());
         List<ChunkItem> items = new ArrayList<>(earlier.lines().size());
         for (LogLines.Line l : earlier.lines()) {
             items.add(classify(l.line(), interest, u -> l.parse()));
@@ -714,6 +717,20 @@ public final class LineFrontEnd {
     /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */
     long fullReads;
 
+    /**
+     * The file being read is named after the Argo Server's Pod ({@link ArgoServer#namedFile}): a hint, read after the content (session
+     * 54). A line of it that no wrapper, collector or prompt names the Pod or container of, whose message is neither one only the
+     * server logs ({@link OtherContainers#of}) nor a statement of the controller's catalog, goes apart as {@link ArgoServer#BY_FILE_NAME};
+     * a line of the catalog stays the controller's, and where the file holds any such line (a controller log named oddly, or the
+     * lines of both) {@link FileAssembler} gives those lines back to the controller's count.
+     */
+    private boolean serverNamed;
+
+    /** Nothing but the file's name says whose the line is ({@link #serverNamed}). */
+    private boolean onlyTheNameSays(UnwrappedLine u) {
+        return serverNamed && u.container() == null && u.origin() == null;
+    }
+
     /** Pass 2 for one line, its parse taken from {@code parse} when the quick read does not decide it. */
     private ChunkItem classify(UnwrappedLine u, Interest interest, Function<UnwrappedLine, LineParse> parse) {
         String text = u.record();
@@ -723,6 +740,9 @@ public final class LineFrontEnd {
         // A logfmt line's names of interest are looked for in the same walk as its head (one walk of the line, not two)
         QuickScan.Head head = u.cut() ? null : QuickScan.head(text, FileAssembler.UNKNOWN_YEAR, interest.isEverything() ? null : interest);
         String apart = OtherContainers.of(u, head == null ? null : head.message());
+        if (apart == null && head != null && onlyTheNameSays(u) && catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()) == null) {
+            return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), ArgoServer.BY_FILE_NAME, u.envelope());
+        }
         if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()))) {
             return OtherContainers.EXECUTOR.equals(apart) && EXECUTOR_STARTED.equals(head.message()) ? executorStarted(u, parse.apply(u))
                     : new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), apart, u.envelope());
@@ -770,6 +790,9 @@ public final class LineFrontEnd {
             }
             // A line cut before what its statement needs (a delay cut inside its value is no delay): kept, not interpreted.
             match = Optional.empty();
+        }
+        if (apart == null && match.isEmpty() && onlyTheNameSays(u)) {
+            return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), ArgoServer.BY_FILE_NAME, u.envelope());
         }
         if (record.format() == RecordFormat.TIME_OF_DAY && match.isEmpty()) {
             // A time of day, then words: only a message the controller logs makes it a quoted record (prose, a

@@ -250,8 +250,6 @@ final class TaskResultViews {
         }
     }
 
-    private static final Set<String> NODE_DONE = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
-
     /**
      * The Workflow's entry node fulfilled and the Workflow not marked completed ({@link TaskResultLines.RootDoneHeld}, session 53):
      * the pass that ended the root node and each later pass of the same run that did not mark the Workflow completed, where its
@@ -296,15 +294,8 @@ final class TaskResultViews {
                 continue;
             }
             for (dev.argoforensics.snapshot.WorkflowSnapshot w : workflow.snapshots()) {
-                if (w.observed() == null || !"Running".equals(w.phase()) || w.nodes().isEmpty()
-                        || !w.observed().time().isAfter(h.rootDone().time())
-                        || (h.marked() != null && h.marked().time() != null && !w.observed().time().isBefore(h.marked().time()))
-                        || (h.next() != null && !w.observed().time().isBefore(h.next().time()))) {
-                    continue;
-                }
-                dev.argoforensics.snapshot.NodeStatus rootNode = w.node(node).orElse(null);
-                if (rootNode == null || !h.phase().equals(rootNode.phase())
-                        || !w.nodes().values().stream().allMatch(n -> n.phase() != null && NODE_DONE.contains(n.phase()))) {
+                dev.argoforensics.snapshot.NodeStatus rootNode = h.shownHeld(w).orElse(null);
+                if (rootNode == null) {
                     continue;
                 }
                 out.add(new View(w.observed().time(), true, WORKFLOW, Message.of("AF006.view.runningRootDone", "export", w.what(),

@@ -38,6 +38,7 @@ final class ArgoGetText {
         String name = "";
         String namespace = "";
         String phase = "";
+        Boolean suspended;
         final Map<String, Timestamp> times = new LinkedHashMap<>();
         String duration;
         ArgoGetTree tree;
@@ -184,7 +185,12 @@ final class ArgoGetText {
             String value = f.group(2).strip();
             switch (key) {
                 case "Namespace" -> b.namespace = value;
-                case "Status" -> b.phase = value.split(" ")[0];
+                case "Status" -> {
+                    // printer.WorkflowStatus: "Running (Suspended)" where IsWorkflowSuspended (spec.suspend, or a suspend node
+                    // running); any other Running is printed plain, so a plain Running shows the Workflow not suspended.
+                    b.phase = value.split(" ")[0];
+                    b.suspended = "Running".equals(b.phase) ? Boolean.valueOf(value.contains("(Suspended)")) : null;
+                }
                 case "Duration" -> b.duration = value;
                 case "ServiceAccount" -> {
                     if (!value.startsWith("unset")) {
@@ -243,6 +249,6 @@ final class ArgoGetText {
         Map<String, NodeStatus> nodes = b.tree == null ? Map.of() : b.tree.nodes(skipped);
         ObservedAt observed = ObservedAt.of(stated, latest);
         out.add(new WorkflowSnapshot(b.source, b.namespace, b.name, "", b.phase, "", nodes, b.tree == null, Map.of(), observed,
-                b.times.get("Finished"), Synchronization.NONE, LACKS, null, "", Trimmed.NONE, ""));
+                b.times.get("Finished"), Synchronization.NONE, LACKS, null, "", Trimmed.NONE, "", null, b.suspended));
     }
 }

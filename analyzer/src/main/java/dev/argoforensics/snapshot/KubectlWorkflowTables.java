@@ -97,7 +97,9 @@ final class KubectlWorkflowTables {
                 String status = cells[2];
                 String phase = status.isEmpty() ? "" : status.split(" ")[0];
                 WorkflowSnapshot row = new WorkflowSnapshot(new SourceRef(file, lineNo), namespace, name, "", phase, "", Map.of(), true, Map.of(),
-                        observed, null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE, cells[4]);
+                        observed, null, Synchronization.NONE, header.argoList ? ARGO_LIST_LACKS : LACKS, null, "", Trimmed.NONE, cells[4],
+                        null, header.argoList && "Running".equals(phase) ? Boolean.valueOf(status.contains("(Suspended)")) : null);
+                // argo list prints printer.WorkflowStatus ("Running (Suspended)", as argo get); kubectl's STATUS is status.phase alone.
                 // kubectl get workflows -w (argo list --watch alike): the rows when the watch began, then one per change, each printed
                 // when it came. The stated time is when the paste ended: only a Workflow's last row was its state then.
                 if (header.rows.put(namespace + "/" + name, row) != null) {

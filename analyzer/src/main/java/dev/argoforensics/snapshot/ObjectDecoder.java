@@ -145,7 +145,9 @@ public final class ObjectDecoder {
         return new WorkflowSnapshot(doc.source(), meta.path("namespace").asText(""), name,
                 meta.path("uid").asText(""), status.path("phase").asText(""), podNameFormat, nodes, offloaded, completion,
                 ObservedAt.of(doc.takenAt(), latest.value), finishedAt, Synchronization.of(status.path("synchronization")), "", deleting,
-                meta.path("resourceVersion").asText(""), doc.trimmed(), status.path("message").asText(""), created);
+                meta.path("resourceVersion").asText(""), doc.trimmed(), status.path("message").asText(""), created,
+                WorkflowSnapshot.suspension(n.path("spec").isObject() && !doc.trimmed().hides("spec", "suspend"),
+                        n.path("spec").path("suspend").asBoolean(false), nodes));
     }
 
     /**

@@ -29,6 +29,14 @@ import java.util.Optional;
  *                       object, on its own clock, the clock its audit log keeps (session 48: a delete of the name that API server
  *                       logged before it was of an earlier object of the name). {@code argo get}'s {@code Created:} is the same time
  *                       printed in the reader's zone to the second, with no UID beside it; a table's AGE is no time
+ * @param suspended      whether the export shows the Workflow suspended as {@code argo} reads it ({@code IsWorkflowSuspended},
+ *                       workflow/util, v3.4 to v4.1): {@code spec.suspend: true} ({@code argo suspend}), or a node of type
+ *                       {@code Suspend} still {@code Running} (a suspend template waiting); {@code argo get}'s and {@code argo list}'s
+ *                       {@code Running (Suspended)} print the same test. TRUE: shown suspended; FALSE: shown not (a spec without
+ *                       {@code suspend: true} and no suspend node running, or {@code argo get}'s plain {@code Running}); null: not
+ *                       shown (no spec, a cut where {@code spec.suspend} would stand, a table or a pasted status). A suspended
+ *                       Workflow's passes return before its entry template and {@code markWorkflowPhase} ({@code ShouldSuspend}), so
+ *                       it stays {@code Running} with every node ended whatever its results (session 54)
  */
 public record WorkflowSnapshot(
         SourceRef source,
@@ -48,7 +56,8 @@ public record WorkflowSnapshot(
         String resourceVersion,
         Trimmed trimmed,
         String message,
-        Timestamp creationTimestamp) implements ExportedObject {
+        Timestamp creationTimestamp,
+        Boolean suspended) implements ExportedObject {
 
     public WorkflowSnapshot {
         printed = printed == null ? "" : printed;
@@ -60,13 +69,22 @@ public record WorkflowSnapshot(
         synchronization = synchronization == null ? Synchronization.NONE : synchronization;
     }
 
+    /** An export that says nothing of a suspension (see {@code suspended}). */
+    public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
+            Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
+            Timestamp finishedAt, Synchronization synchronization, String printed, Timestamp deletionTimestamp, String resourceVersion,
+            Trimmed trimmed, String message, Timestamp creationTimestamp) {
+        this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
+                synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, creationTimestamp, null);
+    }
+
     /** An export that shows no {@code metadata.creationTimestamp} (a printed text, a table, a pasted status). */
     public WorkflowSnapshot(SourceRef source, String namespace, String name, String uid, String phase, String podNameFormat,
             Map<String, NodeStatus> nodes, boolean nodesOffloaded, Map<String, Boolean> taskResultsCompletion, ObservedAt observed,
             Timestamp finishedAt, Synchronization synchronization, String printed, Timestamp deletionTimestamp, String resourceVersion,
             Trimmed trimmed, String message) {
         this(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed, finishedAt,
-                synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, null);
+                synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, null, null);
     }
 
     /** A Workflow export without {@code status.finishedAt} or {@code status.synchronization}. */
@@ -95,13 +113,13 @@ public record WorkflowSnapshot(
     /** The same export, observed as {@code placed} says (an export placed by the controller's write of its resourceVersion). */
     public WorkflowSnapshot withObserved(ObservedAt placed) {
         return new WorkflowSnapshot(source, namespace, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, placed,
-                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, creationTimestamp);
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, creationTimestamp, suspended);
     }
 
     /** The same export, in the namespace the other evidence gives it (a status pasted without its metadata). */
     public WorkflowSnapshot withNamespace(String ns) {
         return new WorkflowSnapshot(source, ns, name, uid, phase, podNameFormat, nodes, nodesOffloaded, taskResultsCompletion, observed,
-                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, creationTimestamp);
+                finishedAt, synchronization, printed, deletionTimestamp, resourceVersion, trimmed, message, creationTimestamp, suspended);
     }
 
     /** No deletion requested when the export was taken: no {@code deletionTimestamp}, and no cut where one would stand. */
@@ -145,6 +163,23 @@ public record WorkflowSnapshot(
     /** "exported Workflow", or what printed a pasted text: "argo get output", "kubectl get workflows table". */
     public String what() {
         return fromArgoGetText() ? printed.substring(0, printed.indexOf(':') < 0 ? printed.length() : printed.indexOf(':')) : "exported Workflow";
+    }
+
+    /**
+     * What an export shows of a suspension ({@code suspended}): TRUE where {@code spec.suspend} is true or a node of type
+     * {@code Suspend} is {@code Running}, FALSE where the spec is shown without either, null where the spec is not shown (no spec,
+     * or a cut where {@code spec.suspend} would stand) and no suspend node runs. The one reading of it: the object decoder's.
+     */
+    public static Boolean suspension(boolean specShown, boolean specSuspend, Map<String, NodeStatus> nodes) {
+        if (specSuspend || nodes.values().stream().anyMatch(n -> "Suspend".equals(n.type()) && "Running".equals(n.phase()))) {
+            return Boolean.TRUE;
+        }
+        return specShown ? Boolean.FALSE : null;
+    }
+
+    /** The export shows the Workflow suspended ({@code suspended} TRUE). */
+    public boolean shownSuspended() {
+        return Boolean.TRUE.equals(suspended);
     }
 
     /** Succeeded, Failed or Error: the controller marked the Workflow completed. */

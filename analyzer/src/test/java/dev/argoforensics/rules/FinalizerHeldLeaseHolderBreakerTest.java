@@ -79,17 +79,10 @@ class FinalizerHeldLeaseHolderBreakerTest {
         return c;
     }
 
+    /** AF004's outcome on a's leading, {@code c} and d's take-over, beside the deleted Pod's export ({@link #analyzeLogs}). */
     private RuleOutcome analyze(List<String> c) throws IOException {
-        Map<String, List<String>> logs = Map.of("a/controller.log", leader(), "c/controller.log", c,
-                "d/controller.log", takeOver("2026-09-19T17:10:00.000Z", "wc-ddddd", "2026-09-19T17:10:01"));
-        Path run = Files.createTempDirectory(dir, "run");
-        for (Map.Entry<String, List<String>> e : logs.entrySet()) {
-            Files.createDirectories(run.resolve(e.getKey()).getParent());
-            Files.write(run.resolve(e.getKey()), e.getValue());
-        }
-        Files.writeString(run.resolve("pod.yaml"), "# taken-at: 2026-09-19T17:04:54Z\n" + deletedPod());
-        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults()).run(List.of(run.toString()));
-        return r.outcomes().stream().filter(o -> o.rule().equals("AF004")).findFirst().orElseThrow();
+        return analyzeLogs(Map.of("a/controller.log", leader(), "c/controller.log", c,
+                "d/controller.log", takeOver("2026-09-19T17:10:00.000Z", "wc-ddddd", "2026-09-19T17:10:01")));
     }
 
     /** Attack: the new Pod of a rollout runs --namespaced (managedNamespace=argo); the held Pod is in ns: cleared as before. */

@@ -4,11 +4,9 @@ import static dev.argoforensics.testing.V4.cleaningUp;
 import static dev.argoforensics.testing.V4.cleanupFailed;
 import static dev.argoforensics.testing.V4.createdPod;
 import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
 import static dev.argoforensics.testing.V4.processing;
-import static dev.argoforensics.testing.V4.processingOther;
 import static dev.argoforensics.testing.V4.queueing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.queuingPodDelay;
@@ -18,12 +16,9 @@ import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.correlate.PodKey;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,16 +39,6 @@ class StaleReleaseBreakerTest {
     Path dir;
 
     private static final String T = "2026-09-19T16:";
-
-    /** The earlier Pod's start and success (its label item failing, so the Pod stays in the informer). */
-    private static List<String> earlierStart() {
-        return new ArrayList<>(List.of(workers(T + "20:00.000Z", 2), processing(T + "20:00.100Z", "\"\""), createdPod(T + "20:00.200Z"),
-                workflowUpdated(T + "20:00.300Z", "Running"), podEvent(T + "20:00.400Z", "add"), podEvent(T + "21:40.000Z", "update"),
-                processing(T + "21:40.100Z", "Running"), nodePhaseChanged(T + "21:40.200Z", "Running", "Succeeded"),
-                workflowUpdated(T + "21:40.300Z", "Succeeded"), queueing(T + "21:40.400Z", "labelPodCompleted"),
-                cleaningUp(T + "21:40.410Z", "labelPodCompleted"), cleanupFailed(T + "21:40.420Z", "labelPodCompleted"),
-                workers(T + "24:00.000Z", 2)));
-    }
 
     /**
      * The earlier Pod released the ordinary way when its Workflow was deleted: the handler, its delay, its queueing line and the
@@ -85,23 +70,6 @@ class StaleReleaseBreakerTest {
         return out;
     }
 
-    /** The later Pod, as StaleReleaseLifetimeTest's: running, then {@code lateRelease}, a worker line at 32:10, its node marked pod deleted. */
-    private static List<String> laterLife(List<String> early, List<String> lateRelease) {
-        List<String> out = new ArrayList<>(List.of(workers(T + "28:00.000Z", 2), processing(T + "28:10.000Z", "\"\""),
-                createdPod(T + "28:10.100Z")));
-        out.addAll(early);
-        out.addAll(List.of(workflowUpdated(T + "28:10.200Z", "Running"), podEvent(T + "28:10.300Z", "add"),
-                podEvent(T + "28:12.000Z", "update"), processing(T + "28:12.100Z", "Running"), workflowUpdated(T + "28:12.200Z", "Running"),
-                workers(T + "31:00.000Z", 2)));
-        out.addAll(lateRelease);
-        out.addAll(List.of(cleaningUp(T + "32:10.000Z", "removeFinalizer"), podEvent(T + "32:10.050Z", "update"),
-                cleaningUp(T + "32:10.200Z", "labelPodCompleted"), podEvent(T + "32:10.300Z", "delete"),
-                processing(T + "32:17.000Z", "Running"), podMissing(T + "32:17.001Z"), markingError(T + "32:17.002Z"),
-                workflowUpdated(T + "32:17.100Z", "Running"), workers(T + "35:00.000Z", 2), processingOther(T + "37:00.000Z"),
-                workers(T + "39:00.000Z", 2)));
-        return out;
-    }
-
     /** The later Pod's own #17024 race: deleted long after its last transition, the handler's release due at once. */
     private static List<String> ownRace() {
         return List.of(podEvent(T + "32:09.000Z", "update"), removingFinalizers(T + "32:09.001Z"),
@@ -109,19 +77,23 @@ class StaleReleaseBreakerTest {
     }
 
     private AnalysisResult analyze(List<String> lines) throws IOException {
-        Path log = dir.resolve("workflow-controller-" + System.nanoTime() + ".log");
-        List<String> all = new ArrayList<>(List.of("time=2026-09-19T16:19:59.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3"));
-        all.addAll(lines);
-        Files.write(log, all);
-        return Analysis.standard(AnalysisOptions.defaults()).run(List.of(log.toString()));
+        return StaleReleaseLifetimeTest.analyze(dir, lines);
     }
 
     private static RuleOutcome af001(AnalysisResult r) {
-        return r.outcomes().stream().filter(o -> o.rule().equals("AF001")).findFirst().orElseThrow();
+        return StaleReleaseLifetimeTest.af001(r);
     }
 
     private static Predicate<PodKey> later() {
-        return k -> k != null && "p".equals(k.name()) && k.lifetime() == 0;
+        return StaleReleaseLifetimeTest.later();
+    }
+
+    private static List<String> earlierStart() {
+        return StaleReleaseLifetimeTest.earlierStart();
+    }
+
+    private static List<String> laterLife(List<String> early, List<String> lateRelease) {
+        return StaleReleaseLifetimeTest.laterLife(early, lateRelease);
     }
 
     private static boolean saysStale(Clearance c) {

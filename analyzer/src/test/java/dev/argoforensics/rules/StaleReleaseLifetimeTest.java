@@ -45,14 +45,19 @@ class StaleReleaseLifetimeTest {
 
     private static final String T = "2026-09-19T16:";
 
-    /** The earlier Pod: succeeded, its label and release failing, retried; at last released on its deletion and gone. */
-    private static List<String> earlierLife(boolean releaseQueued) {
-        List<String> out = new ArrayList<>(List.of(workers(T + "20:00.000Z", 2), processing(T + "20:00.100Z", "\"\""),
+    /** The earlier Pod's start and success (its label item failing, so the Pod stays in the informer); StaleReleaseBreakerTest's too. */
+    static List<String> earlierStart() {
+        return new ArrayList<>(List.of(workers(T + "20:00.000Z", 2), processing(T + "20:00.100Z", "\"\""),
                 createdPod(T + "20:00.200Z"), workflowUpdated(T + "20:00.300Z", "Running"), podEvent(T + "20:00.400Z", "add"),
                 podEvent(T + "21:40.000Z", "update"), processing(T + "21:40.100Z", "Running"),
                 nodePhaseChanged(T + "21:40.200Z", "Running", "Succeeded"), workflowUpdated(T + "21:40.300Z", "Succeeded"),
                 queueing(T + "21:40.400Z", "labelPodCompleted"), cleaningUp(T + "21:40.410Z", "labelPodCompleted"),
                 cleanupFailed(T + "21:40.420Z", "labelPodCompleted"), workers(T + "24:00.000Z", 2)));
+    }
+
+    /** The earlier Pod: succeeded, its label and release failing, retried; at last released on its deletion and gone. */
+    private static List<String> earlierLife(boolean releaseQueued) {
+        List<String> out = earlierStart();
         if (releaseQueued) {
             out.addAll(List.of(queueing(T + "21:40.500Z", "removeFinalizer"), cleaningUp(T + "21:40.510Z", "removeFinalizer"),
                     cleanupFailed(T + "21:40.520Z", "removeFinalizer"), cleaningUp(T + "22:20.000Z", "removeFinalizer"),
@@ -73,8 +78,15 @@ class StaleReleaseLifetimeTest {
 
     /** The later Pod: the same Workflow name submitted again, its node running; then {@code lateRelease} lines, then it is gone. */
     private static List<String> laterLife(List<String> lateRelease) {
+        return laterLife(List.of(), lateRelease);
+    }
+
+    /** As above, {@code early} logged right after the later Pod's creation (StaleReleaseBreakerTest's). */
+    static List<String> laterLife(List<String> early, List<String> lateRelease) {
         List<String> out = new ArrayList<>(List.of(workers(T + "28:00.000Z", 2), processing(T + "28:10.000Z", "\"\""),
-                createdPod(T + "28:10.100Z"), workflowUpdated(T + "28:10.200Z", "Running"), podEvent(T + "28:10.300Z", "add"),
+                createdPod(T + "28:10.100Z")));
+        out.addAll(early);
+        out.addAll(List.of(workflowUpdated(T + "28:10.200Z", "Running"), podEvent(T + "28:10.300Z", "add"),
                 podEvent(T + "28:12.000Z", "update"), processing(T + "28:12.100Z", "Running"), workflowUpdated(T + "28:12.200Z", "Running"),
                 workers(T + "31:00.000Z", 2)));
         out.addAll(lateRelease);
@@ -87,6 +99,11 @@ class StaleReleaseLifetimeTest {
     }
 
     private AnalysisResult analyze(List<String> lines) throws IOException {
+        return analyze(dir, lines);
+    }
+
+    /** The lines after a v4.1.3 start banner, in a controller log of their own under {@code dir}, analyzed. */
+    static AnalysisResult analyze(Path dir, List<String> lines) throws IOException {
         Path log = dir.resolve("workflow-controller-" + System.nanoTime() + ".log");
         List<String> all = new ArrayList<>(List.of("time=2026-09-19T16:19:59.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3"));
         all.addAll(lines);
@@ -94,11 +111,11 @@ class StaleReleaseLifetimeTest {
         return Analysis.standard(AnalysisOptions.defaults()).run(List.of(log.toString()));
     }
 
-    private static RuleOutcome af001(AnalysisResult r) {
+    static RuleOutcome af001(AnalysisResult r) {
         return r.outcomes().stream().filter(o -> o.rule().equals("AF001")).findFirst().orElseThrow();
     }
 
-    private static Predicate<PodKey> later() {
+    static Predicate<PodKey> later() {
         return k -> k != null && "p".equals(k.name()) && k.lifetime() == 0;
     }
 

@@ -1,13 +1,26 @@
 package dev.argoforensics.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.argoforensics.snapshot.ObservationBasis;
+import dev.argoforensics.snapshot.ObservedAt;
+import dev.argoforensics.snapshot.PasteFileReader;
+import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.InputKind;
+import dev.argoforensics.source.PasteShape;
 import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.time.Timestamp;
+import dev.argoforensics.wording.Message;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -133,11 +146,7 @@ class TaskResultRootDoneHeldBreakerTest {
     /** Recall control: the log cut after the root pass, the Workflow exported at 17:10 Running with every node ended: possible. */
     @Test
     void aLogCutAfterTheRootPassWithTheWorkflowExportedRunningIsPossible() {
-        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
-        l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
-        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z",
-                workflow("Running", "p", "Failed", "p-1111", "Failed", null, false));
-        Evaluation e = evaluate(ev, l);
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, false));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
     }
@@ -147,15 +156,127 @@ class TaskResultRootDoneHeldBreakerTest {
      * (argo suspend after its entry node ended): a suspended Workflow stays Running whatever its results.
      */
     @Test
-    @Disabled("s53 breaker: WorkflowSnapshot does not read spec.suspend (nor argo get's 'Running (Suspended)'), so an export of a Workflow"
-            + " suspended after its entry node ended counts as a view of a result held: AF006 possible on a suspension")
     void aLogCutWithTheWorkflowExportedSuspendedIsNothing() {
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, true));
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+    }
+
+    /** The log cut after the root pass, the Workflow exported at each time as the YAML after it says: the evaluation. */
+    private Evaluation cutAndExported(String... atAndYaml) {
+        List<String> l = cutAfterTheRootPass();
+        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new));
+        for (int i = 0; i < atAndYaml.length; i += 2) {
+            ev.takenAt("p-" + i + ".yaml", atAndYaml[i], atAndYaml[i + 1]);
+        }
+        return evaluate(ev, l);
+    }
+
+    /** Workflow p's lines (v3.5.8), cut a second after the pass that ended its entry node (a rotation). */
+    private static List<String> cutAfterTheRootPass() {
         List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
         l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
-        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z",
-                workflow("Running", "p", "Failed", "p-1111", "Failed", null, true));
-        Evaluation e = evaluate(ev, l);
-        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        return l;
+    }
+
+    private static String cited(Evaluation e) {
+        return e.findings().stream().map(f -> f.evidence().toString()).reduce("", String::concat);
+    }
+
+    /**
+     * Session 54 control: suspended, then resumed (argo resume sets {@code spec.suspend} back): exported at 16:50 suspended, at 17:10
+     * without it, Running with every node ended. The resumed Workflow's passes reach markWorkflowPhase again, so the later export is a
+     * view of a result held (40 minutes after the root line), the suspended one is not: possible, citing the later export alone.
+     */
+    @Test
+    void suspendedThenResumedTheExportAfterTheResumeIsAView() {
+        Evaluation e = cutAndExported("2026-09-19T16:50:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, true),
+                "2026-09-19T17:10:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, false));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        assertTrue(cited(e).contains("p-2.yaml"), () -> cited(e));
+        assertFalse(cited(e).contains("p-0.yaml"), () -> "the suspended export is no view: " + cited(e));
+    }
+
+    /** The same two exports the other way round (resumed at 16:50, suspended again at 17:10): the suspended one is no view. */
+    @Test
+    void resumedThenSuspendedAgainTheSuspendedExportIsNoView() {
+        Evaluation e = cutAndExported("2026-09-19T16:50:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, false),
+                "2026-09-19T17:10:00Z", workflow("Running", "p", "Failed", "p-1111", "Failed", null, true));
+        assertFalse(cited(e).contains("p-2.yaml"), () -> "the suspended export is no view: " + cited(e));
+    }
+
+    /**
+     * Session 54 control: a suspend template's node that ended (approved) is no suspension: without {@code spec.suspend}, the
+     * export Running with every node ended (the Suspend node Succeeded) is a view of a result held: possible, as with no suspend
+     * node. The same node still Running: the Workflow waits at its suspend template ({@code IsWorkflowSuspended}), no view.
+     */
+    @Test
+    void aSuspendTemplateNodeThatEndedIsNoSuspensionAndOneRunningIs() {
+        String node = """
+                    p-3333:
+                      id: p-3333
+                      name: "p[1].approve"
+                      displayName: approve
+                      type: Suspend
+                      templateName: approve
+                      phase: %s
+                      startedAt: "2026-09-19T16:27:10Z"
+                """;
+        String yaml = workflow("Running", "p", "Failed", "p-1111", "Failed", null, false);
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z", yaml + node.formatted("Succeeded"));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+        Evaluation waiting = cutAndExported("2026-09-19T17:10:00Z", yaml + node.formatted("Running"));
+        assertTrue(waiting.findings().isEmpty(), () -> waiting.findings().toString());
+    }
+
+    /** Session 54 control: an export whose spec says nothing of suspend (no key) and runs no suspend node: a view, possible. */
+    @Test
+    void anExportWithNeitherSuspendNorASuspendNodeIsAView() {
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z",
+                workflow("Running", "p", "Failed", "p-1111", "Failed", null, false).replace("  suspend: false\n", ""));
+        assertEquals(1, e.findings().size(), () -> e.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
+    }
+
+    private Evaluation cutAndPrinted(String status) throws IOException {
+        String text = """
+                $ argo get -n ns p
+                Name:                p
+                Namespace:           ns
+                ServiceAccount:      unset (will run with the default ServiceAccount)
+                Status:              %s
+                Created:             Sat Sep 19 16:27:10 +0000 (43 minutes ago)
+                Started:             Sat Sep 19 16:27:10 +0000 (43 minutes ago)
+                Duration:            42 minutes 50 seconds
+                Progress:            0/1
+
+                STEP          TEMPLATE  PODNAME  DURATION  MESSAGE
+                 ✖ p          main
+                """.formatted(status);
+        Path p = Files.createTempFile("argo-get", ".txt");
+        try {
+            Files.writeString(p, text, StandardCharsets.UTF_8);
+            PasteFileReader.Result r = new PasteFileReader().read(new InputFile("argo-get.txt", p, InputKind.SNAPSHOT, false,
+                            PasteShape.ARGO_GET.label()), PasteShape.ARGO_GET,
+                    ObservedAt.stated(Timestamp.parseRfc3339("2026-09-19T17:10:00Z", null, false), ObservationBasis.TAKEN_AT_COMMENT),
+                    LocalDate.of(2026, 9, 20), Message.literal("the test's reference date"));
+            assertEquals(1, r.objects().size(), r::toString);
+            List<String> l = cutAfterTheRootPass();
+            return evaluate(new Evidence().log("c.log", l.toArray(String[]::new)).exported(r.objects().get(0)), l);
+        } finally {
+            Files.delete(p);
+        }
+    }
+
+    /** Session 54: argo get's {@code Running (Suspended)} (printer.WorkflowStatus) is a suspension; its plain Running is a view. */
+    @Test
+    void argoGetRunningSuspendedIsNothingAndItsPlainRunningIsPossible() throws IOException {
+        Evaluation suspended = cutAndPrinted("Running (Suspended)");
+        assertTrue(suspended.findings().isEmpty(), () -> suspended.findings().toString());
+        Evaluation running = cutAndPrinted("Running");
+        assertEquals(1, running.findings().size(), () -> running.cleared().toString());
+        assertEquals(Confidence.POSSIBLE, running.findings().get(0).confidence());
     }
 
     /**
@@ -268,11 +389,7 @@ class TaskResultRootDoneHeldBreakerTest {
      */
     @Test
     void aLogCutAfterTheRootPassWithTheWorkflowExportedCompletedIsNothing() {
-        List<String> l = lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity());
-        l.removeIf(x -> x.compareTo("time=\"2026-09-19T16:30:01") > 0);
-        Evidence ev = new Evidence().log("c.log", l.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z", workflow("Failed",
-                "p", "Failed", "p-1111", "Failed", "2026-09-19T16:30:40Z", false));
-        Evaluation e = evaluate(ev, l);
+        Evaluation e = cutAndExported("2026-09-19T17:10:00Z", workflow("Failed", "p", "Failed", "p-1111", "Failed", "2026-09-19T16:30:40Z", false));
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
 
@@ -324,5 +441,28 @@ class TaskResultRootDoneHeldBreakerTest {
                       finishedAt: "2026-09-19T16:30:00Z"
                 """.formatted("Running".equals(phase) ? "false" : "true", phase, suspend, phase, finished == null ? "null" : "\"" + finished + "\"",
                 root, root, rootPhase, rootPhase, step, step, step, stepPhase);
+    }
+
+    /**
+     * Session 54 breaker: argo suspend right after the entry node ended (the 16:31 pass logs {@code workflow suspended}), argo resume
+     * before 16:32 ({@code spec.suspend} unset), then fourteen passes to 16:45 that reach markWorkflowPhase and are held by the
+     * results: the hold after the resume is the same as with no suspension at all, and one suspended pass must not hide it.
+     */
+    @org.junit.jupiter.api.Disabled("s54 breaker: one 'workflow suspended' pass after the entry node ended hides the hold the fourteen"
+            + " resumed passes show (plain: AF006 possible, 16 passes; with it: no finding and nothing cleared, no reason given):"
+            + " TaskResultLines.findRootHeld ends the wait at the suspended pass (mayBeHeldElse) and TaskResultViews drops the hold whenever"
+            + " RootDoneHeld.suspended is set; a resume (passes after it without the line) should start the wait again")
+    @Test
+    void suspendedForOnePassThenResumedTheHoldAfterTheResumeStillShows() {
+        Evaluation plain = logs(lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity()));
+        Evaluation e = logs(lines("v3.5.8", UnaryOperator.identity(), p -> {
+            List<String> q = new ArrayList<>(p);
+            if (p.get(0).contains("T16:31:")) {
+                q.add(at(p, "workflow suspended", "namespace=ns workflow=p"));
+            }
+            return q;
+        }));
+        assertEquals(plain.findings().size(), e.findings().size(), () -> "plain " + plain.findings() + " vs " + e.findings() + " " + e.cleared());
+        assertFalse(e.findings().isEmpty(), () -> e.cleared().toString());
     }
 }
