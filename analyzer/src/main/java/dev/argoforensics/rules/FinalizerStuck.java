@@ -97,7 +97,9 @@ public final class FinalizerStuck extends DeclaredRule {
             // export of the deleted Pod shows its finalizers without the status finalizer, which the deleting handler saw on it: it had
             // been released by then, and what kept the Pod is not it (another finalizer, or no kubelet confirming its containers' end,
             // as on a node that stopped reporting).
-            PodSnapshot gone = held == null && attempt != null ? finalizerGone(pod) : null;
+            // Only where the worker took the release and logged no failure: a removal that failed, or that no worker took, and an
+            // export without the finalizer say someone else removed it (a user's patch), after it was held.
+            PodSnapshot gone = held == null && attempt != null && attempt.started() != null && attempt.failed() == null ? finalizerGone(pod) : null;
             if (gone != null) {
                 List<String> others = gone.finalizers().stream().filter(f -> !PodSnapshot.STATUS_FINALIZER.equals(f)).toList();
                 cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.finalizerGone", "deleted", gone.deletionTimestamp().format(),

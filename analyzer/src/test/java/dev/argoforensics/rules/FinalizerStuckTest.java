@@ -196,6 +196,11 @@ class FinalizerStuckTest {
         String notDeleted = Exports.Pod.of().phase("Running").running("main").running("wait").withoutFinalizer().yaml();
         Evaluation before = rule.evaluate(logs.get().pod("pod.yaml", notDeleted).correlate());
         assertEquals(1, before.findings().size(), "an export showing no deletion says nothing of the release");
+
+        // A removal that failed, the export without the finalizer: someone else removed it after the controller failed to.
+        Evaluation failed = rule.evaluate(attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                cleanupForbidden("2026-09-19T16:31:11.362Z", "removeFinalizer")).pod("pod.yaml", deletedOnALostNode().withoutFinalizer().yaml()).correlate());
+        assertEquals(Confidence.LIKELY, failed.findings().get(0).confidence(), "a failed removal keeps its finding");
     }
 
     @Test
