@@ -99,7 +99,8 @@ public final class FinalizerStuck extends DeclaredRule {
             // as on a node that stopped reporting).
             // Only where the worker took the release and logged no failure: a removal that failed, or that no worker took, and an
             // export without the finalizer say someone else removed it (a user's patch), after it was held.
-            PodSnapshot gone = held == null && attempt != null && attempt.started() != null && attempt.failed() == null ? finalizerGone(pod) : null;
+            PodSnapshot gone = held == null && attempt != null && attempt.started() != null && attempt.failed() == null
+                    ? finalizerGone(pod, (attempt.onDelete() != null ? attempt.onDelete() : attempt.started()).time()) : null;
             if (gone != null) {
                 List<String> others = gone.finalizers().stream().filter(f -> !PodSnapshot.STATUS_FINALIZER.equals(f)).toList();
                 cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.finalizerGone", "deleted", gone.deletionTimestamp().format(),
@@ -137,14 +138,30 @@ public final class FinalizerStuck extends DeclaredRule {
      * status-capture finalizer, or null: the finalizer had been released by then (session 54). An export that does not show the
      * finalizers ({@code kubectl describe pod}, a cut where the list stood) says nothing of it.
      */
-    private static PodSnapshot finalizerGone(PodHistory pod) {
+    private static PodSnapshot finalizerGone(PodHistory pod, Timestamp seen) {
         PodSnapshot gone = null;
         for (PodSnapshot s : pod.snapshots()) {
-            if (s.deletionTimestamp() != null && s.finalizersKnown() && !s.hasStatusFinalizer()) {
+            if (s.deletionTimestamp() != null && s.finalizersKnown() && !s.hasStatusFinalizer() && !laterNamesake(s, seen)) {
                 gone = s;
             }
         }
         return gone;
+    }
+
+    /**
+     * Session 54 breaker: an export of a Pod made, or deleted, after the handler saw the deleted Pod (its line at {@code seen}, on the
+     * controller's clock; the export's whole seconds on the API server's, 2 s allowed) is another Pod of the name, made once the
+     * first had gone: it says nothing of what held the first.
+     */
+    private static boolean laterNamesake(PodSnapshot s, Timestamp seen) {
+        if (seen == null || seen.undated() || !seen.comparable(s.deletionTimestamp())) {
+            return false;
+        }
+        java.time.Instant limit = seen.instant().plusSeconds(2);
+        // The request's time only from a grace above 1 (a grace of 0 or 1 may be a later, shortened delete of the same Pod).
+        Long g = s.deletionGracePeriodSeconds();
+        boolean requestedLater = g != null && g > 1 && s.deletionTimestamp().instant().minusSeconds(g).isAfter(limit);
+        return requestedLater || (s.creationTimestamp() != null && s.creationTimestamp().instant().isAfter(limit));
     }
 
     /**
