@@ -93,6 +93,23 @@ public final class FinalizerStuck extends DeclaredRule {
                         "within", GoDuration.format(restart.nextStart().nanosUntil(restart.worker().time()))), restart.worker().source()));
                 held = null;
             }
+            // Session 54 (shape of #1832 with the finalizer on): from the logs alone the release was taken and the Pod stayed, but an
+            // export of the deleted Pod shows its finalizers without the status finalizer, which the deleting handler saw on it: it had
+            // been released by then, and what kept the Pod is not it (another finalizer, or no kubelet confirming its containers' end,
+            // as on a node that stopped reporting).
+            // Only where the worker took the release and logged no failure: a removal that failed, or that no worker took, and an
+            // export without the finalizer say someone else removed it (a user's patch), after it was held.
+            PodSnapshot gone = held == null && attempt != null && attempt.started() != null && attempt.failed() == null
+                    ? finalizerGone(pod, (attempt.onDelete() != null ? attempt.onDelete() : attempt.started()).time()) : null;
+            if (gone != null) {
+                List<String> others = gone.finalizers().stream().filter(f -> !PodSnapshot.STATUS_FINALIZER.equals(f)).toList();
+                cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.finalizerGone", "deleted", gone.deletionTimestamp().format(),
+                        "source", gone.source().toString(), "holder", others.isEmpty()
+                                ? Message.of("AF004.cleared.noFinalizerLeft", "grace", gone.deletionGracePeriodSeconds() == null ? "?"
+                                        : String.valueOf(gone.deletionGracePeriodSeconds()))
+                                : Message.of("AF004.cleared.otherFinalizers", "finalizers", String.join(", ", others))), gone.source()));
+                attempt = null;
+            }
             if (held != null || attempt != null) {
                 // Held while every run of the Pod's controller had stopped before the release was due, none coming back in the logs:
                 // the controller could not release it (the finding says so; it does not say the controller held it).
@@ -114,6 +131,37 @@ public final class FinalizerStuck extends DeclaredRule {
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * The latest export of the Pod that shows it deleted ({@code deletionTimestamp}) and shows its finalizers without the
+     * status-capture finalizer, or null: the finalizer had been released by then (session 54). An export that does not show the
+     * finalizers ({@code kubectl describe pod}, a cut where the list stood) says nothing of it.
+     */
+    private static PodSnapshot finalizerGone(PodHistory pod, Timestamp seen) {
+        PodSnapshot gone = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() != null && s.finalizersKnown() && !s.hasStatusFinalizer() && !laterNamesake(s, seen)) {
+                gone = s;
+            }
+        }
+        return gone;
+    }
+
+    /**
+     * Session 54 breaker: an export of a Pod made, or deleted, after the handler saw the deleted Pod (its line at {@code seen}, on the
+     * controller's clock; the export's whole seconds on the API server's, 2 s allowed) is another Pod of the name, made once the
+     * first had gone: it says nothing of what held the first.
+     */
+    private static boolean laterNamesake(PodSnapshot s, Timestamp seen) {
+        if (seen == null || seen.undated() || !seen.comparable(s.deletionTimestamp())) {
+            return false;
+        }
+        java.time.Instant limit = seen.instant().plusSeconds(2);
+        // The request's time only from a grace above 1 (a grace of 0 or 1 may be a later, shortened delete of the same Pod).
+        Long g = s.deletionGracePeriodSeconds();
+        boolean requestedLater = g != null && g > 1 && s.deletionTimestamp().instant().minusSeconds(g).isAfter(limit);
+        return requestedLater || (s.creationTimestamp() != null && s.creationTimestamp().instant().isAfter(limit));
     }
 
     /**

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.TestFactory;
  * Workflow name>}), one line per rule that examined and cleared a candidate ({@code cleared <rule>}), and the unparsed lines of
  * all inputs ({@code unparsed <n>}); lines starting with {@code #} say why. Every case is analysed from its inputs at a fixed
  * clock; the verdicts must be exactly these. Where the tool is short of the right verdict (a gap, not a wrong reading) the
- * case's verdicts are what it says now and a disabled test below names what is missing.
+ * case's verdicts are what it says now and a disabled test below names what is missing. Session 54's sweep added eight shapes
+ * (#15164, #13581, #5321, #9607, #7994, #1832, #6407, #13499): one wrong reading fixed (AF004 on a Pod a lost node left
+ * Terminating after its finalizer's release), two gaps named below.
  */
 class UpstreamVerdictsTest {
     static final Path CASES = Path.of("analyzer/src/test/resources/upstream-verdicts");
@@ -95,6 +97,44 @@ class UpstreamVerdictsTest {
     @Test
     void aPodNotFoundWithoutATimeBesideARunningNodeIsAPossiblePodGone() throws IOException {
         assertTrue(verdictsOf("karpenter-deleted-stuck-running-v35").stream().anyMatch(v -> v.startsWith("AF005 possible")));
+    }
+
+    /**
+     * Session 54 (shape of #1832 with the finalizer on): the release the logs show taken without the Pod going, and the export of the
+     * deleted Pod listing its finalizers without the status finalizer: AF004 cleared (it reported the finalizer stuck, possible).
+     * Control: the same Pod described by {@code kubectl describe pod}, which prints no finalizers: AF004 stays possible.
+     */
+    @Test
+    void aPodALostNodeLeftTerminatingAfterItsFinalizersReleaseIsNoStuckFinalizer() throws IOException {
+        List<String> yaml = verdictsOf("taint-manager-lost-node-terminating-v37");
+        assertTrue(yaml.contains("cleared AF004") && yaml.stream().noneMatch(v -> v.startsWith("AF004 ")), yaml.toString());
+        List<String> described = verdictsOf("taint-manager-lost-node-describe-v37");
+        assertTrue(described.stream().anyMatch(v -> v.startsWith("AF004 possible")), described.toString());
+    }
+
+    /**
+     * Gap (session 54, shape of #15164): on v3.6.10 (before the update handler took the deleting branch) a Pending Pod deleted by
+     * another service keeps the status finalizer for good: the export shows it deleted and holding the finalizer, and the controller's
+     * lines go on an hour past the deletion (an update pod event at its time, no delete pod event, passes keeping the step group open).
+     * AF004 should say possible (a release without the timed release, the Pod held past the deletion by the controller's own lines);
+     * it says nothing: the export has no time of its own past its deletionTimestamp, and from the logs it reads only a queued release.
+     */
+    @Disabled("gap: AF004 does not read a hold from an update pod event at the export's deletion and the run going on without a delete pod event")
+    @Test
+    void aPodDeletedOnAReleaseWithoutTheTimedReleaseAndHeldWhileTheLogsGoOnIsAPossibleStuckFinalizer() throws IOException {
+        assertTrue(verdictsOf("pending-pod-deleted-stuck-terminating-v36").stream().anyMatch(v -> v.startsWith("AF004 possible")));
+    }
+
+    /**
+     * Gap (session 54, shape of #13581): a log console's CSV whose rows hold the time, the host, the service and the message text
+     * alone (no level column, no keys), newest first: none is read (a record is rebuilt from a console's columns only with a stated
+     * level), 32 rows unparsed. The catalog knows each message's level per release; reading them would need a level taken from the
+     * catalog, marked as such, and the release left open.
+     */
+    @Disabled("gap: a console CSV of message texts without a level column is not read")
+    @Test
+    void aConsoleCsvOfMessagesAloneIsRead() throws IOException {
+        assertTrue(verdictsOf("karpenter-message-only-csv-v35").contains("unparsed 1"));
     }
 
     @Test

@@ -158,6 +158,51 @@ class FinalizerStuckTest {
         assertEquals(List.of("c.log:2", "c.log:3", "c.log:5", "c.log:6"), f.evidence().stream().map(x -> x.source().toString()).toList());
     }
 
+    /** A running Pod deleted at 16:31:11 (grace 30) by the taint manager, its node no longer reporting since 16:26:11; the finalizer as given. */
+    private static Exports.Pod deletedOnALostNode() {
+        return Exports.Pod.of().phase("Running").deleted("2026-09-19T16:31:41Z", 30).lastTransition("2026-09-19T16:26:11Z")
+                .condition("DisruptionTarget", "True", "DeletionByTaintManager", "2026-09-19T16:31:11Z").running("main").running("wait");
+    }
+
+    /**
+     * Session 54 (shape of #1832 with the finalizer on): the logs show the release taken, no failure, and the Pod not leaving the
+     * informer to their end: possible from the logs alone. An export of the deleted Pod that no longer shows the status finalizer (which
+     * the deleting handler saw on it) says it had been released: what kept the Pod was not it (here no finalizer at all: its kubelet,
+     * on a node that stopped reporting, never confirmed the containers' end; or another finalizer). Before, AF004 reported the
+     * finalizer stuck. Controls: the same export still showing the finalizer, and an export without the finalizer that shows no
+     * deletion, leave the finding.
+     */
+    @Test
+    void anExportOfTheDeletedPodNoLongerShowingTheFinalizerClearsAReleaseTakenWithoutThePodGoing() {
+        java.util.function.Supplier<Evidence> logs = () -> attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"));
+        assertEquals(Confidence.POSSIBLE, rule.evaluate(logs.get().correlate()).findings().get(0).confidence(), "the logs alone");
+
+        Evaluation released = rule.evaluate(logs.get().pod("pod.yaml", deletedOnALostNode().withoutFinalizer().yaml()).correlate());
+        assertTrue(released.findings().isEmpty(), () -> released.findings().get(0).confidenceReason());
+        assertEquals(1, released.cleared().size());
+        String why = released.cleared().get(0).reason();
+        assertTrue(why.contains("(pod.yaml:1, deletionTimestamp 2026-09-19T16:31:41Z) no longer shows the status-capture finalizer")
+                && why.contains("its kubelet not confirming its containers' end (grace period 30 s)"), why);
+
+        String otherHolder = deletedOnALostNode().withoutFinalizer().yaml().replace("finalizers: []", "finalizers: [example.com/protect]");
+        Evaluation other = rule.evaluate(logs.get().pod("pod.yaml", otherHolder).correlate());
+        assertTrue(other.findings().isEmpty());
+        assertTrue(other.cleared().get(0).reason().contains("its other finalizers (example.com/protect)"), other.cleared().get(0).reason());
+
+        Evaluation held = rule.evaluate(logs.get().pod("pod.yaml", deletedOnALostNode().yaml()).correlate());
+        assertEquals(1, held.findings().size(), "the export still shows the finalizer");
+        assertTrue(held.cleared().isEmpty());
+
+        String notDeleted = Exports.Pod.of().phase("Running").running("main").running("wait").withoutFinalizer().yaml();
+        Evaluation before = rule.evaluate(logs.get().pod("pod.yaml", notDeleted).correlate());
+        assertEquals(1, before.findings().size(), "an export showing no deletion says nothing of the release");
+
+        // A removal that failed, the export without the finalizer: someone else removed it after the controller failed to.
+        Evaluation failed = rule.evaluate(attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
+                cleanupForbidden("2026-09-19T16:31:11.362Z", "removeFinalizer")).pod("pod.yaml", deletedOnALostNode().withoutFinalizer().yaml()).correlate());
+        assertEquals(Confidence.LIKELY, failed.findings().get(0).confidence(), "a failed removal keeps its finding");
+    }
+
     @Test
     void aConflictRetriedUntilThePodWentIsSilent() {
         assertTrue(rule.evaluate(attempt(cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
