@@ -61,13 +61,18 @@ class KubeletFinalDeleteAuditTest {
         assertNotEquals(Execution.State.FINISHED_BEFORE, c.lifecycle(new PodKey("ns", "p", "u-1")).execution().state());
     }
 
-    /** The control: without the eviction's condition, the user's delete is the request itself, after the containers had ended. */
+    /**
+     * The control: without the eviction's condition, the user's delete is the request itself, after the containers had ended.
+     * Session 54: the containers' end is the node's time, the request the API server's, so the order holds only past a node's minute
+     * (ExecutionOrder, {@code DeletionBounds.nodeClearlyBefore}): the containers end 83 s before the request here (23 s before it
+     * until session 54, which no longer orders the two).
+     */
     @Test
     void aUsersDeleteIsTheRequest() {
         Correlation c = new Evidence().log("1.log", V4.createdPod("2026-09-19T16:27:10.431Z"))
                 .takenAt("pod.yaml", "2026-09-19T16:31:00Z", Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:30:25Z", 0)
-                        .lastTransition("2026-09-19T16:30:03Z").terminated("main", 0, "Completed", "2026-09-19T16:30:02Z")
-                        .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml())
+                        .lastTransition("2026-09-19T16:29:03Z").terminated("main", 0, "Completed", "2026-09-19T16:29:02Z")
+                        .terminated("wait", 0, "Completed", "2026-09-19T16:29:02Z").yaml())
                 .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
                 .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:30:25.101234Z", 200)).correlate();
         assertEquals(Execution.State.FINISHED_BEFORE, c.lifecycle(new PodKey("ns", "p", "u-1")).execution().state());
