@@ -310,42 +310,14 @@ class TaskResultRootDoneHeldBreakerTest {
     /** v4.1.2: the root node's {@code node phase changed}, {@code updated phase} and {@code Marking workflow completed} in one pass. */
     @Test
     void aV4WorkflowMarkedCompletedInTheRootPassIsNothing() {
-        List<String> l = new ArrayList<>();
-        String v4 = "time=2026-09-19T%sZ level=INFO msg=\"%s\" component=workflow_worker workflow=p namespace=ns %s";
-        l.add("time=2026-09-19T16:00:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s");
-        l.add(v4.formatted("16:27:10.100", "Processing workflow", "phase=Running resourceVersion=4990"));
-        l.add(v4.formatted("16:27:10.300", "Workflow update successful", "resourceVersion=4991 phase=Running"));
-        l.add(v4.formatted("16:30:00.000", "Processing workflow", "phase=Running resourceVersion=4991"));
-        l.add(v4.formatted("16:30:00.003", "node phase changed", "node=p-1111 fromPhase=Running toPhase=Failed"));
-        l.add(v4.formatted("16:30:00.005", "node phase changed", "node=p fromPhase=Running toPhase=Failed"));
-        l.add(v4.formatted("16:30:00.006", "updated phase", "fromPhase=Running toPhase=Failed"));
-        l.add(v4.formatted("16:30:00.007", "Marking workflow completed", ""));
-        l.add(v4.formatted("16:30:00.100", "Workflow update successful", "resourceVersion=5001 phase=Failed"));
-        for (int m = 31; m <= 45; m++) {
-            l.add(v4.formatted("16:" + m + ":00.000", "Processing workflow", "phase=Failed resourceVersion=5001"));
-        }
-        l.add("time=2026-09-19T17:00:00.000Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=q namespace=ns phase=Running resourceVersion=1");
-        Evaluation e = logs(l);
+        Evaluation e = logs(v4RootFailed(true));
         assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
     }
 
     /** v4.1.2 held: the root node's line and no completion, pass after pass: possible, as on v3.5.8 (recall control). */
     @Test
     void aV4WorkflowHeldPassAfterPassIsPossible() {
-        List<String> l = new ArrayList<>();
-        String v4 = "time=2026-09-19T%sZ level=INFO msg=\"%s\" component=workflow_worker workflow=p namespace=ns %s";
-        l.add("time=2026-09-19T16:00:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s");
-        l.add(v4.formatted("16:27:10.100", "Processing workflow", "phase=Running resourceVersion=4990"));
-        l.add(v4.formatted("16:27:10.300", "Workflow update successful", "resourceVersion=4991 phase=Running"));
-        l.add(v4.formatted("16:30:00.000", "Processing workflow", "phase=Running resourceVersion=4991"));
-        l.add(v4.formatted("16:30:00.003", "node phase changed", "node=p-1111 fromPhase=Running toPhase=Failed"));
-        l.add(v4.formatted("16:30:00.005", "node phase changed", "node=p fromPhase=Running toPhase=Failed"));
-        l.add(v4.formatted("16:30:00.100", "Workflow update successful", "resourceVersion=5001 phase=Running"));
-        for (int m = 31; m <= 45; m++) {
-            l.add(v4.formatted("16:" + m + ":00.000", "Processing workflow", "phase=Running resourceVersion=5001"));
-        }
-        l.add("time=2026-09-19T17:00:00.000Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=q namespace=ns phase=Running resourceVersion=1");
-        Evaluation e = logs(l);
+        Evaluation e = logs(v4RootFailed(false));
         assertEquals(1, e.findings().size(), () -> e.cleared().toString());
         assertEquals(Confidence.POSSIBLE, e.findings().get(0).confidence());
     }
@@ -464,5 +436,32 @@ class TaskResultRootDoneHeldBreakerTest {
         }));
         assertEquals(plain.findings().size(), e.findings().size(), () -> "plain " + plain.findings() + " vs " + e.findings() + " " + e.cleared());
         assertFalse(e.findings().isEmpty(), () -> e.cleared().toString());
+    }
+
+    /**
+     * A v4.1.2 log: Workflow p's root node and its step go Failed in the 16:30 pass; {@code completed}: the same pass updates the
+     * phase and marks the Workflow completed (persisted Failed), else it stays Running; then a pass a minute until 16:45 and another
+     * Workflow's at 17:00.
+     */
+    private static List<String> v4RootFailed(boolean completed) {
+        List<String> l = new ArrayList<>();
+        String v4 = "time=2026-09-19T%sZ level=INFO msg=\"%s\" component=workflow_worker workflow=p namespace=ns %s";
+        String phase = completed ? "Failed" : "Running";
+        l.add("time=2026-09-19T16:00:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s");
+        l.add(v4.formatted("16:27:10.100", "Processing workflow", "phase=Running resourceVersion=4990"));
+        l.add(v4.formatted("16:27:10.300", "Workflow update successful", "resourceVersion=4991 phase=Running"));
+        l.add(v4.formatted("16:30:00.000", "Processing workflow", "phase=Running resourceVersion=4991"));
+        l.add(v4.formatted("16:30:00.003", "node phase changed", "node=p-1111 fromPhase=Running toPhase=Failed"));
+        l.add(v4.formatted("16:30:00.005", "node phase changed", "node=p fromPhase=Running toPhase=Failed"));
+        if (completed) {
+            l.add(v4.formatted("16:30:00.006", "updated phase", "fromPhase=Running toPhase=Failed"));
+            l.add(v4.formatted("16:30:00.007", "Marking workflow completed", ""));
+        }
+        l.add(v4.formatted("16:30:00.100", "Workflow update successful", "resourceVersion=5001 phase=" + phase));
+        for (int m = 31; m <= 45; m++) {
+            l.add(v4.formatted("16:" + m + ":00.000", "Processing workflow", "phase=" + phase + " resourceVersion=5001"));
+        }
+        l.add("time=2026-09-19T17:00:00.000Z level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=q namespace=ns phase=Running resourceVersion=1");
+        return l;
     }
 }
