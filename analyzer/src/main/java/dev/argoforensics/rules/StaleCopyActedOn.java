@@ -34,8 +34,8 @@ import java.util.Set;
  */
 public final class StaleCopyActedOn extends DeclaredRule {
     public static final String ID = "AF015";
-    /** How far the API server's clock (creationTimestamp) and the controller's (its lines) may disagree: correlate's cross-clock margin, 10 s. */
-    private static final long CLOCKS_NANOS = 10_000_000_000L;
+    /** How far the API server's clock (creationTimestamp) and the controller's (its lines) may disagree: the rules' cross-clock margin. */
+    private static final long CLOCKS_NANOS = FalsePodDeleted.CROSS_CLOCK_NANOS;
     private static final Set<String> GUARD_SIGNALS = Set.of("stale-copy-rejected", "stale-copy-skipped", "stale-check-impossible");
 
     public StaleCopyActedOn() {
