@@ -451,6 +451,13 @@ class ExcerptTest {
         late.subList(0, 3).clear();
         assertEquals(withoutAf003, stalledCaps(late, "late-piece", "10:09:30.003911020").get("sw"), "the gap's lines are all there");
         assertEquals(Truth.WORKFLOW_RULES, stalledCaps(late, "no-deletion-known", "10:09:30.003911020", null).get("sw"), "whole life");
+
+        // Session 55 (unseen seed 2897): a tail starting inside the wait (the queuing line at 10:05:00.010 cut, the delete pod
+        // event at 10:05:00.020 its first line) keeps the rest of the wait whole: the excerpt's wait is shorter and inside the
+        // true one. With the wait's start unknown it stays capped (above); a line cut after the first kept one caps it.
+        List<String> tail = new ArrayList<>(older.subList(5, older.size()));
+        assertEquals(withoutAf003, stalledCaps(tail, "tail-in-wait", "10:09:30.003911020").get("sw"), "the rest of the wait is whole");
+        assertEquals(Truth.WORKFLOW_RULES, stalledCaps(tail, "tail-in-wait-start-unknown", "10:09:30.003911020", null).get("sw"), "start unknown");
     }
 
     /** A Pod failed for the executor's refused task-result write (AF011), its lines from its creation (v3.7 logrus text). */

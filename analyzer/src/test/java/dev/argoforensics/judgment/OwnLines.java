@@ -99,14 +99,43 @@ final class OwnLines {
     }
 
     /**
-     * Session 49: whether a line naming {@code name} within {@code own}, or its Workflow within {@code workflowLife}, written
-     * before {@code until} (Unix nanoseconds) is in {@code whole} and not in {@code excerpt} (a line whose time cannot be read
-     * counts, as everywhere).
+     * Session 55: whether a line naming {@code name} within {@code window} is in {@code whole} and not in {@code excerpt}
+     * <em>after</em> the first of them the excerpt kept (whole's lines in order, the excerpt's matched to them as the
+     * subsequence it is); with none kept, whether any was cut. A claim that starts from the first line of a span the
+     * evidence shows (a wait seen from the first deletion line an excerpt kept) holds over what follows it; the lines cut
+     * before that first one only move the span's start later, which shortens what is claimed and contradicts none of it.
      */
-    static boolean cutBefore(OwnLines excerpt, OwnLines whole, long until, String name, Life own, String workflow, Life workflowLife) {
-        Life early = new Life(own.from(), Math.min(own.to(), until));
-        Life workflowEarly = new Life(workflowLife.from(), Math.min(workflowLife.to(), until));
-        return excerpt.count(name, early, workflow, workflowEarly) < whole.count(name, early, workflow, workflowEarly);
+    static boolean cutAfterFirstKept(OwnLines excerpt, OwnLines whole, Life window, String name) {
+        return cut(excerpt, whole, window, name, true);
+    }
+
+    /** Whether a line naming {@code name} within {@code window} is in {@code whole} and not in {@code excerpt}. */
+    static boolean cutWithin(OwnLines excerpt, OwnLines whole, Life window, String name) {
+        return cut(excerpt, whole, window, name, false);
+    }
+
+    private static boolean cut(OwnLines excerpt, OwnLines whole, Life window, String name, boolean fromFirstKept) {
+        int j = 0;
+        boolean seenKept = false;
+        boolean anyCut = false;
+        for (int i = 0; i < whole.lines.size(); i++) {
+            String l = whole.lines.get(i);
+            boolean kept = j < excerpt.lines.size() && l.equals(excerpt.lines.get(j));
+            if (kept) {
+                j++;
+            }
+            if (!l.contains(name) || !window.holds(whole.times[i])) {
+                continue;
+            }
+            if (kept) {
+                seenKept = true;
+            } else if (seenKept || !fromFirstKept) {
+                return true;
+            } else {
+                anyCut = true;
+            }
+        }
+        return !seenKept && anyCut;
     }
 
     /**

@@ -1055,14 +1055,18 @@ final class Truth {
             // before (its first passes, in the earlier rotated piece) and after (the rest of that pass and later, in the next
             // piece) do not take its evidence. Lines are stamped at their millisecond, at or after the model's moment: the
             // take-up's line is a `Processing workflow` of the Workflow within a second from the end's millisecond. Either end
-            // unknown: the Workflow's whole life.
+            // unknown: the Workflow's whole life. Session 55: lines of the wait cut BEFORE the first one the excerpt kept (a tail
+            // starting after the deletion was first seen) do not cap it (its start known): the excerpt's own wait starts at its first line and
+            // runs whole to the take-up, a shorter wait than the true one and inside it; a line cut after that first kept one does.
             long stallEnd = OwnLines.nanosOf(w.path("facts").path("stallEndedAt"));
             long stallFrom = OwnLines.nanosOf(w.path("facts").path("stallFrom"));
             long endMs = stallEnd == OwnLines.UNKNOWN ? 0 : Math.floorDiv(stallEnd, 1_000_000L) * 1_000_000L;
             OwnLines.Life wait = new OwnLines.Life(stallFrom == OwnLines.UNKNOWN ? life.from()
                     : Math.max(life.from(), Math.floorDiv(stallFrom, 1_000_000L) * 1_000_000L), life.to());
+            OwnLines.Life untilEnd = new OwnLines.Life(wait.from(), Math.min(wait.to(), endMs));
             boolean cutToStallEnd = cut && (stallEnd == OwnLines.UNKNOWN
-                    || OwnLines.cutBefore(excerptLines, wholeLines, endMs, name, wait, name, wait)
+                    || (stallFrom == OwnLines.UNKNOWN ? OwnLines.cutWithin(excerptLines, wholeLines, untilEnd, name)
+                            : OwnLines.cutAfterFirstKept(excerptLines, wholeLines, untilEnd, name))
                     || OwnLines.lostWith(excerptLines, wholeLines, "Processing workflow", name, new OwnLines.Life(endMs, endMs + Go.SECOND)));
             boolean own = grepped.equals(w.path("namespace").asText() + "/" + name);
             ObjectNode o = ((ObjectNode) w).deepCopy();
