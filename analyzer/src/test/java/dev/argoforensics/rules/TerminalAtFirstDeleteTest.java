@@ -46,8 +46,8 @@ class TerminalAtFirstDeleteTest {
 
     /** The sample's controller log and Workflow, the creation and binding records, then {@code deletes} in order, each its own file. */
     private static Correlation correlate(boolean withCreation, String... deletes) throws Exception {
-        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-tq2zn.log",
-                Files.readAllLines(SAMPLE.resolve("logs/workflow-controller-5f7c9d8b4-tq2zn.log")).toArray(String[]::new));
+        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-w8m3x.log",
+                Files.readAllLines(SAMPLE.resolve("logs/workflow-controller-5f7c9d8b4-w8m3x.log")).toArray(String[]::new));
         e.workflow("workflow-argo-get.yaml", Files.readString(SAMPLE.resolve("snapshots/workflow-argo-get.yaml")));
         if (withCreation) {
             e.audited("audit-create.log", audit().get(0));
@@ -160,7 +160,7 @@ class TerminalAtFirstDeleteTest {
             r.put("userAgent", "kubelet/v1.32.4 (linux/amd64) kubernetes/abc1234");
             r.put("requestReceivedTimestamp", "2026-09-23T11:05:33.120441Z").put("stageTimestamp", "2026-09-23T11:05:33.131207Z");
             asked(r, 0);
-            ((ObjectNode) r.get("requestObject")).putObject("preconditions").put("uid", "1d3f5b7d-9f1b-4d3f-a5b7-d9f1b3d5f7a9");
+            ((ObjectNode) r.get("requestObject")).putObject("preconditions").put("uid", "5e7a9c1b-3d5f-4e7a-9c1b-3d5f7a9c1b24");
         });
         Correlation c = correlate(true, first, kubelet);
         notShownFinished(execution(c));
@@ -229,7 +229,7 @@ class TerminalAtFirstDeleteTest {
      */
     @Test
     void aMetadataLevelRecordAndALaterExportSayWhatTheyLack() throws Exception {
-        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-tq2zn.log",
+        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-w8m3x.log",
                 Files.readAllLines(METADATA_ONLY.resolve("logs/workflow-controller-5f7c9d8b4-tq2zn.log")).toArray(String[]::new));
         e.workflow("workflow-argo-get.yaml", Files.readString(METADATA_ONLY.resolve("snapshots/workflow-argo-get.yaml")));
         e.takenAt("pod-terminating.yaml", "2026-09-23T11:05:50Z", Files.readString(METADATA_ONLY.resolve("snapshots/pod-terminating.yaml")));
