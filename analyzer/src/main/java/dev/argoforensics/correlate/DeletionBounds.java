@@ -277,6 +277,78 @@ final class DeletionBounds {
     }
 
     /**
+     * Where {@code s} is the Pod the API server returned to the Pod's first deletion request (session 55), already finished: what it
+     * shows, in words; else null. One clock, the API server's: a {@code delete} audited at level {@code RequestResponse} logs the
+     * object as that request stored it ({@link dev.argoforensics.snapshot.EventDecoder#responsePod}), its status as the kubelet had
+     * last written it before the API server acted on the request. A scheduled Pod ({@code spec.nodeName}) in a terminal phase, every
+     * container terminated with a {@code finishedAt} the kubelet wrote, and the grace period 0 the API server forces on a Pod it holds
+     * terminal (lifecycle reference A1, {@code CheckGracefulDelete}) had finished when that request came, whatever the node's clock:
+     * the kubelet reports an end a second or two after it, never before. Read only where the request is the first: the record is the
+     * one {@link #of} took for the first request, shown first ({@link DeletionRequest#exact}, {@link #auditShowsFirst}), its returned
+     * {@code deletionTimestamp} at that request's own time (a Pod already being deleted keeps the earlier request's, Kubernetes
+     * 1.33+ moves it only to a later, shorter request's time), and not the kubelet's own final delete (it follows a request).
+     *
+     * <p>Not read, and why (negative controls in {@code TerminalAtFirstDeleteTest}): a Pod returned running (a forced grace-0 delete of
+     * a running Pod, or one whose end the kubelet had not reported yet: the report lag reads as running, never as finished); a later
+     * delete's returned Pod (the kubelet's final grace-0 delete after a graceful one, a user's second delete); the Pod garbage
+     * collector's delete of a lost node's Pod (it patches {@code Failed} first, the containers stay as the kubelet last reported
+     * them, running); an unscheduled Pod (grace 0 for want of a node: no container ran). An export of the deleted Pod taken later
+     * with grace 0 at the request's second is not this: up to Kubernetes 1.32 the kubelet's final grace-0 delete after a graceful
+     * one moves {@code deletionTimestamp} back to the request's second too (A1, "Recovering T0"), no evidence read gives the API
+     * server's version, and a {@code Metadata}-level record shows neither the phase nor the grace the request asked for.
+     */
+    static String terminalAtFirstDelete(PodHistory pod, PodSnapshot s, DeletionRequest deletion) {
+        if (deletion == null || !deletion.exact() || deletion.notBefore() == null || deletion.implied() || s.deletionTimestamp() == null
+                || s.nodeName() == null || s.nodeName().isEmpty() || !s.terminal() || s.deletionGracePeriodSeconds() == null
+                || s.deletionGracePeriodSeconds() != 0) {
+            return null;
+        }
+        AuditRecord returnedBy = null;
+        AuditRecord first = null;
+        for (AuditRecord a : pod.auditRecords()) {
+            if (a.source().equals(s.source())) {
+                returnedBy = a;
+            }
+            if (a.source().equals(deletion.notBefore().evidence())) {
+                first = a;
+            }
+        }
+        if (returnedBy == null || first == null || !"delete".equals(returnedBy.verb()) || !"pods".equals(returnedBy.resource())
+                || !returnedBy.subresource().isEmpty() || returnedBy.kubeletFinalDelete() || !returnedBy.granted()
+                || !returnedBy.name().equals(pod.key().name()) || returnedBy.requestReceived() == null
+                || !returnedBy.auditId().equals(first.auditId()) || !returnedBy.sameRequest().equals(first.sameRequest())) {
+            return null;
+        }
+        // Grace 0 sets deletionTimestamp to the request's own time (whole seconds): from the second it was received to its completion.
+        java.time.Instant received = returnedBy.requestReceived().instant();
+        java.time.Instant ts = s.deletionTimestamp().instant();
+        Timestamp done = returnedBy.time();
+        if (ts.isBefore(received.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)) || ts.isAfter(done.windowEnd())) {
+            return null;
+        }
+        List<String> ends = new ArrayList<>();
+        boolean any = false;
+        for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
+            if (c.init()) {
+                continue;
+            }
+            if (!c.terminated() || c.finishedAt() == null) {
+                return null;
+            }
+            any = true;
+            ends.add(c.name() + " exit " + (c.exitCode() == null ? "?" : c.exitCode()) + " at " + c.finishedAt().format());
+        }
+        if (!any || s.trimmed().hides("status", "containerStatuses")) {
+            return null;
+        }
+        return "the API server returned the Pod to " + (returnedBy.user().isEmpty() ? "an unnamed user" : returnedBy.user()) + "'s delete received at "
+                + returnedBy.requestReceived().format() + " (the first request; audit record at level RequestResponse) already " + s.phase()
+                + ", every container terminated (" + String.join(", ", ends) + "), and gave the deletion grace 0, which it gives a "
+                + "scheduled Pod only when it holds it finished: the kubelet had reported the end before the request, on the API server's "
+                + "own clock, whatever the node's";
+    }
+
+    /**
      * Whether the audit records show that {@code delete}, the earliest delete or eviction of the Pod they hold, was its first: they hold
      * a record of the Pod by another user (its creation by the controller, the scheduler's binding, the kubelet's status writes) more
      * than two clocks may disagree before the containers ended ({@code containers}; else before the delete), so the log ran then and

@@ -62,7 +62,11 @@ import java.util.regex.Pattern;
  *     ({@link #START_UP_NANOS}); the grace-0 inference in {@link DeletionBounds} (its minute already holds the node's, session 53);
  *     node lifecycle Events against the kubelet's {@code NodeReady} (10 s; not revisited).</li>
  * </ul>
- * {@link DeletionBounds#auditShowsFirst} and {@link DeletionBounds#takenNoEarlierThan} (hence {@link OtherObjectDeletes}) read a
+ * <p>What one clock says of a finished Pod (session 55): the Pod the API server returned to the first delete (an audit record at level
+ * {@code RequestResponse}) in a terminal phase, every container terminated, grace 0 ({@link DeletionBounds#terminalAtFirstDelete}):
+ * finished before the request on the API server's own clock, whatever the node's. Not an export taken later with grace 0 at the
+ * request's second (up to Kubernetes 1.32 the kubelet's final delete leaves the same), nor a {@code Metadata}-level record.
+ * <p>{@link DeletionBounds#auditShowsFirst} and {@link DeletionBounds#takenNoEarlierThan} (hence {@link OtherObjectDeletes}) read a
  * kubelet's times less the node's minute already (session 53); OtherObjectDeletes compares no other node time.
  */
 final class ExecutionOrder {
@@ -302,7 +306,11 @@ final class ExecutionOrder {
                     break;
                 }
             }
-            if (s.notDeleting() && s.containersFinishedAt().isPresent() && s.observed() != null) {
+            // Session 55: the Pod the API server returned to the first delete, held finished by it then (one clock, the API server's).
+            String terminal = finished == null ? DeletionBounds.terminalAtFirstDelete(pod, s, deletion) : null;
+            if (terminal != null) {
+                finished = new Execution(State.FINISHED_BEFORE, terminal, s.source(), false);
+            } else if (s.notDeleting() && s.containersFinishedAt().isPresent() && s.observed() != null) {
                 finished = new Execution(State.FINISHED_BEFORE, "an export taken before the deletion (" + s.observed().time().format()
                         + ") already shows every container terminated (" + s.exitCodeSummary() + ")", s.source(), false);
             } else if (finished == null && s.notDeleting() && s.observed() != null
