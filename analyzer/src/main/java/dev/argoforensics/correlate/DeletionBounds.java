@@ -330,6 +330,23 @@ final class DeletionBounds {
         if (ts.isBefore(received.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)) || ts.isAfter(done.windowEnd())) {
             return null;
         }
+        // Session 55 breaker: the controller sees a deletion through its watch, after the API server received the request. Its first
+        // sighting before this request's receipt, even by less than the 10 s the model lets its clock be off (so its lines "agree"), is
+        // an earlier request or a clock it cannot tell from one: a forced delete seconds after a graceful one, the containers ended on
+        // the first's SIGTERM, returns this same Pod on 1.33+. Not read then (a controller's clock a little behind costs the reading).
+        // Session 55 breaker: a deletecollection of the namespace's Pods that may have selected this one (PodRecords#byCollection gives
+        // the Pod only those its selectors and span do not exclude) names no Pod, so it is no delete of the name (Deletion#of); received
+        // before this request, it may have been the first request to delete the Pod, and this one a later delete of a Pod its SIGTERM ended.
+        for (AuditRecord a : pod.auditRecords()) {
+            if (a.deletesPodCollection() && a.effective() && a.requestTime() != null && a.requestTime().instant().isBefore(received)) {
+                return null;
+            }
+        }
+        LogEvent seen = deletion.firstSeen();
+        if (seen != null && seen.time() != null && seen.time().comparable(returnedBy.requestReceived())
+                && seen.time().windowEnd().isBefore(received)) {
+            return null;
+        }
         List<String> ends = new ArrayList<>();
         boolean any = false;
         for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {

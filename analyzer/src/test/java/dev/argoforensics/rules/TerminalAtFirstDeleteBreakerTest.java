@@ -334,4 +334,75 @@ class TerminalAtFirstDeleteBreakerTest {
     void waitEndingAfterMainKeepsTheReadingWithoutTheSighting() throws Exception {
         readOnOneClock(correlateWithoutSighting(creation(), binding(), delete(r -> { })));
     }
+
+    /**
+     * Attack: the same missing first delete, only 5 s before alice's (within the 10 s the model lets a controller's clock be off, so
+     * the controller's lines "agree"): bob's graceful delete at 11:05:25, main and wait ended on its SIGTERM, the kubelet reported
+     * Succeeded, and alice's forced delete at 11:05:30 (Kubernetes 1.33+) returned the Pod terminal with grace 0 at her second. The
+     * controller's clock agrees with the API server's to milliseconds (its Created pod line, the audit create), and it saw the Pod
+     * being deleted 5 s before the request read as the first: that request is not shown first.
+     */
+    @Test
+    void aSightingSecondsBeforeTheRecordIsAnEarlierRequest() throws Exception {
+        UnaryOperator<String> earlier = l -> l.contains("11:05:30.41") ? l.replace("11:05:30.41", "11:05:25.41") : l;
+        String forced = delete(r -> {
+            ((ObjectNode) r.get("requestObject")).put("gracePeriodSeconds", 0);
+            container(r, "main").with("state").with("terminated").put("finishedAt", "2026-09-23T11:05:26Z");
+            container(r, "wait").with("state").with("terminated").put("finishedAt", "2026-09-23T11:05:26Z");
+        });
+        Correlation c = correlate(earlier, creation(), binding(), forced);
+        notShownFinished(execution(c));
+        notConfirmed(c);
+    }
+
+    /** bob's deletecollection of the namespace's Pods by {@code selector} at {@code at} (granted, level Metadata). */
+    private static String collection(String at, String selector) throws Exception {
+        ObjectNode r = record(0);
+        r.put("auditID", "6d8f0a2c-4e6a-4c8e-9a0c-2e4a6c8e0a2c").put("verb", "deletecollection")
+                .put("requestURI", "/api/v1/namespaces/ml/pods?labelSelector=" + selector)
+                .put("requestReceivedTimestamp", at + ".120000Z").put("stageTimestamp", at + ".180000Z");
+        ((ObjectNode) r.get("user")).put("username", "bob@example.com").set("groups", JSON.createArrayNode().add("system:authenticated"));
+        r.put("userAgent", "kubectl/v1.36.0 (linux/amd64) kubernetes/6f2b0c1");
+        ((ObjectNode) r.get("objectRef")).remove("name");
+        ((ObjectNode) r.get("responseStatus")).put("code", 200);
+        return JSON.writeValueAsString(r);
+    }
+
+    /**
+     * Attack: the first request to delete the Pod was a deletecollection (bob's, by the Workflow's label, at 11:04:36, while main ran:
+     * it names no Pod, so it is no delete of this name); main and wait ended on its SIGTERM, and alice's later delete (1.33+) returned
+     * the Pod terminal with grace 0 at her second. The controller's sighting is not in the log given.
+     */
+    @Test
+    void aCollectionDeleteBeforeTheRecordIsAnEarlierRequest() throws Exception {
+        Correlation c = correlateWithoutSighting(creation(), binding(),
+                collection("2026-09-23T11:04:36", "workflows.argoproj.io%2Fworkflow%3Dtrain-eval-4hq8m"), delete(r -> { }));
+        notShownFinished(execution(c));
+        notConfirmed(c);
+    }
+
+    /**
+     * Control: the same deletecollection received after alice's request found the Pod already being deleted (its deletionTimestamp
+     * 11:05:30): not its first request; the reading stands. (One received before whose selector names a label the Pod's exports do
+     * not show, app=etl, still drops the reading: the model does not exclude it, the labels then being unknown.)
+     */
+    @Test
+    void aCollectionAfterTheRequestLeavesTheReading() throws Exception {
+        readOnOneClock(correlateWithoutSighting(creation(), binding(), delete(r -> { }),
+                collection("2026-09-23T11:05:35", "workflows.argoproj.io%2Fworkflow%3Dtrain-eval-4hq8m")));
+        notShownFinished(execution(correlateWithoutSighting(creation(), binding(), collection("2026-09-23T11:04:36", "app%3Detl"), delete(r -> { }))));
+    }
+
+    /**
+     * Attack: the returned Pod itself carries the taint manager's DisruptionTarget (11:04:36): it deleted the Pod with its grace before
+     * alice did (a NoExecute taint; its delete may be in no log given). Its condition dates an earlier request: not the first.
+     */
+    @Test
+    void aDisruptionTargetBeforeTheRecordIsAnEarlierRequest() throws Exception {
+        Correlation c = correlateWithoutSighting(creation(), binding(), delete(r -> ((ArrayNode) status(r).get("conditions")).addObject()
+                .put("type", "DisruptionTarget").put("status", "True").put("reason", "DeletionByTaintManager")
+                .put("message", "Taint manager: deleting due to NoExecute taint").put("lastTransitionTime", "2026-09-23T11:04:36Z")));
+        notShownFinished(execution(c));
+        notConfirmed(c);
+    }
 }
