@@ -298,7 +298,11 @@ final class DeletionBounds {
      * server's version, and a {@code Metadata}-level record shows neither the phase nor the grace the request asked for.
      */
     static String terminalAtFirstDelete(PodHistory pod, PodSnapshot s, DeletionRequest deletion) {
-        if (deletion == null || !deletion.exact() || deletion.notBefore() == null || deletion.implied() || s.deletionTimestamp() == null
+        // Session 55 breaker: the controller that saw the Pod being deleted clearly before this request (logsAgree false) saw an earlier
+        // request the audit log given lacks (another API server's log, a policy's level None), or runs on a clock that is off; on
+        // Kubernetes 1.33+ a later delete of a Pod the kubelet has just reported terminal returns exactly this Pod (the grace forced to
+        // 0, shorter than the stored one, moves deletionTimestamp to its own second: lifecycle reference A1). Not read then.
+        if (deletion == null || !deletion.exact() || !deletion.logsAgree() || deletion.notBefore() == null || deletion.implied() || s.deletionTimestamp() == null
                 || s.nodeName() == null || s.nodeName().isEmpty() || !s.terminal() || s.deletionGracePeriodSeconds() == null
                 || s.deletionGracePeriodSeconds() != 0) {
             return null;
@@ -326,6 +330,23 @@ final class DeletionBounds {
         if (ts.isBefore(received.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)) || ts.isAfter(done.windowEnd())) {
             return null;
         }
+        // Session 55 breaker: the controller sees a deletion through its watch, after the API server received the request. Its first
+        // sighting before this request's receipt, even by less than the 10 s the model lets its clock be off (so its lines "agree"), is
+        // an earlier request or a clock it cannot tell from one: a forced delete seconds after a graceful one, the containers ended on
+        // the first's SIGTERM, returns this same Pod on 1.33+. Not read then (a controller's clock a little behind costs the reading).
+        // Session 55 breaker: a deletecollection of the namespace's Pods that may have selected this one (PodRecords#byCollection gives
+        // the Pod only those its selectors and span do not exclude) names no Pod, so it is no delete of the name (Deletion#of); received
+        // before this request, it may have been the first request to delete the Pod, and this one a later delete of a Pod its SIGTERM ended.
+        for (AuditRecord a : pod.auditRecords()) {
+            if (a.deletesPodCollection() && a.effective() && a.requestTime() != null && a.requestTime().instant().isBefore(received)) {
+                return null;
+            }
+        }
+        LogEvent seen = deletion.firstSeen();
+        if (seen != null && seen.time() != null && seen.time().comparable(returnedBy.requestReceived())
+                && seen.time().windowEnd().isBefore(received)) {
+            return null;
+        }
         List<String> ends = new ArrayList<>();
         boolean any = false;
         for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
@@ -338,8 +359,20 @@ final class DeletionBounds {
             any = true;
             ends.add(c.name() + " exit " + (c.exitCode() == null ? "?" : c.exitCode()) + " at " + c.finishedAt().format());
         }
-        if (!any || s.trimmed().hides("status", "containerStatuses")) {
+        // Session 55 breaker: "every container" is every container the Pod has, main included; a status list without main (a lost node's
+        // kubelet that reported wait's end only, PodGC's Failed over it) says nothing of main's end.
+        if (!any || PodLifecycle.main(s) == null || s.trimmed().hides("status", "containerStatuses")) {
             return null;
+        }
+        // Session 55 breaker: the executor's wait ends after main unless it is signalled (it waits for main, then saves its outputs; it
+        // traps SIGTERM and exits: lifecycle reference A2). Both ends are the same kubelet's, on one clock: wait ended before main is a
+        // deletion's SIGTERM before main's end, so an earlier request than this one, which the audit log given lacks.
+        dev.argoforensics.snapshot.ContainerState main = PodLifecycle.main(s);
+        for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
+            if (!c.init() && "wait".equals(c.name()) && c != main && c.finishedAt() != null
+                    && c.finishedAt().instant().isBefore(main.finishedAt().instant())) {
+                return null;
+            }
         }
         return "the API server returned the Pod to " + (returnedBy.user().isEmpty() ? "an unnamed user" : returnedBy.user()) + "'s delete received at "
                 + returnedBy.requestReceived().format() + " (the first request; audit record at level RequestResponse) already " + s.phase()
