@@ -31,7 +31,7 @@ final class FinalizerStuckFinding {
      */
     static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince,
                       FinalizerStuck.Untimed untimed, FinalizerStuck.Restart namesake, FinalizerStuck.Silence onlyStandbys,
-                      FinalizerStuck.LaterExit laterExit) {
+                      FinalizerStuck.LaterExit laterExit, Message goneUndecided) {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         Timestamp due = held != null ? held.due() : attempt.due();
@@ -77,7 +77,8 @@ final class FinalizerStuckFinding {
             reason = Message.of("AF004.reason.removalFailed");
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF004.reason.notGone");
+            // Session 55: an export without the finalizer that clears nothing says why (not tied to this Pod, another's hand after).
+            reason = goneUndecided != null ? Message.of("AF004.reason.notGoneUndecided", "why", goneUndecided) : Message.of("AF004.reason.notGone");
         }
         if (held != null && held.stated() && confidence == Confidence.CONFIRMED) {
             confidence = Confidence.LIKELY;
