@@ -64,6 +64,13 @@ public final class FinalizerStuck extends DeclaredRule {
             PodLifecycle life = correlation.lifecycle(pod.key());
             Held held = held(life);
             Attempt attempt = attempt(correlation, pod);
+            // Session 55 (#15164's shape): neither the export's own time nor a release the logs show says anything, but the logs show
+            // the Pod staying in the informer long past the due release, on a release whose handler never releases a deleted Pod.
+            LogsHold logsHold = held == null && attempt == null ? heldByLogs(correlation, pod, life) : null;
+            if (logsHold != null) {
+                out.add(FinalizerStuckFinding.ofLogsHold(this, correlation, pod, logsHold));
+                continue;
+            }
             // The Pod removed after the export was taken: a stated time (a user's clock) counts as early as it may be off.
             LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().takenNoEarlierThan().at());
             // Session 49: the exit dates this Pod's release only where the deadline the controller computed before it is this Pod's;
@@ -229,6 +236,21 @@ public final class FinalizerStuck extends DeclaredRule {
      * max(pod GC delay, 2m)).
      */
     private Held held(PodLifecycle life) {
+        Held shape = heldShape(life);
+        if (shape == null) {
+            return null;
+        }
+        PodSnapshot still = shape.snapshot();
+        Timestamp due = shape.due();
+        // Taken more than the threshold past the due release: by its own times (shown), or by a time only its file states, the
+        // clock of whoever took it, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
+        ObservedAt.Order past = still.observed().after(due.instant().plusNanos(threshold));
+        return past.known() ? new Held(still, shape.requested(), due, due.nanosUntil(still.observed().time()), past == ObservedAt.Order.STATED,
+                shape.hidden()) : null;
+    }
+
+    /** The latest export of the deleted Pod still showing the finalizer, with its request and due release (nanos 0), or null. */
+    private static Held heldShape(PodLifecycle life) {
         PodSnapshot still = life.heldWhileDeleted();
         if (still == null || life.deletion() == null) {
             return null;
@@ -248,10 +270,72 @@ public final class FinalizerStuck extends DeclaredRule {
             Timestamp deadline = new Timestamp(last.instant().plusNanos(delay), last.precision(), last.zone());
             due = deadline.compareTo(requested) > 0 ? deadline : requested;
         }
-        // Taken more than the threshold past the due release: by its own times (shown), or by a time only its file states, the
-        // clock of whoever took it, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
-        ObservedAt.Order past = still.observed().after(due.instant().plusNanos(threshold));
-        return past.known() ? new Held(still, requested, due, due.nanosUntil(still.observed().time()), past == ObservedAt.Order.STATED, hidden) : null;
+        return new Held(still, requested, due, 0, false, hidden);
+    }
+
+    /**
+     * A hold the controller's own lines show where the export's time does not (session 55, #15164's shape): the export shows the
+     * Pod deleted and holding the finalizer, the controller's {@code update pod event} of the Pod at its deletion (the request, on
+     * the API server's clock, {@link PodWrites#CLOCKS_NANOS} and its whole second allowed) ties the informer's copy to it, and the
+     * run that logged it states a release without the timed release ({@link #untimed}: its handler takes the deleting branch only
+     * on a delete event, which a Pod the finalizer holds never gives). After that line the Pod's lines show no {@code delete pod
+     * event} (it stayed in the informer: in the cluster, deleted, its finalizers only removable), no cleanup of it queued or taken
+     * (the Workflow never recorded the node, which would have queued the release) and no deleting handler, and the run, or a later
+     * run of its replica that names the Pod, logs on past the due release by more than the threshold. Possible only: a delete pod
+     * event missing from lines that are not whole reads the same, and the run's silence is not the cluster's word.
+     */
+    private LogsHold heldByLogs(Correlation correlation, PodHistory pod, PodLifecycle life) {
+        Held shape = heldShape(life);
+        if (shape == null || !shape.snapshot().hasStatusFinalizer() || shape.snapshot().deletionTimestamp() == null) {
+            return null;
+        }
+        PodSnapshot still = shape.snapshot();
+        Timestamp dt = still.deletionTimestamp();
+        Long g = still.deletionGracePeriodSeconds();
+        java.time.Instant request = g != null && g > 1 ? dt.instant().minusSeconds(g) : dt.instant();
+        LogEvent seen = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.UPDATE && e.time() != null && !e.time().undated()
+                    && e.time().comparable(dt) && pod.ofThisInstance(e)
+                    && !e.time().instant().isBefore(request.minusNanos(PodWrites.CLOCKS_NANOS))
+                    && !e.time().instant().isAfter(request.plusNanos(PodWrites.CLOCKS_NANOS + 1_000_000_000L))) {
+                seen = e;
+                break;
+            }
+        }
+        ControllerProcess run = seen == null ? null : correlation.process(seen);
+        if (run == null || run.releaseName() == null) {
+            return null;
+        }
+        String release = run.releaseName().strip();
+        if (!UPSTREAM_RELEASE.matcher(release).matches() || !untimed(dev.argoforensics.catalog.ArgoVersion.exact(release))) {
+            return null;
+        }
+        for (LogEvent e : pod.events()) {
+            if (!EventOrder.after(e, seen)) {
+                continue;
+            }
+            ControllerEvent ev = e.event();
+            if ((ev instanceof PodInformerEvent p && p.action() == InformerAction.DELETE) || ev instanceof ControllerEvent.Cleanup
+                    || ev instanceof ControllerEvent.FinalizersOnDelete) {
+                return null;
+            }
+        }
+        Timestamp end = podSeenUntil(correlation, pod, run);
+        if (end == null || !end.comparable(shape.due())) {
+            return null;
+        }
+        long nanos = shape.due().nanosUntil(end);
+        return nanos > threshold ? new LogsHold(new Held(still, shape.requested(), shape.due(), nanos, false, shape.hidden()), seen, end, release) : null;
+    }
+
+    /**
+     * @param held    the export and its due release; {@code nanos} from the due release to {@code until}
+     * @param seen    the controller's update pod event at the export's deletion
+     * @param until   the last line of the run (or a later run of its replica naming the Pod) with the Pod still in the informer
+     * @param release the run's release, without the timed release
+     */
+    record LogsHold(Held held, LogEvent seen, Timestamp until, String release) {
     }
 
     private static final java.util.regex.Pattern UPSTREAM_RELEASE = java.util.regex.Pattern.compile("v?\\d+\\.\\d+\\.\\d+");

@@ -105,7 +105,7 @@ public final class ObjectDecoder {
             at = at.get(last);
         }
         List<Trimmed.Cut> cuts = new ArrayList<>(trimmed.cuts());
-        cuts.add(new Trimmed.Cut(line, path, "(the export ends here, without the status every Pod has)", spans));
+        cuts.add(new Trimmed.Cut(line, path, Trimmed.END, spans));
         return new Trimmed(cuts);
     }
 
