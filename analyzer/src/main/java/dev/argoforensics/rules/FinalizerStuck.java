@@ -10,6 +10,7 @@ import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
 import dev.argoforensics.correlate.InformerExit;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.correlate.PodWrites;
 import dev.argoforensics.correlate.RemovalDeadline;
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.InformerAction;
@@ -63,6 +64,13 @@ public final class FinalizerStuck extends DeclaredRule {
             PodLifecycle life = correlation.lifecycle(pod.key());
             Held held = held(life);
             Attempt attempt = attempt(correlation, pod);
+            // Session 55 (#15164's shape): neither the export's own time nor a release the logs show says anything, but the logs show
+            // the Pod staying in the informer long past the due release, on a release whose handler never releases a deleted Pod.
+            LogsHold logsHold = held == null && attempt == null ? heldByLogs(correlation, pod, life) : null;
+            if (logsHold != null) {
+                out.add(FinalizerStuckFinding.ofLogsHold(this, correlation, pod, logsHold));
+                continue;
+            }
             // The Pod removed after the export was taken: a stated time (a user's clock) counts as early as it may be off.
             LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().takenNoEarlierThan().at());
             // Session 49: the exit dates this Pod's release only where the deadline the controller computed before it is this Pod's;
@@ -99,8 +107,10 @@ public final class FinalizerStuck extends DeclaredRule {
             // as on a node that stopped reporting).
             // Only where the worker took the release and logged no failure: a removal that failed, or that no worker took, and an
             // export without the finalizer say someone else removed it (a user's patch), after it was held.
-            PodSnapshot gone = held == null && attempt != null && attempt.started() != null && attempt.failed() == null
-                    ? finalizerGone(pod, (attempt.onDelete() != null ? attempt.onDelete() : attempt.started()).time()) : null;
+            Gone goneRead = held == null && attempt != null && attempt.started() != null && attempt.failed() == null
+                    ? finalizerGone(pod, (attempt.onDelete() != null ? attempt.onDelete() : attempt.started()).time(), attempt.started().time())
+                    : null;
+            PodSnapshot gone = goneRead == null ? null : goneRead.clearing();
             if (gone != null) {
                 List<String> others = gone.finalizers().stream().filter(f -> !PodSnapshot.STATUS_FINALIZER.equals(f)).toList();
                 cleared.add(new Clearance(pod.key(), Message.of("AF004.cleared.finalizerGone", "deleted", gone.deletionTimestamp().format(),
@@ -118,7 +128,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 Silence onlyStandbys = silence != null && !silence.standbys().isEmpty() ? silence : null;
                 Timestamp downSince = silence != null && silence.nextStart() == null && onlyStandbys == null ? silence.lastBefore() : null;
                 out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot()),
-                        namesake, onlyStandbys, laterExit));
+                        namesake, onlyStandbys, laterExit, goneRead == null ? null : goneRead.undecided()));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
                 FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
@@ -134,34 +144,90 @@ public final class FinalizerStuck extends DeclaredRule {
     }
 
     /**
-     * The latest export of the Pod that shows it deleted ({@code deletionTimestamp}) and shows its finalizers without the
-     * status-capture finalizer, or null: the finalizer had been released by then (session 54). An export that does not show the
-     * finalizers ({@code kubectl describe pod}, a cut where the list stood) says nothing of it.
+     * What the exports of the deleted Pod without the status-capture finalizer say (session 54, made sound in session 55).
+     *
+     * @param clearing  the latest export that clears the release: of the Pod whose release the logs show, and no other hand shown on
+     *                  the Pod after the worker took the release; null if none
+     * @param undecided why an export without the finalizer clears nothing (not tied to the Pod, another's write after the worker);
+     *                  null if there is none or one clears
      */
-    private static PodSnapshot finalizerGone(PodHistory pod, Timestamp seen) {
-        PodSnapshot gone = null;
-        for (PodSnapshot s : pod.snapshots()) {
-            if (s.deletionTimestamp() != null && s.finalizersKnown() && !s.hasStatusFinalizer() && !laterNamesake(s, seen)) {
-                gone = s;
-            }
-        }
-        return gone;
+    record Gone(PodSnapshot clearing, Message undecided) {
     }
 
     /**
-     * Session 54 breaker: an export of a Pod made, or deleted, after the handler saw the deleted Pod (its line at {@code seen}, on the
-     * controller's clock; the export's whole seconds on the API server's, 2 s allowed) is another Pod of the name, made once the
-     * first had gone: it says nothing of what held the first.
+     * The exports of the Pod that show it deleted ({@code deletionTimestamp}) and show its finalizers without the status-capture
+     * finalizer: the finalizer had been released by then, where the export is of the Pod the handler saw deleted at {@code seen}
+     * ({@link #untied}) and no one else wrote the Pod after the worker took the release at {@code took} ({@link PodWrites}). An export
+     * that does not show the finalizers ({@code kubectl describe pod}, a cut where the list stood or the paste ended) says nothing of
+     * it. Null if no export shows the finalizers gone.
      */
-    private static boolean laterNamesake(PodSnapshot s, Timestamp seen) {
-        if (seen == null || seen.undated() || !seen.comparable(s.deletionTimestamp())) {
-            return false;
+    private static Gone finalizerGone(PodHistory pod, Timestamp seen, Timestamp took) {
+        PodSnapshot clearing = null;
+        Message undecided = null;
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() == null || !s.finalizersKnown() || s.hasStatusFinalizer()) {
+                continue;
+            }
+            Message untied = untied(s, seen, pod);
+            if (untied != null) {
+                undecided = untied;
+                continue;
+            }
+            // Session 55 (s54 breaker): someone else's write of the Pod after the worker took the release (a user's kubectl patch, its
+            // finalizer removed by hand once the worker's removal failed below Info) may be what removed it: not the worker's release.
+            ObservedAt.Bound latest = s.observed().latest();
+            dev.argoforensics.snapshot.AuditRecord other = PodWrites.finalizerByAnother(pod, took, latest == null ? null : latest.at());
+            if (other != null) {
+                undecided = Message.of("AF004.gone.otherHand", "source", s.source().toString(), "user", other.user(), "verb", other.verb(),
+                        "at", other.requestTime().format(), "audit", other.source().toString(), "took", took.format());
+                continue;
+            }
+            clearing = s;
         }
-        java.time.Instant limit = seen.instant().plusSeconds(2);
-        // The request's time only from a grace above 1 (a grace of 0 or 1 may be a later, shortened delete of the same Pod).
+        return clearing != null ? new Gone(clearing, null) : undecided != null ? new Gone(null, undecided) : null;
+    }
+
+    /**
+     * Why an export is not shown to be of the Pod the deleting handler saw at {@code seen} (on the controller's clock), or null if it
+     * is. One Pod of a name exists at a time in a namespace (a create of a name that exists fails), so an export is of the Pod the
+     * handler saw where it shows its Pod there then: its deletion requested at the handler's line (a grace above 1: the request's
+     * time), or made no later than the line and still there no earlier than it (taken then or later, by its own times or a stated
+     * time less a user's clock). Not where it was made, or its deletion requested, after the line (a later Pod of the name, made once
+     * the first had gone: session 54 breaker), made before the controller's own {@code Created pod} line for this lifetime (an earlier
+     * Pod of the name: the create succeeded once it had gone), or shown only before the line (an earlier Pod deleted and gone before
+     * the line, or this one seen before a later deletion: nothing tells; session 55, the s54 breaker's earlier namesake). The
+     * export's whole seconds on the API server's clock, {@link PodWrites#CLOCKS_NANOS} allowed.
+     */
+    private static Message untied(PodSnapshot s, Timestamp seen, PodHistory pod) {
+        Timestamp created = s.creationTimestamp();
+        String requested = "?";
         Long g = s.deletionGracePeriodSeconds();
-        boolean requestedLater = g != null && g > 1 && s.deletionTimestamp().instant().minusSeconds(g).isAfter(limit);
-        return requestedLater || (s.creationTimestamp() != null && s.creationTimestamp().instant().isAfter(limit));
+        java.time.Instant request = g != null && g > 1 ? s.deletionTimestamp().instant().minusSeconds(g) : null;
+        if (request != null) {
+            requested = Timestamp.of(request.getEpochSecond(), 0, s.deletionTimestamp().precision(), s.deletionTimestamp().zone()).format();
+        }
+        Timestamp until = s.observed().takenNoEarlierThan().at();
+        Message why = Message.of("AF004.gone.untied", "source", s.source().toString(), "seen", seen == null ? "?" : seen.format(),
+                "created", created == null ? "?" : created.format(), "requested", requested, "until", until.format());
+        if (seen == null || seen.undated() || !seen.comparable(s.deletionTimestamp())) {
+            return why;
+        }
+        long m = PodWrites.CLOCKS_NANOS;
+        java.time.Instant at = seen.instant();
+        if (request != null && request.isAfter(at.plusNanos(m))) {
+            return why; // requested after the handler saw a deletion: a later Pod of the name
+        }
+        if (created != null && created.instant().isAfter(at.plusNanos(m))) {
+            return why; // made after the handler saw the deletion: a later Pod of the name
+        }
+        LogEvent own = pod.latestCreated();
+        if (created != null && own != null && own.time() != null && own.time().comparable(created) && !own.time().instant().isAfter(at.plusNanos(m))
+                && created.instant().isBefore(own.time().instant().minusNanos(m))) {
+            return why; // made before this lifetime's own Created pod line: an earlier Pod of the name
+        }
+        boolean requestedThen = request != null && !request.isBefore(at.minusNanos(m + 1_000_000_000L));
+        boolean thereThen = created != null && until.comparable(seen) && !until.instant().isBefore(at.minusNanos(m));
+        return requestedThen || thereThen ? null : why;
     }
 
     /**
@@ -170,6 +236,21 @@ public final class FinalizerStuck extends DeclaredRule {
      * max(pod GC delay, 2m)).
      */
     private Held held(PodLifecycle life) {
+        Held shape = heldShape(life);
+        if (shape == null) {
+            return null;
+        }
+        PodSnapshot still = shape.snapshot();
+        Timestamp due = shape.due();
+        // Taken more than the threshold past the due release: by its own times (shown), or by a time only its file states, the
+        // clock of whoever took it, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
+        ObservedAt.Order past = still.observed().after(due.instant().plusNanos(threshold));
+        return past.known() ? new Held(still, shape.requested(), due, due.nanosUntil(still.observed().time()), past == ObservedAt.Order.STATED,
+                shape.hidden()) : null;
+    }
+
+    /** The latest export of the deleted Pod still showing the finalizer, with its request and due release (nanos 0), or null. */
+    private static Held heldShape(PodLifecycle life) {
         PodSnapshot still = life.heldWhileDeleted();
         if (still == null || life.deletion() == null) {
             return null;
@@ -189,10 +270,72 @@ public final class FinalizerStuck extends DeclaredRule {
             Timestamp deadline = new Timestamp(last.instant().plusNanos(delay), last.precision(), last.zone());
             due = deadline.compareTo(requested) > 0 ? deadline : requested;
         }
-        // Taken more than the threshold past the due release: by its own times (shown), or by a time only its file states, the
-        // clock of whoever took it, which counts only past what such a clock may be off and then as likely (ObservedAt#after).
-        ObservedAt.Order past = still.observed().after(due.instant().plusNanos(threshold));
-        return past.known() ? new Held(still, requested, due, due.nanosUntil(still.observed().time()), past == ObservedAt.Order.STATED, hidden) : null;
+        return new Held(still, requested, due, 0, false, hidden);
+    }
+
+    /**
+     * A hold the controller's own lines show where the export's time does not (session 55, #15164's shape): the export shows the
+     * Pod deleted and holding the finalizer, the controller's {@code update pod event} of the Pod at its deletion (the request, on
+     * the API server's clock, {@link PodWrites#CLOCKS_NANOS} and its whole second allowed) ties the informer's copy to it, and the
+     * run that logged it states a release without the timed release ({@link #untimed}: its handler takes the deleting branch only
+     * on a delete event, which a Pod the finalizer holds never gives). After that line the Pod's lines show no {@code delete pod
+     * event} (it stayed in the informer: in the cluster, deleted, its finalizers only removable), no cleanup of it queued or taken
+     * (the Workflow never recorded the node, which would have queued the release) and no deleting handler, and the run, or a later
+     * run of its replica that names the Pod, logs on past the due release by more than the threshold. Possible only: a delete pod
+     * event missing from lines that are not whole reads the same, and the run's silence is not the cluster's word.
+     */
+    private LogsHold heldByLogs(Correlation correlation, PodHistory pod, PodLifecycle life) {
+        Held shape = heldShape(life);
+        if (shape == null || !shape.snapshot().hasStatusFinalizer() || shape.snapshot().deletionTimestamp() == null) {
+            return null;
+        }
+        PodSnapshot still = shape.snapshot();
+        Timestamp dt = still.deletionTimestamp();
+        Long g = still.deletionGracePeriodSeconds();
+        java.time.Instant request = g != null && g > 1 ? dt.instant().minusSeconds(g) : dt.instant();
+        LogEvent seen = null;
+        for (LogEvent e : pod.events()) {
+            if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.UPDATE && e.time() != null && !e.time().undated()
+                    && e.time().comparable(dt) && pod.ofThisInstance(e)
+                    && !e.time().instant().isBefore(request.minusNanos(PodWrites.CLOCKS_NANOS))
+                    && !e.time().instant().isAfter(request.plusNanos(PodWrites.CLOCKS_NANOS + 1_000_000_000L))) {
+                seen = e;
+                break;
+            }
+        }
+        ControllerProcess run = seen == null ? null : correlation.process(seen);
+        if (run == null || run.releaseName() == null) {
+            return null;
+        }
+        String release = run.releaseName().strip();
+        if (!UPSTREAM_RELEASE.matcher(release).matches() || !untimed(dev.argoforensics.catalog.ArgoVersion.exact(release))) {
+            return null;
+        }
+        for (LogEvent e : pod.events()) {
+            if (!EventOrder.after(e, seen)) {
+                continue;
+            }
+            ControllerEvent ev = e.event();
+            if ((ev instanceof PodInformerEvent p && p.action() == InformerAction.DELETE) || ev instanceof ControllerEvent.Cleanup
+                    || ev instanceof ControllerEvent.FinalizersOnDelete) {
+                return null;
+            }
+        }
+        Timestamp end = podSeenUntil(correlation, pod, run);
+        if (end == null || !end.comparable(shape.due())) {
+            return null;
+        }
+        long nanos = shape.due().nanosUntil(end);
+        return nanos > threshold ? new LogsHold(new Held(still, shape.requested(), shape.due(), nanos, false, shape.hidden()), seen, end, release) : null;
+    }
+
+    /**
+     * @param held    the export and its due release; {@code nanos} from the due release to {@code until}
+     * @param seen    the controller's update pod event at the export's deletion
+     * @param until   the last line of the run (or a later run of its replica naming the Pod) with the Pod still in the informer
+     * @param release the run's release, without the timed release
+     */
+    record LogsHold(Held held, LogEvent seen, Timestamp until, String release) {
     }
 
     private static final java.util.regex.Pattern UPSTREAM_RELEASE = java.util.regex.Pattern.compile("v?\\d+\\.\\d+\\.\\d+");

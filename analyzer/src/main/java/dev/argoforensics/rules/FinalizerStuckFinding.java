@@ -31,7 +31,7 @@ final class FinalizerStuckFinding {
      */
     static Finding of(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held held, Attempt attempt, Timestamp downSince,
                       FinalizerStuck.Untimed untimed, FinalizerStuck.Restart namesake, FinalizerStuck.Silence onlyStandbys,
-                      FinalizerStuck.LaterExit laterExit) {
+                      FinalizerStuck.LaterExit laterExit, Message goneUndecided) {
         List<Fact> facts = new ArrayList<>();
         Cite cite = new Cite(correlation);
         Timestamp due = held != null ? held.due() : attempt.due();
@@ -77,7 +77,8 @@ final class FinalizerStuckFinding {
             reason = Message.of("AF004.reason.removalFailed");
         } else {
             confidence = Confidence.POSSIBLE;
-            reason = Message.of("AF004.reason.notGone");
+            // Session 55: an export without the finalizer that clears nothing says why (not tied to this Pod, another's hand after).
+            reason = goneUndecided != null ? Message.of("AF004.reason.notGoneUndecided", "why", goneUndecided) : Message.of("AF004.reason.notGone");
         }
         if (held != null && held.stated() && confidence == Confidence.CONFIRMED) {
             confidence = Confidence.LIKELY;
@@ -231,7 +232,34 @@ final class FinalizerStuckFinding {
         return Message.sequence(m);
     }
 
-private static Message outcome(Attempt a) {
+    /**
+     * Session 55 (#15164's shape): the hold the controller's lines show on a release without the timed release: the export at the
+     * deletion, the update pod event at it, the Pod in the informer without a delete pod event until the run's last line. Possible
+     * only, saying what would settle it.
+     */
+    static Finding ofLogsHold(FinalizerStuck rule, Correlation correlation, PodHistory pod, FinalizerStuck.LogsHold h) {
+        Held held = h.held();
+        List<Fact> facts = new ArrayList<>();
+        Cite cite = new Cite(correlation);
+        facts.add(new Fact("deletionRequestedAt", "Deletion requested no later than", held.requested().format()));
+        facts.add(new Fact("releaseDueAt", "Release due at", held.due().format()));
+        facts.add(new Fact("stillHeldAt", "Finalizer still on at", held.snapshot().observed().time().format()));
+        facts.add(new Fact("inInformerUntil", "Pod still in the controller's informer until", h.until().format()));
+        facts.add(new Fact("heldPastDue", "Held past the release", "at least " + GoDuration.format(held.nanos()) + " as the logs show"));
+        cite.pod(held.snapshot(), "exported Pod: deleted, finalizer still on");
+        cite.line(h.seen(), "the controller's update of the Pod at its deletion");
+        Message reason = Message.of("AF004.reason.heldByLogs", "release", h.release(), "seen", h.seen().time().format(), "until", h.until().format());
+        Message summary = Message.of("AF004.summaryLogsHold", "pod", pod.key().toString(), "held", GoDuration.format(held.nanos()), "due",
+                held.due().format(), "until", h.until().format(), "release", h.release());
+        Message explain = Message.sequence(List.of(Message.of("AF004.explain.deletingUntimed", "release", h.release(), "pod", pod.key().toString(),
+                "finalizer", PodSnapshot.STATUS_FINALIZER, "due", held.due().format()), Message.of("AF004.explain.logsHold", "seen",
+                h.seen().time().format(), "until", h.until().format()), Message.of("AF004.explain.consequence")));
+        return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), Confidence.POSSIBLE, reason, pod.key(), pod.uid(), pod.workflow(),
+                pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary, explain, facts,
+                cite.evidence());
+    }
+
+    private static Message outcome(Attempt a) {
         if (a.failed() != null) {
             return Message.of("AF004.outcome.failed", "at", a.failed().time().format());
         }

@@ -71,7 +71,42 @@ public final class ObjectDecoder {
                 meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
                 status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value),
-                status.path("reason").asText(""), status.path("message").asText(""), false, doc.trimmed(), executorImage(n), null, managed);
+                status.path("reason").asText(""), status.path("message").asText(""), false, endCut(n, doc.trimmed(), doc.source().line()), executorImage(n), null, managed);
+    }
+
+    /**
+     * Session 55 (s54 breaker): the API server returns every Pod with its {@code status}, which kubectl prints last ({@code -o yaml}
+     * sorts the keys: apiVersion, kind, metadata, spec, status). An export of a Pod read from the server (its {@code uid} or
+     * {@code creationTimestamp} shown) without {@code status} was cut after its last line: a paste that ended there, inside
+     * {@code metadata.finalizers} or anywhere before. What followed that line is unknown, not absent: the cut stands at the last
+     * field's path, and in each mapping on the way it may have held the keys after the last one shown (kubectl's order; where a
+     * mapping's keys are not in that order, any of them). A {@code status: {}} is a status shown. Trimmed as read otherwise;
+     * {@code line} is where the object starts (where the paste ended is not kept).
+     */
+    static Trimmed endCut(JsonNode pod, Trimmed trimmed, long line) {
+        JsonNode meta = pod.path("metadata");
+        boolean fromServer = !meta.path("uid").asText("").isEmpty() || meta.hasNonNull("creationTimestamp");
+        if (pod.has("status") || !fromServer || !pod.isObject()) {
+            return trimmed;
+        }
+        List<String> path = new ArrayList<>();
+        List<Trimmed.Span> spans = new ArrayList<>();
+        JsonNode at = pod;
+        while (at.isObject() && at.size() > 0) {
+            List<String> keys = new ArrayList<>();
+            at.fieldNames().forEachRemaining(keys::add);
+            String last = keys.get(keys.size() - 1);
+            boolean sorted = true;
+            for (int i = 1; i < keys.size() && sorted; i++) {
+                sorted = keys.get(i - 1).compareTo(keys.get(i)) < 0;
+            }
+            spans.add(new Trimmed.Span(path, sorted ? last : "", null));
+            path.add(last);
+            at = at.get(last);
+        }
+        List<Trimmed.Cut> cuts = new ArrayList<>(trimmed.cuts());
+        cuts.add(new Trimmed.Cut(line, path, Trimmed.END, spans));
+        return new Trimmed(cuts);
     }
 
     /** The image of the executor's {@code wait} container, else of its {@code init} container, from the spec, else the status; "" if none. */

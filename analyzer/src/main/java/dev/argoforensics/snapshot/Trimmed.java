@@ -13,6 +13,8 @@ import java.util.stream.Collectors;
  */
 public record Trimmed(List<Cut> cuts) {
     public static final Trimmed NONE = new Trimmed(List.of());
+    /** The mark of a Pod export that ends before the {@code status} every Pod has ({@link ObjectDecoder#endCut}): cut after its last line. */
+    public static final String END = "(the export ends here, without the status every Pod has)";
 
     public Trimmed {
         cuts = List.copyOf(cuts);
@@ -54,9 +56,9 @@ public record Trimmed(List<Cut> cuts) {
             return false;
         }
 
-        /** "12 (under status.containerStatuses)", "3 (at the top of the object)". */
+        /** "12 (under status.containerStatuses)", "3 (at the top of the object)", "its end (under metadata.finalizers)". */
         String describe() {
-            return line + (path.isEmpty() ? " (at the top of the object)" : " (under " + String.join(".", path) + ")");
+            return (END.equals(mark) ? "its end" : String.valueOf(line)) + (path.isEmpty() ? " (at the top of the object)" : " (under " + String.join(".", path) + ")");
         }
     }
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.TestFactory;
  * clock; the verdicts must be exactly these. Where the tool is short of the right verdict (a gap, not a wrong reading) the
  * case's verdicts are what it says now and a disabled test below names what is missing. Session 54's sweep added eight shapes
  * (#15164, #13581, #5321, #9607, #7994, #1832, #6407, #13499): one wrong reading fixed (AF004 on a Pod a lost node left
- * Terminating after its finalizer's release), two gaps named below.
+ * Terminating after its finalizer's release), two gaps named below (the #15164 one read since session 55).
  */
 class UpstreamVerdictsTest {
     static final Path CASES = Path.of("analyzer/src/test/resources/upstream-verdicts");
@@ -117,9 +117,9 @@ class UpstreamVerdictsTest {
      * another service keeps the status finalizer for good: the export shows it deleted and holding the finalizer, and the controller's
      * lines go on an hour past the deletion (an update pod event at its time, no delete pod event, passes keeping the step group open).
      * AF004 should say possible (a release without the timed release, the Pod held past the deletion by the controller's own lines);
-     * it says nothing: the export has no time of its own past its deletionTimestamp, and from the logs it reads only a queued release.
+     * it said nothing: the export has no time of its own past its deletionTimestamp, and from the logs it read only a queued release.
+     * Session 55: read (FinalizerStuck#heldByLogs), possible; controls in FinalizerHeldByLogsTest.
      */
-    @Disabled("gap: AF004 does not read a hold from an update pod event at the export's deletion and the run going on without a delete pod event")
     @Test
     void aPodDeletedOnAReleaseWithoutTheTimedReleaseAndHeldWhileTheLogsGoOnIsAPossibleStuckFinalizer() throws IOException {
         assertTrue(verdictsOf("pending-pod-deleted-stuck-terminating-v36").stream().anyMatch(v -> v.startsWith("AF004 possible")));
