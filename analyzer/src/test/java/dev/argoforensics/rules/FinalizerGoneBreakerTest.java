@@ -127,6 +127,23 @@ class FinalizerGoneBreakerTest {
         assertTrue(e.findings().isEmpty(), () -> said(e));
     }
 
+    /**
+     * #1832's shape with the audit log: the taint manager's delete (kube-controller-manager's node controller account) and its
+     * DisruptionTarget condition (a patch of pods/status), the controller's create and its release at the worker's line. No other hand
+     * wrote the Pod's object after the worker: cleared as without the log.
+     */
+    @Test
+    void controlTheTaintManagersDeleteAndStatusPatchLeaveTheClearance() {
+        String node = "system:serviceaccount:kube-system:node-controller";
+        Evaluation e = rule.evaluate(taken().audited("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10Z"))
+                .audited("audit2.log", Exports.audit("patch", "status", node, "2026-09-19T16:31:11.000Z", 200))
+                .audited("audit3.log", Exports.audit("delete", "", node, "2026-09-19T16:31:11.050Z", 200))
+                .audited("audit4.log", audit("a4", "patch", CONTROLLER, "2026-09-19T16:31:11.400Z", 200, null))
+                .takenAt("pod.yaml", "2026-09-19T16:52:00Z", releasedExport()).correlate());
+        assertTrue(e.findings().isEmpty(), () -> said(e));
+        assertTrue(clearedGone(e), () -> said(e));
+    }
+
     // --- a request body that removes the finalizers without naming /metadata/finalizers ---
 
     /**
