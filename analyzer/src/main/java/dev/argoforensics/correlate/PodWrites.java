@@ -77,11 +77,19 @@ public final class PodWrites {
         return null;
     }
 
-    /** The account of the one write of the Pod's object received within the clocks' margin of the worker's line, or null (none, or two accounts). */
+    /**
+     * The account of the one write of the Pod's object received within the clocks' margin of the worker's line that may be the worker's
+     * release, or null (none, or two accounts). Session 55 breaker: a write's moment alone names no account (a user's {@code kubectl
+     * label} a second after the worker took the release, under an audit policy that drops service accounts' requests, named the user the
+     * controller, and her later removal by hand was read as the controller's own): the controller runs under a service account
+     * ({@code system:serviceaccount:…}), and its release is a patch of the finalizers, so a write whose logged body leaves them alone
+     * is not it.
+     */
     private static String workerPatch(PodHistory pod, Timestamp took) {
         String user = null;
         for (AuditRecord a : pod.auditRecords()) {
-            if (objectWrite(pod, a) && took.comparable(a.requestTime())
+            if (objectWrite(pod, a) && took.comparable(a.requestTime()) && a.user().startsWith("system:serviceaccount:")
+                    && (!a.requestBodyLogged() || mayRemove(a.finalizers()))
                     && Math.abs(java.time.Duration.between(took.instant(), a.requestTime().instant()).toNanos()) <= CLOCKS_NANOS) {
                 if (user != null && !user.equals(a.user())) {
                     return null;

@@ -213,10 +213,17 @@ public final class EventDecoder {
         List<String> touching = new ArrayList<>();
         for (JsonNode op : ops) {
             String path = op.path("path").asText("");
+            String kind = op.path("op").asText("");
+            // Session 55 breaker: an operation on a mapping that holds the list (a replace of "/metadata", or of the whole object at
+            // ""), or one moving the list away ("from": "/metadata/finalizers"), edits the finalizers as well.
+            String from = op.path("from").asText("");
             if (!path.startsWith("/metadata/finalizers")) {
+                if (!"test".equals(kind) && (path.equals("/metadata") || path.isEmpty() && op.has("path"))
+                        || "move".equals(kind) && (from.startsWith("/metadata/finalizers") || from.equals("/metadata"))) {
+                    touching.add(kind + " " + (path.isEmpty() ? "(the object)" : path) + ("move".equals(kind) ? " from " + from : ""));
+                }
                 continue;
             }
-            String kind = op.path("op").asText("");
             if (path.equals("/metadata/finalizers") && ops.size() == 1) {
                 if (kind.equals("remove")) {
                     return new FinalizerEdit.SetTo(List.of());

@@ -76,8 +76,8 @@ public final class ObjectDecoder {
 
     /**
      * Session 55 (s54 breaker): the API server returns every Pod with its {@code status}, which kubectl prints last ({@code -o yaml}
-     * sorts the keys: apiVersion, kind, metadata, spec, status). An export of a Pod read from the server (its {@code uid} or
-     * {@code creationTimestamp} shown) without {@code status} was cut after its last line: a paste that ended there, inside
+     * sorts the keys: apiVersion, kind, metadata, spec, status). An export of a Pod read from the server (its {@code uid},
+     * {@code creationTimestamp}, {@code resourceVersion} or {@code deletionTimestamp} shown) without {@code status} was cut after its last line: a paste that ended there, inside
      * {@code metadata.finalizers} or anywhere before. What followed that line is unknown, not absent: the cut stands at the last
      * field's path, and in each mapping on the way it may have held the keys after the last one shown (kubectl's order; where a
      * mapping's keys are not in that order, any of them). A {@code status: {}} is a status shown. Trimmed as read otherwise;
@@ -85,7 +85,10 @@ public final class ObjectDecoder {
      */
     static Trimmed endCut(JsonNode pod, Trimmed trimmed, long line) {
         JsonNode meta = pod.path("metadata");
-        boolean fromServer = !meta.path("uid").asText("").isEmpty() || meta.hasNonNull("creationTimestamp");
+        // Session 55 breaker: a manifest cleaner (kubectl neat, a yq script) drops uid, creationTimestamp and resourceVersion with the
+        // status, but keeps a deletionTimestamp, which only the API server sets: such a paste cut in its finalizers is cut as well.
+        boolean fromServer = !meta.path("uid").asText("").isEmpty() || meta.hasNonNull("creationTimestamp") || meta.hasNonNull("deletionTimestamp")
+                || !meta.path("resourceVersion").asText("").isEmpty();
         if (pod.has("status") || !fromServer || !pod.isObject()) {
             return trimmed;
         }
