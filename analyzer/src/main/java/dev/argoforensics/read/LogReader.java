@@ -26,11 +26,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -617,7 +619,7 @@ public final class LogReader {
                         // The file's runs are placed as they open and its events handed over chunk by chunk, as their times are
                         // final: a file's events no longer wait for its end (a large file's, in the old generation, as garbage once
                         // the stitch placed its copies), and with a sink they are not kept at all.
-                        ReadingStitch.FileStitch live = stitch.begin(set.name());
+                        ReadingStitch.FileStitch live = stitch.begin(set.name(), f);
                         live.finish(plans.get(f).assemble(assembler(f, newestFirst, live, live).readIn(zones.get(f)), newestFirst,
                                 settings.progress(), ahead));
                     }
@@ -769,11 +771,18 @@ public final class LogReader {
     public static LogReading continuing(LogReading reading, List<RotatedSet> sets, Map<InputFile, InputSummary> summaries) {
         reading = selected(reading, summaries);
         Map<String, String> successorOf = new HashMap<>();
+        // A piece whose successor is missing though later pieces were given (.2 and the live file, no .1): a run whose lines end in it
+        // may have gone on in the missing piece as well (a run read across it is cut there by the stitch, ControllerRun#cuts).
+        Set<String> between = new HashSet<>();
         for (RotatedSet set : sets) {
             String successor = set.absentSuccessor();
             if (successor != null) {
                 successorOf.put(set.newest().displayPath(), successor);
             }
+            set.missingBetween().forEach((f, missing) -> {
+                successorOf.put(f.displayPath(), missing);
+                between.add(f.displayPath());
+            });
         }
         if (successorOf.isEmpty()) {
             return reading;
@@ -796,7 +805,9 @@ public final class LogReader {
             List<ControllerProcess> runs = cutIn.getOrDefault(f.displayPath(), List.of());
             Timestamp last = runs.stream().map(ControllerProcess::last).filter(java.util.Objects::nonNull).max(Timestamp::compareInstant).orElse(null);
             List<Message> notes = new ArrayList<>(s.notes());
-            notes.add(Message.of("note.read.rotatedTail", "successor", successor, "after", last == null ? Message.NOTHING : Message.of("note.read.rotatedTailAfter", "at", last.format())));
+            Message after = last == null ? Message.NOTHING : Message.of("note.read.rotatedTailAfter", "at", last.format());
+            notes.add(between.contains(f.displayPath()) ? Message.of("note.read.rotatedMissing", "successor", successor, "after", after)
+                    : Message.of("note.read.rotatedTail", "successor", successor, "after", after));
             return s.withNotes(notes);
         });
         return new LogReading(reading.events(), processes, reading.coverage());
