@@ -256,7 +256,8 @@ public final class LogReader {
     private static FileScan fileScan(List<ScanResult> chunksInOrder, LogLines earlier) {
         Interest ofFile = Interest.none();
         chunksInOrder.forEach(r -> ofFile.addAll(r.interest));
-        return ofFile.toScan(earlier != null ? earlier.newestFirst() : ScanResult.newestFirst(chunksInOrder));
+        return ofFile.toScan(earlier != null ? earlier.newestFirst() : ScanResult.newestFirst(chunksInOrder))
+                .withController(chunksInOrder.stream().anyMatch(r -> r.controller));
     }
 
     /** What is of interest: what the files' scans name, every exported Pod and Workflow, and the Pods asked about; or everything. */
@@ -283,12 +284,21 @@ public final class LogReader {
      * @throws IOException or a runtime exception if nothing of the file could be read (it is unreadable)
      */
     public FileReading readFile(InputFile f, Interest interest, boolean newestFirst) throws IOException {
+        return readFile(f, interest, newestFirst, false);
+    }
+
+    /** As above, with what the file's pass 1 found ({@link FileScan#newestFirst()}, {@link FileScan#controller()}). */
+    public FileReading readFile(InputFile f, Interest interest, FileScan scan) throws IOException {
+        return readFile(f, interest, scan.newestFirst(), scan.controller());
+    }
+
+    private FileReading readFile(InputFile f, Interest interest, boolean newestFirst, boolean controller) throws IOException {
         ExecutorService pool = readers(settings.threads());
         try {
             PlannedFile plan = PlannedFile.plan(f, logs, HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), pool);
             ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
             LogZone.FileZone zone = zoneOf(plan);
-            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead, zone);
+            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead, zone, controller);
             return plan.assemble(assembler(f, newestFirst, null, null).readIn(zone), newestFirst, settings.progress(), ahead);
         } finally {
             pool.shutdownNow();
@@ -354,11 +364,21 @@ public final class LogReader {
      * {@code measuredZone}: the file's ({@link #measuredZone}).
      */
     public byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, boolean newestFirst) {
+        return readChunk(c, headerLine, measuredZone, interest, newestFirst, false);
+    }
+
+    /** As above, with what the file's pass 1 found ({@link FileScan#newestFirst()}, {@link FileScan#controller()}). */
+    public byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, FileScan scan) {
+        return readChunk(c, headerLine, measuredZone, interest, scan.newestFirst(), scan.controller());
+    }
+
+    private byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, boolean newestFirst, boolean controller) {
         try {
             LogZone.FileZone zone = settings.logZone() != null || measuredZone.isEmpty() ? LogZone.FileZone.given(settings.logZone())
                     : new LogZone.FileZone(java.time.ZoneId.of(measuredZone), dev.argoforensics.time.ZoneBasis.MEASURED, 0);
             // Texts left in the lines: they cross to the assembler as bytes, which packs them there.
-            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false, zone));
+            return ChunkWire.read(frontEnds.get().controllerContent(controller).read(c, headerLine, interest, settings.progress(), !newestFirst,
+                    false, zone));
         } catch (ChunkFault fault) {
             return ChunkWire.fault(fault);
         } catch (IOException e) {
@@ -598,7 +618,7 @@ public final class LogReader {
                 } else {
                     LogZone.FileZone zone = zoneOf(plans.get(f));
                     zones.put(f, zone);
-                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zone);
+                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zone, scans.get(f).controller());
                 }
             }
         }
