@@ -21,9 +21,13 @@ import java.util.Base64;
  *                      without Workflow workers, or not known), or null where not recorded
  * @param runAtEnd      the run state the file's last line in time left, from {@code runAtStart}, or null: a scan the index
  *                      serves again hands it to the rotated piece after the file
+ * @param controller    a line pass 1 read is a statement of the controller's catalog (session 55): the file holds the controller's
+ *                      lines whatever its name says (a log named like the Argo Server's Pod is read as the controller's from its
+ *                      first line); false where none was read, or not recorded (a scan of an earlier release, the first character
+ *                      of {@link #encode()} then 0 or 1)
  */
 public record FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst, long[] starts,
-                       String runAtStart, String runAtEnd) {
+                       String runAtStart, String runAtEnd, boolean controller) {
     public FileScan {
         exact = exact.clone();
         prefixes = prefixes.clone();
@@ -31,7 +35,18 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
     }
 
     public FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst, long[] starts) {
-        this(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, null, null);
+        this(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, null, null, false);
+    }
+
+    /** A scan that does not say whether the file holds the controller's statements ({@link #controller}: false). */
+    public FileScan(long[] exact, long[] prefixes, long exactLengths, long prefixLengths, boolean newestFirst, long[] starts,
+                    String runAtStart, String runAtEnd) {
+        this(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, runAtStart, runAtEnd, false);
+    }
+
+    /** This scan, saying whether a line of the file pass 1 read is a statement of the controller's catalog ({@link #controller}). */
+    public FileScan withController(boolean holds) {
+        return new FileScan(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, runAtStart, runAtEnd, holds);
     }
 
     /** A scan without the names' first characters. */
@@ -41,17 +56,18 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
 
     /** This scan with the run states it began in and left ({@link #runAtStart}, {@link #runAtEnd}). */
     public FileScan withRun(String atStart, String atEnd) {
-        return new FileScan(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, atStart, atEnd);
+        return new FileScan(exact, prefixes, exactLengths, prefixLengths, newestFirst, starts, atStart, atEnd, controller);
     }
 
     /**
-     * As text: {@code <newestFirst>:<exactLengths>:<prefixLengths>:<exact as base64>:<prefixes as base64>},
+     * As text: {@code <flags>:<exactLengths>:<prefixLengths>:<exact as base64>:<prefixes as base64>},
      * then {@code :<starts as base64>} when they are known (an empty part where not and the run states follow), then
-     * {@code :<runAtStart>:<runAtEnd>} when they are recorded (neither holds a colon).
+     * {@code :<runAtStart>:<runAtEnd>} when they are recorded (neither holds a colon). {@code <flags>}: 1 for {@code newestFirst},
+     * plus 2 for {@code controller}.
      */
     public String encode() {
         String run = runAtStart == null || runAtEnd == null ? "" : ':' + runAtStart + ':' + runAtEnd;
-        return (newestFirst ? "1" : "0") + ':' + exactLengths + ':' + prefixLengths + ':' + base64(exact) + ':' + base64(prefixes)
+        return ((newestFirst ? 1 : 0) | (controller ? 2 : 0)) + ":" + exactLengths + ':' + prefixLengths + ':' + base64(exact) + ':' + base64(prefixes)
                 + (starts == null ? (run.isEmpty() ? "" : ":") : ':' + base64(starts)) + run;
     }
 
@@ -64,8 +80,9 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
             throw new IllegalArgumentException("not a file scan: " + p.length + " parts");
         }
         long[] starts = p.length == 5 || p.length == 8 && p[5].isEmpty() ? null : longs(p[5]);
-        return new FileScan(longs(p[3]), longs(p[4]), Long.parseLong(p[1]), Long.parseLong(p[2]), p[0].equals("1"), starts,
-                p.length == 8 ? p[6] : null, p.length == 8 ? p[7] : null);
+        int flags = Integer.parseInt(p[0]);
+        return new FileScan(longs(p[3]), longs(p[4]), Long.parseLong(p[1]), Long.parseLong(p[2]), (flags & 1) != 0, starts,
+                p.length == 8 ? p[6] : null, p.length == 8 ? p[7] : null, (flags & 2) != 0);
     }
 
     private static String base64(long[] values) {
@@ -90,7 +107,7 @@ public record FileScan(long[] exact, long[] prefixes, long exactLengths, long pr
         return o instanceof FileScan s && Arrays.equals(exact, s.exact) && Arrays.equals(prefixes, s.prefixes)
                 && exactLengths == s.exactLengths && prefixLengths == s.prefixLengths && newestFirst == s.newestFirst
                 && Arrays.equals(starts, s.starts) && java.util.Objects.equals(runAtStart, s.runAtStart)
-                && java.util.Objects.equals(runAtEnd, s.runAtEnd);
+                && java.util.Objects.equals(runAtEnd, s.runAtEnd) && controller == s.controller;
     }
 
     @Override

@@ -227,18 +227,37 @@ public final class TaskResultLines {
      *                 sets a phase, begins over a copy not Running, runs the root node again, or logs the exit handler or a hook
      * @param marked   the {@code Marking workflow completed} that ended the wait, in any run, or null (none in the lines)
      * @param daemoned the Workflow's {@code Node became daemoned} lines before the root node's completion (any run)
-     * @param suspended the Workflow's first {@code workflow suspended} after the root node's completion (any run), or null: from then
-     *                 operate returns before the entry template and markWorkflowPhase (ShouldSuspend), so a suspended Workflow stays
-     *                 Running with every node ended whatever its results (session 53 breaker)
+     * @param suspended the stretches after the root node's completion where the Workflow was or may have been suspended (any run):
+     *                 each pass of a suspended Workflow logs {@code workflow suspended} and returns before the entry template and
+     *                 markWorkflowPhase (ShouldSuspend), so it stays Running with every node ended whatever its results (session 53
+     *                 breaker); a pass without the line after one with it was resumed ({@code argo resume}) and reaches
+     *                 markWorkflowPhase again (session 54 breaker: one suspended pass hid the hold its resumed passes showed)
      * @param next     the Workflow's first line after the root node's completion that begins another hold or another Workflow of the
      *                 name (its entry node ending again, or a pass over a new Workflow, {@code Processing workflow} with no phase), or
      *                 null: an export after it shows that one, not this (session 53 breaker)
      */
-    public record RootDoneHeld(LogEvent rootDone, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned, LogEvent suspended,
+    public record RootDoneHeld(LogEvent rootDone, List<Reconcile> passes, LogEvent marked, List<LogEvent> daemoned, List<Suspension> suspended,
             LogEvent next) {
         public RootDoneHeld {
             passes = List.copyOf(passes);
             daemoned = List.copyOf(daemoned);
+            suspended = List.copyOf(suspended);
+        }
+
+        /**
+         * Whether the Workflow was, or may have been, suspended at {@code t}: inside a {@link Suspension} (its ends excluded), or anywhere
+         * where one has a line without a time.
+         */
+        public boolean suspendedAt(Timestamp t) {
+            for (Suspension s : suspended) {
+                if (t == null || s.from() == null || s.from().time() == null || (s.resumed() != null && s.resumed().time() == null)) {
+                    return true;
+                }
+                if (t.isAfter(s.from().time()) && (s.resumed() == null || t.isBefore(s.resumed().time()))) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The phase the root node ended in. */
@@ -266,6 +285,15 @@ public final class TaskResultLines {
             }
             return Optional.of(root);
         }
+    }
+
+    /**
+     * A stretch where a Workflow was or may have been suspended: {@code argo suspend} sets {@code spec.suspend} at a moment the lines do
+     * not show, after the Workflow's last pass that did not log {@code workflow suspended} (its pass {@code from}, or the root node's
+     * completion), and {@code argo resume} unsets it before the first later pass that does not log it ({@code resumed}; null: none in
+     * the lines, it may still be suspended).
+     */
+    public record Suspension(LogEvent from, LogEvent resumed) {
     }
 
     private static final Set<String> NODE_DONE = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
@@ -339,24 +367,94 @@ public final class TaskResultLines {
             }
             // A copy not Running, a phase set or a completed phase written, the root node run again, the exit handler or a hook:
             // this wait is over.
+            // A pass of the Workflow suspended returns before markWorkflowPhase: it neither shows the hold nor ends it; a resumed pass
+            // after it waits again (session 54 breaker).
             Wait wait = waitAfter(i, done, next -> {
                 String began = began(next);
-                return (began != null && !began.isEmpty() && !"Running".equals(began)) || mayBeHeldElse(next)
+                return (began != null && !began.isEmpty() && !"Running".equals(began)) || exitOrHook(next)
                         || next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
                         || (e.event() instanceof WorkflowUpdated u && u.phase() != null && COMPLETED.contains(u.phase()))
                         || (e.event() instanceof NodePhaseChanged c && root.equals(c.id()) && !COMPLETED.contains(c.toPhase())));
             });
-            List<Reconcile> passes = wait.passes();
+            List<Reconcile> passes = wait.passes().stream().filter(p -> !suspendedPass(p)).toList();
             LogEvent marked = wait.marked();
             List<LogEvent> daemoned = daemonLines.stream()
                     .filter(d -> d.time() == null || done.time() == null || !d.time().isAfter(done.time())).toList();
-            LogEvent suspended = suspendedLines.stream().filter(e -> (e.time() == null || done.time() == null || e.time().isAfter(done.time()))).findFirst().orElse(null);
+            List<Suspension> suspended = suspensions(done, suspendedLines);
             LogEvent next = workflow.events().stream().filter(e -> e != done && e.time() != null && done.time() != null
                     && e.time().isAfter(done.time()) && ((e.event() instanceof WorkflowProcessing p && (p.phase() == null || p.phase().isEmpty()))
                     || (e.event() instanceof NodePhaseChanged c && root.equals(c.id()) && COMPLETED.contains(c.toPhase()))))
                     .findFirst().orElse(null);
             rootHeld.add(new RootDoneHeld(done, passes, marked, daemoned, suspended, next));
         }
+    }
+
+    /**
+     * The stretches after {@code done} where the Workflow was or may have been suspended ({@link Suspension}): from the latest pass
+     * before a {@code workflow suspended} line that did not log one (or {@code done}) to the first pass after it that did not (the
+     * passes of every run, in time order). Lines without a time: one stretch from {@code done} on.
+     */
+    private List<Suspension> suspensions(LogEvent done, List<LogEvent> suspendedLines) {
+        List<LogEvent> after = suspendedLines.stream().filter(e -> e.time() == null || done.time() == null || e.time().isAfter(done.time())).toList();
+        if (after.isEmpty()) {
+            return List.of();
+        }
+        if (done.time() == null || after.stream().anyMatch(e -> e.time() == null)) {
+            return List.of(new Suspension(done, null));
+        }
+        // The passes after the root node's completion, by their Processing workflow's time: suspended or not.
+        List<Reconcile> passes = reconciles.stream().filter(r -> r.processing() != null && r.processing().time() != null
+                && r.processing().time().isAfter(done.time())).sorted((a, b) -> a.processing().time().compareInstant(b.processing().time())).toList();
+        List<Suspension> out = new ArrayList<>();
+        LogEvent lastFree = done;
+        LogEvent from = null;
+        for (Reconcile r : passes) {
+            if (suspendedPass(r)) {
+                if (from == null) {
+                    from = lastFree;
+                }
+            } else {
+                if (from != null) {
+                    out.add(new Suspension(from, r.processing()));
+                    from = null;
+                }
+                lastFree = r.processing();
+            }
+        }
+        if (from != null) {
+            out.add(new Suspension(from, null));
+        }
+        // A suspended line outside every pass read (its Processing workflow cut): suspended from the last free pass before it on.
+        for (LogEvent e : after) {
+            boolean inPass = passes.stream().anyMatch(r -> r.lines().contains(e));
+            if (!inPass) {
+                LogEvent before = done;
+                for (Reconcile r : passes) {
+                    if (!suspendedPass(r) && r.processing().time().isBefore(e.time())) {
+                        before = r.processing();
+                    }
+                }
+                LogEvent resumed = null;
+                for (Reconcile r : passes) {
+                    if (!suspendedPass(r) && r.processing().time().isAfter(e.time())) {
+                        resumed = r.processing();
+                        break;
+                    }
+                }
+                out.add(new Suspension(before, resumed));
+            }
+        }
+        return out;
+    }
+
+    /** The pass logged {@code workflow suspended}: it returned before the entry template (ShouldSuspend). */
+    private static boolean suspendedPass(Reconcile r) {
+        return r.lines().stream().anyMatch(e -> signal(e, WORKFLOW_SUSPENDED));
+    }
+
+    /** The pass ran the exit handler or a Workflow-level hook, either of which operate waits for before the phase. */
+    private static boolean exitOrHook(Reconcile r) {
+        return r.lines().stream().anyMatch(e -> signal(e, ON_EXIT) || signal(e, WORKFLOW_HOOKS));
     }
 
     /** A wait for the Workflow's completion: the passes that did not end it, and the marking that did (null: none in the lines). */
@@ -441,7 +539,7 @@ public final class TaskResultLines {
                         || next.lines().stream().anyMatch(e -> signal(e, WORKFLOW_PHASE)
                         || (e.event() instanceof WorkflowUpdated u && u.phase() != null && !COMPLETED.contains(u.phase())));
             });
-            List<Reconcile> passes = wait.passes();
+            List<Reconcile> passes = wait.passes().stream().filter(p -> !suspendedPass(p)).toList();
             LogEvent marked = wait.marked();
             List<LogEvent> daemoned = daemonLines.stream()
                     .filter(d -> d.time() == null || phase.time() == null || !d.time().isAfter(phase.time())).toList();

@@ -50,6 +50,7 @@ final class ChunkWire {
             o.value(r.storeForwards);
             o.value(r.idleAtEnd);
             o.value(r.idleSeen);
+            o.value(r.controller);
         });
     }
 
@@ -67,6 +68,7 @@ final class ChunkWire {
             r.storeForwards = (Long) in.value();
             r.idleAtEnd = (Boolean) in.value();
             r.idleSeen = (Boolean) in.value();
+            r.controller = (Boolean) in.value();
             return r;
         });
     }

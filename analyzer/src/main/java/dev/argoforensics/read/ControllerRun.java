@@ -49,6 +49,17 @@ final class ControllerRun {
     Timestamp lastProcessed;
     /** Records that name no Pod, Workflow or namespace ({@link ControllerProcess.Nameless}): how many, where, and their gaps. */
     NamelessSpread nameless = new NamelessSpread();
+    /**
+     * Where its lines from an earlier file end when the file that continues it is not the piece that followed that one (a rotated
+     * set given without a middle piece: {@code .2}, then the live file): the run's latest time before the missing piece; null
+     * otherwise. The next piece absorbed closes the cut at its earliest time ({@link #cuts}).
+     */
+    Timestamp cutFrom;
+    /**
+     * Stretches of the run held by pieces of its log that were not given (from its latest line before to its earliest after): its
+     * lines there were written and are missing, as in a gap of its nameless records ({@link ControllerProcess.Nameless#gaps()}).
+     */
+    final List<ControllerProcess.Gap> cuts = new ArrayList<>();
     /** Its {@code Processing workflow} records' pauses longer than {@link ControllerProcess.Work#GAP} ({@link ControllerProcess.Work#gaps()}). */
     NamelessSpread work = new NamelessSpread(ControllerProcess.Work.GAP.toNanos());
     /**
@@ -198,6 +209,11 @@ final class ControllerRun {
      * counts, times, lines going back in time, work, release and leadership as its lines one by one.
      */
     void absorb(ControllerRun piece) {
+        if (cutFrom != null && piece.earliest != null) {
+            cuts.add(new ControllerProcess.Gap(cutFrom, piece.earliest));
+            cutFrom = null;
+        }
+        cuts.addAll(piece.cuts);
         count += piece.count;
         if (piece.processed > 0) {
             processed(piece.processed, piece.firstProcessed, piece.lastProcessed);
@@ -362,7 +378,33 @@ final class ControllerRun {
                 processed == 0 ? ControllerProcess.Work.NONE : new ControllerProcess.Work(processed, firstProcessed, lastProcessed, work.gapList(),
                         // lines read going back in time (a paste newest first) or passes counted unnamed: the order of passes is not known
                         roundUnknown || backwards > 0 ? null : cameRound, passNamespaces()),
-                nameless.nameless());
+                cut(nameless.nameless(), cuts));
+    }
+
+    /**
+     * The run's nameless records with the stretches of missing pieces among their gaps: a claim that a line is absent there reads
+     * the run as cut, as where a head and a tail were pasted together. Gaps that overlap are joined; a run without nameless records
+     * stays without (it is read as cut everywhere).
+     */
+    static ControllerProcess.Nameless cut(ControllerProcess.Nameless n, List<ControllerProcess.Gap> cuts) {
+        if (cuts.isEmpty() || n.records() == 0) {
+            return n;
+        }
+        List<ControllerProcess.Gap> all = new ArrayList<>(n.gaps());
+        all.addAll(cuts);
+        all.sort((a, b) -> a.from().compareInstant(b.from()));
+        List<ControllerProcess.Gap> joined = new ArrayList<>();
+        for (ControllerProcess.Gap g : all) {
+            ControllerProcess.Gap before = joined.isEmpty() ? null : joined.get(joined.size() - 1);
+            if (before != null && g.from().compareInstant(before.to()) <= 0) {
+                if (g.to().compareInstant(before.to()) > 0) {
+                    joined.set(joined.size() - 1, new ControllerProcess.Gap(before.from(), g.to()));
+                }
+            } else {
+                joined.add(g);
+            }
+        }
+        return new ControllerProcess.Nameless(n.records(), n.first(), n.last(), joined);
     }
 
     /** The namespaces of the Workflows the passes named. */

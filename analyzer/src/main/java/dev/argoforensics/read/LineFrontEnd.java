@@ -175,7 +175,7 @@ public final class LineFrontEnd {
 
     private ChunkResult read(LineChunk chunk, String csvHeader, Interest interest, Progress progress, boolean runs, TextBlock.Packer packer,
                              LogZone.FileZone zone) throws IOException {
-        serverNamed = ArgoServer.namedFile(chunk.file().displayPath());
+        serverNamed = ArgoServer.namedFile(chunk.file().displayPath()) && !takeControllerContent();
         List<ChunkItem> items = new ArrayList<>();
         Consumer<ChunkItem> sink = runs ? new RunCollector(items, zone) : items::add;
         // The last line whose item is complete, and whether the fault, if any, hit in the run collector.
@@ -282,7 +282,7 @@ public final class LineFrontEnd {
 
     /** Pass 2 on a whole file's lines from an earlier read ({@link LogSource}): the same, without the grammar. */
     ChunkResult read(InputFile file, LogLines earlier, Interest interest) {
-        serverNamed = ArgoServer.namedFile(file.displayPath());
+        serverNamed = ArgoServer.namedFile(file.displayPath()) && !takeControllerContent();
         List<ChunkItem> items = new ArrayList<>(earlier.lines().size());
         for (LogLines.Line l : earlier.lines()) {
             items.add(classify(l.line(), interest, u -> l.parse()));
@@ -487,6 +487,9 @@ public final class LineFrontEnd {
                 result.time(head.time()); // klog prints no year: it cannot tell which way time runs
             }
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
+            // A statement of the controller's catalog that is no other container's (the server's own messages, an executor's):
+            // the file holds the controller's lines (its name, if the server's, says nothing of them).
+            result.controller |= entry != null && OtherContainers.of(u, head.message()) == null;
             // A conditional trigger (a pass over a completed phase) is read in full only where the raw line holds its values.
             if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level()) && !runLine(entry)) {
                 return;
@@ -503,6 +506,7 @@ public final class LineFrontEnd {
             } catch (IllegalArgumentException e) {
                 // Pass 2 reports the line as unparsed; its names still count if it is a warning.
             }
+            result.controller |= match.isPresent() && OtherContainers.of(u, parsed.record().message()) == null;
             if (match.isPresent() && match.get().entry().triggers(match.get().attributes())) {
                 TriggerNames.add(match.get(), result.interest);
             }
@@ -725,6 +729,26 @@ public final class LineFrontEnd {
      * lines of both) {@link FileAssembler} gives those lines back to the controller's count.
      */
     private boolean serverNamed;
+
+    /**
+     * Pass 1 read a statement of the controller's catalog in the file to be read next ({@link
+     * dev.argoforensics.accounting.FileScan#controller()}): its name, though
+     * the Argo Server's, says nothing of its lines, which are read as any controller log's from the first (session 55: before, its
+     * uncatalogued lines went apart until {@link FileAssembler} gave back only their count, and its runs lost them). Set for one read.
+     */
+    private boolean controllerContent;
+
+    /** The next read's file holds the controller's statements ({@link #controllerContent}); this front end, for the call. */
+    LineFrontEnd controllerContent(boolean holds) {
+        controllerContent = holds;
+        return this;
+    }
+
+    private boolean takeControllerContent() {
+        boolean holds = controllerContent;
+        controllerContent = false;
+        return holds;
+    }
 
     /** Nothing but the file's name says whose the line is ({@link #serverNamed}). */
     private boolean onlyTheNameSays(UnwrappedLine u) {

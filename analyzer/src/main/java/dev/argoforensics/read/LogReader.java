@@ -26,11 +26,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -254,7 +256,8 @@ public final class LogReader {
     private static FileScan fileScan(List<ScanResult> chunksInOrder, LogLines earlier) {
         Interest ofFile = Interest.none();
         chunksInOrder.forEach(r -> ofFile.addAll(r.interest));
-        return ofFile.toScan(earlier != null ? earlier.newestFirst() : ScanResult.newestFirst(chunksInOrder));
+        return ofFile.toScan(earlier != null ? earlier.newestFirst() : ScanResult.newestFirst(chunksInOrder))
+                .withController(chunksInOrder.stream().anyMatch(r -> r.controller));
     }
 
     /** What is of interest: what the files' scans name, every exported Pod and Workflow, and the Pods asked about; or everything. */
@@ -281,12 +284,21 @@ public final class LogReader {
      * @throws IOException or a runtime exception if nothing of the file could be read (it is unreadable)
      */
     public FileReading readFile(InputFile f, Interest interest, boolean newestFirst) throws IOException {
+        return readFile(f, interest, newestFirst, false);
+    }
+
+    /** As above, with what the file's pass 1 found ({@link FileScan#newestFirst()}, {@link FileScan#controller()}). */
+    public FileReading readFile(InputFile f, Interest interest, FileScan scan) throws IOException {
+        return readFile(f, interest, scan.newestFirst(), scan.controller());
+    }
+
+    private FileReading readFile(InputFile f, Interest interest, boolean newestFirst, boolean controller) throws IOException {
         ExecutorService pool = readers(settings.threads());
         try {
             PlannedFile plan = PlannedFile.plan(f, logs, HardWrap.planner(settings.chunkBytes(), settings.maxLineBytes()), pool);
             ReadAhead ahead = new ReadAhead(pool, 2 * settings.threads());
             LogZone.FileZone zone = zoneOf(plan);
-            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead, zone);
+            plan.submit(frontEnds::get, interest, newestFirst, settings.progress(), ahead, zone, controller);
             return plan.assemble(assembler(f, newestFirst, null, null).readIn(zone), newestFirst, settings.progress(), ahead);
         } finally {
             pool.shutdownNow();
@@ -352,11 +364,21 @@ public final class LogReader {
      * {@code measuredZone}: the file's ({@link #measuredZone}).
      */
     public byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, boolean newestFirst) {
+        return readChunk(c, headerLine, measuredZone, interest, newestFirst, false);
+    }
+
+    /** As above, with what the file's pass 1 found ({@link FileScan#newestFirst()}, {@link FileScan#controller()}). */
+    public byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, FileScan scan) {
+        return readChunk(c, headerLine, measuredZone, interest, scan.newestFirst(), scan.controller());
+    }
+
+    private byte[] readChunk(LineChunk c, String headerLine, String measuredZone, Interest interest, boolean newestFirst, boolean controller) {
         try {
             LogZone.FileZone zone = settings.logZone() != null || measuredZone.isEmpty() ? LogZone.FileZone.given(settings.logZone())
                     : new LogZone.FileZone(java.time.ZoneId.of(measuredZone), dev.argoforensics.time.ZoneBasis.MEASURED, 0);
             // Texts left in the lines: they cross to the assembler as bytes, which packs them there.
-            return ChunkWire.read(frontEnds.get().read(c, headerLine, interest, settings.progress(), !newestFirst, false, zone));
+            return ChunkWire.read(frontEnds.get().controllerContent(controller).read(c, headerLine, interest, settings.progress(), !newestFirst,
+                    false, zone));
         } catch (ChunkFault fault) {
             return ChunkWire.fault(fault);
         } catch (IOException e) {
@@ -596,7 +618,7 @@ public final class LogReader {
                 } else {
                     LogZone.FileZone zone = zoneOf(plans.get(f));
                     zones.put(f, zone);
-                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zone);
+                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zone, scans.get(f).controller());
                 }
             }
         }
@@ -617,7 +639,7 @@ public final class LogReader {
                         // The file's runs are placed as they open and its events handed over chunk by chunk, as their times are
                         // final: a file's events no longer wait for its end (a large file's, in the old generation, as garbage once
                         // the stitch placed its copies), and with a sink they are not kept at all.
-                        ReadingStitch.FileStitch live = stitch.begin(set.name());
+                        ReadingStitch.FileStitch live = stitch.begin(set.name(), f);
                         live.finish(plans.get(f).assemble(assembler(f, newestFirst, live, live).readIn(zones.get(f)), newestFirst,
                                 settings.progress(), ahead));
                     }
@@ -769,11 +791,18 @@ public final class LogReader {
     public static LogReading continuing(LogReading reading, List<RotatedSet> sets, Map<InputFile, InputSummary> summaries) {
         reading = selected(reading, summaries);
         Map<String, String> successorOf = new HashMap<>();
+        // A piece whose successor is missing though later pieces were given (.2 and the live file, no .1): a run whose lines end in it
+        // may have gone on in the missing piece as well (a run read across it is cut there by the stitch, ControllerRun#cuts).
+        Set<String> between = new HashSet<>();
         for (RotatedSet set : sets) {
             String successor = set.absentSuccessor();
             if (successor != null) {
                 successorOf.put(set.newest().displayPath(), successor);
             }
+            set.missingBetween().forEach((f, missing) -> {
+                successorOf.put(f.displayPath(), missing);
+                between.add(f.displayPath());
+            });
         }
         if (successorOf.isEmpty()) {
             return reading;
@@ -796,7 +825,9 @@ public final class LogReader {
             List<ControllerProcess> runs = cutIn.getOrDefault(f.displayPath(), List.of());
             Timestamp last = runs.stream().map(ControllerProcess::last).filter(java.util.Objects::nonNull).max(Timestamp::compareInstant).orElse(null);
             List<Message> notes = new ArrayList<>(s.notes());
-            notes.add(Message.of("note.read.rotatedTail", "successor", successor, "after", last == null ? Message.NOTHING : Message.of("note.read.rotatedTailAfter", "at", last.format())));
+            Message after = last == null ? Message.NOTHING : Message.of("note.read.rotatedTailAfter", "at", last.format());
+            notes.add(between.contains(f.displayPath()) ? Message.of("note.read.rotatedMissing", "successor", successor, "after", after)
+                    : Message.of("note.read.rotatedTail", "successor", successor, "after", after));
             return s.withNotes(notes);
         });
         return new LogReading(reading.events(), processes, reading.coverage());

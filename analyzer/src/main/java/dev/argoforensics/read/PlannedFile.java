@@ -84,14 +84,20 @@ final class PlannedFile {
     /** Adds the file's chunk reads to the read-ahead (an earlier read is one). */
     void submit(Supplier<LineFrontEnd> frontEnds, Interest interest, boolean reversed, Progress progress, ReadAhead ahead,
                 LogZone.FileZone zone) {
+        submit(frontEnds, interest, reversed, progress, ahead, zone, false);
+    }
+
+    /** As above, {@code controller}: pass 1 read a statement of the controller's in the file ({@link LineFrontEnd#controllerContent}). */
+    void submit(Supplier<LineFrontEnd> frontEnds, Interest interest, boolean reversed, Progress progress, ReadAhead ahead,
+                LogZone.FileZone zone, boolean controller) {
         if (earlier != null) {
-            ahead.add(file, () -> frontEnds.get().read(file, earlier, interest));
+            ahead.add(file, () -> frontEnds.get().controllerContent(controller).read(file, earlier, interest));
             return;
         }
         // A file read newest first keeps its items one by one (the assembler turns them around).
         boolean runs = !reversed;
         for (LineChunk c : chunks) {
-            ahead.add(file, () -> frontEnds.get().read(c, firstLine, interest, progress, runs, zone));
+            ahead.add(file, () -> frontEnds.get().controllerContent(controller).read(c, firstLine, interest, progress, runs, zone));
         }
     }
 

@@ -54,19 +54,31 @@ public final class ReadingStitch {
      * and the file's earliest line among them) stitches as the whole reading does and places the others where they are
      */
     public Placement add(FileReading reading) {
-        FileStitch file = begin(reading.setName());
+        FileStitch file = begin(reading.setName(), reading.file());
         reading.pieces().forEach(file::opened);
         file.finish(reading);
         return file.placement();
     }
 
-    /** Starts the next file, whose pieces are given as they open (a reading assembled while the stitch goes on). */
-    FileStitch begin(String setName) {
+    /**
+     * Starts the next file, whose pieces are given as they open (a reading assembled while the stitch goes on). Where the file is not
+     * the piece that followed the set's file before it ({@link dev.argoforensics.source.RotatedSet#skipped}: {@code .2} then the live
+     * file, no {@code .1}), a run it continues is cut between the two: the missing piece held its lines there ({@link
+     * ControllerRun#cutFrom}).
+     */
+    FileStitch begin(String setName, InputFile file) {
+        String missing = null;
         if (set == null || !set.name().equals(setName)) {
             set = runs.inSet(setName);
+        } else if (previous != null && file != null) {
+            missing = dev.argoforensics.source.RotatedSet.skipped(previous, file);
         }
-        return new FileStitch();
+        previous = file;
+        return new FileStitch(missing);
     }
+
+    /** The file added last, of the current set. */
+    private InputFile previous;
 
     /** One file being stitched: its pieces' runs, as they open. */
     final class FileStitch implements FileRuns.Opened {
@@ -75,6 +87,14 @@ public final class ReadingStitch {
         private final long base = ordinalBase;
         /** The parses of the file's events not handed over yet, by their ordinal in the file (with a sink). */
         private final Map<Long, ParsedRecord> parses = new HashMap<>();
+        /** The piece of the set that came between the file before and this one, not given; null if none is missing. */
+        private final String missing;
+        /** The runs this file's pieces joined so far. */
+        private final Set<ControllerRun> joined = new java.util.HashSet<>();
+
+        FileStitch(String missing) {
+            this.missing = missing;
+        }
 
         /** A kept record's parse, handed to the sink with its event. */
         void parsed(ParsedRecord p, long ordinalInFile) {
@@ -88,7 +108,12 @@ public final class ReadingStitch {
             if (before != null) {
                 runOfPiece.get(before.part().id).absorb(before.part());
             }
-            runOfPiece.add(set.runOf(piece));
+            ControllerRun run = set.runOf(piece);
+            if (joined.add(run) && missing != null && run.count > 0 && run.latest != null) {
+                // The run's lines from earlier files go on in this one, the piece between them missing: cut there.
+                run.cutFrom = run.latest;
+            }
+            runOfPiece.add(run);
         }
 
         /** Events of the file whose times are final, in file order (none of them an undated klog line). */

@@ -28,6 +28,11 @@ public final class ScanResult {
     Boolean idleAtEnd;
     /** Whether a {@code Current Worker Numbers} of the chunk said {@code workflowWorkers=0}: the chunk is walked in pass 1b. */
     boolean idleSeen;
+    /**
+     * Whether a line the chunk's pass read is a statement of the controller's catalog, no other container's (session 55): the file
+     * holds the controller's lines ({@link dev.argoforensics.accounting.FileScan#controller()}).
+     */
+    boolean controller;
 
     /** Notes a run line pass 1 read (a count of Workflow workers stated, or a start banner; anything else changes nothing). */
     void runLine(dev.argoforensics.event.ControllerEvent event) {

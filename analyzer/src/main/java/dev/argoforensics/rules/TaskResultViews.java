@@ -288,14 +288,15 @@ final class TaskResultViews {
             if (h.marked() != null && h.marked().time() != null) {
                 out.add(new View(h.marked().time(), false, LOG, Message.of("AF006.view.markedCompleted"), h.marked()));
             }
-            if (workflow == null || h.suspended() != null) {
-                // Suspended after its entry node ended (workflow suspended): it stays Running with every node ended whatever its
-                // results, so an export showing it so says nothing of them (session 53 breaker).
+            if (workflow == null) {
                 continue;
             }
             for (dev.argoforensics.snapshot.WorkflowSnapshot w : workflow.snapshots()) {
                 dev.argoforensics.snapshot.NodeStatus rootNode = h.shownHeld(w).orElse(null);
-                if (rootNode == null) {
+                // Suspended after its entry node ended (workflow suspended) when the export was taken, or maybe: it stays Running with
+                // every node ended whatever its results, so an export showing it so says nothing of them (session 53 breaker); taken
+                // after a resumed pass it is a view again (session 54 breaker).
+                if (rootNode == null || h.suspendedAt(w.observed().time())) {
                     continue;
                 }
                 out.add(new View(w.observed().time(), true, WORKFLOW, Message.of("AF006.view.runningRootDone", "export", w.what(),

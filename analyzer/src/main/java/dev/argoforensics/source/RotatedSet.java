@@ -58,6 +58,43 @@ public record RotatedSet(String name, List<InputFile> oldestFirst) {
         };
     }
 
+    /**
+     * The pieces of the set whose successor the inputs lack though a later piece was given: logrotate numbers its pieces one by one
+     * ({@code controller.log.2} is followed by {@code controller.log.1}, that by the live {@code controller.log}), so {@code .2} given
+     * with the live file and no {@code .1} says the piece between was not given. Each such piece (oldest first) with the name of the
+     * piece that followed it. Dated pieces name no successor (the next rotation's time is not known): none of them is listed. The
+     * newest piece given is not listed either ({@link #absentSuccessor()}).
+     */
+    public Map<InputFile, String> missingBetween() {
+        Map<InputFile, String> out = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < oldestFirst.size(); i++) {
+            String missing = skipped(oldestFirst.get(i), oldestFirst.get(i + 1));
+            if (missing != null) {
+                out.put(oldestFirst.get(i), missing);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The piece that followed {@code older} when {@code newer}, the next piece given of its set, is not that piece: a numbered piece's
+     * successor is the next lower number, {@code .1}'s the live file. Null where {@code newer} follows {@code older}, where {@code older}
+     * is not a numbered piece (a dated piece's successor is not known by name), or where the two are not of one set.
+     */
+    public static String skipped(InputFile older, InputFile newer) {
+        Rotation a = Rotation.of(older);
+        Rotation b = Rotation.of(newer);
+        if (a.kind != 1 || !a.base.equals(b.base)) {
+            return null;
+        }
+        int n = Integer.parseInt(a.suffix);
+        if (b.kind == 1 && Integer.parseInt(b.suffix) == n) {
+            return null; // the same piece given twice (plain and compressed): nothing says one between is missing
+        }
+        boolean follows = n > 1 ? b.kind == 1 && Integer.parseInt(b.suffix) == n - 1 : b.kind == 2;
+        return follows ? null : n > 1 ? a.base + "." + (n - 1) : a.base;
+    }
+
     /** The newest file given of the set: the live file, or the latest rotated piece when the live file was not given. */
     public InputFile newest() {
         return oldestFirst.get(oldestFirst.size() - 1);

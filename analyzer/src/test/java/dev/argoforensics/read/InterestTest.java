@@ -274,4 +274,21 @@ class InterestTest {
         assertEquals(Interest.none().toScan(false), dev.argoforensics.accounting.FileScan.decode(Interest.none().toScan(false).encode()),
                 "a file that makes nothing of interest");
     }
+
+    /** Session 55: whether pass 1 read a controller statement crosses the scan's text (the index), and an older text says not. */
+    @Test
+    void aFileScanKeepsWhetherTheFileHoldsTheControllersStatements() {
+        Interest scanned = Interest.none();
+        scanned.addWorkflow("nightly-etl-7x2kq");
+        for (boolean newestFirst : new boolean[] {false, true}) {
+            dev.argoforensics.accounting.FileScan scan = scanned.toScan(newestFirst).withController(true).withRun("a", "b");
+            dev.argoforensics.accounting.FileScan decoded = dev.argoforensics.accounting.FileScan.decode(scan.encode());
+            assertEquals(scan, decoded);
+            assertTrue(decoded.controller());
+            assertEquals(newestFirst, decoded.newestFirst());
+            dev.argoforensics.accounting.FileScan without = scanned.toScan(newestFirst);
+            assertFalse(dev.argoforensics.accounting.FileScan.decode(without.encode()).controller());
+            assertEquals(newestFirst, dev.argoforensics.accounting.FileScan.decode(without.encode()).newestFirst(), "an older scan's text");
+        }
+    }
 }

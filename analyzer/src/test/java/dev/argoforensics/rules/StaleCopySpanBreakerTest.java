@@ -296,9 +296,6 @@ class StaleCopySpanBreakerTest {
      * The file names say a piece is missing between; a Pod created from a copy there would be in it: not likely.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("s54 breaker: a numbered rotation set given without a middle piece (.2 and the live file, no .1) is read"
-            + " as one run whole across the missing piece when it covers less than the stats ticker's period (RotatedSet knows only an absent"
-            + " successor of the newest piece, not an absent piece between two given): AF015 guarded stays likely")
     void aRotationWithItsMiddlePieceMissingIsNotLikely(@TempDir Path dir) throws IOException {
         List<String> all = wholeHour();
         List<String> older = all.stream().filter(l -> time(l).compareTo("2026-06-24T13:31:30") < 0).toList();
@@ -307,6 +304,34 @@ class StaleCopySpanBreakerTest {
         write(dir, "workflow-controller.log", live);
         JsonNode f = analyze(dir);
         assertEquals("possible", f.get("confidence").asText(), f.toString());
+        // The report says which piece is missing, at the piece it followed.
+        Cli run = Cli.run("analyze", dir.toString(), "--now", "2026-06-25T00:00:00Z");
+        assertTrue(run.out().contains("workflow-controller.log.1 was not given, though later pieces were"), run.out());
+    }
+
+    /**
+     * Negative controls of the missing middle piece: the same lines given as the whole set ({@code .2}, {@code .1}, the live file)
+     * are read whole (likely); and a piece missing before the completion ({@code .3}, then {@code .1} from 13:27 on, no {@code .2})
+     * cuts the run where the claim (from the completion on) does not reach: likely.
+     */
+    @Test
+    void aRotationWholeOrMissingAPieceBeforeTheCompletionStaysLikely(@TempDir Path dir) throws IOException {
+        List<String> all = wholeHour();
+        Path whole = dir.resolve("whole");
+        write(whole, "workflow-controller.log.2", all.stream().filter(l -> time(l).compareTo("2026-06-24T13:31:30") < 0).toList());
+        write(whole, "workflow-controller.log.1", all.stream().filter(l -> time(l).compareTo("2026-06-24T13:31:30") >= 0
+                && time(l).compareTo("2026-06-24T13:34:00") < 0).toList());
+        write(whole, "workflow-controller.log", all.stream().filter(l -> time(l).compareTo("2026-06-24T13:34:00") >= 0).toList());
+        JsonNode f = analyze(whole);
+        assertEquals("likely", f.get("confidence").asText(), f.toString());
+
+        Path early = dir.resolve("early");
+        write(early, "workflow-controller.log.3", all.stream().filter(l -> time(l).compareTo("2026-06-24T13:26:30") < 0).toList());
+        write(early, "workflow-controller.log.1", all.stream().filter(l -> time(l).compareTo("2026-06-24T13:27:00") >= 0
+                && time(l).compareTo("2026-06-24T13:40:30") < 0).toList());
+        write(early, "workflow-controller.log", all.stream().filter(l -> time(l).compareTo("2026-06-24T13:40:30") >= 0).toList());
+        JsonNode e = analyze(early);
+        assertEquals("likely", e.get("confidence").asText(), e.toString());
     }
 
     /** The same input read twice gives the same bytes (the reason's run chosen in a fixed order). */

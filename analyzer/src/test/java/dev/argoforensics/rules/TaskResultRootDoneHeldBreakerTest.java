@@ -420,10 +420,6 @@ class TaskResultRootDoneHeldBreakerTest {
      * before 16:32 ({@code spec.suspend} unset), then fourteen passes to 16:45 that reach markWorkflowPhase and are held by the
      * results: the hold after the resume is the same as with no suspension at all, and one suspended pass must not hide it.
      */
-    @org.junit.jupiter.api.Disabled("s54 breaker: one 'workflow suspended' pass after the entry node ended hides the hold the fourteen"
-            + " resumed passes show (plain: AF006 possible, 16 passes; with it: no finding and nothing cleared, no reason given):"
-            + " TaskResultLines.findRootHeld ends the wait at the suspended pass (mayBeHeldElse) and TaskResultViews drops the hold whenever"
-            + " RootDoneHeld.suspended is set; a resume (passes after it without the line) should start the wait again")
     @Test
     void suspendedForOnePassThenResumedTheHoldAfterTheResumeStillShows() {
         Evaluation plain = logs(lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity()));
@@ -434,6 +430,50 @@ class TaskResultRootDoneHeldBreakerTest {
             }
             return q;
         }));
+        assertEquals(plain.findings().size(), e.findings().size(), () -> "plain " + plain.findings() + " vs " + e.findings() + " " + e.cleared());
+        assertFalse(e.findings().isEmpty(), () -> e.cleared().toString());
+    }
+
+    /** The passes from {@code from} to {@code to} (minutes past 16:00, inclusive) log {@code workflow suspended}. */
+    private static UnaryOperator<List<String>> suspendedFrom(int from, int to) {
+        return p -> {
+            List<String> q = new ArrayList<>(p);
+            int m = Integer.parseInt(p.get(0).substring("time=\"2026-09-19T16:".length(), "time=\"2026-09-19T16:".length() + 2));
+            if (m >= from && m <= to) {
+                q.add(at(p, "workflow suspended", "namespace=ns workflow=p"));
+            }
+            return q;
+        };
+    }
+
+    /**
+     * Negative controls of the resume: suspended from 16:31 to the log's end (no pass after without the line), exported at 17:10
+     * Running with every node ended and a spec that says nothing of suspend (no key): it may still be suspended, no view, nothing to
+     * say; and the same export taken at 16:40, inside a suspension that a pass at 16:44 ended, is no view either (the lines' views, the
+     * root pass and the resumed one, may still make a finding: the export is not among its evidence).
+     */
+    @Test
+    void anExportInsideASuspensionIsNoViewAfterAResumeOrWithout() {
+        String noKey = workflow("Running", "p", "Failed", "p-1111", "Failed", null, false).replace("  suspend: false\n", "");
+        List<String> open = lines("v3.5.8", UnaryOperator.identity(), suspendedFrom(31, 45));
+        Evaluation stays = evaluate(new Evidence().log("c.log", open.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T17:10:00Z", noKey), open);
+        assertTrue(stays.findings().isEmpty(), () -> stays.findings().toString());
+
+        List<String> resumed = lines("v3.5.8", UnaryOperator.identity(), suspendedFrom(31, 43));
+        resumed.removeIf(x -> x.compareTo("time=\"2026-09-19T16:44") > 0 && x.contains("workflow=p") && !x.contains("T16:44:"));
+        Evaluation inside = evaluate(new Evidence().log("c.log", resumed.toArray(String[]::new)).takenAt("p.yaml", "2026-09-19T16:40:00Z", noKey),
+                resumed);
+        assertFalse(cited(inside).contains("p.yaml"), () -> "an export inside the suspension is no view: " + cited(inside));
+    }
+
+    /**
+     * A resume after a long suspension: suspended 16:31 to 16:43, resumed passes at 16:44 and 16:45 still held: the result was pending at
+     * the root pass (16:30) and still at 16:44 (a result once complete stays so), so the hold is read as with no suspension.
+     */
+    @Test
+    void resumedAfterALongSuspensionTheHoldStillShows() {
+        Evaluation plain = logs(lines("v3.5.8", UnaryOperator.identity(), UnaryOperator.identity()));
+        Evaluation e = logs(lines("v3.5.8", UnaryOperator.identity(), suspendedFrom(31, 43)));
         assertEquals(plain.findings().size(), e.findings().size(), () -> "plain " + plain.findings() + " vs " + e.findings() + " " + e.cleared());
         assertFalse(e.findings().isEmpty(), () -> e.cleared().toString());
     }

@@ -61,4 +61,22 @@ class RotatedSetTest {
         assertEquals(null, RotatedSet.group(List.of(log("a/controller.log"))).get(0).absentSuccessor());
         assertEquals("a/controller.log.2.gz", RotatedSet.group(List.of(log("a/controller.log.2.gz"), log("a/controller.log.3"))).get(0).newest().displayPath());
     }
+
+    /** logrotate numbers its pieces one by one: a number skipped between two pieces given is a piece missing there. */
+    @Test
+    void aPieceMissingBetweenTwoGivenIsNamed() {
+        RotatedSet gapped = RotatedSet.group(List.of(log("a/controller.log.2"), log("a/controller.log"))).get(0);
+        assertEquals(java.util.Map.of(log("a/controller.log.2"), "a/controller.log.1"), gapped.missingBetween());
+        RotatedSet older = RotatedSet.group(List.of(log("a/controller.log.3.gz"), log("a/controller.log.1"), log("a/controller.log"))).get(0);
+        assertEquals(java.util.Map.of(log("a/controller.log.3.gz"), "a/controller.log.2"), older.missingBetween());
+        // negative controls: a whole set (compressed or not), the same piece given twice, dated pieces (no successor known by name)
+        assertEquals(java.util.Map.of(), RotatedSet.group(List.of(log("a/controller.log.2.gz"), log("a/controller.log.1"), log("a/controller.log")))
+                .get(0).missingBetween());
+        assertEquals(java.util.Map.of(), RotatedSet.group(List.of(log("a/controller.log.1.gz"), log("a/controller.log"))).get(0).missingBetween());
+        assertEquals(java.util.Map.of(), RotatedSet.group(List.of(log("a/controller.log.1"), log("a/controller.log.1.gz"), log("a/controller.log")))
+                .get(0).missingBetween());
+        assertEquals(java.util.Map.of(), RotatedSet.group(List.of(log("pods/x/c/0.log.20260919-120000.gz"), log("pods/x/c/0.log.20260919-163000.gz"),
+                log("pods/x/c/0.log"))).get(0).missingBetween());
+        assertEquals(null, RotatedSet.skipped(log("a/controller.log.2"), log("b/controller.log")));
+    }
 }

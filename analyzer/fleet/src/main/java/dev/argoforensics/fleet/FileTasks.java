@@ -108,7 +108,7 @@ final class FileTasks implements Serializable {
         try {
             spool.copy(f.cluster(), f.object());
             LogReader reader = analysis().logReader();
-            return reading(f, reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan()).newestFirst()), recreated, sliced);
+            return reading(f, reader.readFile(file, Interest.decode(interest), FileScan.decode(f.scan())), recreated, sliced);
         } catch (Exception e) {
             return ReadFile.unreadable(f.cluster(), f.display(), unreadableReason(file, e));
         } finally {
@@ -159,7 +159,7 @@ final class FileTasks implements Serializable {
         InputFile file = f.file(spool);
         try {
             LineChunk c = chunk(f, index);
-            byte[] read = analysis().logReader().readChunk(c, f.split().header(), f.split().zone(), Interest.decode(interest), FileScan.decode(f.scan()).newestFirst());
+            byte[] read = analysis().logReader().readChunk(c, f.split().header(), f.split().zone(), Interest.decode(interest), FileScan.decode(f.scan()));
             return new ChunkBytes(f.key(), index, read, null);
         } catch (Exception e) {
             return new ChunkBytes(f.key(), index, null, unreadableReason(file, e));
