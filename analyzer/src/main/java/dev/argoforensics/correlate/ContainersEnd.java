@@ -42,6 +42,15 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
     }
 
     /**
+     * Main had ended before {@code t}, a time its own node's kubelet wrote (a Killing Event's): one clock, by more than two clocks
+     * may disagree ({@link DeletionBounds#clearlyBefore}), as {@link #mainEndedBefore} did before session 55.
+     */
+    public boolean mainEndedBeforeOnItsNode(Timestamp t) {
+        Timestamp end = mainAt();
+        return t != null && end != null && end.comparable(t) && DeletionBounds.clearlyBefore(end, t);
+    }
+
+    /**
      * When main ended: its own {@code finishedAt}, else every container's end. A sidecar (or {@code wait}) may end long after main,
      * stopped by a deletion that came once main had exited: the last container's end says when the Pod finished, not main.
      */
