@@ -29,11 +29,23 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
      * kill no deletion sent.
      */
     /**
-     * Main had ended before {@code t}, by more than two clocks may disagree (its own {@code finishedAt}, else every container's end):
-     * a stop of the Pod logged then reached {@code wait} or a sidecar, not main (review s26: {@code argo stop} while {@code wait}
-     * still saved main's outputs).
+     * Main had ended before {@code t}, a time on another clock than its node's (the controller's line, the API server's), by more
+     * than its node's clock may be off ({@link DeletionBounds#nodeClearlyBefore}: its own {@code finishedAt}, else every container's
+     * end, are its kubelet's times): a stop of the Pod logged then reached {@code wait} or a sidecar, not main (review s26: {@code argo
+     * stop} while {@code wait} still saved main's outputs). Session 55: by two clocks' 10 s, a node 17 s behind made a deadline's stop
+     * that main answered with exit 0 a second later read as a stop after main's end, and AF002 confirmed a lost success (the
+     * judgment's node clocks, {@code ControllerStopLinesTest.af002KeepsADeadlineStopMainsNodeClockPutsAfterItsEnd}).
      */
     public boolean mainEndedBefore(Timestamp t) {
+        Timestamp end = mainAt();
+        return t != null && end != null && end.comparable(t) && DeletionBounds.nodeClearlyBefore(end, t);
+    }
+
+    /**
+     * Main had ended before {@code t}, a time its own node's kubelet wrote (a Killing Event's): one clock, by more than two clocks
+     * may disagree ({@link DeletionBounds#clearlyBefore}), as {@link #mainEndedBefore} did before session 55.
+     */
+    public boolean mainEndedBeforeOnItsNode(Timestamp t) {
         Timestamp end = mainAt();
         return t != null && end != null && end.comparable(t) && DeletionBounds.clearlyBefore(end, t);
     }

@@ -53,8 +53,8 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
 
     /**
      * The first stop line ({@link PodStopping}) of this Pod instance's own Workflow that came while main could still be running:
-     * not after an export shows main ended (beyond two clocks' disagreement; a Pod still Running for its {@code wait} container is
-     * stopped too, but the step's work was done), not after a Workflow worker assessed it
+     * not after an export shows main ended (beyond what its node's clock may be off, {@link ContainersEnd#mainEndedBefore}; a Pod
+     * still Running for its {@code wait} container is stopped too, but the step's work was done), not after a Workflow worker assessed it
      * {@code Succeeded}, not after the controller labelled it completed. The controller logs the line only for a Pod it sees
      * Pending or Running and a node not fulfilled; a line after the Pod's end comes from a stale informer copy and stopped nothing.
      *

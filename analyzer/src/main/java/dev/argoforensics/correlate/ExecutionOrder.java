@@ -347,7 +347,7 @@ final class ExecutionOrder {
                         if (othersRan == null) {
                             String killed = "the kubelet stopped the running container " + container + " at " + e.first().format() + " (Killing event"
                                     + datedBy(e) + ")";
-                            othersRan = end != null && end.mainEndedBefore(earliest(e, e.first()))
+                            othersRan = end != null && end.mainEndedBeforeOnItsNode(earliest(e, e.first()))
                                     ? mainName + " had ended at " + end.mainAt().format() + " (" + end.exitSummary() + "), but " + killed
                                             + ": another container (a sidecar) still ran"
                                     : killed + ", which is not " + mainName + ": a sidecar still running says nothing of whether " + mainName

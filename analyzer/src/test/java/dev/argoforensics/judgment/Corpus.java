@@ -141,6 +141,8 @@ final class Corpus {
         this.sim = new Sim(start);
         this.kube = new Kube(sim, new Sim.Rng(Sim.seed(seed, 2)), apiMinor, truth, 4_000_000L + plan.between(0, 900_000),
                 scale == Scale.SMALL ? 8 : 40);
+        // Session 55: each node's clock off the cluster's (NodeClocks; its own salt, so no other draw moves).
+        this.kube.clocks = NodeClocks.drawn(seed);
         this.exports = new Exports(exportDir, releaseOfNamespace);
     }
 

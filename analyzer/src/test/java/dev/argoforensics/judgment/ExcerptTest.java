@@ -507,7 +507,7 @@ class ExcerptTest {
     private static Scorer.TruthPod pod(boolean race, Set<String> cap) {
         Map<String, Boolean> expected = new LinkedHashMap<>();
         expected.put("AF001", race);
-        return new Scorer.TruthPod("ns", "wf-a-1", "u1", "excerpt-grep", true, expected, 5L, List.of(), "c", "v4.1.3", false, "", "wf-a", cap);
+        return new Scorer.TruthPod("ns", "wf-a-1", "u1", "excerpt-grep", true, expected, 5L, List.of(), "c", "v4.1.3", false, "", "wf-a", cap, Scorer.NO_BAND);
     }
 
     private static Scorer.Analysis findings(String... confidences) {

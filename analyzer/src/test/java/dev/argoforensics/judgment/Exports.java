@@ -275,8 +275,9 @@ final class Exports {
         } else {
             m.put("count", 1);
             m.put("eventTime", null);
-            m.put("firstTimestamp", Go.k8s(K8s.sec(e.time())));
-            m.put("lastTimestamp", Go.k8s(K8s.sec(e.time())));
+            // The recorder's clock (a kubelet's is its node's, session 55); creationTimestamp is the API server's.
+            m.put("firstTimestamp", Go.k8s(K8s.sec(e.reported())));
+            m.put("lastTimestamp", Go.k8s(K8s.sec(e.reported())));
             m.put("reportingComponent", e.component());
             m.put("reportingInstance", e.host());
             m.put("source", sorted("component", e.component(), "host", e.host()));

@@ -765,6 +765,76 @@ class JudgmentSmokeTest {
         assertEquals(List.of(), tally.missed.stream().filter(m -> m.rule().equals("AF016")).toList());
     }
 
+    /**
+     * Session 55 (NodeClocks): the nodes' clocks are drawn (one offset per node, more than one band in a corpus), an exported Pod's
+     * containers' {@code startedAt} is its node's clock at the true start, and its {@code creationTimestamp} the API server's
+     * (the truth's); the per-band counts add up to the confirmed + likely ones.
+     */
+    @Test
+    void nodeClocksAreDrawnAndOnlyTheKubeletsTimesMoveWithThem() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int checked = 0;
+        int moved = 0;
+        Set<String> bands = new HashSet<>();
+        for (Run r : runs) {
+            Map<String, Long> offsetOfNode = new HashMap<>();
+            Map<String, JsonNode> truthByUid = new HashMap<>();
+            for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
+                JsonNode pod = json.readTree(line);
+                truthByUid.put(pod.path("uid").asText(), pod);
+                if (pod.hasNonNull("hostNode")) {
+                    long o = pod.path("nodeClockOffsetNanos").asLong();
+                    Long before = offsetOfNode.put(pod.path("hostNode").asText(), o);
+                    assertTrue(before == null || before == o, "one clock per node: " + pod.path("hostNode").asText());
+                    bands.add(NodeClocks.band(o));
+                }
+            }
+            try (var files = Files.list(r.info().dir().resolve("exports/pods"))) {
+                for (Path f : files.filter(x -> x.toString().endsWith(".json")).toList()) {
+                    JsonNode root = json.readTree(f.toFile());
+                    List<JsonNode> items = new ArrayList<>();
+                    if (root.has("items")) {
+                        root.path("items").forEach(items::add);
+                    } else {
+                        items.add(root);
+                    }
+                    for (JsonNode p : items) {
+                        JsonNode t = truthByUid.get(p.path("metadata").path("uid").asText());
+                        if (t == null || !t.hasNonNull("hostNode")) {
+                            continue;
+                        }
+                        long created = OwnLines.nanosOf(t.path("facts").path("createdAt"));
+                        assertEquals(Go.k8s(K8s.sec(created)), p.path("metadata").path("creationTimestamp").asText(), "the API server's: " + f);
+                        long started = OwnLines.nanosOf(t.path("facts").path("mainStartedAt"));
+                        for (JsonNode c : p.path("status").path("containerStatuses")) {
+                            JsonNode s = c.path("state").path("running").path("startedAt");
+                            if (s.isMissingNode() || s.isNull()) {
+                                s = c.path("state").path("terminated").path("startedAt");
+                            }
+                            if (!"main".equals(c.path("name").asText()) || started < 0 || s.isMissingNode() || s.isNull()) {
+                                continue;
+                            }
+                            long offset = t.path("nodeClockOffsetNanos").asLong();
+                            assertEquals(Go.k8s(K8s.sec(started + offset)), s.asText(), "main's start on its node's clock: " + f);
+                            checked++;
+                            if (K8s.sec(started + offset) != K8s.sec(started)) {
+                                moved++;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(checked > 20 && moved > 0, "checked " + checked + ", moved " + moved);
+        assertTrue(bands.size() >= 3, "bands drawn: " + bands);
+        for (String rule : Scorer.RULES) {
+            Scorer.Counts sum = new Scorer.Counts();
+            tally.strongByBand.get(rule).values().forEach(sum::add);
+            Scorer.Counts strong = tally.strong.get(rule);
+            assertEquals(List.of(strong.tp, strong.fp, strong.fn), List.of(sum.tp, sum.fp, sum.fn), rule + " per band");
+        }
+    }
+
     @Test
     void theScorersCountsAddUp() {
         for (String rule : Scorer.RULES) {

@@ -63,7 +63,7 @@ final class K8s {
         String containerId;
         /** The termination message (terminated only), or null. */
         String message;
-        /** Simulation only: when it really finished, in ns. */
+        /** Simulation only: when it finished, in ns, on its node's clock (session 55, NodeClocks; the truth keeps the true time). */
         long finishedNanos = -1;
 
         Ctr(String name) {

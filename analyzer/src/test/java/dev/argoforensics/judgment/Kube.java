@@ -89,6 +89,8 @@ final class Kube {
         /** The sidecar, or null (ScenariosContainers). */
         final Ctr sidecar;
         boolean started;
+        /** The node it was bound to (its kubelet's clock: {@link NodeClocks}), or null before binding. */
+        String node;
         boolean deletionSeen;
         boolean finalDeleteSent;
         boolean statusTerminalPosted;
@@ -170,9 +172,13 @@ final class Kube {
     final Map<String, Boolean> cordoned = new HashMap<>();
     /** Nodes whose kubelet is down ({@link #kubeletDown}) -> the kubelets of their Pods, waiting for it to come back. */
     private final Map<String, List<Running>> kubeletsDown = new HashMap<>();
-    /** A core/v1 Event as the scheduler, the kubelet or the node controller records it (about a Pod, or a Node in "default"). */
+    /**
+     * A core/v1 Event as the scheduler, the kubelet or the node controller records it (about a Pod, or a Node in "default"):
+     * {@code time} when the API server stored it (its creationTimestamp, the hour it keeps it), {@code reported} the
+     * recorder's own clock (first/last timestamps, the name's suffix): a kubelet's is its node's ({@link NodeClocks}).
+     */
     record Event(String namespace, String name, String kind, String objectName, String objectUid, String fieldPath, String reason,
-                 String message, String component, String host, long time, boolean eventTime) {
+                 String message, String component, String host, long time, boolean eventTime, long reported) {
     }
 
     /** Events by namespace, in time order (the API server keeps them an hour). */
@@ -181,8 +187,20 @@ final class Kube {
     private void event(Pod p, String fieldPath, String reason, String message, String component) {
         long t = now();
         boolean scheduler = component.equals("default-scheduler");
-        events.computeIfAbsent(p.namespace, k -> new ArrayList<>()).add(new Event(p.namespace, p.name + "." + Long.toHexString(t / 1000),
-                "Pod", p.name, p.uid, fieldPath, reason, message, component, scheduler ? null : p.hostNode, t, scheduler));
+        long reported = component.equals("kubelet") ? clocks.at(p.hostNode, t) : t;
+        events.computeIfAbsent(p.namespace, k -> new ArrayList<>()).add(new Event(p.namespace, p.name + "." + Long.toHexString(reported / 1000),
+                "Pod", p.name, p.uid, fieldPath, reason, message, component, scheduler ? null : p.hostNode, t, scheduler, reported));
+    }
+
+    /**
+     * Each node's clock (session 55): the kubelet's times are written on it. {@link NodeClocks#NONE} unless the corpus draws
+     * them ({@link Corpus}).
+     */
+    NodeClocks clocks = NodeClocks.NONE;
+
+    /** Seconds on the kubelet's clock of the Pod's node, now. */
+    private long nodeSec(Running r) {
+        return K8s.sec(clocks.at(r.node, now()));
     }
 
     /** Every write to a Pod, for kubectl get -w exports: pod key -> snapshots in order. */
@@ -531,8 +549,9 @@ final class Kube {
     void drain(String node, String actor) {
         cordoned.put(node, true);
         long t = now();
-        events.computeIfAbsent("default", k -> new ArrayList<>()).add(new Event("default", node + "." + Long.toHexString(t / 1000), "Node", node,
-                null, null, "NodeNotSchedulable", "Node " + node + " status is now: NodeNotSchedulable", "kubelet", node, t, false));
+        long reported = clocks.at(node, t);
+        events.computeIfAbsent("default", k -> new ArrayList<>()).add(new Event("default", node + "." + Long.toHexString(reported / 1000), "Node",
+                node, null, null, "NodeNotSchedulable", "Node " + node + " status is now: NodeNotSchedulable", "kubelet", node, t, false, reported));
         long delay = 0;
         for (Pod p : new ArrayList<>(pods.values())) {
             if (node.equals(p.hostNode) && p.deletionTimestamp == null) {
@@ -546,8 +565,9 @@ final class Kube {
 
     private void nodeEvent(String node, String reason, String message, String component) {
         long t = now();
-        events.computeIfAbsent("default", k -> new ArrayList<>()).add(new Event("default", node + "." + Long.toHexString(t / 1000) + reason.length(),
-                "Node", node, null, null, reason, message, component, node, t, false));
+        long reported = component.equals("kubelet") ? clocks.at(node, t) : t;
+        events.computeIfAbsent("default", k -> new ArrayList<>()).add(new Event("default", node + "." + Long.toHexString(reported / 1000)
+                + reason.length(), "Node", node, null, null, reason, message, component, node, t, false, reported));
     }
 
     /** The kubelets of a node's Pods that are still running something (scheduled, not all terminated), in creation order. */
@@ -1236,6 +1256,8 @@ final class Kube {
             r.paused = true;
             down.add(r);
         }
+        r.node = node;
+        truth.podBound(r.uid, node, clocks.offset(node));
         patchPod(r.key, r.uid, null, q -> {
             q.hostNode = node;
             q.hostIp = node.substring(3, node.indexOf('.')).replace('-', '.');
@@ -1265,7 +1287,7 @@ final class Kube {
             rejectBeforeStart(r);
             return;
         }
-        long s = K8s.sec(now());
+        long s = nodeSec(r);
         patchPod(r.key, r.uid, null, q -> {
             q.startTime = s;
             q.podIp = "10.0." + rng.between(1, 250) + "." + rng.between(2, 250);
@@ -1301,7 +1323,7 @@ final class Kube {
         truth.containerStarted(r.uid, t);
         for (Ctr c : r.containers()) {
             c.state = "running";
-            c.startedAt = K8s.sec(t);
+            c.startedAt = K8s.sec(clocks.at(r.node, t));
             c.containerId = "containerd://" + rng.hex(64);
         }
         Pod started = live(r.uid, r.key);
@@ -1376,7 +1398,7 @@ final class Kube {
             r.step.podClass = r.step.classAfterReject;
         }
         r.statusTerminalPosted = true;
-        long s = K8s.sec(now());
+        long s = nodeSec(r);
         Pod p = live(r.uid, r.key);
         event(p, null, reason, message, "kubelet");
         for (Ctr c : r.execCtrs()) {
@@ -1439,8 +1461,8 @@ final class Kube {
         r.main.state = "terminated";
         r.main.exitCode = code;
         r.main.reason = code == 0 ? "Completed" : "Error";
-        r.main.finishedAt = K8s.sec(t);
-        r.main.finishedNanos = t;
+        r.main.finishedNanos = clocks.at(r.node, t);
+        r.main.finishedAt = K8s.sec(r.main.finishedNanos);
         truth.containerFinished(r.uid, "main", t, code);
         // PLEG notices and the kubelet posts the status a little later.
         long post = rng.between(100_000_000L, 900_000_000L);
@@ -1502,8 +1524,8 @@ final class Kube {
         r.wait.state = "terminated";
         r.wait.exitCode = code;
         r.wait.reason = reason;
-        r.wait.finishedAt = K8s.sec(t);
-        r.wait.finishedNanos = t;
+        r.wait.finishedNanos = clocks.at(r.node, t);
+        r.wait.finishedAt = K8s.sec(r.wait.finishedNanos);
         truth.containerFinished(r.uid, "wait", t, code);
         sim.after(rng.between(150_000_000L, 900_000_000L), () -> postStatus(r));
     }
@@ -1521,7 +1543,7 @@ final class Kube {
         if (done && r.statusTerminalPosted) {
             return;
         }
-        long s = K8s.sec(now());
+        long s = nodeSec(r);
         patchPod(r.key, r.uid, null, q -> {
             q.main = r.main.copy();
             q.wait = r.wait == null ? null : r.wait.copy();
@@ -1568,7 +1590,7 @@ final class Kube {
         if (p == null) {
             return;
         }
-        long s = K8s.sec(now());
+        long s = nodeSec(r);
         patchPod(r.key, r.uid, null, q -> q.condition("PodReadyToStartContainers", "False", null, null, s), Origin.NONE, "kubelet");
     }
 
@@ -1700,8 +1722,8 @@ final class Kube {
         c.state = "terminated";
         c.exitCode = code;
         c.reason = "Error";
-        c.finishedAt = K8s.sec(t);
-        c.finishedNanos = t;
+        c.finishedNanos = clocks.at(r.node, t);
+        c.finishedAt = K8s.sec(c.finishedNanos);
         sim.after(rng.between(150_000_000L, 900_000_000L), () -> postStatus(r));
     }
 

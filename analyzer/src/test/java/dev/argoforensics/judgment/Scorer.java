@@ -42,7 +42,7 @@ final class Scorer {
 
     record TruthPod(String namespace, String name, String uid, String cls, boolean ofInterest, Map<String, Boolean> expected, Long delayNanos,
                     List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story, String workflow,
-                    Set<String> capPossible) {
+                    Set<String> capPossible, String band) {
         String key() {
             return namespace + "/" + name;
         }
@@ -64,8 +64,11 @@ final class Scorer {
      * {@link Excerpt}) supports at best {@code possible} for this rule; a {@code confirmed} or {@code likely} finding
      * goes beyond it.
      */
-    record Unit(String id, String key, String cls, boolean expected, TruthPod pod, boolean capped) {
+    record Unit(String id, String key, String cls, boolean expected, TruthPod pod, boolean capped, String band) {
     }
+
+    /** A Pod never bound to a node (no kubelet wrote its times), or a finding about nothing in the truth. */
+    static final String NO_BAND = "unbound";
 
     /** {@code wfNamespace}/{@code wfName}: the finding's {@code workflow}, null when it named none. */
     record Finding(String rule, String confidence, String reason, String namespace, String name, String uid, Long delayNanos, String wfNamespace,
@@ -85,12 +88,21 @@ final class Scorer {
         final List<TruthWorkflow> workflows;
         final Map<String, List<TruthPod>> podsByKey = new HashMap<>();
         final Map<String, List<TruthWorkflow>> workflowsByKey = new HashMap<>();
+        /** Workflow key -> the widest node-clock band among its Pods ({@link NodeClocks#BANDS}). */
+        final Map<String, String> workflowBand = new HashMap<>();
 
         CorpusTruth(List<TruthPod> pods, List<TruthWorkflow> workflows) {
             this.pods = pods;
             this.workflows = workflows;
             pods.forEach(t -> podsByKey.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(t));
             workflows.forEach(t -> workflowsByKey.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(t));
+            for (TruthPod p : pods) {
+                workflowBand.merge(p.workflowKey(), p.band(), (a, b) -> bandRank(a) >= bandRank(b) ? a : b);
+            }
+        }
+
+        private String workflowBand(String key) {
+            return workflowBand.getOrDefault(key, NO_BAND);
         }
 
         /** The units of a rule: Pods, or Workflows for a Workflow-level rule. */
@@ -98,11 +110,13 @@ final class Scorer {
             List<Unit> out = new ArrayList<>();
             if (WORKFLOW_RULES.contains(rule)) {
                 for (TruthWorkflow w : workflows) {
-                    out.add(new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null, w.capPossible().contains(rule)));
+                    out.add(new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null, w.capPossible().contains(rule),
+                            workflowBand(w.key())));
                 }
             } else {
                 for (TruthPod t : pods) {
-                    out.add(new Unit("pod " + t.uid(), t.key(), t.cls(), t.expected().getOrDefault(rule, false), t, t.capPossible().contains(rule)));
+                    out.add(new Unit("pod " + t.uid(), t.key(), t.cls(), t.expected().getOrDefault(rule, false), t, t.capPossible().contains(rule),
+                            t.band()));
                 }
             }
             return out;
@@ -132,7 +146,8 @@ final class Scorer {
                         w = x;
                     }
                 }
-                return new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null, w.capPossible().contains(rule));
+                return new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null, w.capPossible().contains(rule),
+                        workflowBand(w.key()));
             }
             TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule);
             if (p == null && f.uid() == null && f.workflowKey() != null) {
@@ -143,7 +158,7 @@ final class Scorer {
                 }
             }
             return p == null ? null : new Unit("pod " + p.uid(), p.key(), p.cls(), p.expected().getOrDefault(rule, false), p,
-                    p.capPossible().contains(rule));
+                    p.capPossible().contains(rule), p.band());
         }
 
         private static TruthPod pick(List<TruthPod> candidates, String uid, String rule) {
@@ -227,12 +242,18 @@ final class Scorer {
                 out.add(new TruthPod(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
                         n.get("ofInterest").asBoolean(), expected, d == null || d.isNull() ? null : d.asLong(), same, n.get("controller").asText(),
                         n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean(), story(n.path("facts")),
-                        n.path("workflow").asText(), capPossible(n)));
+                        n.path("workflow").asText(), capPossible(n), n.hasNonNull("nodeClockOffsetNanos")
+                                ? NodeClocks.band(n.get("nodeClockOffsetNanos").asLong()) : NO_BAND));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out;
+    }
+
+    /** Bands in order, {@link #NO_BAND} first (a Workflow's band is its widest Pod's). */
+    static int bandRank(String band) {
+        return NodeClocks.BANDS.indexOf(band);
     }
 
     /** The rules an excerpt's truth caps at {@code possible} for this unit (none in a whole corpus). */
@@ -348,7 +369,7 @@ final class Scorer {
         }
     }
 
-    record Wrong(long seed, String pod, String cls, String rule, String confidence, String reason) {
+    record Wrong(long seed, String pod, String cls, String rule, String confidence, String reason, String band) {
     }
 
     record Missed(long seed, String pod, String cls, String rule, String weakFinding) {
@@ -363,6 +384,8 @@ final class Scorer {
         final Map<String, Counts> strong = new LinkedHashMap<>();
         final Map<String, Map<String, Counts>> allByClass = new LinkedHashMap<>();
         final Map<String, Map<String, Counts>> strongByClass = new LinkedHashMap<>();
+        /** Rule -> node-clock band -> confirmed + likely counts (session 55). */
+        final Map<String, Map<String, Counts>> strongByBand = new LinkedHashMap<>();
         final Map<String, Map<String, int[]>> byConfidence = new LinkedHashMap<>();
         final Map<String, Integer> podsByClass = new TreeMap<>();
         final Map<String, Map<String, Integer>> positivesByClass = new TreeMap<>();
@@ -387,6 +410,7 @@ final class Scorer {
                 strong.put(r, new Counts());
                 allByClass.put(r, new TreeMap<>());
                 strongByClass.put(r, new TreeMap<>());
+                strongByBand.put(r, new LinkedHashMap<>());
                 Map<String, int[]> c = new LinkedHashMap<>();
                 for (String conf : CONFIDENCES) {
                     c.put(conf, new int[2]);
@@ -449,30 +473,31 @@ final class Scorer {
                     Finding f = e.getValue();
                     Unit u = unitOf.get(e.getKey());
                     String cls = u == null ? NOT_IN_TRUTH : u.cls();
+                    String band = u == null ? NO_BAND : u.band();
                     String shown = u == null ? e.getKey().substring(NOT_IN_TRUTH.length() + 1) : u.key();
                     boolean positive = u != null && u.expected();
                     boolean isStrong = rank(f.confidence()) <= 1;
                     boolean capped = u != null && u.capped();
                     int[] conf = byConfidence.get(rule).computeIfAbsent(f.confidence(), k -> new int[2]);
                     conf[positive ? 0 : 1]++;
-                    count(rule, cls, false, positive ? 1 : 0, positive ? 0 : 1, 0);
+                    count(rule, cls, band, false, positive ? 1 : 0, positive ? 0 : 1, 0);
                     if (capped && positive) {
                         // The evidence left supports possible at best: that is the right answer here; more is claimed
                         // beyond what is in the evidence.
                         if (isStrong) {
-                            count(rule, cls, true, 0, 1, 0);
-                            wrong.add(new Wrong(seed, shown, cls, rule, f.confidence(), "BEYOND THE EVIDENCE LEFT (possible at best): " + f.reason()));
+                            count(rule, cls, band, true, 0, 1, 0);
+                            wrong.add(new Wrong(seed, shown, cls, rule, f.confidence(), "BEYOND THE EVIDENCE LEFT (possible at best): " + f.reason(), band));
                         } else {
-                            count(rule, cls, true, 1, 0, 0);
+                            count(rule, cls, band, true, 1, 0, 0);
                         }
                     } else if (isStrong) {
-                        count(rule, cls, true, positive ? 1 : 0, positive ? 0 : 1, 0);
+                        count(rule, cls, band, true, positive ? 1 : 0, positive ? 0 : 1, 0);
                     } else if (positive) {
-                        count(rule, cls, true, 0, 0, 1);
+                        count(rule, cls, band, true, 0, 0, 1);
                         missed.add(new Missed(seed, shown, cls, rule + " (confirmed+likely)", f.confidence() + ": " + f.reason()));
                     }
                     if (!positive) {
-                        wrong.add(new Wrong(seed, shown, cls, rule, f.confidence(), f.reason()));
+                        wrong.add(new Wrong(seed, shown, cls, rule, f.confidence(), f.reason(), band));
                     }
                     if (positive && rule.equals("AF001") && u.pod() != null) {
                         TruthPod t = u.pod();
@@ -496,8 +521,8 @@ final class Scorer {
                 }
                 for (Unit u : units) {
                     if (u.expected() && !best.containsKey(u.id())) {
-                        count(rule, u.cls(), false, 0, 0, 1);
-                        count(rule, u.cls(), true, 0, 0, 1);
+                        count(rule, u.cls(), u.band(), false, 0, 0, 1);
+                        count(rule, u.cls(), u.band(), true, 0, 0, 1);
                         String story;
                         if (u.pod() != null) {
                             story = (rule.equals("AF002") && !u.pod().exitCodesExported() ? "no export shows the exit codes; " : "") + u.pod().story();
@@ -510,7 +535,13 @@ final class Scorer {
             }
         }
 
-        private void count(String rule, String cls, boolean strongOnly, int tp, int fp, int fn) {
+        private void count(String rule, String cls, String band, boolean strongOnly, int tp, int fp, int fn) {
+            if (strongOnly) {
+                Counts n = strongByBand.get(rule).computeIfAbsent(band, x -> new Counts());
+                n.tp += tp;
+                n.fp += fp;
+                n.fn += fn;
+            }
             Counts c = (strongOnly ? strong : all).get(rule);
             Counts k = (strongOnly ? strongByClass : allByClass).get(rule).computeIfAbsent(cls, x -> new Counts());
             c.tp += tp;
@@ -553,6 +584,23 @@ final class Scorer {
                 Map<String, int[]> m = byConfidence.get(r);
                 b.append(String.format(Locale.ROOT, "%-6s %12s %12s %12s%n", r, m.get("confirmed")[0] + "/" + m.get("confirmed")[1],
                         m.get("likely")[0] + "/" + m.get("likely")[1], m.get("possible")[0] + "/" + m.get("possible")[1]));
+            }
+            b.append('\n').append("Per node-clock band, confirmed + likely only (TP/FP/FN; the band of |node clock - cluster clock| of the Pod's node,"
+                    + " a Workflow's widest Pod's; docs/judgment.md)\n");
+            List<String> bands = new ArrayList<>(NodeClocks.BANDS);
+            bands.add(NO_BAND);
+            b.append(String.format(Locale.ROOT, "%-6s", "rule"));
+            for (String band : bands) {
+                b.append(String.format(Locale.ROOT, " %16s", band));
+            }
+            b.append('\n');
+            for (String r : RULES) {
+                b.append(String.format(Locale.ROOT, "%-6s", r));
+                for (String band : bands) {
+                    Counts c = strongByBand.get(r).getOrDefault(band, new Counts());
+                    b.append(String.format(Locale.ROOT, " %16s", c.tp + "/" + c.fp + "/" + c.fn));
+                }
+                b.append('\n');
             }
             for (boolean strongOnly : new boolean[] {false, true}) {
                 // Six rules a table, so that a line stays readable.
@@ -628,10 +676,11 @@ final class Scorer {
         }
 
         String wrongTsv() {
-            StringBuilder b = new StringBuilder("seed\tpod\tclass\trule\tconfidence\tconfidenceReason\n");
+            StringBuilder b = new StringBuilder("seed\tpod\tclass\trule\tconfidence\tconfidenceReason\tnodeClockBand\n");
             for (Wrong w : wrong) {
                 b.append(w.seed()).append('\t').append(w.pod()).append('\t').append(w.cls()).append('\t').append(w.rule()).append('\t')
-                        .append(w.confidence()).append('\t').append(w.reason().replace('\t', ' ').replace('\n', ' ')).append('\n');
+                        .append(w.confidence()).append('\t').append(w.reason().replace('\t', ' ').replace('\n', ' ')).append('\t').append(w.band())
+                        .append('\n');
             }
             return b.toString();
         }

@@ -41,6 +41,9 @@ final class Truth {
         String workflowUid;
         String nodeId;
         String nodeName;
+        /** The node it was bound to (null: never bound) and that node's clock offset, ns (session 55, {@link NodeClocks}). */
+        String hostNode;
+        long nodeClockOffsetNanos;
         String cls;
         String controller;
         String release;
@@ -508,6 +511,15 @@ final class Truth {
         return at >= 0 && (f.mainFinishedAt < 0 || at <= f.mainFinishedAt);
     }
 
+    /** The scheduler bound the Pod to {@code node}, whose clock is {@code offsetNanos} off the cluster's ({@link NodeClocks}). */
+    void podBound(String uid, String node, long offsetNanos) {
+        PodFacts f = byUid.get(uid);
+        if (f != null) {
+            f.hostNode = node;
+            f.nodeClockOffsetNanos = offsetNanos;
+        }
+    }
+
     void containerStarted(String uid, long t) {
         PodFacts f = byUid.get(uid);
         if (f != null && f.mainStartedAt < 0) {
@@ -847,6 +859,10 @@ final class Truth {
                 m.put("template", f.template);
                 m.put("controller", f.controller);
                 m.put("release", f.release);
+                if (f.hostNode != null) {
+                    m.put("hostNode", f.hostNode);
+                    m.put("nodeClockOffsetNanos", f.nodeClockOffsetNanos);
+                }
                 Map<String, Object> expected = new LinkedHashMap<>();
                 expected.put("AF001", f.af001);
                 expected.put("AF002", f.af002);

@@ -1,0 +1,100 @@
+package dev.argoforensics.judgment;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Session 55: each node's clock, off the API server's by an offset drawn per corpus. A node's kubelet (and the containers'
+ * runtime under it) writes its times on its own clock: the containers' {@code startedAt} and {@code finishedAt}, the
+ * conditions the kubelet sets ({@code Initialized}, {@code PodReadyToStartContainers}, {@code ContainersReady}, {@code Ready},
+ * its own {@code DisruptionTarget} {@code TerminationByKubelet}), {@code status.startTime}, and the {@code firstTimestamp} and
+ * {@code lastTimestamp} of the Events its recorder writes ({@code Created}, {@code Started}, {@code Killing}, {@code Evicted},
+ * ...: the client side of the event recorder stamps them; the Event's {@code metadata.creationTimestamp} is the API server's).
+ * The API server's times (creationTimestamp, deletionTimestamp, the audit log), the scheduler's ({@code PodScheduled}, its
+ * events), kube-controller-manager's (the node lifecycle controller's {@code Ready} {@code False}, PodGC's and the taint
+ * manager's {@code DisruptionTarget}) and the Argo controller's log lines stay on the cluster's clock, which the model's
+ * {@link Sim} time is: the control plane and the controller are taken as on one clock (NTP on managed control planes keeps
+ * them within milliseconds; a few seconds between them is not drawn). The truth stays in true time.
+ *
+ * <p>The mix (drawn per node from the corpus seed, salt 59, and the node's name, so that no other stream moves and a node's
+ * offset does not depend on the order nodes are first used): 70% within 2 s (NTP-synchronised), 15% 2-5 s, 10% 5-30 s (a
+ * drifting or slow-to-sync node), 5% 30-90 s (NTP broken), either way with equal chance. The bands are {@link #BANDS}: the
+ * judgment's summary counts each rule's findings by the band of the Pod's node.
+ */
+final class NodeClocks {
+    /** The bands of |offset|, for the summary. */
+    static final List<String> BANDS = List.of("0-2s", "2-5s", "5-30s", "30-90s");
+    /** The generator salt of the node clocks (session 55; docs/judgment.md). */
+    static final long SALT = 59;
+
+    /** Every node on the cluster's clock (no skew). */
+    static final NodeClocks NONE = new NodeClocks(0, false, 0);
+
+    private final long seed;
+    private final boolean drawn;
+    private final long fixed;
+    private final Map<String, Long> offsets = new HashMap<>();
+
+    private NodeClocks(long seed, boolean drawn, long fixed) {
+        this.seed = seed;
+        this.drawn = drawn;
+        this.fixed = fixed;
+    }
+
+    /** Offsets drawn per node from the corpus seed (salt {@link #SALT}). */
+    static NodeClocks drawn(long corpusSeed) {
+        return new NodeClocks(corpusSeed, true, 0);
+    }
+
+    /** Every node {@code offsetNanos} off (tests). */
+    static NodeClocks fixed(long offsetNanos) {
+        return new NodeClocks(0, false, offsetNanos);
+    }
+
+    /** The node's clock minus the cluster's, in ns (0 for a Pod not bound to a node). */
+    long offset(String node) {
+        if (node == null) {
+            return 0;
+        }
+        if (!drawn) {
+            return fixed;
+        }
+        return offsets.computeIfAbsent(node, n -> draw(new Sim.Rng(Sim.seed(Sim.seed(seed, SALT), n.hashCode()))));
+    }
+
+    /** What the node's clock reads at the cluster's time {@code t} (ns). */
+    long at(String node, long t) {
+        return t + offset(node);
+    }
+
+    static long draw(Sim.Rng r) {
+        double u = r.nextDouble();
+        long magnitude;
+        if (u < 0.70) {
+            magnitude = r.between(0L, 2 * Go.SECOND);
+        } else if (u < 0.85) {
+            magnitude = r.between(2 * Go.SECOND, 5 * Go.SECOND);
+        } else if (u < 0.95) {
+            magnitude = r.between(5 * Go.SECOND, 30 * Go.SECOND);
+        } else {
+            magnitude = r.between(30 * Go.SECOND, 90 * Go.SECOND);
+        }
+        return r.chance(0.5) ? magnitude : -magnitude;
+    }
+
+    /** The band of an offset: {@link #BANDS}' entry whose range holds |offset|. */
+    static String band(long offsetNanos) {
+        long m = Math.abs(offsetNanos);
+        if (m <= 2 * Go.SECOND) {
+            return BANDS.get(0);
+        }
+        if (m <= 5 * Go.SECOND) {
+            return BANDS.get(1);
+        }
+        if (m <= 30 * Go.SECOND) {
+            return BANDS.get(2);
+        }
+        return BANDS.get(3);
+    }
+}
