@@ -18,6 +18,12 @@ import java.util.regex.Pattern;
  * counts on an add it cannot see; each rate-limited add or failed try explains one take at most (adds the real queue merges
  * explain fewer: the replay is lenient there, never strict), and a delayed add one take at or after its due time. Releases before v3.6.5 (no queueing lines; and their {@code AddAfter} with no delay adds beside a waiting entry) are
  * not replayed: a file with no queueing line is skipped.
+ *
+ * <p>Session 55: a failed try is put back only if {@code IsTransientErr} or {@code Conflict} says so: a gateway timeout
+ * ({@code the server was unable to return a response in the time allotted}) is transient from v4.0.0 only, so on a v3 process
+ * (its {@code Starting Workflow Controller} line's {@code version}) such a failure explains no take. And {@link #slowPutBacks}
+ * names a failure put back whose key no worker takes again within {@link #MAX_PUT_BACK}: the worker's {@code Forget} after
+ * every try keeps the limiter's delay at 5 ms (doubled per other add during the try), never a backoff grown over failures.
  */
 final class CleanupQueueReplay {
     private static final Pattern TIME = Pattern.compile("(?<![A-Za-z])time[=:](\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)");
@@ -25,6 +31,12 @@ final class CleanupQueueReplay {
     private static final Pattern BRACKET = Pattern.compile("[A-Z]{4}\\[(\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)\\]");
     /** A worker line's time may precede its entry's due by the log's rounding and the envelope's lag. */
     private static final long TOLERANCE = 10 * Go.MILLI;
+    /**
+     * The longest a failed try put back may wait for its next take: the limiter's per-item delay after {@code Forget} is a few
+     * ms; the shared bucket (10/s, burst 100) could add at most 10 s were 200 adds to come at once.
+     */
+    static final long MAX_PUT_BACK = 10 * Go.SECOND;
+    private static final Pattern VERSION = Pattern.compile("Starting Workflow Controller.*?version[=:]\\W*(v\\d+)\\.");
 
     private CleanupQueueReplay() {
     }
@@ -44,13 +56,21 @@ final class CleanupQueueReplay {
         }
         Map<String, KeyState> keys = new HashMap<>();
         String[] lines = text.split("\n");
+        boolean v3 = false;
         for (int i = 0; i < lines.length; i++) {
             String bare = lines[i].replace("\\n", " ").replace("\\t", " ").replace("\\", "").replace("\"", "");
             if (bare.contains("acquire leader lease") || bare.contains("Leader election is turned off")) {
                 keys.clear(); // a new process: an empty queue
                 continue;
             }
+            Matcher version = VERSION.matcher(bare);
+            if (version.find()) {
+                v3 = "v3".equals(version.group(1));
+            }
             String kind = kind(bare);
+            if ("failed".equals(kind) && (v3 || v3(bare)) && timedOut(bare)) {
+                kind = "dropped"; // not transient before v4.0.0: no AddRateLimited
+            }
             if (kind == null) {
                 continue;
             }
@@ -76,6 +96,8 @@ final class CleanupQueueReplay {
                         k.waiting.set(0, due);
                     }
                 }
+                case "dropped" -> {
+                }
                 case "rateLimited", "failed" -> {
                     // AddRateLimited: the waiting entry (if any) moves up to now and is taken with this add.
                     k.waiting.clear();
@@ -94,6 +116,75 @@ final class CleanupQueueReplay {
             }
         }
         return out;
+    }
+
+    private static boolean timedOut(String bare) {
+        return bare.contains("unable to return a response in the time allotted");
+    }
+
+    /**
+     * The failures of one file's text put back (a {@code Conflict}, or a timeout on v4) that a worker took again only after
+     * another key that entered the queue more than {@link #MAX_PUT_BACK} after the failure: the put-back is in the queue
+     * 5 ms after its failure (after {@code Forget}), and the queue hands keys out in order, so a key queued that much later
+     * cannot go first however busy the four workers are. A key's entry time is the earliest of its adds, failures and delayed
+     * adds' due times since its last take. Each as "line number: line".
+     */
+    static List<String> slowPutBacks(String text) {
+        List<String> out = new ArrayList<>();
+        String[] lines = text.split("\n");
+        Map<String, Integer> pending = new HashMap<>();
+        Map<String, Long> pendingAt = new HashMap<>();
+        Map<String, Long> entered = new HashMap<>();
+        for (int i = 0; i < lines.length; i++) {
+            String bare = lines[i].replace("\\n", " ").replace("\\t", " ").replace("\\", "").replace("\"", "");
+            if (bare.contains("acquire leader lease") || bare.contains("Leader election is turned off")) {
+                pending.clear(); // a new process: the old one's queue is gone
+                pendingAt.clear();
+                entered.clear();
+                continue;
+            }
+            String kind = kind(bare);
+            if (kind == null) {
+                continue;
+            }
+            long t = time(bare);
+            String key = "take".equals(kind) || "failed".equals(kind) ? field(bare, "key") : addKey(bare);
+            if (key == null) {
+                continue;
+            }
+            switch (kind) {
+                case "take" -> {
+                    Long e = entered.remove(key);
+                    if (e != null) {
+                        for (var it = pendingAt.entrySet().iterator(); it.hasNext();) {
+                            var p = it.next();
+                            if (!p.getKey().equals(key) && p.getValue() + MAX_PUT_BACK < e) {
+                                int at = pending.remove(p.getKey());
+                                out.add((at + 1) + ": " + lines[at]);
+                                it.remove();
+                            }
+                        }
+                    }
+                    pending.remove(key);
+                    pendingAt.remove(key);
+                }
+                case "after" -> entered.merge(key, t + duration(field(bare, "after")), Math::min);
+                case "failed" -> {
+                    if (!(v3(bare) && timedOut(bare))) {
+                        pending.putIfAbsent(key, i);
+                        pendingAt.putIfAbsent(key, t);
+                        entered.merge(key, t, Math::min);
+                    }
+                }
+                default -> entered.merge(key, t, Math::min);
+            }
+        }
+        return out;
+    }
+
+    /** A logrus line ({@code level=warning}): v3; the slog releases write {@code WARN}. */
+    private static boolean v3(String bare) {
+        return bare.contains("level=warning") || bare.contains("level:warning");
     }
 
     private static String kind(String bare) {

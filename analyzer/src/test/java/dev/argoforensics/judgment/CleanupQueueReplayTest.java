@@ -34,6 +34,16 @@ class CleanupQueueReplayTest {
                 + POD + " error=\"Operation cannot be fulfilled on pods \\\"" + POD + "\\\": the object has been modified\"");
     }
 
+    private static String timedOut(String time) {
+        return line(time, "WARN", "failed to clean-up pod", "key=etl/" + POD + "/removeFinalizer action=removeFinalizer namespace=etl podName="
+                + POD + " error=\"the server was unable to return a response in the time allotted, but may still be processing the request"
+                + " (patch pods " + POD + ")\"");
+    }
+
+    private static String starting(String version) {
+        return line("07:40:00.000", "INFO", "Starting Workflow Controller", "version=" + version);
+    }
+
     private static List<String> replay(String... lines) {
         return CleanupQueueReplay.impossibleTakes(String.join("\n", lines) + "\n");
     }
@@ -99,5 +109,59 @@ class CleanupQueueReplayTest {
     @Test
     void aFileWithNoQueueingLineIsNotReplayed() {
         assertEquals(List.of(), replay(take("07:49:20.911"), take("07:49:33.001")));
+    }
+
+    /** Session 55: a gateway timeout is transient from v4.0.0 only; v3 drops the item, so a later take needs an add of its own. */
+    @Test
+    void aTimedOutTryIsPutBackOnV4Only() {
+        assertEquals(List.of(), replay(starting("v4.1.3"), add("07:49:20.910"), take("07:49:20.911"), timedOut("07:50:20.940"),
+                take("07:50:20.950")));
+        assertEquals(1, replay(line("07:40:00.000", "INFO", "Starting Workflow Controller", "version=v3.7.18"), add("07:49:20.910"),
+                take("07:49:20.911"), timedOut("07:50:20.940"), take("07:50:20.950")).size());
+        // A Conflict is put back on v3 too (v3.6.0+).
+        assertEquals(List.of(), replay(starting("v3.6.19"), add("07:49:20.910"), take("07:49:20.911"), failed("07:49:20.940"),
+                take("07:49:20.950")));
+        // Without the process's start line, the replay stays lenient.
+        assertEquals(List.of(), replay(add("07:49:20.910"), take("07:49:20.911"), timedOut("07:50:20.940"), take("07:50:20.950")));
+    }
+
+    private static List<String> slow(String... lines) {
+        return CleanupQueueReplay.slowPutBacks(String.join("\n", lines) + "\n");
+    }
+
+    private static String takeOther(String time) {
+        return line(time, "INFO", "cleaning up pod", "key=etl/other-pod/labelPodCompleted action=labelPodCompleted namespace=etl podName=other-pod");
+    }
+
+    private static String addOther(String time) {
+        return line(time, "INFO", "queueing pod for cleanup", "action=labelPodCompleted namespace=etl podName=other-pod");
+    }
+
+    /**
+     * Session 55: the worker's Forget after every try: a failure put back is in the queue 5 ms later, so a key queued more than
+     * {@link CleanupQueueReplay#MAX_PUT_BACK} after it cannot be taken first (the queue hands keys out in order).
+     */
+    @Test
+    void aFailurePutBackGoesBeforeKeysQueuedLater() {
+        assertEquals(List.of(), slow(take("07:49:20.911"), timedOut("07:50:20.940"), take("07:50:20.950"), timedOut("07:51:20.990"),
+                take("07:51:20.996"), add("07:53:00.000")));
+        // All four workers busy with 60 s tries: the put-back waits its turn, after keys queued before it.
+        assertEquals(List.of(), slow(addOther("07:50:20.000"), take("07:49:20.911"), timedOut("07:50:20.940"), takeOther("07:50:50.000"),
+                take("07:51:20.000")));
+        // The backoff the generator kept before: the key waits while a key queued a minute later is taken.
+        List<String> found = slow(take("07:49:20.911"), failed("07:49:20.940"), take("07:49:20.950"), failed("07:49:20.990"),
+                addOther("07:50:30.000"), takeOther("07:50:30.002"), take("07:52:40.000"));
+        assertEquals(1, found.size(), found.toString());
+        assertEquals(4, Integer.parseInt(found.get(0).split(":")[0]));
+        // Not judged: a v3 timeout (dropped: level=warning, logrus), a failure whose process restarts.
+        String v3 = "time=\"2026-10-08T07:50:20.940Z\" level=warning msg=\"failed to clean-up pod\" action=removeFinalizer error=\"the server was"
+                + " unable to return a response in the time allotted, but may still be processing the request (patch pods " + POD + ")\" key=etl/"
+                + POD + "/removeFinalizer namespace=etl podName=" + POD;
+        assertEquals(List.of(), slow(take("07:49:20.911"), v3, addOther("07:53:00.000"), takeOther("07:53:00.001")));
+        assertEquals(List.of(), slow(take("07:49:20.911"), failed("07:49:20.940"),
+                line("07:49:22.000", "INFO", "Attempting to acquire leader lease...", "lock=argo/workflow-controller"), addOther("07:53:00.000"),
+                takeOther("07:53:00.001")));
+        // A v3 timeout taken again with no add of its own is one the real queue could not run.
+        assertEquals(1, replay(add("07:49:20.910"), take("07:49:20.911"), v3, take("07:50:20.950")).size());
     }
 }

@@ -53,7 +53,19 @@ import java.util.Set;
  * {@code queuePodForCleanupAfter}; from v3.6.5 (the pod package) {@code queuePodForCleanupAfter} with a delay of zero or
  * less logs {@code queueing pod for cleanup now, rather than delayed} and calls {@code AddRateLimited}, while v3.4 and v3.5
  * pass that delay to {@code AddAfter}, which adds at once. The model drops the limiter's few milliseconds on a first add
- * (the key is added now) and keeps {@code cRetry}'s delay for a failed try put back.
+ * (the key is added now, unless the bucket is empty: then it waits the bucket's delay) and keeps {@code cRetry}'s delay for a
+ * failed try put back.
+ *
+ * <p>Session 55: the worker ({@code processNextPodCleanupItem}, read at v3.4.18, v3.5.15, v3.6.19, v3.7.6, v4.0.10 and v4.1.2)
+ * defers {@code Forget} and {@code Done} to the end of every try, after a failed try's {@code AddRateLimited}. The limiter
+ * ({@code DefaultControllerRateLimiter}: the max of a per-item exponential limiter, 5 ms doubling up to 1000 s, and a bucket of
+ * 10/s with a burst of 100 shared by every add; client-go v0.24.3, v0.32.2, v0.33.1, v0.35.4) counts the item's adds since its
+ * last {@code Forget}, so a failed try is put back 5 ms later (doubled once per other add of the key during the try), or after
+ * the bucket's wait: never after a backoff that grows from one failure to the next. A try is put back only if its error is
+ * transient ({@code IsTransientErr}) or, from v3.6.0, a {@code Conflict}; a patch the API server (or a proxy in front of it)
+ * answers with a gateway timeout ({@code the server was unable to return a response in the time allotted}, a {@code Timeout}
+ * status) is transient from v4.0.0 only ({@link Release#timeoutTransient}): v3.4-v3.7 drop the item. Such a try waits the
+ * request timeout ({@link #REQUEST_TIMEOUT}) before it fails, its worker busy all along.
  */
 final class Controller {
     private static final long MS = Go.MILLI;
@@ -68,6 +80,8 @@ final class Controller {
     private static final long OWN_WRITE_WINDOW = 5 * Go.SECOND;
     private static final long MINIMUM_DELAY = 2 * Go.MINUTE;
     private static final long DEFAULT_DELETE_DELAY = 5 * Go.SECOND;
+    /** How long a Pod patch waits before the gateway timeout answers it (kube-apiserver's {@code --request-timeout}, 1m by default). */
+    static final long REQUEST_TIMEOUT = 60 * Go.SECOND;
     static final String REMOVE_FINALIZER = "removeFinalizer";
     static final String LABEL_POD_COMPLETED = "labelPodCompleted";
     static final String DELETE_POD = "deletePod";
@@ -209,6 +223,8 @@ final class Controller {
         final Map<String, Long> cWaiting = new HashMap<>();
         final Map<String, Origin> cWaitingOrigin = new HashMap<>();
         final Map<String, Integer> cFailures = new HashMap<>();
+        /** When the try of each key being processed ends (its patch answered). */
+        final Map<String, Long> cTryEnds = new HashMap<>();
         int cBusy;
         double bucketTokens = 100;
         long bucketAt;
@@ -767,13 +783,38 @@ final class Controller {
         patchBrownoutUntil = until;
     }
 
-    /** When the cleanup item {@code key} is next due in the running process (waiting after a failure), or -1. */
-    long cleanupDue(String key) {
+    /** Whether this controller's Pods carry the status-capture finalizer (the env parsed as Go's {@code ParseBool}, v3.6.0+). */
+    boolean podsCarryFinalizer() {
+        return parseBool(finalizerEnv) && release.statusFinalizer;
+    }
+
+    /** The time the Pod patches stop timing out from (the current or last brownout), or -1. */
+    long brownoutUntil() {
+        return patchBrownoutUntil;
+    }
+
+    /** The brownout going on ends at {@code until} (not before now). */
+    void endBrownoutAt(long until) {
+        patchBrownoutUntil = Math.max(sim.now(), until);
+    }
+
+    /**
+     * When the cleanup item {@code key} is next taken or answered in the running process: its try's end if a worker has it,
+     * else its waiting entry's time, else now if it is queued; -1 if it is nowhere.
+     */
+    long cleanupNext(String key) {
         if (!up()) {
             return -1;
         }
+        Long end = inc.cTryEnds.get(key);
+        if (end != null) {
+            return end;
+        }
         Long t = inc.cWaiting.get(key);
-        return t == null ? -1 : t;
+        if (t != null) {
+            return t;
+        }
+        return inc.cQueued.containsKey(key) || inc.cDirty.containsKey(key) ? sim.now() : -1;
     }
 
     /** The pod informer's watch hangs: no more pod events reach this process (its cache goes stale). */
@@ -1179,12 +1220,45 @@ final class Controller {
 
     // ---- the pod cleanup queue (client-go's rate-limited delaying queue: the class comment) ----------------------
 
-    /** {@code AddRateLimited}: through the delaying queue, so a waiting entry of the key is moved to now (not left behind). */
+    /**
+     * {@code AddRateLimited}: through the delaying queue, so a waiting entry of the key is moved to now (not left behind). The
+     * limiter counts the add (until the next try's {@code Forget}) and takes a token of the bucket; its few ms are dropped, the
+     * bucket's wait (when more than 100 adds came within the last 10 s) is not.
+     */
     private void cAdd(Inc me, String key, Origin origin) {
+        long wait = limiterWhen(me, key);
+        if (wait > 5 * MS << 4) {
+            cAddAfter(me, key, sim.now() + wait, origin);
+            return;
+        }
         if (me.cWaiting.remove(key) != null) {
             me.cWaitingOrigin.remove(key);
         }
         qAdd(me, key, origin);
+    }
+
+    /**
+     * client-go's {@code DefaultControllerRateLimiter.When}: the max of the item's exponential delay (5 ms times 2 to the number of
+     * adds since its last {@code Forget}, at most 1000 s; the count goes up by one) and the shared bucket's (10/s, burst 100).
+     */
+    private long limiterWhen(Inc me, String key) {
+        int exp = me.cFailures.getOrDefault(key, 0);
+        me.cFailures.put(key, exp + 1);
+        long backoff = exp >= 18 ? 1000 * Go.SECOND : Math.min(1000 * Go.SECOND, 5 * MS << exp);
+        long now = sim.now();
+        me.bucketTokens = Math.min(100, me.bucketTokens + (now - me.bucketAt) / 1e8);
+        me.bucketAt = now;
+        me.bucketTokens -= 1;
+        long bucketWait = me.bucketTokens >= 0 ? 0 : (long) (-me.bucketTokens * 1e8);
+        return Math.max(backoff, bucketWait);
+    }
+
+    /** Whether the cleanup item {@code key} is anywhere in the running process's queue: waiting, queued, being processed or dirty. */
+    boolean cleanupPending(String key) {
+        if (!up()) {
+            return false;
+        }
+        return inc.cWaiting.containsKey(key) || inc.cQueued.containsKey(key) || inc.cProcessing.contains(key) || inc.cDirty.containsKey(key);
     }
 
     /** The queue's own {@code Add}: once per key; a key being processed is marked dirty and re-queued when done. */
@@ -1234,16 +1308,25 @@ final class Controller {
         });
     }
 
-    /** AddRateLimited: per-item exponential backoff (5ms, doubling, at most 1000s) and an overall bucket of 10/s, burst 100. */
+    /**
+     * A failed try's {@code AddRateLimited}: the limiter's delay ({@link #limiterWhen}); the worker's deferred {@code Forget}
+     * follows ({@link #forgetAndDone}), so the next failure starts from 5 ms again.
+     */
     private void cRetry(Inc me, String key, Origin origin) {
-        int failures = me.cFailures.merge(key, 1, Integer::sum);
-        long backoff = Math.min(1000 * Go.SECOND, 5 * MS << Math.min(failures - 1, 30));
-        long now = sim.now();
-        me.bucketTokens = Math.min(100, me.bucketTokens + (now - me.bucketAt) / 1e8);
-        me.bucketAt = now;
-        me.bucketTokens -= 1;
-        long bucketWait = me.bucketTokens >= 0 ? 0 : (long) (-me.bucketTokens * 1e8);
-        cAddAfter(me, key, now + Math.max(backoff, bucketWait), origin);
+        cAddAfter(me, key, sim.now() + limiterWhen(me, key), origin);
+    }
+
+    /** The end of every try (the worker's deferred {@code Forget} and {@code Done}): the count reset, a dirty key re-queued. */
+    private void forgetAndDone(Inc me, String key) {
+        me.cFailures.remove(key);
+        me.cTryEnds.remove(key);
+        me.cProcessing.remove(key);
+        me.cBusy--;
+        Origin dirty = me.cDirty.remove(key);
+        if (dirty != null) {
+            qAdd(me, key, dirty);
+        }
+        cDispatch(me);
     }
 
     private void cDispatch(Inc me) {
@@ -1271,26 +1354,24 @@ final class Controller {
         cleanupLine(Level.INFO, "cleaning up pod", key, action, ns, podName, null);
         Pod cached = me.pods.get(ns + "/" + podName);
         long latency = rng.latency(3 * MS, 25 * MS, 250 * MS);
-        sim.at(me.cursor + latency, () -> {
+        // A patch sent while the API times this controller's Pod patches out waits the request timeout, then fails.
+        boolean timedOut = cached != null && me.cursor + latency >= patchBrownoutFrom && me.cursor + latency < patchBrownoutUntil
+                && !"terminateContainers".equals(action);
+        me.cTryEnds.put(key, me.cursor + (timedOut ? REQUEST_TIMEOUT + latency : latency));
+        sim.at(me.cursor + (timedOut ? REQUEST_TIMEOUT + latency : latency), () -> {
             if (me != inc || !me.alive) {
                 return;
             }
             Result r = Result.OK;
-            boolean timedOut = cached != null && sim.now() >= patchBrownoutFrom && sim.now() < patchBrownoutUntil
-                    && !"terminateContainers".equals(action);
             if (timedOut) {
                 kube.auditTimedOutPatch(ns, podName, name);
                 cleanupLine(Level.WARN, "failed to clean-up pod", key, action, ns, podName,
                         "the server was unable to return a response in the time allotted, but may still be processing the request (patch pods "
                                 + podName + ")");
-                cRetry(me, key, origin);
-                me.cProcessing.remove(key);
-                me.cBusy--;
-                Origin dirty = me.cDirty.remove(key);
-                if (dirty != null) {
-                    qAdd(me, key, dirty);
+                if (release.timeoutTransient) {
+                    cRetry(me, key, origin);
                 }
-                cDispatch(me);
+                forgetAndDone(me, key);
                 return;
             }
             if (cached != null) {
@@ -1376,16 +1457,8 @@ final class Controller {
             cleanupLine(Level.WARN, "failed to clean-up pod", key, action, ns, podName, "Operation cannot be fulfilled on pods \"" + podName
                     + "\": the object has been modified; please apply your changes to the latest version and try again");
             cRetry(me, key, origin);
-        } else {
-            me.cFailures.remove(key);
         }
-        me.cProcessing.remove(key);
-        me.cBusy--;
-        Origin dirty = me.cDirty.remove(key);
-        if (dirty != null) {
-            qAdd(me, key, dirty);
-        }
-        cDispatch(me);
+        forgetAndDone(me, key);
     }
 
     // ---- the Workflow queue and workers --------------------------------------------------------

@@ -879,11 +879,19 @@ final class Corpus {
 
     /**
      * #8022: a Workflow is deleted and one of the same name submitted again while a cleanup item of the first run's Pod
-     * still waits in the controller's queue. Pod patches time out for a few minutes (a slow webhook on Pod updates), so
-     * the first run's {@code labelPodCompleted} fails and is retried with a growing backoff; the user's deletion of the
-     * Workflow releases the old Pod through another item; the new run's Pod has the same name, and the old item, when it
-     * comes due, labels it completed: it leaves the informer, and its running node is marked {@code pod deleted}. Without
-     * the patch timeouts (30%) the name is reused harmlessly: the look-alike.
+     * is still in the controller's queue. Pod patches time out for a few minutes (a slow webhook on Pod updates), so
+     * the first run's {@code labelPodCompleted} fails; the user's deletion of the Workflow releases the old Pod through
+     * another item; the new run's Pod has the same name, and the old item's next try labels it completed: it leaves the
+     * informer, and its running node is marked {@code pod deleted}. Without the patch timeouts (30%) the name is reused
+     * harmlessly: the look-alike.
+     *
+     * <p>Session 55, the queue as Argo runs it ({@link Controller}'s class comment): a timed-out try is put back only on v4
+     * (v3.6/v3.7 drop the item: the name is then reused harmlessly), 5 ms after each failure, each try waiting the request
+     * timeout; so the old item is still in the queue when the new Pod is created only while the timeouts go on, or while its
+     * last failing try is still waiting for its answer. With no finalizer to release (the old Pod can go while patches time
+     * out), the timeouts on v4 last until {@code lastFor} after the new Pod's creation; with the finalizer, the old Pod goes
+     * only after them, and the old item meets the new Pod only when its last failing try is answered after the new Pod's
+     * creation. The class is the queue's: the stale one only if the old item is still in the queue when the new Pod is created.
      *
      * <p>Session 29, {@code stale-cleanup-pending} (half the runs with timeouts whose old item is still waiting when the new
      * run is created, drawn from {@link #plan29}): the new run's Pod waits unscheduled (the nodes full) until after the old
@@ -898,14 +906,15 @@ final class Corpus {
         Workflow first = single(c, "same-name-first-run", finish, K8s.PodGc.NONE, K8s.WAIT_NORMAL);
         submit(t0 - plan.between(60, 100) * Go.SECOND, first);
         long until = finish + plan.between(175, 240) * Go.SECOND;
+        boolean lasting = timeouts && c.release.timeoutTransient && !c.podsCarryFinalizer();
         if (timeouts) {
-            sim.at(t0 + plan.between(0, 10) * Go.SECOND, () -> c.patchBrownout(until));
+            sim.at(t0 + plan.between(0, 10) * Go.SECOND, () -> c.patchBrownout(lasting ? Long.MAX_VALUE : until));
         }
         long deleteAt = (timeouts ? until : finish + plan.between(30, 120) * Go.SECOND) + plan.between(3, 12) * Go.SECOND;
         // The second run: same name, same template (so the same Pod name), a new UID.
         Workflow second = first.namesake(plan.uuid());
         Spec spec = new Spec();
-        Step s = step(first.spec.stepList.get(0).template, 0, timeouts ? "stale-cleanup-same-name" : "same-name-resubmitted", true);
+        Step s = step(first.spec.stepList.get(0).template, 0, "same-name-resubmitted", true);
         s.finishAt = deleteAt + plan.between(4, 12) * Go.MINUTE;
         spec.stepList.add(s);
         second.spec = spec;
@@ -919,11 +928,29 @@ final class Corpus {
         Workflow third = resubmitStuck ? sameNameAgain(second, plan30.uuid(), "stale-cleanup-pending-rerun",
                 plan30.between(60, 240) * Go.SECOND) : null;
         long thirdDelay = plan30.between(3, 20) * Go.SECOND;
-        Runnable beforeCreate = !meetsPending ? null : () -> {
-            // The old run's labelPodCompleted item, still waiting after its failures: the new Pod stays unscheduled past it.
-            // A single-Pod Workflow: its Pod has the Workflow's name.
-            long due = c.cleanupDue(first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED);
-            if (due > sim.now()) {
+        long lastFor = plan.between(20, 90) * Go.SECOND + plan.between(0, 999_999_999L);
+        if (lasting) {
+            // Should the new run never come, the timeouts end all the same.
+            sim.at(deleteAt + 10 * Go.MINUTE, () -> c.endBrownoutAt(Math.min(c.brownoutUntil(), sim.now())));
+        }
+        String oldItem = first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED;
+        Runnable beforeCreate = !timeouts ? null : () -> {
+            if (lasting) {
+                c.endBrownoutAt(sim.now() + lastFor);
+            }
+            // The old run's labelPodCompleted item, still in the queue: its first try answered after the timeouts labels the
+            // new Pod (a single-Pod Workflow: its Pod has the Workflow's name), at the latest a request timeout after them.
+            long next = c.cleanupNext(oldItem);
+            if (next < 0) {
+                // v3.6/v3.7 dropped the timed-out item; on v4 its last try was answered before the new run: the name reused
+                // harmlessly after the timeouts.
+                s.podClass = "same-name-timeouts-harmless";
+                return;
+            }
+            s.podClass = "stale-cleanup-same-name";
+            long due = Math.max(next, c.brownoutUntil()) + Controller.REQUEST_TIMEOUT;
+            if (meetsPending) {
+                // The new Pod stays unscheduled past the label.
                 s.podClass = "stale-cleanup-pending";
                 s.unschedulable = true;
                 s.schedulableAt = due + room;

@@ -65,7 +65,8 @@ final class Excerpt {
     }
 
     /** The classes whose Workflow name (and so Pod name) was used by an earlier Pod that is gone (session 30). */
-    static final Set<String> REUSED_NAMES = Set.of("same-name-resubmitted", "stale-cleanup-same-name", "workflow-retried");
+    static final Set<String> REUSED_NAMES = Set.of("same-name-resubmitted", "same-name-timeouts-harmless", "stale-cleanup-same-name",
+            "workflow-retried");
 
     private Excerpt() {
     }

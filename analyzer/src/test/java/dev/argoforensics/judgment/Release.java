@@ -134,6 +134,12 @@ enum Release {
     /** {@code retryStrategy.backoff.cap} caps the wait (v3.7.0+, #13782; read at v3.6.19, v3.7.18, v4.0.10, v4.1.2). */
     final boolean backoffCap;
     /**
+     * {@code IsTransientErr} takes a {@code Timeout} status (a 504, {@code the server was unable to return a response in the time
+     * allotted}) as transient ({@code apierr.IsTimeout}, in {@code util/errors/errors.go} from v4.0.0; absent at v3.7.18), so the
+     * pod cleanup worker puts a timed-out try back; v3.4-v3.7 drop the item after logging {@code failed to clean-up pod}.
+     */
+    final boolean timeoutTransient;
+    /**
      * The forced completion of a result needs the node {@code Completed()}, {@code taskResultSynced} not false (v4.0-v4.1.2,
      * lifecycle-and-failures.md B1); v3.7 needs the phase only.
      */
@@ -173,6 +179,7 @@ enum Release {
         this.auxContainer = version.startsWith("v4.") && !version.startsWith("v4.0.");
         this.leaseLockKey = auxContainer;
         this.backoffCap = version.startsWith("v4.") || version.startsWith("v3.7.");
+        this.timeoutTransient = version.startsWith("v4.");
         this.forcedNeedsSynced = slog;
     }
 

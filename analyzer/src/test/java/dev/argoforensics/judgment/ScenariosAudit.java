@@ -198,8 +198,9 @@ final class ScenariosAudit extends OwnFamily {
             if (live != null && live.uid.equals(first.uid)) {
                 kube.deleteWorkflow(first.key(), false, "user");
                 Corpus.whenGone(sim, kube, first, resubmitDelay, 0, () -> {
-                    if (c.cleanupDue(key) > sim.now()) {
-                        // The old item still waits: it will label this run's Pod.
+                    if (c.cleanupNext(key) > sim.now()) {
+                        // The old item is still in the queue (v4: its last failing try not yet answered; v3.6/v3.7 drop a
+                        // timed-out item): its next try will label this run's Pod.
                         s.podClass = SAME_NAME + suffix;
                     }
                     host.submit(sim.now(), second);

@@ -9,8 +9,10 @@ import java.nio.file.Path;
 /**
  * Session 34: {@code stale-cleanup-workflow-deleted}, #8022's stale cleanup item labelling a new run's Pod, whose Workflow is then
  * deleted before a worker takes it up. A CI job deletes a Workflow and submits it again under its name while the earlier run's
- * {@code labelPodCompleted} item waits in the cleanup queue (Pod patches time out for a few minutes, so the item is retried with a
- * growing backoff). The Workflow workers are all busy (a slow API, throttling: {@link Controller#stall}) from just before the item
+ * {@code labelPodCompleted} item is still in the cleanup queue (Pod patches time out for a few minutes; session 55: on v4 the
+ * item is put back 5 ms after each failing try, each try waiting the request timeout, so it is still in the queue when the new
+ * run is created only while its last failing try waits for its answer; v3.6/v3.7 drop a timed-out item, and the name is then
+ * reused with no overlap). The Workflow workers are all busy (a slow API, throttling: {@link Controller#stall}) from just before the item
  * comes due: it labels the new run's Pod completed, the Pod leaves the informer ({@code delete pod event}), and the Workflow waits
  * in the queue. Seconds later the pipeline is cancelled and the Workflow deleted in the foreground: the garbage collector deletes
  * the Pod, and holds the Workflow until it is gone. When the workers come back, one reconciles the Workflow being deleted, finds no
@@ -70,7 +72,9 @@ final class ScenariosStaleDeleted extends OwnFamily {
         long lead = rng.between(200, 900) * Go.MILLI;
         String key = first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED;
         Runnable beforeCreate = () -> {
-            long due = c.cleanupDue(key);
+            // The old item's next try (v4: the answer of its last failing try, then the put-back 5 ms later; v3.6/v3.7 drop a
+            // timed-out item, so the name is reused with no overlap).
+            long due = c.cleanupNext(key);
             if (due > sim.now() + 20 * Go.SECOND) {
                 // The old item still waits: the workers stall from just before it comes due, the CI cancels gap after it.
                 s.podClass = LABELLED_DELETED;
