@@ -78,7 +78,7 @@ public record RotatedSet(String name, List<InputFile> oldestFirst) {
 
     /**
      * The piece that followed {@code older} when {@code newer}, the next piece given of its set, is not that piece: a numbered piece's
-     * successor is the next lower number, {@code .1}'s the live file. Null where {@code newer} follows {@code older}, where {@code older}
+     * successor is the next lower number ({@code .0} under logrotate's {@code start 0}), {@code .1}'s or {@code .0}'s the live file. Null where {@code newer} follows {@code older}, where {@code older}
      * is not a numbered piece (a dated piece's successor is not known by name), or where the two are not of one set.
      */
     public static String skipped(InputFile older, InputFile newer) {
@@ -91,7 +91,8 @@ public record RotatedSet(String name, List<InputFile> oldestFirst) {
         if (b.kind == 1 && Integer.parseInt(b.suffix) == n) {
             return null; // the same piece given twice (plain and compressed): nothing says one between is missing
         }
-        boolean follows = n > 1 ? b.kind == 1 && Integer.parseInt(b.suffix) == n - 1 : b.kind == 2;
+        // logrotate's {@code start 0} numbers from .0: .1 is followed by .0, and .0 (like .1 by default) by the live file
+        boolean follows = b.kind == 1 ? Integer.parseInt(b.suffix) == n - 1 : b.kind == 2 && n <= 1;
         return follows ? null : n > 1 ? a.base + "." + (n - 1) : a.base;
     }
 

@@ -206,7 +206,7 @@ class StaleCopySpanBreakerTest {
 
     // ---- through the command line: the reader's own extents (order, rotation, prompts) ----
 
-    private static JsonNode analyze(Path dir) throws IOException {
+    static JsonNode analyze(Path dir) throws IOException {
         Cli run = Cli.run("analyze", dir.toString(), "--now", "2026-06-25T00:00:00Z", "--format", "json");
         JsonNode report = new ObjectMapper().readTree(run.out());
         for (JsonNode f : report.get("findings")) {
@@ -217,7 +217,7 @@ class StaleCopySpanBreakerTest {
         throw new AssertionError(run.out() + run.err());
     }
 
-    private static Path write(Path dir, String name, List<String> lines) throws IOException {
+    static Path write(Path dir, String name, List<String> lines) throws IOException {
         Path logs = Files.createDirectories(dir.resolve("logs"));
         Path p = logs.resolve(name);
         if (name.endsWith(".gz")) {
@@ -231,14 +231,14 @@ class StaleCopySpanBreakerTest {
     }
 
     /** Whole from 13:26 to 14:26: the completion, the guard's lines, the ticker every 5 minutes, another Workflow's lines. */
-    private static List<String> wholeHour() {
+    static List<String> wholeHour() {
         List<String> lines = new ArrayList<>(tickers(26, 86));
         lines.addAll(completed());
         lines.addAll(List.of(rejected("2026-06-24T13:30:21.120Z"), other("2026-06-24T13:40:00.000Z"), other("2026-06-24T14:26:30.000Z")));
         return sorted(lines);
     }
 
-    private static String time(String line) {
+    static String time(String line) {
         return line.substring(line.indexOf("time=\"") + 6, line.indexOf("time=\"") + 25);
     }
 
