@@ -30,14 +30,14 @@ class TerminalAtFirstDeleteBreakerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ONE_CLOCK = "the API server returned the Pod to ";
     private static final String NODE = "ip-10-0-44-18.ec2.internal";
-    private static final String UID = "1d3f5b7d-9f1b-4d3f-a5b7-d9f1b3d5f7a9";
+    private static final String UID = "5e7a9c1b-3d5f-4e7a-9c1b-3d5f7a9c1b24";
 
     private static List<String> audit() throws Exception {
         return Files.readAllLines(SAMPLE.resolve("audit/kube-apiserver-audit.log"));
     }
 
     private static List<String> log() throws Exception {
-        return Files.readAllLines(SAMPLE.resolve("logs/workflow-controller-5f7c9d8b4-tq2zn.log"));
+        return Files.readAllLines(SAMPLE.resolve("logs/workflow-controller-5f7c9d8b4-w8m3x.log"));
     }
 
     private static ObjectNode record(int line) throws Exception {
@@ -70,7 +70,7 @@ class TerminalAtFirstDeleteBreakerTest {
 
     /** The sample's controller log (each line through {@code edit}), its Workflow, then {@code audit} records, each its own file. */
     private static Correlation correlate(UnaryOperator<String> edit, String... audit) throws Exception {
-        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-tq2zn.log", log().stream().map(edit).toArray(String[]::new));
+        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-w8m3x.log", log().stream().map(edit).toArray(String[]::new));
         e.workflow("workflow-argo-get.yaml", Files.readString(SAMPLE.resolve("snapshots/workflow-argo-get.yaml")));
         for (int i = 0; i < audit.length; i++) {
             e.audited("audit-" + (char) ('a' + i) + ".log", audit[i]);
@@ -303,7 +303,7 @@ class TerminalAtFirstDeleteBreakerTest {
     private static final UnaryOperator<String> NO_SIGHTING = l -> l.contains("11:05:30.41") ? "" : l;
 
     private static Correlation correlateWithoutSighting(String... audit) throws Exception {
-        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-tq2zn.log",
+        Evidence e = new Evidence().log("workflow-controller-5f7c9d8b4-w8m3x.log",
                 log().stream().map(NO_SIGHTING).filter(l -> !l.isEmpty()).toArray(String[]::new));
         e.workflow("workflow-argo-get.yaml", Files.readString(SAMPLE.resolve("snapshots/workflow-argo-get.yaml")));
         for (int i = 0; i < audit.length; i++) {
@@ -376,7 +376,7 @@ class TerminalAtFirstDeleteBreakerTest {
     @Test
     void aCollectionDeleteBeforeTheRecordIsAnEarlierRequest() throws Exception {
         Correlation c = correlateWithoutSighting(creation(), binding(),
-                collection("2026-09-23T11:04:36", "workflows.argoproj.io%2Fworkflow%3Dtrain-eval-4hq8m"), delete(r -> { }));
+                collection("2026-09-23T11:04:36", "workflows.argoproj.io%2Fworkflow%3Dtrain-eval-6rk2w"), delete(r -> { }));
         notShownFinished(execution(c));
         notConfirmed(c);
     }
@@ -389,7 +389,7 @@ class TerminalAtFirstDeleteBreakerTest {
     @Test
     void aCollectionAfterTheRequestLeavesTheReading() throws Exception {
         readOnOneClock(correlateWithoutSighting(creation(), binding(), delete(r -> { }),
-                collection("2026-09-23T11:05:35", "workflows.argoproj.io%2Fworkflow%3Dtrain-eval-4hq8m")));
+                collection("2026-09-23T11:05:35", "workflows.argoproj.io%2Fworkflow%3Dtrain-eval-6rk2w")));
         notShownFinished(execution(correlateWithoutSighting(creation(), binding(), collection("2026-09-23T11:04:36", "app%3Detl"), delete(r -> { }))));
     }
 
