@@ -133,4 +133,26 @@ class ArgoServerSharedLinesBreakerTest {
         assertEquals("2026-10-14T04:05:00.004Z", r.correlation().processes().get(r.correlation().processes().size() - 1).last().toString(),
                 () -> r.correlation().processes().toString());
     }
+
+    /**
+     * Both Deployments' lines in one paste without prefixes, the server namespaced ({@code --namespaced}: its options line says
+     * {@code managedNamespace=argo}) before the controller's scope line (every namespace): the run's scope is the controller's line
+     * alone (before the fix the server's options line was the first controller-scope signal of the run, RunScopes' first taken).
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1 << 24, 90})
+    void aMixedPastesScopeIsTheControllersLineNotTheServersOptions(long chunkBytes) throws IOException {
+        List<String> mixed = List.of(
+                "time=\"2026-10-14T02:29:49.901Z\" level=info authModes=\"[server]\" baseHRef=/ managedNamespace=argo namespace=argo secure=false ssoNamespace=argo",
+                controllerLines().get(0),
+                "time=\"2026-10-14T02:29:50.010Z\" level=info duration=\"95.1µs\" method=GET path=/ size=473 status=0",
+                controllerLines().get(1).replace("managedNamespace=reports", "managedNamespace="),
+                controllerLines().get(2),
+                controllerLines().get(3));
+        AnalysisResult r = run(chunkBytes, write(chunkBytes, "m", "logs.txt", mixed));
+        List<String> scopes = r.correlation().events().stream()
+                .filter(e -> e.event() instanceof dev.argoforensics.event.ControllerEvent.Signal sig && "controller-scope".equals(sig.name()))
+                .map(e -> String.valueOf(((dev.argoforensics.event.ControllerEvent.Signal) e.event()).attribute("managedNamespace"))).toList();
+        assertEquals(List.of(""), scopes, "the controller's scope line only");
+    }
 }
