@@ -29,6 +29,8 @@ import java.util.regex.Pattern;
  *                the format tells the entries apart
  * @param triggerWhen on a trigger entry, attribute → values: the line makes what it names of interest only where each such
  *                attribute has one of its values (empty: always); the values are also what pass 1 looks for in the raw bytes
+ * @param requires record keys a line of this entry holds, every one (empty: none asked): a message others log too (the empty
+ *                one: the Argo Server's options line and its HTTP access lines, v3.4-v3.7) is the entry's only with them (session 55)
  */
 public record CatalogEntry(
         String id,
@@ -48,7 +50,21 @@ public record CatalogEntry(
         List<CatalogSample> samples,
         List<String> rules,
         List<String> formats,
-        Map<String, List<String>> triggerWhen) {
+        Map<String, List<String>> triggerWhen,
+        List<String> requires) {
+
+    /**
+     * Whether a raw line may be one of this entry by its {@link #requires} keys (each named somewhere in its text): a cheap look
+     * before the line is parsed; false means it is not the entry's whatever its message.
+     */
+    public boolean mayBeHeldBy(String text) {
+        for (String key : requires) {
+            if (!text.contains(key)) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** True where a line of this entry with these attributes makes what it names of interest (a trigger, its condition held). */
     public boolean triggers(Attributes attributes) {

@@ -335,7 +335,8 @@ public final class MessageCatalog {
         }
         if (record.isCut() && record.cut().message()) {
             String label = record.format().label();
-            return cutMessage(msg).map(e -> e.writtenIn(label) ? e : inFormat(msg, label)).map(e -> build(e, plans.get(e), record, null, names));
+            return cutMessage(msg).map(e -> e.writtenIn(label) ? e : inFormat(msg, label)).filter(e -> holdsRequired(e, record))
+                    .map(e -> build(e, plans.get(e), record, null, names));
         }
         CatalogEntry exact = byMessage.get(msg);
         if (exact != null && !exact.writtenIn(record.format().label())) {
@@ -346,14 +347,15 @@ public final class MessageCatalog {
             }
         }
         if (exact != null) {
-            return Optional.of(build(exact, plans.get(exact), record, null, names));
+            // A message others log too is the entry's only with the keys it asks for (the Argo Server's empty-message lines).
+            return holdsRequired(exact, record) ? Optional.of(build(exact, plans.get(exact), record, null, names)) : Optional.empty();
         }
         for (CatalogEntry e : patterned) {
             if (!msg.startsWith(e.prefix()) || !msg.contains(e.anchor()) || !e.writtenIn(record.format().label())) {
                 continue;
             }
             Matcher m = e.pattern().matcher(msg);
-            if (m.matches()) {
+            if (m.matches() && holdsRequired(e, record)) {
                 return Optional.of(build(e, plans.get(e), record, m, names));
             }
         }
@@ -435,6 +437,16 @@ public final class MessageCatalog {
         return null;
     }
 
+    /** Whether the record holds every key the entry asks for ({@link CatalogEntry#requires}). */
+    private static boolean holdsRequired(CatalogEntry e, LogRecord record) {
+        for (String key : e.requires()) {
+            if (record.valueOrNull(key) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static CatalogMatch build(CatalogEntry e, KeyPlan plan, LogRecord record, Matcher groups, Interner names) {
         Attributes.Builder values = new Attributes.Builder(plan.capacity());
         String[] named = plan.attributes();
@@ -512,7 +524,8 @@ public final class MessageCatalog {
             return new CatalogEntry(id, event, interest, n.path("level").asText(""), releases, ReleaseRange.parse(releases), msg, pattern,
                     pattern == null ? List.of() : groupNames(pattern), regex == null ? "" : literalPrefix(regex),
                     regex == null ? msg : longer(literalPrefix(regex), requiredLiteral(regex)), Map.copyOf(keys), Map.copyOf(set),
-                    Map.copyOf(split), List.copyOf(samples), rules(n, id, interest), formats(n, id), triggerWhen(n, id, interest, keys, set));
+                    Map.copyOf(split), List.copyOf(samples), rules(n, id, interest), formats(n, id), triggerWhen(n, id, interest, keys, set),
+                    n.has("requires") ? List.copyOf(strings(n.get("requires"))) : List.of());
         } catch (IllegalArgumentException e) {
             throw new CatalogException(id + ": " + e.getMessage(), e);
         }

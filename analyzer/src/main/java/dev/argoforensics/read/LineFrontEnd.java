@@ -489,9 +489,12 @@ public final class LineFrontEnd {
             CatalogEntry entry = catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format());
             // A statement of the controller's catalog that is no other container's (the server's own messages, an executor's):
             // the file holds the controller's lines (its name, if the server's, says nothing of them).
-            result.controller |= entry != null && OtherContainers.of(u, head.message()) == null;
+            // An entry that asks for keys (the empty message the Argo Server logs too) is decided on the parsed line, below.
+            boolean asksKeys = entry != null && !entry.requires().isEmpty();
+            result.controller |= entry != null && !asksKeys && OtherContainers.of(u, head.message()) == null;
             // A conditional trigger (a pass over a completed phase) is read in full only where the raw line holds its values.
-            if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level()) && !runLine(entry)) {
+            if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level()) && !runLine(entry)
+                    && !(asksKeys && !result.controller && entry.mayBeHeldBy(text))) {
                 return;
             }
         }
