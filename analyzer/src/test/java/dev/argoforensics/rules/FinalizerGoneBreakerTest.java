@@ -146,6 +146,13 @@ class FinalizerGoneBreakerTest {
 
     // --- a request body that removes the finalizers without naming /metadata/finalizers ---
 
+    /** The worker's patch at its line (16:31:11.400), alice's patch with {@code body} logged at 16:51, the export stated at 16:52. */
+    private Evaluation alicePatchedAfterTheWorker(String body) {
+        return rule.evaluate(taken().audited("audit.log", audit("a1", "patch", CONTROLLER, "2026-09-19T16:31:11.400Z", 200, null))
+                .audited("audit2.log", audit("a2", "patch", "alice@example.com", "2026-09-19T16:51:00.000Z", 200, body))
+                .takenAt("pod.yaml", "2026-09-19T16:52:00Z", releasedExport()).correlate());
+    }
+
     /**
      * alice's JSON patch replacing {@code /metadata} whole (a value without finalizers) at 16:51, logged at level Request: it removes
      * every finalizer though no operation's path is {@code /metadata/finalizers}. The export clears nothing.
@@ -153,9 +160,7 @@ class FinalizerGoneBreakerTest {
     @Test
     void aJsonPatchReplacingTheMetadataMayRemoveTheFinalizer() {
         String body = "[{\"op\":\"replace\",\"path\":\"/metadata\",\"value\":{\"name\":\"p\",\"namespace\":\"ns\",\"labels\":{\"workflows.argoproj.io/workflow\":\"p\"}}}]";
-        Evaluation e = rule.evaluate(taken().audited("audit.log", audit("a1", "patch", CONTROLLER, "2026-09-19T16:31:11.400Z", 200, null))
-                .audited("audit2.log", audit("a2", "patch", "alice@example.com", "2026-09-19T16:51:00.000Z", 200, body))
-                .takenAt("pod.yaml", "2026-09-19T16:52:00Z", releasedExport()).correlate());
+        Evaluation e = alicePatchedAfterTheWorker(body);
         assertTrue(!clearedGone(e), () -> said(e));
         assertEquals(1, e.findings().size(), () -> said(e));
     }
@@ -164,9 +169,7 @@ class FinalizerGoneBreakerTest {
     @Test
     void aJsonPatchMovingTheFinalizersAwayMayRemoveTheFinalizer() {
         String body = "[{\"op\":\"move\",\"from\":\"/metadata/finalizers\",\"path\":\"/metadata/annotations/old-finalizers\"}]";
-        Evaluation e = rule.evaluate(taken().audited("audit.log", audit("a1", "patch", CONTROLLER, "2026-09-19T16:31:11.400Z", 200, null))
-                .audited("audit2.log", audit("a2", "patch", "alice@example.com", "2026-09-19T16:51:00.000Z", 200, body))
-                .takenAt("pod.yaml", "2026-09-19T16:52:00Z", releasedExport()).correlate());
+        Evaluation e = alicePatchedAfterTheWorker(body);
         assertTrue(!clearedGone(e), () -> said(e));
         assertEquals(1, e.findings().size(), () -> said(e));
     }
@@ -175,9 +178,7 @@ class FinalizerGoneBreakerTest {
     @Test
     void controlAUsersLoggedLabelPatchLeavesTheClearance() {
         String body = "{\"metadata\":{\"labels\":{\"debug\":\"true\"}}}";
-        Evaluation e = rule.evaluate(taken().audited("audit.log", audit("a1", "patch", CONTROLLER, "2026-09-19T16:31:11.400Z", 200, null))
-                .audited("audit2.log", audit("a2", "patch", "alice@example.com", "2026-09-19T16:51:00.000Z", 200, body))
-                .takenAt("pod.yaml", "2026-09-19T16:52:00Z", releasedExport()).correlate());
+        Evaluation e = alicePatchedAfterTheWorker(body);
         assertTrue(e.findings().isEmpty(), () -> said(e));
     }
 
