@@ -1,5 +1,8 @@
 package dev.argoforensics.rules;
 
+import static dev.argoforensics.rules.TerminalAtFirstDeleteTest.execution;
+import static dev.argoforensics.rules.TerminalAtFirstDeleteTest.notConfirmed;
+import static dev.argoforensics.rules.TerminalAtFirstDeleteTest.notShownFinished;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,22 +93,6 @@ class TerminalAtFirstDeleteBreakerTest {
         return audit().get(1);
     }
 
-    private static Execution execution(Correlation c) {
-        return c.lifecycle(c.pods().keySet().iterator().next()).execution();
-    }
-
-    private static void notShownFinished(Execution x) {
-        assertFalse(x.reason().contains(ONE_CLOCK), x.reason());
-        assertFalse(x.state() == Execution.State.FINISHED_BEFORE && !x.weak(), x.reason());
-    }
-
-    private static void notConfirmed(Correlation c) {
-        List<Finding> all = new ArrayList<>(new PrematureFinalizerRemoval().evaluate(c).findings());
-        all.addAll(new SuccessReportedAsError().evaluate(c).findings());
-        for (Finding f : all) {
-            assertTrue(f.confidence() != Confidence.CONFIRMED, f.rule() + ": " + f.confidenceReason());
-        }
-    }
 
     private static void readOnOneClock(Correlation c) {
         Execution x = execution(c);

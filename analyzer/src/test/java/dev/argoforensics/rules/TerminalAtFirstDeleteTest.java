@@ -59,7 +59,7 @@ class TerminalAtFirstDeleteTest {
         return e.correlate();
     }
 
-    private static Execution execution(Correlation c) {
+    static Execution execution(Correlation c) {
         return c.lifecycle(c.pods().keySet().iterator().next()).execution();
     }
 
@@ -67,13 +67,13 @@ class TerminalAtFirstDeleteTest {
      * Not the one-clock reading, nor any order an object shows: what the controller's lines alone suggest (weak, a lost node's Pod
      * looking the same in them) may stand, as it does without the record.
      */
-    private static void notShownFinished(Execution x) {
+    static void notShownFinished(Execution x) {
         assertFalse(x.reason().contains(ONE_CLOCK), x.reason());
         assertFalse(x.state() == Execution.State.FINISHED_BEFORE && !x.weak(), x.reason());
     }
 
     /** AF001 and AF002 are not confirmed on what the controller's lines alone order. */
-    private static void notConfirmed(Correlation c) {
+    static void notConfirmed(Correlation c) {
         List<Finding> all = new ArrayList<>(new PrematureFinalizerRemoval().evaluate(c).findings());
         all.addAll(new SuccessReportedAsError().evaluate(c).findings());
         for (Finding f : all) {
