@@ -97,13 +97,20 @@ final class StreamExtents {
         if (stream < 0 || stream >= processes.size() || from == null || to == null) {
             return false;
         }
-        ControllerProcess run = processes.get(stream);
-        for (ControllerProcess.Gap g : run.nameless().gaps()) {
+        return gapWithin(processes, stream, from, to) || cutAtEdges(processes.get(stream), from, to);
+    }
+
+    /** Whether a gap between two of the stream's records naming nothing overlaps the stretch (only that: {@link #cutWithin} before session 56). */
+    static boolean gapWithin(List<ControllerProcess> processes, int stream, Timestamp from, Timestamp to) {
+        if (stream < 0 || stream >= processes.size() || from == null || to == null) {
+            return false;
+        }
+        for (ControllerProcess.Gap g : processes.get(stream).nameless().gaps()) {
             if (!g.to().isBefore(from) && !to.isBefore(g.from())) {
                 return true;
             }
         }
-        return cutAtEdges(run, from, to);
+        return false;
     }
 
     /**

@@ -169,7 +169,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         // The run that created the Pod logged its missing lines, and nothing was cut from it in between: its lines there are
         // whole (a log that starts after the Pod left, or an excerpt, would not show the delete event either).
         LogEvent created = pod.latestCreated();
-        if (created == null || created.stream() != first.stream() || !EventOrder.before(created, first) || correlation.cutBetween(created, first)) {
+        if (created == null || created.stream() != first.stream() || !EventOrder.before(created, first) || correlation.gapBetween(created, first)) {
             return false;
         }
         return PodEventLines.logged(correlation.process(first));
