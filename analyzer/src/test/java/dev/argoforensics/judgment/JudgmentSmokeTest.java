@@ -1611,10 +1611,11 @@ class JudgmentSmokeTest {
                     if (text.contains("queueing pod for cleanup")) {
                         files++;
                     }
-                    for (String line : CleanupQueueReplay.impossibleTakes(text)) {
+                    CleanupQueueReplay.Found found = CleanupQueueReplay.replay(text);
+                    for (String line : found.impossibleTakes()) {
                         impossible.add("seed " + r.info().seed() + " " + r.info().logs().relativize(f) + ":" + line);
                     }
-                    for (String line : CleanupQueueReplay.slowPutBacks(text)) {
+                    for (String line : found.slowPutBacks()) {
                         impossible.add("seed " + r.info().seed() + " " + r.info().logs().relativize(f) + ": put back late: " + line);
                     }
                 }
