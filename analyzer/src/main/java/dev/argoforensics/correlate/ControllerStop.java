@@ -82,6 +82,24 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
     }
 
     /**
+     * The first stop line of the instance's own Workflow, where {@link #stopOf} set it aside only because main's end came before it by
+     * more than its node's clock may be off ({@link NodeClock.NodeOrder#MARGIN}: nothing bounds that clock), or null (session 56): a
+     * node whose clock is behind by more puts an end that answered the stop before it, so a reading that main had finished rests on
+     * the node's clock agreeing.
+     */
+    static LogEvent setAsideOnNodeMargin(List<LogEvent> events, WorkflowRef workflow, ContainersEnd ended) {
+        if (ended == null) {
+            return null;
+        }
+        for (LogEvent e : events) {
+            if (e.event() instanceof PodStopping s && sameWorkflow(s, workflow)) {
+                return ended.mainEndOrder(e.time()) == NodeClock.NodeOrder.MARGIN ? e : null;
+            }
+        }
+        return null;
+    }
+
+    /**
      * The automatic restart of a Pod instance: the first {@link PodRestartQualified} line of its Workflow among {@code events}
      * (an instance's lines: a restart is logged once per Pod UID), or null.
      */
