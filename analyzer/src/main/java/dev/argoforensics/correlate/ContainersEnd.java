@@ -48,12 +48,20 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
      * else only past the node's margin ({@link NodeClock.NodeOrder#MARGIN}: an order that rests on the node's clock agreeing).
      */
     public NodeClock.NodeOrder mainEndOrder(Timestamp t) {
+        return mainEndOrder(t, null);
+    }
+
+    /**
+     * As {@link #mainEndOrder(Timestamp)}, for a line of the controller run {@code stream} (null: a controller's time in an export, its
+     * run not known): bounded only where that run's clock is bounded too ({@link NodeClock#nodeBeforeController}; session 56 breaker).
+     */
+    public NodeClock.NodeOrder mainEndOrder(Timestamp t, Integer stream) {
         Timestamp end = mainAt();
         if (t == null || end == null || !end.comparable(t)) {
             return NodeClock.NodeOrder.NONE;
         }
         NodeClock c = clock == null ? NodeClock.unknown(snapshot == null ? null : snapshot.nodeName()) : clock;
-        return c.nodeBefore(end, t, DeletionBounds.CROSS_CLOCK_NANOS);
+        return c.nodeBeforeController(end, t, stream);
     }
 
     /** The same end with what bounds its node's clock. */

@@ -69,7 +69,7 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
             if (!(e.event() instanceof PodStopping s) || !sameWorkflow(s, workflow)) {
                 continue;
             }
-            if (ended != null && ended.mainEndedBefore(e.time())) {
+            if (ended != null && ended.mainEndOrder(e.time(), e.stream()).ordered()) {
                 return null; // main had ended before: the line stopped nothing of the step (at most wait saving its outputs; review s26)
             }
             if ((succeeded != null && EventOrder.before(succeeded, e)) || (labelled != null && EventOrder.before(labelled, e))) {
@@ -93,7 +93,7 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
         }
         for (LogEvent e : events) {
             if (e.event() instanceof PodStopping s && sameWorkflow(s, workflow)) {
-                return ended.mainEndOrder(e.time()) == NodeClock.NodeOrder.MARGIN ? e : null;
+                return ended.mainEndOrder(e.time(), e.stream()) == NodeClock.NodeOrder.MARGIN ? e : null;
             }
         }
         return null;

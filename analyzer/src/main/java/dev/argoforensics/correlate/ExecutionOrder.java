@@ -307,7 +307,7 @@ final class ExecutionOrder {
                     Execution shown = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g
                             + "s, which it gives only to a Pod that has not finished, and " + (main == null ? "no container" : main.name())
                             + " had not ended before it" + (mainEnd == null ? "" : " (it ended at " + mainEnd.format() + ", "
-                            + (requestBefore == NodeClock.NodeOrder.BOUNDED ? "after the request by " + clock.describe() : "more than "
+                            + (requestBefore == NodeClock.NodeOrder.BOUNDED ? "after the request by " + clock.near(mainEnd).describe() : "more than "
                             + GoDuration.format(DeletionBounds.NODE_CLOCK_NANOS) + " after the request as " + nodeClock(s) + " reads it") + ")"),
                             s.source(), false);
                     running = frozenIfLost(pod, deletion, requestBefore == NodeClock.NodeOrder.MARGIN ? shown.onNodeMargin() : shown);
@@ -388,7 +388,7 @@ final class ExecutionOrder {
         if (requestBeforeEnd.ordered()) {
             running = new Execution(State.RUNNING, end.mainEnded() + " (" + end.exitSummary()
                     + "), after the deletion was requested " + deletion.when() + (requestBeforeEnd == NodeClock.NodeOrder.BOUNDED
-                    ? ", by " + clockOf(pod, end).describe() : ""), deletion.notAfter().evidence(), false);
+                    ? ", by " + clockOf(pod, end).near(end.mainAt()).describe() : ""), deletion.notAfter().evidence(), false);
             running = requestBeforeEnd == NodeClock.NodeOrder.MARGIN ? running.onNodeMargin() : running;
         }
         String graceDisagrees = null;
