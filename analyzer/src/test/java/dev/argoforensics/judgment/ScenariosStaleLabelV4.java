@@ -41,7 +41,7 @@ final class ScenariosStaleLabelV4 extends OwnFamily {
     static final String PENDING = "v4bare-stale-cleanup-pending";
     static final String RESUBMITTED = "v4bare-same-name-resubmitted";
     static final String HARMLESS = "v4bare-same-name-timeouts-harmless";
-    private static final String[] NAMESPACES = {"ci-resubmit", "ledger-close", "nightly-rebuild", "batch-rerun"};
+    private static final String[] NAMESPACES = {"ci-resubmit", "books-close", "nightly-rebuild", "batch-rerun"};
     private static final String[] TEMPLATES = {"build", "reconcile", "snapshot", "transform"};
 
     /** Whether {@code cls} is one of this family's classes (all begin {@code v4bare-}; no other family's does). */
