@@ -454,6 +454,12 @@ final class Corpus {
     // ---- the run ------------------------------------------------------------------------------
 
     private Info run() {
+        if (slope == null) {
+            // Session 56: each controller's clock off the cluster's (NodeClocks.controllerOffset; its own salt, so no draw moves).
+            for (Controller c : controllers) {
+                c.clockOffset = NodeClocks.controllerOffset(seed, c.name);
+            }
+        }
         for (Controller c : controllers) {
             if (slope == null && scenarios.isTwin(c)) {
                 continue;
