@@ -850,6 +850,13 @@ public final class LineFrontEnd {
             // its record; any other row (another program's, prose) is unparsed as it was before, for the reason its text alone gives.
             return new ChunkItem.Rejected(u, unreadMessage(record.message()));
         }
+        if (u.envelope().levelUnstated() && apart == null && match.isPresent() && otherProgramsLease(match.get().event())) {
+            // client-go's election texts are every client-go program's (kube-scheduler, Karpenter, cert-manager…): in a console's
+            // message texts with nothing else to say whose (no container, no service), only the lease tells the controller's election.
+            return new ChunkItem.Rejected(u, "a log console's message text with no level and no container, \"" + record.message()
+                    + "\": the leader election of a lease other than the controller's (<namespace>/workflow-controller[-<instanceID>]),"
+                    + " not taken for the controller's");
+        }
         if (record.format() == RecordFormat.TIME_OF_DAY && match.isEmpty()) {
             // A time of day, then words: only a message the controller logs makes it a quoted record (prose, a
             // container's output or a note that starts with a time never does).
@@ -1121,6 +1128,18 @@ public final class LineFrontEnd {
         return "a log console's message text with no level and no keys, \"" + shown + "\", which is no message the controller's catalog"
                 + " holds (with nothing else to say whose it is, not taken for the controller's): export the whole log line, or the level and"
                 + " keys as columns";
+    }
+
+    /**
+     * True for a leader election line naming a lease that is not the controller's: cmd/workflow-controller/main.go (v3.4 to v4.1) names
+     * its lease {@code workflow-controller}, or {@code workflow-controller-<instanceID>} with an instance ID, in its own namespace.
+     */
+    static boolean otherProgramsLease(ControllerEvent event) {
+        if (!(event instanceof ControllerEvent.LeaderElection le) || le.lease() == null) {
+            return false;
+        }
+        String name = le.lease().substring(le.lease().indexOf('/') + 1);
+        return !name.equals("workflow-controller") && !name.startsWith("workflow-controller-");
     }
 
     String messageOnly(String record) {
