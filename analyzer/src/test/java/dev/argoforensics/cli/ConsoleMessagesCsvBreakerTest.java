@@ -44,7 +44,7 @@ class ConsoleMessagesCsvBreakerTest {
         String out = formats(p);
         // Before the fix: 5 events, and kube-scheduler's acquisition split the controller into two runs, the second "leader".
         assertTrue(out.contains("  lines         6: 2 events (2 recognised), 1 continuation, 0 blank, 3 unparsed\n"), out);
-        assertTrue(out.contains(":3: a log console's message text with no level and no container, \"failed to renew lease kube-system/kube-scheduler"),
+        assertTrue(out.contains(":3: a log console's message text with no level, \"failed to renew lease kube-system/kube-scheduler"),
                 out);
         assertTrue(out.contains("node-console.csv #1: ") && !out.contains("node-console.csv #2: "), out);
         // Control: the controller's own lease (with an instance ID) in the same export is its election, read as before.
@@ -69,6 +69,33 @@ class ConsoleMessagesCsvBreakerTest {
         String out = formats(p);
         assertTrue(out.contains("  lines         5: 2 events (2 recognised), 1 continuation, 0 blank, 2 unparsed\n"), out);
         assertTrue(out.contains("datadog.csv #1: ") && !out.contains("datadog.csv #2: ") && !out.contains("; leader;"), out);
+    }
+
+
+    /**
+     * client-go v0.35 logs its election structured ("Successfully acquired lease" lock=…, "Failed to renew lease" lock=… err=…), the
+     * controller through its logger (v4.1) and every other program too; a console showing the message alone drops the lock. With no
+     * service column, such a row cannot be told the controller's: not read (before: a start and a stop of leading). With a service
+     * naming the controller, it is read.
+     */
+    @Test
+    void anElectionWithItsLeaseDroppedIsNotTheControllersWithoutAService() throws IOException {
+        Path p = dir.resolve("loki.csv");
+        Files.writeString(p, String.join("\n", "\"Date\",\"Host\",\"Content\"",
+                "\"2026-11-07T01:58:09.590Z\",\"ip-10-42-17-203\",\"Workflow update successful\"",
+                "\"2026-11-07T01:58:05.120Z\",\"ip-10-42-17-203\",\"Failed to renew lease\"",
+                "\"2026-11-07T01:58:01.000Z\",\"ip-10-42-17-203\",\"Successfully acquired lease\"",
+                "\"2026-11-07T01:57:58.000Z\",\"ip-10-42-17-203\",\"Processing workflow\"") + "\n", StandardCharsets.UTF_8);
+        String out = formats(p);
+        assertTrue(out.contains("  lines         5: 2 events (2 recognised), 1 continuation, 0 blank, 2 unparsed\n"), out);
+        assertTrue(out.contains("its lease not shown and no container or service to say whose"), out);
+        Path own = dir.resolve("datadog.csv");
+        Files.writeString(own, String.join("\n", "\"Date\",\"Host\",\"Service\",\"Content\"",
+                row("2026-11-07T01:58:09.590Z", "workflow-controller", "Workflow update successful"),
+                row("2026-11-07T01:58:01.000Z", "workflow-controller", "Successfully acquired lease"),
+                row("2026-11-07T01:57:58.000Z", "workflow-controller", "Processing workflow")) + "\n", StandardCharsets.UTF_8);
+        String read = formats(own);
+        assertTrue(read.contains("  lines         4: 3 events (3 recognised), 1 continuation, 0 blank, 0 unparsed\n"), read);
     }
 
     private static String row(String time, String service, String message) {
