@@ -850,6 +850,14 @@ public final class LineFrontEnd {
             // its record; any other row (another program's, prose) is unparsed as it was before, for the reason its text alone gives.
             return new ChunkItem.Rejected(u, unreadMessage(record.message()));
         }
+        if (u.envelope().levelUnstated() && apart == null && match.isPresent() && notToldTheControllers(u, match.get())) {
+            // client-go's election texts are every client-go program's (kube-scheduler, Karpenter, cert-manager…): in a console's
+            // message texts, only the lease tells the controller's election, or a container (service) where the lease is not shown.
+            return new ChunkItem.Rejected(u, "a log console's message text with no level, \"" + record.message()
+                    + "\": client-go's leader election, " + (((ControllerEvent.LeaderElection) match.get().event()).lease() == null
+                    ? "its lease not shown and no container or service to say whose" : "of a lease other than the controller's"
+                    + " (<namespace>/workflow-controller[-<instanceID>])") + ", not taken for the controller's");
+        }
         if (record.format() == RecordFormat.TIME_OF_DAY && match.isEmpty()) {
             // A time of day, then words: only a message the controller logs makes it a quoted record (prose, a
             // container's output or a note that starts with a time never does).
@@ -1121,6 +1129,23 @@ public final class LineFrontEnd {
         return "a log console's message text with no level and no keys, \"" + shown + "\", which is no message the controller's catalog"
                 + " holds (with nothing else to say whose it is, not taken for the controller's): export the whole log line, or the level and"
                 + " keys as columns";
+    }
+
+    /**
+     * True for a leader election line naming a lease that is not the controller's (cmd/workflow-controller/main.go, v3.4 to v4.1, names
+     * its lease {@code workflow-controller}, or {@code workflow-controller-<instanceID>} with an instance ID, in its own namespace), or
+     * client-go's words with no lease shown and no container (service) to say whose (session 56, breaker).
+     */
+    static boolean notToldTheControllers(UnwrappedLine u, CatalogMatch m) {
+        if (!(m.event() instanceof ControllerEvent.LeaderElection le)) {
+            return false;
+        }
+        if (le.lease() == null) {
+            // client-go's own words (klog's, or v0.35's structured ones with their lock key left out by the console)
+            return u.container() == null && m.entry().releases() != null && m.entry().releases().contains("client-go");
+        }
+        String name = le.lease().substring(le.lease().indexOf('/') + 1);
+        return !name.equals("workflow-controller") && !name.startsWith("workflow-controller-");
     }
 
     String messageOnly(String record) {
