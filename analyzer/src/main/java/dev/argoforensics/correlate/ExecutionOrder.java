@@ -195,6 +195,8 @@ final class ExecutionOrder {
         if (deletion == null) {
             return Execution.notDeleted();
         }
+        // A node's clock is bounded from the whole Pod's records (NodeClock.of walks them): once per node, not once per deleted export.
+        java.util.Map<String, NodeClock> clocks = new java.util.HashMap<>();
         Execution never = neverStarted(pod, end);
         if (never != null && never.state() == State.MAIN_NEVER_STARTED) {
             // What says main ran disagrees with an export of the deleted Pod showing it waiting (a started container never waits
@@ -244,7 +246,7 @@ final class ExecutionOrder {
                 // the node's clock may be off (DeletionBounds#nodeClearlyBefore, session 54); within it, only what one clock orders.
                 Timestamp mainEnd = main == null ? null : main.finishedAt();
                 // Session 56: by the node's clock bounded from the Pod's own records where they bound it (NodeClock), else past the margin.
-                NodeClock clock = NodeClock.of(pod, s.nodeName());
+                NodeClock clock = clocks.computeIfAbsent(s.nodeName(), n -> NodeClock.of(pod, n));
                 NodeClock.NodeOrder endBefore = mainEnd == null ? NodeClock.NodeOrder.NONE : clock.nodeBefore(mainEnd, requested, 0);
                 NodeClock.NodeOrder requestBefore = mainEnd == null ? NodeClock.NodeOrder.NONE : clock.otherBefore(requested, mainEnd, 0);
                 if (mainEnd != null && endBefore.ordered()) {
