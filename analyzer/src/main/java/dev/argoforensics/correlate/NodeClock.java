@@ -19,8 +19,16 @@ import dev.argoforensics.time.Timestamp;
  * <li>Upper bound: the kubelet acts on a Pod only after the API server bound it to the node: {@code status.startTime} is stamped after
  *     {@code PodScheduled} turned {@code True} (the binding, on the API server's clock, where the scheduler's {@code Scheduled} Event
  *     shows the Pod went through the scheduler: a Pod created with its node set has that condition written by its kubelet): offset &lt;
- *     startTime + its second - PodScheduled. (A container's {@code startedAt} and the kubelet's Events after the Pod's creation bound it
- *     too, more loosely; not read yet: many unit fixtures carry a placeholder {@code startedAt} their node-clock premise contradicts.)</li>
+ *     startTime + its second - PodScheduled. Session 57: whatever made the Pod, everything its kubelet stamps about it comes after the
+ *     API server stored it: {@code status.startTime} and each container's {@code startedAt} against the export's own
+ *     {@code creationTimestamp} (offset &lt; nodeTime + its second - creationTimestamp; every export from the server holds both), and
+ *     the kubelet's Events about the Pod ({@code firstTimestamp}, with a creation of their own) against the creation of the Pod they
+ *     regard. These are as loose as the Pod was slow to start (a long image pull loosens them), never wrong.</li>
+ * <li>Lower bound, session 57: the kubelet's {@code metadata.managedFields} entry ({@code manager: kubelet}, {@code subresource:
+ *     status}) is stamped by the API server as it stores the kubelet's last status write that changed a value, after every node time
+ *     the status shown carries (the containers' {@code startedAt}/{@code finishedAt}, {@code status.startTime}; not the conditions, the
+ *     node lifecycle controller writes {@code Ready} on its own clock): offset &gt; nodeTime - (entry's time + its second). Exports show
+ *     it only when asked ({@code --show-managed-fields}).</li>
  * </ul>
  * The bounds hold while the node's offset stays the same over the Pod's life (a clock stepped in between breaks them; bounds that
  * cross each other show it, and are then dropped). With a bound, a node time orders against another clock's by the bounded offset
@@ -235,9 +243,96 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                 }
             }
         }
+        // Session 57: the Pod's creation (the API server's clock) comes before anything its kubelet stamps about it.
+        java.util.Map<String, Timestamp> createdByUid = new java.util.HashMap<>();
+        java.util.Set<Timestamp> creationsSeen = new java.util.HashSet<>();
+        for (PodSnapshot s : pod.snapshots()) {
+            if (!s.described() && s.creationTimestamp() != null) {
+                creationsSeen.add(s.creationTimestamp());
+                if (!s.uid().isEmpty()) {
+                    createdByUid.putIfAbsent(s.uid(), s.creationTimestamp());
+                }
+            }
+        }
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if (!"kubelet".equals(e.reportedBy()) || !node.equals(e.host()) || e.statedClock() || e.minuteDated() || e.first() == null
+                    || e.created() == null) {
+                continue; // without its own creation, the Event's first time may be the API server's, not the kubelet's stamp
+            }
+            Timestamp podCreated = !e.regarding().uid().isEmpty() ? createdByUid.get(e.regarding().uid())
+                    : creationsSeen.size() == 1 ? creationsSeen.iterator().next() : null;
+            if (podCreated != null && podCreated.comparable(e.first())) {
+                long u = nanosBetween(podCreated.instant(), e.first().windowEnd());
+                String why = "its kubelet's " + e.reason() + " Event stamped " + e.first().format() + ", after the Pod was created at "
+                        + podCreated.format();
+                bounds.add(new Bound(false, u, e.first().instant(), why));
+                if (upper == null || u < upper) {
+                    upper = u;
+                    upperWhy = why;
+                }
+            }
+        }
         for (PodSnapshot s : pod.snapshots()) {
             if (!node.equals(s.nodeName()) && !(s.nodeName() == null || s.nodeName().isEmpty())) {
                 continue;
+            }
+            if (!s.described() && s.creationTimestamp() != null && (s.nodeName() != null && !s.nodeName().isEmpty())) {
+                // status.startTime and the containers' startedAt, on the node's clock, are after the Pod's creation on the API
+                // server's: offset < nodeTime + its second - creationTimestamp. (Only where the export names the node: a time
+                // in an export without spec.nodeName may be another node's, an earlier namesake's.)
+                Timestamp created = s.creationTimestamp();
+                java.util.List<Object[]> stamps = new java.util.ArrayList<>();
+                if (s.startTime() != null) {
+                    stamps.add(new Object[]{s.startTime(), "status.startTime"});
+                }
+                for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
+                    if (c.startedAt() != null) {
+                        stamps.add(new Object[]{c.startedAt(), c.name() + "'s startedAt"});
+                    }
+                }
+                for (Object[] st : stamps) {
+                    Timestamp t = (Timestamp) st[0];
+                    if (!t.comparable(created)) {
+                        continue;
+                    }
+                    long u = nanosBetween(created.instant(), t.windowEnd());
+                    String why = "its kubelet's " + st[1] + " " + t.format() + ", after the Pod was created at " + created.format();
+                    bounds.add(new Bound(false, u, t.instant(), why));
+                    if (upper == null || u < upper) {
+                        upper = u;
+                        upperWhy = why;
+                    }
+                }
+            }
+            if (s.kubeletStatusWrite() != null && s.nodeName() != null && !s.nodeName().isEmpty()) {
+                // The kubelet's managedFields entry: the API server stamped it as it stored the kubelet's last status write, after the
+                // node times that write carried (the containers' start and end, status.startTime): offset > nodeTime - (write + its
+                // second). The conditions are left out: the node lifecycle controller writes Ready on the API server's clock.
+                Timestamp w = s.kubeletStatusWrite();
+                Timestamp latest = null;
+                String what = null;
+                if (s.startTime() != null && s.startTime().comparable(w)) {
+                    latest = s.startTime();
+                    what = "status.startTime";
+                }
+                for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
+                    for (Timestamp t : new Timestamp[] {c.startedAt(), c.finishedAt()}) {
+                        if (t != null && t.comparable(w) && (latest == null || latest.instant().isBefore(t.instant()))) {
+                            latest = t;
+                            what = c.name() + (t == c.finishedAt() ? "'s finishedAt" : "'s startedAt");
+                        }
+                    }
+                }
+                if (latest != null) {
+                    long l = nanosBetween(w.windowEnd(), latest.instant());
+                    String why = "its kubelet's " + what + " " + latest.format() + ", written before the API server stored the kubelet's status at "
+                            + w.format() + " (managedFields)";
+                    bounds.add(new Bound(true, l, latest.instant(), why));
+                    if (lower == null || l > lower) {
+                        lower = l;
+                        lowerWhy = why;
+                    }
+                }
             }
             if (scheduled.contains(s.uid()) && s.startTime() != null) {
                 for (PodCondition c : s.conditions()) {

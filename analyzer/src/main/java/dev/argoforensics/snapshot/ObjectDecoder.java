@@ -72,7 +72,25 @@ public final class ObjectDecoder {
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
                 status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value),
                 status.path("reason").asText(""), status.path("message").asText(""), false, endCut(n, doc.trimmed(), doc.source().line()), executorImage(n),
-                KubeTime.at(status.path("startTime")), managed);
+                KubeTime.at(status.path("startTime")), managed, kubeletStatusWrite(meta));
+    }
+
+    /**
+     * The {@code time} of the kubelet's status entry in {@code metadata.managedFields} ({@code manager: kubelet}, {@code subresource:
+     * status}), or null (session 57). One entry per manager and subresource; were there two, the later (the bound it gives is the
+     * looser).
+     */
+    private static Timestamp kubeletStatusWrite(JsonNode meta) {
+        Timestamp write = null;
+        for (JsonNode m : meta.path("managedFields")) {
+            if ("kubelet".equals(m.path("manager").asText()) && "status".equals(m.path("subresource").asText())) {
+                Timestamp t = KubeTime.at(m.path("time"));
+                if (t != null && (write == null || write.isBefore(t))) {
+                    write = t;
+                }
+            }
+        }
+        return write;
     }
 
     /**

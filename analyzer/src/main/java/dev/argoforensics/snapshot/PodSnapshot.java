@@ -32,6 +32,11 @@ import java.util.stream.Collectors;
  * @param startTime                  {@code status.startTime}, the kubelet's first sight of the Pod on its node (its clock): read from
  *                                   {@code kubectl describe pod}'s {@code Start Time:}, which stands in for the creation time the text
  *                                   does not print when telling its Pod from another of the name; null where not read
+ * @param kubeletStatusWrite         the {@code time} of the kubelet's {@code metadata.managedFields} entry ({@code manager: kubelet},
+ *                                   {@code subresource: status}): the API server's clock as it stored the kubelet's last status write
+ *                                   that changed a value, so after every node time that write or an earlier one carried (session 57,
+ *                                   {@code correlate.NodeClock}'s lower bound); null where the export shows no such entry
+ *                                   ({@code kubectl get} leaves managedFields out unless {@code --show-managed-fields})
  */
 public record PodSnapshot(
         SourceRef source,
@@ -56,7 +61,8 @@ public record PodSnapshot(
         Trimmed trimmed,
         String executorImage,
         Timestamp startTime,
-        Timestamp managedFieldsLatest) implements ExportedObject {
+        Timestamp managedFieldsLatest,
+        Timestamp kubeletStatusWrite) implements ExportedObject {
 
     public static final String STATUS_FINALIZER = "workflows.argoproj.io/status";
     public static final String WORKFLOW_LABEL = "workflows.argoproj.io/workflow";
@@ -75,6 +81,17 @@ public record PodSnapshot(
         statusMessage = statusMessage == null ? "" : statusMessage;
         trimmed = trimmed == null ? Trimmed.NONE : trimmed;
         executorImage = executorImage == null ? "" : executorImage;
+    }
+
+    /** A Pod without the kubelet's managedFields entry read. */
+    public PodSnapshot(SourceRef source, String namespace, String name, String uid, Timestamp creationTimestamp, Timestamp deletionTimestamp,
+                       Long deletionGracePeriodSeconds, String nodeName, Map<String, String> labels, Map<String, String> annotations,
+                       List<String> finalizers, List<OwnerRef> owners, String phase, List<PodCondition> conditions,
+                       List<ContainerState> containers, ObservedAt observed, String statusReason, String statusMessage, boolean described,
+                       Trimmed trimmed, String executorImage, Timestamp startTime, Timestamp managedFieldsLatest) {
+        this(source, namespace, name, uid, creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, nodeName, labels, annotations,
+                finalizers, owners, phase, conditions, containers, observed, statusReason, statusMessage, described, trimmed, executorImage,
+                startTime, managedFieldsLatest, null);
     }
 
     /** A Pod whose {@code metadata.managedFields} times were not read ({@code kubectl describe pod}: the text prints none). */

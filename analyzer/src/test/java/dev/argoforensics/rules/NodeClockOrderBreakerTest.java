@@ -24,6 +24,12 @@ import org.junit.jupiter.api.Test;
 class NodeClockOrderBreakerTest {
     private static final String WF = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
     private static final String DANA = "dana@example.com";
+    /**
+     * The containers' start as the node wrote it, 64 s after the Pod's creation (16:27:10): session 57, a start is after the creation,
+     * so the premise of a node up to a minute ahead is a start written that late (a node in step with the API server would write
+     * 16:27:14, which bounds it to 5 s ahead: NodeClock's upper bound).
+     */
+    private static final String STARTED = "2026-09-19T16:28:14Z";
 
     private static String[] lines() {
         return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
@@ -31,7 +37,7 @@ class NodeClockOrderBreakerTest {
     }
 
     private static Exports.Pod graced(int mainExit, String mainEnd, String waitEnd) {
-        return Exports.Pod.of().phase(mainExit == 0 ? "Succeeded" : "Failed").deleted("2026-09-19T16:40:25Z", 30)
+        return Exports.Pod.of().startedAt(STARTED).phase(mainExit == 0 ? "Succeeded" : "Failed").deleted("2026-09-19T16:40:25Z", 30)
                 .terminated("main", mainExit, mainExit == 0 ? "Completed" : "Error", mainEnd).terminated("wait", 0, "Completed", waitEnd);
     }
 
@@ -47,7 +53,7 @@ class NodeClockOrderBreakerTest {
                 "spec:\n  nodeName: ip-10-0-12-34.ec2.internal\n  initContainers:\n  - {name: istio-proxy, image: istio/proxyv2, restartPolicy: Always}\n"
                         + "  containers:\n  - {name: wait, image: quay.io/argoproj/argoexec:v3.7.6}\n  - {name: main, image: alpine}")
                 + "  initContainerStatuses:\n  - name: istio-proxy\n    state:\n      terminated: {exitCode: 0, reason: Completed, startedAt: "
-                + "\"2026-09-19T16:27:12Z\", finishedAt: \"" + sidecarEnd + "\"}\n";
+                + "\"2026-09-19T16:28:12Z\", finishedAt: \"" + sidecarEnd + "\"}\n";
     }
 
     private static Execution execution(Correlation c) {
@@ -156,7 +162,7 @@ class NodeClockOrderBreakerTest {
                 .condition("DisruptionTarget", "True", "EvictionByEvictionAPI", "2026-09-19T16:39:55Z").yaml()).correlate();
         assertEquals(State.RUNNING, execution(evicted).state(), execution(evicted).reason());
         assertEquals(Confidence.LIKELY, af007(evicted), execution(evicted).reason());
-        String explicit = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:05Z", 10).terminated("main", 0, "Completed", "2026-09-19T16:40:15Z")
+        String explicit = Exports.Pod.of().startedAt(STARTED).phase("Succeeded").deleted("2026-09-19T16:40:05Z", 10).terminated("main", 0, "Completed", "2026-09-19T16:40:15Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:40:17Z").yaml();
         Correlation c = evidence(explicit).correlate();
         assertEquals(State.RUNNING, execution(c).state(), execution(c).reason());

@@ -6,6 +6,7 @@ import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,12 @@ import org.junit.jupiter.api.Test;
 class NodeClockOrderTest {
     private static final String WF = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
     private static final String DANA = "dana@example.com";
+    /**
+     * The containers' start as the node wrote it, 64 s after the Pod's creation (16:27:10): session 57, a start is after the creation,
+     * so the premise of a node up to a minute ahead is a start written that late (a node in step with the API server would write
+     * 16:27:14, which bounds it to 5 s ahead: NodeClock's upper bound).
+     */
+    private static final String STARTED = "2026-09-19T16:28:14Z";
 
     private static String[] lines() {
         return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
@@ -35,7 +42,7 @@ class NodeClockOrderTest {
 
     /** The deleted Pod's export: deletionTimestamp {@code ts} with grace {@code grace}, main's exit and end, wait's end (node clock). */
     private static Correlation deleted(String ts, long grace, int mainExit, String mainEnd, String waitEnd, String requestedAt) {
-        String pod = Exports.Pod.of().phase(mainExit == 0 ? "Succeeded" : "Failed").deleted(ts, grace)
+        String pod = Exports.Pod.of().startedAt(STARTED).phase(mainExit == 0 ? "Succeeded" : "Failed").deleted(ts, grace)
                 .terminated("main", mainExit, mainExit == 0 ? "Completed" : "Error", mainEnd).terminated("wait", 0, "Completed", waitEnd).yaml();
         return new Evidence().log("c.log", lines()).workflow("wf.yaml", WF).pod("pod.yaml", pod)
                 .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
@@ -95,15 +102,27 @@ class NodeClockOrderTest {
     void pastANodesMinuteTheExportOrdersTheEndAfterTheRequest() {
         // 95 s after the request: off by up to a minute, main still ran 35 s past it, exit 0 or a signal's. Session 56: past the
         // minute alone, nothing bounding the node's clock, likely (was confirmed); NodeEventsClockTest bounds it and confirms.
+        // Session 57: the containers' start, written 64 s after the Pod's creation, bounds the node to 1m5.4s ahead at most (a start
+        // comes after the creation): main's end 95 s after the request is after it on that bound, confirmed, the reason naming it.
         for (int exit : new int[] {0, 137}) {
             Correlation c = graced(exit, "2026-09-19T16:41:30Z", "2026-09-19T16:41:31Z");
             assertEquals(State.RUNNING, execution(c).state(), execution(c).reason());
             assertFalse(execution(c).weak(), execution(c).reason());
-            assertTrue(execution(c).nodeMargin(), execution(c).reason());
+            assertFalse(execution(c).nodeMargin(), execution(c).reason());
+            assertTrue(execution(c).reason().contains("no more than 1m5.398s ahead of it (its kubelet's main's startedAt 2026-09-19T16:28:14Z, "
+                    + "after the Pod was created at 2026-09-19T16:27:10Z)"), execution(c).reason());
             Finding f = new PodDeletedDuringExecution().evaluate(c).findings().get(0);
-            assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
-            assertTrue(f.confidenceReason().contains("not confirmed: that order rests on the node's clock"), f.confidenceReason());
+            assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
         }
+        // A start written 110 s after the creation (a slow pull, or a node that far ahead): the Pod's own records let the node be
+        // further ahead than the 95 s; nothing orders the end after the request, and nothing above possible says it did.
+        String late = Exports.Pod.of().startedAt("2026-09-19T16:29:00Z").phase("Succeeded").deleted("2026-09-19T16:40:25Z", 30)
+                .terminated("main", 0, "Completed", "2026-09-19T16:41:30Z").terminated("wait", 0, "Completed", "2026-09-19T16:41:31Z").yaml();
+        Correlation c = new Evidence().log("c.log", lines()).workflow("wf.yaml", WF).pod("pod.yaml", late)
+                .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
+                .object("audit.log", Exports.audit("delete", "", DANA, "2026-09-19T16:39:55.000000Z", 200)).correlate();
+        new PodDeletedDuringExecution().evaluate(c).findings()
+                .forEach(f -> assertNotEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason()));
     }
 
     @Test

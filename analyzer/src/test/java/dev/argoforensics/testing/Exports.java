@@ -24,6 +24,7 @@ public final class Exports {
         private String statusMessage;
         private final List<String> containers = new ArrayList<>();
         private final List<String> conditions = new ArrayList<>();
+        private String startedAt = "2026-09-19T16:27:14Z";
 
         public static Pod of() {
             return new Pod();
@@ -69,9 +70,19 @@ public final class Exports {
             return this;
         }
 
+        /**
+         * The containers' {@code startedAt} (the node's clock; default 4 s after the Pod's creation at 16:27:10, a node within seconds
+         * of the API server's): set before {@link #terminated}/{@link #running}. Session 57: a start is after the Pod's creation, so
+         * a fixture whose premise is a node up to a minute ahead writes its start that late ({@code NodeClock}'s upper bound).
+         */
+        public Pod startedAt(String t) {
+            startedAt = t;
+            return this;
+        }
+
         public Pod terminated(String name, int exitCode, String reason, String finishedAt) {
             containers.add("  - name: " + name + "\n    state:\n      terminated: {exitCode: " + exitCode + ", reason: " + reason
-                    + ", startedAt: \"2026-09-19T16:27:14Z\", finishedAt: \"" + finishedAt + "\"}\n");
+                    + ", startedAt: \"" + startedAt + "\", finishedAt: \"" + finishedAt + "\"}\n");
             return this;
         }
 
@@ -88,7 +99,7 @@ public final class Exports {
         }
 
         public Pod running(String name) {
-            containers.add("  - name: " + name + "\n    state:\n      running: {startedAt: \"2026-09-19T16:27:14Z\"}\n");
+            containers.add("  - name: " + name + "\n    state:\n      running: {startedAt: \"" + startedAt + "\"}\n");
             return this;
         }
 
