@@ -60,8 +60,41 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
         if (t == null || end == null || !end.comparable(t)) {
             return NodeClock.NodeOrder.NONE;
         }
-        NodeClock c = clock == null ? NodeClock.unknown(snapshot == null ? null : snapshot.nodeName()) : clock;
-        return c.nodeBeforeController(end, t, stream);
+        return nodeClock().nodeBeforeController(end, t, stream);
+    }
+
+    /** What bounds the clock of the export's node ({@link #clock}; nothing where not given). */
+    public NodeClock nodeClock() {
+        return clock == null ? NodeClock.unknown(snapshot == null ? null : snapshot.nodeName()) : clock;
+    }
+
+    /**
+     * How the containers' end ({@link #at}, their node's clock) orders before {@code ts}, a time of the API server's, by more than the
+     * kubelet's own final delete may follow it ({@link DeletionBounds#KUBELET_FINAL_DELETE_NANOS}; session 57): by the node's clock
+     * bounded from the Pod's records ({@link NodeClock.NodeOrder#BOUNDED}: a node known behind puts its end later than it reads, one
+     * known ahead earlier), else as written ({@link NodeClock.NodeOrder#MARGIN}: the minute the final delete is given already holds
+     * the seconds two clocks of one cluster disagree by; a node further off reads the same, session 53), else not at all.
+     */
+    public NodeClock.NodeOrder finalDeleteOrder(Timestamp ts) {
+        if (ts == null || at == null || !at.comparable(ts)) {
+            return NodeClock.NodeOrder.NONE;
+        }
+        return nodeClock().nodeBefore(at, ts, DeletionBounds.KUBELET_FINAL_DELETE_NANOS);
+    }
+
+    /**
+     * Whether {@code ts}, a time of the API server's, may be after the containers' end: not where the node's clock bounded from the
+     * Pod's records puts the end after it ({@link NodeClock#otherBefore}); with no bound from above, as the two read (session 57).
+     */
+    public boolean mayEndBefore(Timestamp ts) {
+        if (ts == null || at == null) {
+            return false;
+        }
+        NodeClock c = nodeClock();
+        if (c.otherBefore(ts, at, 0) == NodeClock.NodeOrder.BOUNDED) {
+            return false;
+        }
+        return c.near(at).upperNanos() != null || ts.windowEnd().isAfter(at.instant());
     }
 
     /** The same end with what bounds its node's clock. */

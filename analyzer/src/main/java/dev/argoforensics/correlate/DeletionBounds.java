@@ -170,8 +170,11 @@ final class DeletionBounds {
                     // by (CROSS_CLOCK_NANOS), and the inference only ever gives likely. A node's unchecked minute on top (session 52's
                     // branch) lowered three samples' likely where the evidence orders the end first, and without the inference a
                     // controller logging local time with a literal Z had its race cleared (PrematureFinalizerRemovalTest).
+                    // Session 57: the end placed on the API server's clock by its node's clock where the Pod's records bound it
+                    // (NodeClock: a node known behind puts the end later, closer to the timestamp); else as written, the minute already
+                    // holding what two clocks disagree by (ContainersEnd#finalDeleteOrder).
                     if (containers != null && containers.allZero() && "Completed".equals(containers.mainReason())
-                            && containers.at().windowEnd().plusNanos(KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant())) {
+                            && containers.finalDeleteOrder(ts).ordered()) {
                         // Session 40: say what this rests on. No object states it; a kubelet slow to tear the Pod down on 1.33+ breaks it.
                         inferred = new Known(ts, "deletionTimestamp with grace period 0s, " + GoDuration.format(containers.at().nanosUntil(ts))
                                 + " after the containers completed with exit 0, read as the request (an inference: the kubelet's final delete usually "

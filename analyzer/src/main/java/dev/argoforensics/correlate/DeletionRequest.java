@@ -60,13 +60,14 @@ public record DeletionRequest(Known notBefore, Known notAfter, boolean exact, Lo
      * a Pod already finished when it was deleted (grace forced to 0), the timestamp is the request's. No evidence the tool reads gives
      * the API server's version, so neither reading is taken: the bound orders nothing with the end.
      */
-    public boolean latestMayBeKubeletsFinalDelete(Timestamp end) {
-        if (exact || grace == null || grace != 0 || notAfter.fromLogs() || end == null) {
+    public boolean latestMayBeKubeletsFinalDelete(ContainersEnd end) {
+        if (exact || grace == null || grace != 0 || notAfter.fromLogs() || end == null || end.at() == null) {
             return false;
         }
+        // The end is its node's clock, the timestamp the API server's: read through the node's clock where the Pod's records bound it
+        // (session 57; ContainersEnd#finalDeleteOrder, the same order DeletionBounds' grace-0 inference reads), else as written.
         Timestamp ts = notAfter.at();
-        return ts.windowEnd().isAfter(end.instant())
-                && !end.windowEnd().plusNanos(DeletionBounds.KUBELET_FINAL_DELETE_NANOS).isBefore(ts.instant());
+        return end.mayEndBefore(ts) && !end.finalDeleteOrder(ts).ordered();
     }
 
     /**

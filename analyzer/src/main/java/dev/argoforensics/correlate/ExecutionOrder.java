@@ -46,7 +46,8 @@ import java.util.regex.Pattern;
  *     the request, main that same-node gap before it); any other end within the minute, undetermined naming the node's clock; after
  *     by more than the minute, main ran (confirmed).</li>
  * <li>{@code lagging}: another export's main end against the request's second (was 0): a deleted export showing main running is set
- *     aside where that end may be before the request, up to the minute after it.</li>
+ *     aside where that end may be before the request, up to the minute after it. Session 57: through the node's clock the Pod's
+ *     records bound ({@link NodeClocks}); read past the minute alone, the running reading is on the node's margin.</li>
  * <li>main's end after the deletion's upper bound (objects'), and the containers' end before its lower bound: 10 s, now the minute;
  *     a lower bound that is the same node's time (an undeleted export's kubelet condition) keeps 10 s ({@code sameNodeClock}). Ended
  *     before a request the API server gave a grace period to (it gives none to a Pod it holds terminal, and the kubelet writes that
@@ -54,12 +55,14 @@ import java.util.regex.Pattern;
  * <li>the controller's sighting before main's end: 10 s, now the minute. A signal's exit "moments apart": up to the minute after the
  *     upper bound (was 10 s), a minute before it (as before; weak).</li>
  * <li>{@code kubeletReportedAfter} (a lost node's report set aside only where its kubelet wrote after the request) and
- *     {@code beyondReportLag} (a readiness flip after the first deleted version read as main running): 10 s and 0, now the minute.</li>
+ *     {@code beyondReportLag} (a readiness flip after the first deleted version read as main running): 10 s and 0, now the minute.
+ *     Session 57: through the node's clock the Pod's records bound; past the minute alone, the reading is on the node's margin.</li>
  * <li>Kept: a Killing Event against the containers' end (one node's clock, 10 s); against the request's lower bound and the Pod's
  *     creation (10 s: these only set an Event aside); {@code notTheVersionSeen} (only sets an export aside); the last transition the
  *     logged delay dates (recovered as the Pod holds it, the controller's clock cancelling) against the sighting (10 s: it sets apart
  *     an author's DisruptionTarget, the API server's clock; the order rests on the controller's silence after) and the creation
- *     ({@link #START_UP_NANOS}); the grace-0 inference in {@link DeletionBounds} (its minute already holds the node's, session 53);
+ *     ({@link #START_UP_NANOS}); the grace-0 inference in {@link DeletionBounds} (its minute already holds the node's, session 53; session
+ *     57: through the node's clock where the Pod's records bound it, {@link ContainersEnd#finalDeleteOrder});
  *     node lifecycle Events against the kubelet's {@code NodeReady} (10 s; not revisited).</li>
  * </ul>
  * <p>What one clock says of a finished Pod (session 55): the Pod the API server returned to the first delete (an audit record at level
@@ -110,7 +113,13 @@ final class ExecutionOrder {
      */
     static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit,
                         List<ControllerProcess> processes, RunClocks clocks) {
-        Execution execution = kubeletStayedAway(pod, exit, processes, of(pod, end, succeeded, deletion, exit, processes));
+        return of(pod, end, succeeded, deletion, exit, processes, clocks, NodeClocks.of(pod));
+    }
+
+    /** As above, the Pod's nodes' clocks bounded once for the whole lifecycle ({@link NodeClocks}; session 57). */
+    static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit,
+                        List<ControllerProcess> processes, RunClocks clocks, NodeClocks nodeClocks) {
+        Execution execution = kubeletStayedAway(pod, exit, processes, of(pod, end, succeeded, deletion, exit, processes, nodeClocks));
         if (execution.state() != State.FINISHED_BEFORE && execution.state() != State.RUNNING && execution.state() != State.MAIN_NEVER_STARTED) {
             return execution;
         }
@@ -191,12 +200,11 @@ final class ExecutionOrder {
      * what they imply, then the controller's lines.
      */
     static Execution of(PodHistory pod, ContainersEnd end, PodSnapshot succeeded, DeletionRequest deletion, InformerExit exit,
-                        List<ControllerProcess> processes) {
+                        List<ControllerProcess> processes, NodeClocks clocks) {
         if (deletion == null) {
             return Execution.notDeleted();
         }
-        // A node's clock is bounded from the whole Pod's records (NodeClock.of walks them): once per node, not once per deleted export.
-        java.util.Map<String, NodeClock> clocks = new java.util.HashMap<>();
+        // A node's clock is bounded from the whole Pod's records (NodeClock.of walks them): once per node per Pod (NodeClocks).
         Execution never = neverStarted(pod, end);
         if (never != null && never.state() == State.MAIN_NEVER_STARTED) {
             // What says main ran disagrees with an export of the deleted Pod showing it waiting (a started container never waits
@@ -217,11 +225,15 @@ final class ExecutionOrder {
         String nearRequest = null;
         for (PodSnapshot s : pod.snapshots()) {
             ContainerState main = PodLifecycle.main(s);
-            if (lagging(pod, s, main)) {
+            NodeClock.NodeOrder lagOrder = lagging(pod, s, main, clocks);
+            if (lagOrder == null) {
                 continue;
             }
+            // Read past another export's end only because that end came more than the node's minute after the request, nothing
+            // bounding the node's clock: a running reading of this export rests on that clock agreeing (session 57).
+            boolean lagMargin = lagOrder == NodeClock.NodeOrder.MARGIN;
             if (s.deletionTimestamp() != null && main != null && !main.terminated() && MainStart.of(s) != MainStart.NOT_STARTED) {
-                Execution shown = frozenIfLost(pod, deletion, new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " "
+                Execution shown = frozenIfLost(pod, deletion, clocks, new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " "
                         + main.state(), s.source(), false));
                 String lag = shown.frozenReport() ? null : returnedAtRequest(pod, s);
                 if (lag != null) {
@@ -232,7 +244,7 @@ final class ExecutionOrder {
                     }
                     continue;
                 }
-                running = shown;
+                running = lagMargin ? shown.onNodeMargin() : shown;
                 break;
             }
             Long g = s.deletionGracePeriodSeconds();
@@ -246,7 +258,7 @@ final class ExecutionOrder {
                 // the node's clock may be off (DeletionBounds#nodeClearlyBefore, session 54); within it, only what one clock orders.
                 Timestamp mainEnd = main == null ? null : main.finishedAt();
                 // Session 56: by the node's clock bounded from the Pod's own records where they bound it (NodeClock), else past the margin.
-                NodeClock clock = clocks.computeIfAbsent(s.nodeName(), n -> NodeClock.of(pod, n));
+                NodeClock clock = clocks.of(s.nodeName());
                 NodeClock.NodeOrder endBefore = mainEnd == null ? NodeClock.NodeOrder.NONE : clock.nodeBefore(mainEnd, requested, 0);
                 NodeClock.NodeOrder requestBefore = mainEnd == null ? NodeClock.NodeOrder.NONE : clock.otherBefore(requested, mainEnd, 0);
                 if (mainEnd != null && endBefore.ordered()) {
@@ -259,7 +271,7 @@ final class ExecutionOrder {
                     // still running making the grace period, and a node's clock ahead puts such a kill after the request (s39 breaker:
                     // exit 143 five seconds before the request was confirmed; session 54: 30 s after it on a node's clock, confirmed).
                     // On a lost node (s54 breaker) the kubelet did not hear of the deletion while cut off: its last report stands.
-                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, main.name() + " was ended by a signal (exit " + main.exitCode() + ") at "
+                    running = frozenIfLost(pod, deletion, clocks, new Execution(State.RUNNING, main.name() + " was ended by a signal (exit " + main.exitCode() + ") at "
                             + mainEnd.format() + " and the deletion was requested at " + requested.format() + " (deletionTimestamp "
                             + "minus the grace period " + g + "s), " + GoDuration.format(Math.abs(requested.nanosUntil(mainEnd)))
                             + (mainEnd.isAfter(requested) ? " after" : " before") + " it, within what " + nodeClock(s) + " may be off the API "
@@ -279,7 +291,7 @@ final class ExecutionOrder {
                     // On a lost node (s54 breaker) the API server's phase is the kubelet's last report, so the grace period bounds
                     // nothing of the end: the lost node's caveat, as for any other reading of the grace.
                     long gap = mainEnd.nanosUntil(lastEnd(s).get());
-                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, main.name() + " ended at " + mainEnd.format() + " (exit " + main.exitCode()
+                    running = frozenIfLost(pod, deletion, clocks, new Execution(State.RUNNING, main.name() + " ended at " + mainEnd.format() + " (exit " + main.exitCode()
                             + "), after the deletion was requested at " + requested.format() + " (deletionTimestamp minus the grace period "
                             + g + "s) as " + nodeClock(s) + " reads it; that clock may be off, but the grace period says the API server did "
                             + "not hold the Pod finished at the request, and the last container ended " + GoDuration.format(gap) + " after "
@@ -312,7 +324,8 @@ final class ExecutionOrder {
                             + (requestBefore == NodeClock.NodeOrder.BOUNDED ? "after the request by " + clock.near(mainEnd).describe() : "more than "
                             + GoDuration.format(DeletionBounds.NODE_CLOCK_NANOS) + " after the request as " + nodeClock(s) + " reads it") + ")"),
                             s.source(), false);
-                    running = frozenIfLost(pod, deletion, requestBefore == NodeClock.NodeOrder.MARGIN ? shown.onNodeMargin() : shown);
+                    running = frozenIfLost(pod, deletion, clocks,
+                            requestBefore == NodeClock.NodeOrder.MARGIN || lagMargin ? shown.onNodeMargin() : shown);
                     break;
                 }
             }
@@ -378,25 +391,25 @@ final class ExecutionOrder {
             running = lostWhileReady(pod, end, deletion);
         }
         if (running == null) {
-            running = readyAfterDeletion(pod, deletion);
+            running = readyAfterDeletion(pod, deletion, clocks);
         }
         if (running == null) {
-            running = runningThroughDatedVersion(pod, deletion, exit, processes);
+            running = runningThroughDatedVersion(pod, deletion, exit, processes, clocks);
         }
         // The containers' end is their node's clock, the deletion's bounds the API server's (an audit record, deletionTimestamp, a
         // control-plane component's record) or, for an undeleted export's time its node wrote, the same node's (session 54).
         NodeClock.NodeOrder requestBeforeEnd = running != null || end == null || deletion.notAfter().fromLogs() ? NodeClock.NodeOrder.NONE
-                : clockOf(pod, end).otherBefore(deletion.notAfter().at(), end.mainAt(), 0);
+                : clockOf(clocks, end).otherBefore(deletion.notAfter().at(), end.mainAt(), 0);
         if (requestBeforeEnd.ordered()) {
             running = new Execution(State.RUNNING, end.mainEnded() + " (" + end.exitSummary()
                     + "), after the deletion was requested " + deletion.when() + (requestBeforeEnd == NodeClock.NodeOrder.BOUNDED
-                    ? ", by " + clockOf(pod, end).near(end.mainAt()).describe() : ""), deletion.notAfter().evidence(), false);
+                    ? ", by " + clockOf(clocks, end).near(end.mainAt()).describe() : ""), deletion.notAfter().evidence(), false);
             running = requestBeforeEnd == NodeClock.NodeOrder.MARGIN ? running.onNodeMargin() : running;
         }
         String graceDisagrees = null;
         boolean sameNode = finished == null && end != null && deletion.notBefore() != null && sameNodeClock(pod, end, deletion.notBefore());
         NodeClock.NodeOrder endBeforeRequest = finished == null && end != null && deletion.notBefore() != null && !sameNode
-                ? clockOf(pod, end).nodeBefore(end.at(), deletion.notBefore().at(), 0) : NodeClock.NodeOrder.NONE;
+                ? clockOf(clocks, end).nodeBefore(end.at(), deletion.notBefore().at(), 0) : NodeClock.NodeOrder.NONE;
         boolean endedBefore = sameNode ? DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at()) : endBeforeRequest.ordered();
         if (endedBefore) {
             if (deletion.grace() != null && deletion.grace() > 1) {
@@ -436,7 +449,7 @@ final class ExecutionOrder {
         // The containers ended after the controller saw the deletion (its clock agreeing with the objects', the end's node's clock
         // past what it may be off): they ran then.
         if (end != null && deletion.firstSeen() != null && deletion.logsAgree()
-                && clockOf(pod, end).otherBefore(deletion.firstSeen().time(), end.mainAt(), DeletionBounds.CROSS_CLOCK_NANOS).ordered()) {
+                && clockOf(clocks, end).otherBefore(deletion.firstSeen().time(), end.mainAt(), DeletionBounds.CROSS_CLOCK_NANOS).ordered()) {
             return new Execution(State.RUNNING, "the controller handled the deletion at " + deletion.firstSeen().time().format()
                     + ", before " + end.mainEnded() + " (" + end.exitSummary() + ")", deletion.firstSeen().source(), true);
         }
@@ -550,22 +563,37 @@ final class ExecutionOrder {
                 + "before the deletion, not yet reported, reads the same";
     }
 
-    private static boolean lagging(PodHistory pod, PodSnapshot s, ContainerState main) {
+    /**
+     * Whether a deleted export showing main running ({@code s}) lags behind another export's end of main: null where that end may
+     * have come before the request (the running export a report the kubelet had not caught up with), so {@code s} is set aside;
+     * else how the request orders before every such end: {@link NodeClock.NodeOrder#BOUNDED} (none, or each by its node's clock
+     * bounded from the Pod's records), {@link NodeClock.NodeOrder#MARGIN} (one only past the node's minute, nothing bounding its
+     * clock: reading {@code s} rests on that clock agreeing). Session 54 read every end so, past the minute; session 57 reads the
+     * node's clock where the Pod's records bound it ({@link NodeClock#otherBefore}): a node known behind no longer sets aside a running
+     * export whose end, as it reads, is within the minute of the request, and a node known ahead sets aside one past it.
+     */
+    private static NodeClock.NodeOrder lagging(PodHistory pod, PodSnapshot s, ContainerState main, NodeClocks clocks) {
         if (s.deletionTimestamp() == null || main == null || main.terminated()) {
-            return false;
+            return NodeClock.NodeOrder.BOUNDED;
         }
         Long g = s.deletionGracePeriodSeconds();
         Timestamp requested = g != null && g > 1 ? new Timestamp(s.deletionTimestamp().instant().minusSeconds(g), s.deletionTimestamp().precision(),
                 s.deletionTimestamp().zone()) : s.deletionTimestamp();
+        NodeClock.NodeOrder out = NodeClock.NodeOrder.BOUNDED;
         for (PodSnapshot other : pod.snapshots()) {
             ContainerState m = PodLifecycle.main(other);
+            if (other == s || m == null || !m.terminated() || m.finishedAt() == null) {
+                continue;
+            }
             // main's end is its node's clock, the request the API server's: an end read up to a node's minute after the request's
             // second may be one before it on a node ahead (session 54), reported late as the running export shows.
-            if (other != s && m != null && m.terminated() && m.finishedAt() != null && !DeletionBounds.nodeClearlyBefore(requested, m.finishedAt())) {
-                return true;
+            NodeClock.NodeOrder after = clocks.of(other.nodeName()).otherBefore(requested, m.finishedAt(), 0);
+            if (after == NodeClock.NodeOrder.NONE) {
+                return null;
             }
+            out = after == NodeClock.NodeOrder.MARGIN ? after : out;
         }
-        return false;
+        return out;
     }
 
     /**
@@ -658,8 +686,8 @@ final class ExecutionOrder {
 
     /** "its node's clock" or "node n1's clock": whose clock wrote the containers' times in an export. */
     /** What bounds the clock of the node the containers' end was read on ({@link NodeClock}; session 56). */
-    private static NodeClock clockOf(PodHistory pod, ContainersEnd end) {
-        return end.clock() != null ? end.clock() : NodeClock.of(pod, end.snapshot() == null ? null : end.snapshot().nodeName());
+    private static NodeClock clockOf(NodeClocks clocks, ContainersEnd end) {
+        return end.clock() != null ? end.clock() : clocks.of(end.snapshot() == null ? null : end.snapshot().nodeName());
     }
 
     private static String nodeClock(PodSnapshot s) {
@@ -1065,7 +1093,7 @@ final class ExecutionOrder {
      * Null: not all of it.
      */
     private static Execution runningThroughDatedVersion(PodHistory pod, DeletionRequest deletion, InformerExit exit,
-                                                        List<ControllerProcess> processes) {
+                                                        List<ControllerProcess> processes, NodeClocks clocks) {
         DatedVersion dated = datedVersion(pod, deletion);
         LogEvent gone = exit != null && exit.kind() == InformerExit.Kind.REMOVED ? exit.event() : null;
         if (dated == null || gone == null || gone.stream() != dated.seen().stream() || EventOrder.before(gone, dated.seen())
@@ -1080,7 +1108,7 @@ final class ExecutionOrder {
         }
         Execution row = runningRow(pod, dated, gone);
         if (row != null) {
-            return frozenIfLost(pod, deletion, row);
+            return frozenIfLost(pod, deletion, clocks, row);
         }
         long first = dated.earliest().getEpochSecond() + (dated.earliest().getNano() > 0 ? 1 : 0);
         long last = dated.latest().plusMillis(500).getEpochSecond();
@@ -1241,7 +1269,7 @@ final class ExecutionOrder {
      * condition goes false seconds after the end, and DisruptionTarget is the deletion's author's. Only a transition more than the
      * kubelet's report lag after the deletion's latest possible time reads so ({@link #beyondReportLag}).
      */
-    private static Execution readyAfterDeletion(PodHistory pod, DeletionRequest deletion) {
+    private static Execution readyAfterDeletion(PodHistory pod, DeletionRequest deletion, NodeClocks clocks) {
         DatedVersion dated = datedVersion(pod, deletion);
         if (dated == null) {
             return null;
@@ -1261,22 +1289,32 @@ final class ExecutionOrder {
                 return null;
             }
         }
+        Execution onMargin = null;
         for (PodSnapshot p : pod.snapshots()) {
             if (p.described()) {
                 continue;
             }
             for (PodCondition c : p.conditions()) {
                 if (("Ready".equals(c.type()) || "ContainersReady".equals(c.type())) && c.lastTransitionTime() != null
-                        && c.lastTransitionTime().comparable(schedule.time()) && c.lastTransitionTime().instant().isAfter(after)
-                        && beyondReportLag(c.lastTransitionTime(), deletion)) {
-                    return new Execution(State.RUNNING, "the controller's first sight of the deletion (" + seen.time().format() + ") dates the latest "
+                        && c.lastTransitionTime().comparable(schedule.time()) && c.lastTransitionTime().instant().isAfter(after)) {
+                    NodeClock.NodeOrder beyond = beyondReportLag(c.lastTransitionTime(), deletion, clocks.of(p.nodeName()));
+                    if (!beyond.ordered()) {
+                        continue;
+                    }
+                    Execution running = new Execution(State.RUNNING, "the controller's first sight of the deletion (" + seen.time().format() + ") dates the latest "
                             + "condition transition of the deleted Pod it saw to no later than " + TimeFormat.utc(latest, TimePrecision.MILLISECOND)
                             + " (its logged delay), and an export shows " + c.type() + " " + c.status() + " since " + c.lastTransitionTime().format()
                             + ": the containers' readiness changed after the deletion was requested, which only running containers do", p.source(), false);
+                    if (beyond == NodeClock.NodeOrder.BOUNDED) {
+                        return running;
+                    }
+                    // Session 57: later than the request only past the node's minute, nothing bounding its clock: another export's
+                    // flip that its node's records bound may still say so on one clock's ground.
+                    onMargin = onMargin != null ? onMargin : running.onNodeMargin();
                 }
             }
         }
-        return null;
+        return onMargin;
     }
 
     /**
@@ -1287,12 +1325,15 @@ final class ExecutionOrder {
      * controller saw at the deletion that did not have it yet, and it read as AF007 confirmed). Where the two times cannot be
      * compared, true as before.
      */
-    private static boolean beyondReportLag(Timestamp transition, DeletionRequest deletion) {
+    private static NodeClock.NodeOrder beyondReportLag(Timestamp transition, DeletionRequest deletion, NodeClock clock) {
         Timestamp requested = deletion.notAfter().at();
-        // The transition is its kubelet's, on its node's clock; the request the API server's (or the controller's): later only past what
-        // the node's clock may be off as well (session 54).
-        return !transition.comparable(requested)
-                || transition.instant().isAfter(requested.windowEnd().plusNanos(KUBELET_REPORT_LAG_NANOS + DeletionBounds.NODE_CLOCK_NANOS));
+        if (!transition.comparable(requested)) {
+            return NodeClock.NodeOrder.BOUNDED; // as before: nothing to compare, the dated version's own order stands
+        }
+        // The transition is its kubelet's, on its node's clock; the request the API server's (or the controller's, two clocks' 10 s on
+        // top): later by the node's clock bounded from the Pod's records (session 57), else only past what it may be off (session 54).
+        Timestamp lagged = new Timestamp(requested.instant().plusNanos(KUBELET_REPORT_LAG_NANOS), requested.precision(), requested.zone());
+        return clock.otherBefore(lagged, transition, deletion.notAfter().fromLogs() ? DeletionBounds.CROSS_CLOCK_NANOS : 0);
     }
 
     /**
@@ -1374,10 +1415,18 @@ final class ExecutionOrder {
      * as the dead kubelet last reported it, and so does the grace period the API server gave (it judges "not finished" by the Pod's
      * phase, the kubelet's report too). Else as it was.
      */
-    private static Execution frozenIfLost(PodHistory pod, DeletionRequest deletion, Execution running) {
+    private static Execution frozenIfLost(PodHistory pod, DeletionRequest deletion, NodeClocks clocks, Execution running) {
         String lost = lostNode(pod);
-        if (lost == null || kubeletReportedAfter(pod, deletion)) {
+        if (lost == null) {
             return running;
+        }
+        NodeClock.NodeOrder reported = kubeletReportedAfter(pod, deletion, clocks);
+        if (reported == NodeClock.NodeOrder.BOUNDED) {
+            return running;
+        }
+        if (reported == NodeClock.NodeOrder.MARGIN) {
+            // Session 57: the kubelet's later report is after the request only past its node's minute, nothing bounding that clock.
+            return running.onNodeMargin();
         }
         boolean mayReturn = !nodeShownGone(pod);
         return new Execution(running.state(), running.reason() + "; but its node was lost (" + lost + "), so the export shows the containers "
@@ -1592,27 +1641,43 @@ final class ExecutionOrder {
      * A kubelet still reporting then reports a main that ended before the request within its delay, so a later report of main
      * running shows main running at the request, whatever became of the node after.
      */
-    private static boolean kubeletReportedAfter(PodHistory pod, DeletionRequest deletion) {
+    private static NodeClock.NodeOrder kubeletReportedAfter(PodHistory pod, DeletionRequest deletion, NodeClocks clocks) {
         if (deletion == null || deletion.notAfter() == null) {
-            return false;
+            return NodeClock.NodeOrder.NONE;
         }
         Timestamp requested = deletion.notAfter().at();
         Timestamp after = new Timestamp(requested.instant().plusNanos(KUBELET_REPORT_LAG_NANOS), requested.precision(), requested.zone());
+        long margin = deletion.notAfter().fromLogs() ? DeletionBounds.CROSS_CLOCK_NANOS : 0;
+        NodeClock.NodeOrder out = NodeClock.NodeOrder.NONE;
         for (PodSnapshot s : pod.snapshots()) {
+            NodeClock clock = clocks.of(s.nodeName());
             for (ContainerState c : s.containers()) {
-                // The kubelet's times are its node's clock: after the request only past what that clock may be off (session 54).
-                if ((c.startedAt() != null && DeletionBounds.nodeClearlyBefore(after, c.startedAt()))
-                        || (c.finishedAt() != null && DeletionBounds.nodeClearlyBefore(after, c.finishedAt()))) {
-                    return true;
+                // The kubelet's times are its node's clock: after the request by that clock bounded from the Pod's records (session
+                // 57), else only past what it may be off (session 54).
+                for (Timestamp t : new Timestamp[] {c.startedAt(), c.finishedAt()}) {
+                    if (t != null) {
+                        NodeClock.NodeOrder o = clock.otherBefore(after, t, margin);
+                        if (o == NodeClock.NodeOrder.BOUNDED) {
+                            return o;
+                        }
+                        out = o == NodeClock.NodeOrder.MARGIN ? o : out;
+                    }
                 }
             }
         }
         for (ClusterEvent e : pod.clusterEvents()) {
-            if ("kubelet".equals(e.reportedBy()) && DeletionBounds.nodeClearlyBefore(after, earliest(e, e.last()))) {
-                return true;
+            if (!"kubelet".equals(e.reportedBy()) || e.last() == null) {
+                continue;
             }
+            // An Event dated by a stated clock (a kubectl age) is the user's clock, not the node's: its minute only.
+            NodeClock.NodeOrder o = e.statedClock() ? (DeletionBounds.nodeClearlyBefore(after, earliest(e, e.last())) ? NodeClock.NodeOrder.MARGIN
+                    : NodeClock.NodeOrder.NONE) : clocks.of(e.host()).otherBefore(after, e.last(), margin);
+            if (o == NodeClock.NodeOrder.BOUNDED) {
+                return o;
+            }
+            out = o == NodeClock.NodeOrder.MARGIN ? o : out;
         }
-        return false;
+        return out;
     }
 
     /**

@@ -148,10 +148,12 @@ final class LifecycleBuilder {
         LogEvent created = all.latestCreated();
         PodHistory pod = latestInstance(all, created);
         ContainersEnd containers = null;
+        // The clocks of the Pod's nodes, each bounded once from its whole records (session 57: every reader of a node's time).
+        NodeClocks nodeClocks = NodeClocks.of(pod);
         for (PodSnapshot s : pod.snapshots()) {
             containers = ContainersEnd.of(s);
             if (containers != null) {
-                containers = containers.withClock(NodeClock.of(pod, s.nodeName()));
+                containers = containers.withClock(nodeClocks.of(s.nodeName()));
                 break;
             }
         }
@@ -186,7 +188,7 @@ final class LifecycleBuilder {
         LogEvent missing = exit == null && pod.link() != null ? missingWithoutPodEvents(pod, nodes.of(pod.link())) : null;
         DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, missing, clocks, labelled);
         PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
-        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes, clocks);
+        Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes, clocks, nodeClocks);
         PodSnapshot held = null;
         for (PodSnapshot s : pod.snapshots()) {
             if (s.deletionTimestamp() != null && s.hasStatusFinalizer() && s.observed() != null) {
@@ -313,7 +315,7 @@ final class LifecycleBuilder {
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes),
                 requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
-                stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null);
+                stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks);
     }
 
     /**

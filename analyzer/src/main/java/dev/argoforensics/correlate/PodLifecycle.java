@@ -122,6 +122,8 @@ import java.util.Optional;
  *                          was set aside only because main's end, on its node's clock, came before it by more than that clock may be
  *                          off, nothing bounding the clock (session 56): main had finished before the stop only if the node's clock
  *                          agreed (null: none, or the stop stands, or the clock is bounded)
+ * @param nodeClocks        the clocks of the Pod's nodes, each bounded once from the Pod's own records ({@link NodeClocks}, session 57):
+ *                          the rules order a node's time against a controller's line through it, never by a margin of their own
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -135,7 +137,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
                            WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
                            List<CollectionSelection> collectionSelections, NamesakeCleanup staleRelease, boolean staleReleaseWhole,
-                           LogEvent nodeMarginStop) {
+                           LogEvent nodeMarginStop, NodeClocks nodeClocks) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);

@@ -4,7 +4,10 @@ import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.NodeLink;
+import dev.argoforensics.correlate.NodeClock;
+import dev.argoforensics.correlate.NodeClocks;
 import dev.argoforensics.correlate.NodeNaming;
+import dev.argoforensics.correlate.PodLifecycle;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.SignalledContainers;
 import dev.argoforensics.correlate.TerminationRounds;
@@ -105,7 +108,8 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             }
             ContainerState exported = exported(pod, k.container());
             if (exported != null && exported.terminated() && exported.finishedAt() != null
-                    && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant()) && !killedNearRound(exported, k.line())) {
+                    && exported.finishedAt().instant().plusSeconds(1).isBefore(k.line().time().instant())
+                    && !killedNearRound(correlation, pod, exported, k.line())) {
                 cleared.add(new Clearance(pod.key(), Message.of("AF010.cleared.exportedEnded", "container", k.container(),
                         "ended", exported.finishedAt().format(), "kill", k.line().time().format()), pod.latestSnapshot().get().source()));
                 return;
@@ -171,14 +175,13 @@ public final class ContainerWouldNotStop extends DeclaredRule {
 
     /**
      * The SIGKILL round's start where it came due before the grace period (as logged) had passed since the first signal these
-     * lines keep, and no export shows main had ended by the time its own SIGTERM round must have run; null otherwise. The pod
-     * controller queues {@code killContainers} a grace period after a SIGTERM round, and a delaying queue keeps the earliest due
-     * time of a waiting key: a kill round earlier than that was queued by an earlier SIGTERM round the lines do not hold.
-     * Session 53: main's {@code finishedAt} is its kubelet's, on its node's clock to the second, the round's time the controller's;
-     * the end is before that moment only where the end of its second and what a node's clock may be off
-     * ({@link ContainerState#finishedNoLaterThan}) still are: a node behind the controller writes an end earlier than it came.
+     * lines keep; null otherwise. The pod controller queues {@code killContainers} a grace period after a SIGTERM round, and a
+     * delaying queue keeps the earliest due time of a waiting key: a kill round earlier than that was queued by an earlier SIGTERM
+     * round the lines do not hold. Whether an export shows main ended by the time that round must have run is
+     * {@link #mainEndedBeforeCutRound}'s (session 53: main's {@code finishedAt} is its kubelet's, on its node's clock to the second,
+     * the round's time the controller's; a node behind the controller writes an end earlier than it came).
      */
-    private static LogEvent killComesDueEarly(PodHistory pod, TerminationRounds t, Signaled first, Signaled atKill) {
+    private static LogEvent killComesDueEarly(TerminationRounds t, Signaled first, Signaled atKill) {
         if (t.graceNanos() == null) {
             return null; // the delay assumed, not logged: a shorter terminationGracePeriodSeconds is no cut
         }
@@ -187,23 +190,49 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         if (start == null || first.line().time().nanosUntil(start.time()) >= t.graceNanos() - EARLY_TOLERANCE) {
             return null;
         }
-        ContainerState main = exported(pod, "main");
-        if (main != null && main.terminated() && main.finishedAt() != null && main.finishedAt().comparable(start.time())
-                && !main.finishedNoLaterThan().plusNanos(t.graceNanos()).isAfter(start.time().instant())) {
-            return null; // main had ended before that round could have run, whatever its node's clock: it signalled no main
-        }
         return start;
     }
 
     /**
-     * Session 53 breaker: the container ended by a SIGKILL (exit 137, not the kernel's OOMKilled) at a {@code finishedAt} (its node's
-     * clock, to the second) that a node's clock off by what it may be ({@link ContainerState#finishedNoLaterThan}) puts at or after the
-     * kill round's line (the controller's clock): that round's own SIGKILL, most likely, on a node behind, not a stale cache; an exit
-     * 143 or 0 before the round is the container's own end and still clears.
+     * How the exported main's end, a grace period on, orders before {@code start}, the SIGKILL round's line that came due early
+     * ({@link #killComesDueEarly}): main had ended before that round's SIGTERM round could have run, so that round signalled no main.
+     * Session 57: through the node's clock the Pod's records bound ({@link NodeClocks#endBefore}, derived in correlation), else past its
+     * minute only ({@link NodeClock.NodeOrder#MARGIN}: what follows rests on that clock agreeing, at most likely).
      */
-    private static boolean killedNearRound(ContainerState c, LogEvent round) {
-        return c.exitCode() != null && c.exitCode() == 137 && !"OOMKilled".equals(c.reason()) && c.finishedAt().comparable(round.time())
-                && !c.finishedNoLaterThan().isBefore(round.time().instant());
+    private static NodeClock.NodeOrder mainEndedBeforeCutRound(Correlation correlation, PodHistory pod, TerminationRounds t, LogEvent start) {
+        ContainerState main = exported(pod, "main");
+        NodeClocks clocks = clocks(correlation, pod);
+        if (main == null || !main.terminated() || main.finishedAt() == null || clocks == null) {
+            return NodeClock.NodeOrder.NONE;
+        }
+        return clocks.endBefore(latestNode(pod), main, t.graceNanos(), start);
+    }
+
+    /** The Pod's nodes' clocks as its lifecycle bounded them, or null. */
+    private static NodeClocks clocks(Correlation correlation, PodHistory pod) {
+        PodLifecycle life = correlation.lifecycle(pod.key());
+        return life == null ? null : life.nodeClocks();
+    }
+
+    /** The node of the Pod's latest export (whose containers {@link #exported} reads), or null. */
+    private static String latestNode(PodHistory pod) {
+        return pod.latestSnapshot().map(PodSnapshot::nodeName).orElse(null);
+    }
+
+    /**
+     * Session 53 breaker: the container ended by a SIGKILL (exit 137, not the kernel's OOMKilled) at a {@code finishedAt} (its node's
+     * clock, to the second) that a node's clock off by what it may be puts at or after the kill round's line (the controller's clock):
+     * that round's own SIGKILL, most likely, on a node behind, not a stale cache; an exit 143 or 0 before the round is the container's
+     * own end and still clears. Session 57: the node's clock as the Pod's records bound it ({@link NodeClocks#endBefore}), else its
+     * minute: a node known behind by more than the minute no longer clears a SIGKILL it wrote before the round.
+     */
+    private static boolean killedNearRound(Correlation correlation, PodHistory pod, ContainerState c, LogEvent round) {
+        if (c.exitCode() == null || c.exitCode() != 137 || "OOMKilled".equals(c.reason()) || !c.finishedAt().comparable(round.time())) {
+            return false;
+        }
+        // Session 57: before the round by the node's clock the Pod's records bound (NodeClocks), else past its minute as before.
+        NodeClocks clocks = clocks(correlation, pod);
+        return clocks == null || !clocks.endBefore(latestNode(pod), c, 0, round).ordered();
     }
 
     /** The names of the containers signalled, main excluded. */
@@ -281,7 +310,9 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         Confidence confidence;
         Message reason;
         String containers = String.join(", ", names);
-        LogEvent earlyKill = killRound ? killComesDueEarly(pod, t, first, stuck.get(0)) : null;
+        LogEvent cutKill = killRound ? killComesDueEarly(t, first, stuck.get(0)) : null;
+        NodeClock.NodeOrder mainBeforeCut = cutKill == null ? NodeClock.NodeOrder.NONE : mainEndedBeforeCutRound(correlation, pod, t, cutKill);
+        LogEvent earlyKill = cutKill != null && !mainBeforeCut.ordered() ? cutKill : null;
         if (stoppedUnnamed != null && !stuck.isEmpty()) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF010.reason.stoppedUnnamedSet", "containers", containers, "at", stoppedUnnamed.time().format());
@@ -300,7 +331,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
                     : Message.of("AF010.reason.firstRoundCut", "containers", containers, "kill", earlyKill.time().format(),
                             "first", first.line().time().format(), "grace", GoDuration.format(t.graceNanos()));
             cite.line(earlyKill, "the SIGKILL round, due from a SIGTERM round not in these lines");
-        } else if (killRound && exportAgrees && exported.terminated() && killedNearRound(exported, last.line())
+        } else if (killRound && exportAgrees && exported.terminated() && killedNearRound(correlation, pod, exported, last.line())
                 && exported.finishedAt().instant().plusSeconds(1).isBefore(last.line().time().instant())) {
             // Session 53 breaker: the export shows it killed (137) before the round's line as its node's clock reads, within what that
             // clock may be off: the round's SIGKILL on a node behind, or another's SIGKILL (a kubelet's) just before it.
@@ -320,6 +351,12 @@ public final class ContainerWouldNotStop extends DeclaredRule {
         } else {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF010.reason.undelivered", "container", undelivered.container());
+        }
+        if (mainBeforeCut == NodeClock.NodeOrder.MARGIN && confidence == Confidence.CONFIRMED) {
+            // Session 57: the cut SIGTERM round signalled no main only because main's end came a grace period before the SIGKILL round
+            // by more than its node's clock may be off, nothing bounding that clock: a node behind by more reads the same.
+            confidence = Confidence.LIKELY;
+            reason = Message.of("common.nodeMargin", "reason", reason, "margin", GoDuration.format(PodSnapshot.NODE_CLOCK_NANOS));
         }
         String who = names.isEmpty() ? undelivered.container() : containers;
         Message what = killRound ? Message.of("AF010.graceRanOut", "at", last.line().time().format(),

@@ -146,7 +146,7 @@ public final class SuccessReportedAsError extends NodeRule {
         }
         // Before a grace-0 deletionTimestamp that may be the kubelet's final delete (Kubernetes 1.33+), the end is no earlier than the
         // request either: the request is lost from the object.
-        return end.at().compareInstant(deletion.notAfter().at()) >= 0 || deletion.latestMayBeKubeletsFinalDelete(end.at()) ? end : null;
+        return end.at().compareInstant(deletion.notAfter().at()) >= 0 || deletion.latestMayBeKubeletsFinalDelete(end) ? end : null;
     }
 
     private Finding finding(Scope scope, PodHistory pod, NodeOutcome outcome, PodSnapshot finished, PodSnapshot phase, LogEvent seen,
@@ -255,7 +255,7 @@ public final class SuccessReportedAsError extends NodeRule {
             reason = Message.of("AF002.reason.graceGuess", "recorded", outcome.fromExport()
                     ? Message.of("AF002.reason.recordedExport", "phase", outcome.phase()) : Message.of("AF002.reason.loggedFailure", "phase", outcome.phase()),
                     "why", execution.reason());
-        } else if (atDeletion != null && request != null && request.latestMayBeKubeletsFinalDelete(atDeletion.at())
+        } else if (atDeletion != null && request != null && request.latestMayBeKubeletsFinalDelete(atDeletion)
                 && atDeletion.at().compareInstant(request.notAfter().at()) < 0) {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF002.reason.kubeletsFinalDelete", "at", atDeletion.at().format(), "exits", atDeletion.exitSummary(),

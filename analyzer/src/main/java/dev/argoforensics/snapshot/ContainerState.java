@@ -29,13 +29,6 @@ public record ContainerState(String name, boolean init, String state, Integer ex
         return terminated() && exitCode != null && exitCode == 0;
     }
 
-    /**
-     * The latest the container can have ended on another clock of the cluster (the controller's, the API server's), or null without a
-     * {@code finishedAt}: that time is its kubelet's, on its node's clock, truncated to the second (lifecycle reference A2,
-     * {@code metav1.Time}), so the end lies before the end of its second plus what a node's clock may be off
-     * ({@link PodSnapshot#NODE_CLOCK_NANOS}). Session 53: an order of the end before a controller's line holds only past this.
-     */
-    public java.time.Instant finishedNoLaterThan() {
-        return finishedAt == null ? null : finishedAt.windowEnd().plusNanos(PodSnapshot.NODE_CLOCK_NANOS);
-    }
+    // Session 57: finishedNoLaterThan (the end's second plus a node's minute) is gone from here: the order of a container's end
+    // against another clock is correlation's (correlate.NodeClocks#endBefore), through the node's clock the Pod's records bound.
 }

@@ -47,7 +47,8 @@ class KillRoundNodeClockBreakerTest {
      * The cut round ran no later than 16:30:00.302. A node 50 s behind writes 16:29:20 for a main that ended at 16:30:10, after that
      * round (which may then have been the controller stopping the Pod while main ran: no finding): possible, held. A node 50 s ahead
      * writes 16:30:40 for a main that ended at 16:29:50, before it: possible, a lost confirmation, never a wrong one. A node 70 s behind
-     * (past a node's minute) writing 16:28:59 for an end at 16:30:09 is confirmed: the margin's documented limit.
+     * (past a node's minute) writing 16:28:59 for an end at 16:30:09 was confirmed (the margin's documented limit); session 57: likely,
+     * the order resting on the node's clock (NodeClockReadersTest: possible where the node's Events show it that far behind).
      */
     @Test
     void aCutRoundKeepsPossibleWithMainsNodeOffWithinItsMinute() {
@@ -56,7 +57,7 @@ class KillRoundNodeClockBreakerTest {
         Finding ahead = cutWithMainEnded("2026-09-19T16:30:40Z");
         assertEquals(Confidence.POSSIBLE, ahead.confidence(), ahead.confidenceReason());
         Finding past = cutWithMainEnded("2026-09-19T16:28:59Z");
-        assertEquals(Confidence.CONFIRMED, past.confidence(), past.confidenceReason());
+        assertEquals(Confidence.LIKELY, past.confidence(), past.confidenceReason());
     }
 
     /** Main ended at 16:30:00 (its node's clock); the whole rounds kept; proxy exported killed (137) at {@code proxyEnded}. */

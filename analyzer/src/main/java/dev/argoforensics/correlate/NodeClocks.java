@@ -1,0 +1,49 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.snapshot.ContainerState;
+import dev.argoforensics.time.Timestamp;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The clocks of the nodes a Pod's records were written on, each bounded once per Pod ({@link NodeClock#of} walks the Pod's whole
+ * Events and exports), for every reader of a node's time against another clock's (session 57): the containers' end
+ * ({@link ContainersEnd#clock}), {@link ExecutionOrder}'s set-asides, {@link DeletionBounds}' grace-0 inference and the rules' orders of
+ * a container's end against a controller's line (AF010's kill round). Derived in correlation, read by the rules through
+ * {@link PodLifecycle#nodeClocks}; a rule never compares a node's time with another clock itself.
+ */
+public final class NodeClocks {
+    private final PodHistory pod;
+    private final Map<String, NodeClock> byNode = new ConcurrentHashMap<>();
+
+    private NodeClocks(PodHistory pod) {
+        this.pod = pod;
+    }
+
+    /** The clocks of {@code pod}'s nodes, bounded when first asked. */
+    static NodeClocks of(PodHistory pod) {
+        return new NodeClocks(pod);
+    }
+
+    /** What bounds the clock of {@code node} ({@code null} or "": the one node the Pod's kubelet Events came from, if one). */
+    public NodeClock of(String node) {
+        return byNode.computeIfAbsent(node == null ? "" : node, n -> NodeClock.of(pod, n));
+    }
+
+    /**
+     * How a container's end, {@code afterNanos} on (a grace period; 0: the end itself), orders before {@code line}, a controller's line:
+     * by the node's clock bounded from the Pod's own records and the line's run's clock bounded from its {@code Created pod}
+     * ({@link NodeClock#nodeBeforeController}: {@link NodeClock.NodeOrder#BOUNDED}), else only past the node's minute
+     * ({@link NodeClock.NodeOrder#MARGIN}: the order rests on the node's clock agreeing), else not ({@link NodeClock.NodeOrder#NONE}).
+     * {@code node}: the node of the export that holds the container.
+     */
+    public NodeClock.NodeOrder endBefore(String node, ContainerState c, long afterNanos, LogEvent line) {
+        if (c == null || c.finishedAt() == null || line == null || line.time() == null || !c.finishedAt().comparable(line.time())) {
+            return NodeClock.NodeOrder.NONE;
+        }
+        Timestamp end = c.finishedAt();
+        Timestamp shifted = afterNanos == 0 ? end : new Timestamp(end.instant().plusNanos(afterNanos), end.precision(), end.zone());
+        return of(node).nodeBeforeController(shifted, line.time(), line.stream());
+    }
+}

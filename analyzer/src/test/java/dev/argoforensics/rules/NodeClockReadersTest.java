@@ -1,0 +1,380 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.cleaningUp;
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.markingError;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.podEvent;
+import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.queueingAfter;
+import static dev.argoforensics.testing.V4.workflowUpdated;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.DeletionRequest;
+import dev.argoforensics.correlate.Execution;
+import dev.argoforensics.correlate.Execution.State;
+import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.LookAlikes;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 57: the readers that still ordered a node's time against another clock by the node's minute alone read it through the
+ * node's clock as the Pod's own records bound it ({@code correlate.NodeClock}, one {@code NodeClocks} per Pod): {@code ExecutionOrder}'s
+ * {@code lagging}, {@code beyondReportLag} and {@code kubeletReportedAfter}, {@code DeletionBounds}' grace-0 inference (and
+ * {@code DeletionRequest.latestMayBeKubeletsFinalDelete}), AF010's kill round. With a bound the order is one clock's (confirmed where
+ * the rest allows; not ordered where the bound shows the node off by more than the order allows); without one the minute stays and
+ * the confidence says the order rests on the node's clock (at most likely). Each reader with the node behind and ahead by 30-90 s,
+ * with and without the records that bound it.
+ *
+ * <p>What bounds a node's clock: a kubelet Event's {@code firstTimestamp} (the node's) against its {@code creationTimestamp} (the API
+ * server's, stored after) from below; {@code status.startTime} against the binding ({@code PodScheduled}, the scheduler's
+ * {@code Scheduled} Event showing the Pod went through it) from above. An order "the node's time after another's" needs the bound from
+ * above, "before" the one from below.
+ */
+class NodeClockReadersTest {
+    private static final String ERRORED_WORKFLOW = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
+
+    /** A kubelet Event of Pod p stamped {@code first} on its node's clock, stored at {@code created} by the API server. */
+    private static String kubeletEvent(String first, String created) {
+        return NodeEventsClockTest.kubeletEvent("Started", first, created);
+    }
+
+    /** The scheduler's Scheduled Event of Pod p: the Pod went through the scheduler, so PodScheduled is the binding's time. */
+    private static String scheduledEvent() {
+        return NodeEventsClockTest.kubeletEvent("Scheduled", "2026-09-19T16:27:11Z", "2026-09-19T16:27:11Z")
+                .replace("component: kubelet", "component: default-scheduler");
+    }
+
+    /**
+     * The Pod export {@code yaml} with the binding at 16:27:11 (PodScheduled, the API server's clock) and its kubelet's
+     * {@code status.startTime} at {@code startTime} (the node's): the node's clock is no more than startTime + 1 s - 16:27:11 ahead.
+     */
+    private static String started(String yaml, String startTime) {
+        String phase = yaml.substring(yaml.indexOf("status:\n  phase: ") + "status:\n  phase: ".length());
+        phase = phase.substring(0, phase.indexOf('\n'));
+        return yaml.replace("status:\n  phase: " + phase + "\n", "status:\n  phase: " + phase + "\n  startTime: \"" + startTime + "\"\n")
+                .replace("  conditions:\n", "  conditions:\n  - {type: PodScheduled, status: \"True\", lastTransitionTime: \"2026-09-19T16:27:11Z\"}\n");
+    }
+
+    private static PodLifecycle life(Correlation c) {
+        return c.pods().keySet().stream().filter(k -> k.name().equals("p")).map(c::lifecycle).findFirst().orElseThrow();
+    }
+
+    // ---- AF010: the kill round against main's and the signalled container's end -------------------------------------------------
+
+    private static String signaled(String t, String container) {
+        return "time=" + t + " level=INFO msg=\"signaled container\" component=pod_controller namespace=ns pod=p container=" + container
+                + " stdout=\"\" stderr=\"\" error=<nil>";
+    }
+
+    /** An excerpt that lost the first SIGTERM round (the SIGKILL round at 16:30:30.302 came due early), the Pod's creation kept. */
+    private static String[] cutRounds() {
+        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), cleaningUp("2026-09-19T16:30:00.900Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.950Z", "wait"), signaled("2026-09-19T16:30:00.960Z", "proxy"),
+            queueingAfter("2026-09-19T16:30:00.961Z", "killContainers", "30s"), cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+            signaled("2026-09-19T16:30:30.400Z", "proxy"), workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
+    }
+
+    private static Evaluation af010(String[] lines, String pod, String... events) {
+        Evidence e = new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:40:00Z", pod);
+        for (int i = 0; i < events.length; i++) {
+            e.object("events-" + i + ".yaml", events[i]);
+        }
+        return new ContainerWouldNotStop().evaluate(e.correlate());
+    }
+
+    private static String mainEnded(String at) {
+        return Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", at).terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z")
+                .terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z").yaml();
+    }
+
+    /**
+     * The cut SIGTERM round ran no later than 16:30:00.302 (a grace period before the kill). main's end written at 16:29:40 is 20 s
+     * before it, within a node's minute: without a bound possible (the round may have stopped a running main). Its node's kubelet Event
+     * stored within a second of its stamp (the node no more than 2 s behind) and the controller's Created pod a half second after the
+     * API server stored the Pod (its clock no more than that ahead): main ended before that round on one clock's ground: confirmed.
+     */
+    @Test
+    void af010ACutRoundSettledByMainsEndWhereTheNodesClockIsBounded() {
+        Finding free = af010(cutRounds(), mainEnded("2026-09-19T16:29:40Z")).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, free.confidence(), free.confidenceReason());
+        Finding bounded = af010(cutRounds(), mainEnded("2026-09-19T16:29:40Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"))
+                .findings().get(0);
+        assertEquals(Confidence.CONFIRMED, bounded.confidence(), bounded.confidenceReason());
+        // Past the minute without a bound: the order rests on the node's clock, likely, saying so.
+        Finding margin = af010(cutRounds(), mainEnded("2026-09-19T16:28:59Z")).findings().get(0);
+        assertEquals(Confidence.LIKELY, margin.confidence(), margin.confidenceReason());
+        assertTrue(margin.confidenceReason().contains("not confirmed: that order rests on the node's clock"), margin.confidenceReason());
+    }
+
+    /**
+     * Negative control: the node's Event stored 71 s after its stamp (the node more than a minute behind): main's end written at
+     * 16:28:59 came after 16:30:10 on the API server's clock, after the cut round may have run: possible, not the margin's likely.
+     */
+    @Test
+    void af010ANodeKnownFarBehindKeepsTheCutRoundOpen() {
+        Finding behind = af010(cutRounds(), mainEnded("2026-09-19T16:28:59Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:28:25Z"))
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, behind.confidence(), behind.confidenceReason());
+    }
+
+    /** The whole rounds kept (the kill a grace period after the first SIGTERM round), proxy exported with {@code exit} at {@code at}. */
+    private static Evaluation wholeWithProxy(String at, String... events) {
+        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.200Z", "wait"), signaled("2026-09-19T16:30:00.300Z", "proxy"),
+            queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s"), cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+            signaled("2026-09-19T16:30:30.400Z", "proxy"), workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:30:00Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", at).yaml();
+        return af010(lines, pod, events);
+    }
+
+    /**
+     * proxy SIGKILLed (137) written at 16:29:20, 70 s before the round: past the minute, read as another's kill before the round (a
+     * stale cache: cleared). Its node's Event shows the clock more than a minute behind (stored 71 s after its stamp): the kill may be
+     * the round's own, so it is not cleared: found, likely (the order rests on the node's clock, another's SIGKILL just before reads
+     * the same).
+     */
+    @Test
+    void af010AKilledSidecarOnANodeKnownBehindIsNotClearedByItsWrittenEnd() {
+        Evaluation free = wholeWithProxy("2026-09-19T16:29:20Z");
+        assertTrue(free.findings().isEmpty(), free.findings().toString());
+        assertEquals(List.of("AF010.cleared.exportedEnded"), free.cleared().stream().map(x -> x.why().code()).toList());
+        Evaluation behind = wholeWithProxy("2026-09-19T16:29:20Z", kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:28:25Z"));
+        assertEquals(1, behind.findings().size(), behind.cleared().toString());
+        assertEquals(Confidence.LIKELY, behind.findings().get(0).confidence(), behind.findings().get(0).confidenceReason());
+    }
+
+    /**
+     * Negative control, a node ahead: proxy's 137 written 2 s before the round is, without a bound, most likely the round's own kill on
+     * a node behind (likely). Its node's Event stamped 39 s after the API server stored it shows the clock at least 38 s ahead: the kill
+     * came half a minute before the round, another's, and the round signalled a container already gone (a stale cache): cleared.
+     */
+    @Test
+    void af010AKilledSidecarOnANodeKnownAheadIsAnotherKill() {
+        Evaluation free = wholeWithProxy("2026-09-19T16:30:28Z");
+        assertEquals(Confidence.LIKELY, free.findings().get(0).confidence(), free.findings().get(0).confidenceReason());
+        Evaluation ahead = wholeWithProxy("2026-09-19T16:30:28Z", kubeletEvent("2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z"));
+        assertTrue(ahead.findings().isEmpty(), ahead.findings().toString());
+        assertEquals(List.of("AF010.cleared.exportedEnded"), ahead.cleared().stream().map(x -> x.why().code()).toList());
+    }
+
+    // ---- DeletionBounds' grace-0 inference -------------------------------------------------------------------------------------
+
+    private static String[] deletedLines() {
+        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
+            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+    }
+
+    /** Containers completed (exit 0) at {@code finishedAt} on the node's clock; deletionTimestamp 16:40:00, grace 0. */
+    private static Correlation completed(String finishedAt, String... events) {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:00Z", 0).terminated("main", 0, "Completed", finishedAt)
+                .terminated("wait", 0, "Completed", finishedAt).yaml();
+        Evidence e = new Evidence().log("c.log", deletedLines()).workflow("wf.yaml", ERRORED_WORKFLOW).pod("pod.yaml", pod);
+        for (int i = 0; i < events.length; i++) {
+            e.object("events-" + i + ".yaml", events[i]);
+        }
+        return e.correlate();
+    }
+
+    /**
+     * A node at least 28 s ahead (its Event stamped 29 s after the API server stored it): containers written as ended at 16:39:20 ended
+     * no later than 16:38:53 on the API server's clock, more than the kubelet's final delete may take before the grace-0 16:40:00: the
+     * timestamp is read as the request (the inference, likely at most). Without the Event 41 s is within that minute: not read so.
+     */
+    @Test
+    void graceZeroInferenceOnANodeKnownAhead() {
+        DeletionRequest free = life(completed("2026-09-19T16:39:20Z")).deletion();
+        assertFalse(free.inferredLower(), free.toString());
+        PodLifecycle ahead = life(completed("2026-09-19T16:39:20Z", kubeletEvent("2026-09-19T16:27:44Z", "2026-09-19T16:27:15Z")));
+        assertTrue(ahead.deletion().inferredLower(), ahead.deletion().toString());
+        assertEquals("2026-09-19T16:40:00Z", ahead.deletion().notBefore().at().format());
+        assertFalse(ahead.deletion().latestMayBeKubeletsFinalDelete(ahead.containersEnd().orElseThrow()), ahead.deletion().toString());
+        // The order of the end and the request rests on the inference (graceGuess: likely at most), not on the node's margin.
+        assertEquals(State.FINISHED_BEFORE, ahead.execution().state(), ahead.execution().reason());
+        assertTrue(ahead.execution().graceGuess() && !ahead.execution().nodeMargin(), ahead.execution().toString());
+        assertTrue(free.latestMayBeKubeletsFinalDelete(life(completed("2026-09-19T16:39:20Z")).containersEnd().orElseThrow()));
+    }
+
+    /**
+     * A node at least 31 s behind (its Event stored 31 s after its stamp): containers written as ended at 16:38:50, 70 s before the
+     * grace-0 timestamp, ended as late as 16:39:23: the timestamp may be the kubelet's own final delete (Kubernetes 1.33+), and the
+     * inference is not drawn. Without the Event the written 70 s read past the minute: drawn, and the end before the request rests on
+     * the node's margin.
+     */
+    @Test
+    void graceZeroInferenceNotDrawnOnANodeKnownBehind() {
+        PodLifecycle free = life(completed("2026-09-19T16:38:50Z"));
+        assertTrue(free.deletion().inferredLower(), free.deletion().toString());
+        assertTrue(free.execution().nodeMargin(), free.execution().toString());
+        assertFalse(free.deletion().latestMayBeKubeletsFinalDelete(free.containersEnd().orElseThrow()));
+        PodLifecycle behind = life(completed("2026-09-19T16:38:50Z", kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:45Z")));
+        assertFalse(behind.deletion().inferredLower(), behind.deletion().toString());
+        assertTrue(behind.deletion().latestMayBeKubeletsFinalDelete(behind.containersEnd().orElseThrow()), behind.deletion().toString());
+        assertNotEquals(State.FINISHED_BEFORE, behind.execution().state(), behind.execution().reason());
+        new SuccessReportedAsError().evaluate(completed("2026-09-19T16:38:50Z", kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:45Z")))
+                .findings().forEach(f -> assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason()));
+    }
+
+    // ---- ExecutionOrder.lagging: a deleted export showing main running beside another export of main's end ----------------------
+
+    /**
+     * Pod p deleted with grace 30 (requested at 16:40:00): an export of the deleted Pod showing main running, and a later one (the
+     * kubelet's final grace-0 delete) showing main killed (137) at {@code mainEnd} on its node's clock.
+     */
+    private static Correlation runningThenEnded(String mainEnd, String startTime) {
+        String running = Exports.Pod.of().phase("Running").deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml();
+        String ended = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:00Z", 0).terminated("main", 137, "Error", mainEnd)
+                .terminated("wait", 0, "Completed", mainEnd).yaml();
+        Evidence e = new Evidence().log("c.log", deletedLines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .takenAt("a-running.yaml", "2026-09-19T16:40:05Z", startTime == null ? running : started(running, startTime))
+                .takenAt("b-ended.yaml", "2026-09-19T16:45:00Z", startTime == null ? ended : started(ended, startTime))
+                .object("audit.log", Exports.audit("delete", "", "dana@example.com", "2026-09-19T16:40:00.000000Z", 200));
+        if (startTime != null) {
+            e.object("events.yaml", scheduledEvent());
+        }
+        return e.correlate();
+    }
+
+    /**
+     * main's end written 90 s after the request: the running export is no late report, past the node's minute only (nothing bounds the
+     * clock): running, on the margin, AF007 likely. With startTime a second after the binding (the node no more than 2 s ahead): the end
+     * is after the request on one clock's ground: confirmed.
+     */
+    @Test
+    void laggingPastTheMinuteRestsOnTheNodesClockUnlessBounded() {
+        Correlation free = runningThenEnded("2026-09-19T16:41:30Z", null);
+        assertEquals(State.RUNNING, life(free).execution().state(), life(free).execution().reason());
+        assertTrue(life(free).execution().nodeMargin(), life(free).execution().toString());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(free).findings().get(0).confidence());
+        Correlation bounded = runningThenEnded("2026-09-19T16:41:30Z", "2026-09-19T16:27:12Z");
+        assertEquals(State.RUNNING, life(bounded).execution().state(), life(bounded).execution().reason());
+        assertFalse(life(bounded).execution().nodeMargin(), life(bounded).execution().toString());
+        Finding f = new PodDeletedDuringExecution().evaluate(bounded).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+    }
+
+    /**
+     * A node known at least 37 s behind (startTime written 38 s before the binding): main's end written 50 s after the request came
+     * 87 s after it: the running export is read, on one clock's ground. Without the bound 50 s is within the minute: set aside as a
+     * possible late report, and nothing confirms.
+     */
+    @Test
+    void laggingOnANodeKnownBehindReadsTheRunningExport() {
+        Correlation free = runningThenEnded("2026-09-19T16:40:50Z", null);
+        assertNotEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(free).findings().get(0).confidence());
+        Correlation behind = runningThenEnded("2026-09-19T16:40:50Z", "2026-09-19T16:26:33Z");
+        assertEquals(State.RUNNING, life(behind).execution().state(), life(behind).execution().reason());
+        assertFalse(life(behind).execution().nodeMargin(), life(behind).execution().toString());
+        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(behind).findings().get(0).confidence());
+    }
+
+    /**
+     * Negative control, a node that may be far ahead (startTime written 94 s after the binding: up to 95 s ahead): main's end written 90 s
+     * after the request may have come before it, so the running export may be a late report: set aside, nothing confirmed, where the
+     * minute alone read it (likely).
+     */
+    @Test
+    void laggingOnANodeThatMayBeFarAheadSetsTheRunningExportAside() {
+        Correlation ahead = runningThenEnded("2026-09-19T16:41:30Z", "2026-09-19T16:28:45Z");
+        Execution x = life(ahead).execution();
+        assertFalse(x.state() == State.RUNNING && !x.weak() && !x.nodeMargin(), x.toString());
+        new PodDeletedDuringExecution().evaluate(ahead).findings()
+                .forEach(f -> assertNotEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason()));
+    }
+
+    // ---- ExecutionOrder.beyondReportLag: readiness lost after the first deleted version ---------------------------------------------
+
+    private static Evaluation evicted(String readySince, String startTime) {
+        String pod = LookAlikes.evicted(readySince, 137, readySince);
+        Evidence e = new Evidence().pod("pod.yaml", startTime == null ? pod : started(pod, startTime)).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .log("1.log", LookAlikes.deletionSeenArriving("update", "1m59.743s", podEvent(readySince.replace("Z", ".900Z"), "update"))
+                        .toArray(String[]::new));
+        if (startTime != null) {
+            e.object("events.yaml", scheduledEvent());
+        }
+        return new PodDeletedDuringExecution().evaluate(e.correlate());
+    }
+
+    /**
+     * Ready lost at 16:32:20, 69 s after the eviction (16:31:11): past the minute only, nothing bounding the node's clock: likely. The
+     * node no more than 2 s ahead (startTime against the binding): after the request by its report lag on one clock's ground:
+     * confirmed. A node up to 95 s ahead: the flip may be the late report of a main that ended before: not confirmed.
+     */
+    @Test
+    void readinessAfterTheDeletionThroughTheNodesClock() {
+        Finding free = evicted("2026-09-19T16:32:20Z", null).findings().get(0);
+        assertEquals(Confidence.LIKELY, free.confidence(), free.confidenceReason());
+        Finding bounded = evicted("2026-09-19T16:32:20Z", "2026-09-19T16:27:12Z").findings().get(0);
+        assertEquals(Confidence.CONFIRMED, bounded.confidence(), bounded.confidenceReason());
+        assertTrue(bounded.confidenceReason().contains("the containers' readiness changed after the deletion was requested"), bounded.confidenceReason());
+        Finding ahead = evicted("2026-09-19T16:32:20Z", "2026-09-19T16:28:45Z").findings().get(0);
+        assertNotEquals(Confidence.CONFIRMED, ahead.confidence(), ahead.confidenceReason());
+        // Within the kubelet's report lag of the eviction, bounded or not: not read as running.
+        Finding lag = evicted("2026-09-19T16:31:12Z", "2026-09-19T16:27:12Z").findings().get(0);
+        assertNotEquals(Confidence.CONFIRMED, lag.confidence(), lag.confidenceReason());
+    }
+
+    /**
+     * A node known at least 37 s behind: Ready lost at 16:31:40 as written, 29 s after the eviction (within the minute), came more than
+     * a minute after it: the containers were running at the request: confirmed. Without the bound: not.
+     */
+    @Test
+    void readinessOnANodeKnownBehind() {
+        Finding free = evicted("2026-09-19T16:31:40Z", null).findings().get(0);
+        assertNotEquals(Confidence.CONFIRMED, free.confidence(), free.confidenceReason());
+        Finding behind = evicted("2026-09-19T16:31:40Z", "2026-09-19T16:26:33Z").findings().get(0);
+        assertEquals(Confidence.CONFIRMED, behind.confidence(), behind.confidenceReason());
+    }
+
+    // ---- ExecutionOrder.kubeletReportedAfter: a lost node's report ----------------------------------------------------------------
+
+    private static Correlation lostAfterReport(String waitEnded, String startTime) {
+        String pod = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", waitEnded).yaml();
+        Evidence e = new Evidence().log("c.log", deletedLines()).pod("pod.yaml", startTime == null ? pod : started(pod, startTime))
+                .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.212345Z", 200))
+                .object("ev.yaml", Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:41:50Z", "Node is not ready"))
+                .workflow("wf.yaml", ERRORED_WORKFLOW);
+        if (startTime != null) {
+            e.object("events.yaml", scheduledEvent());
+        }
+        return e.correlate();
+    }
+
+    /**
+     * The kubelet reported wait's end 80 s after the request, then its node was lost: past the minute only, the report is read as after
+     * the request on the node's margin (not the lost node's last report, likely). Bounded (no more than 2 s ahead): after it on one
+     * clock's ground, main running at the request: confirmed. Up to 95 s ahead: the report may be from before the request, the lost
+     * node's last: frozen, likely.
+     */
+    @Test
+    void aLostNodesLaterReportThroughTheNodesClock() {
+        Execution free = life(lostAfterReport("2026-09-19T16:41:20Z", null)).execution();
+        assertTrue(!free.frozenReport() && free.nodeMargin(), free.toString());
+        Correlation bounded = lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:27:12Z");
+        assertTrue(!life(bounded).execution().frozenReport() && !life(bounded).execution().nodeMargin(), life(bounded).execution().toString());
+        Finding f = new PodDeletedDuringExecution().evaluate(bounded).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        Execution ahead = life(lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:28:45Z")).execution();
+        assertTrue(ahead.frozenReport(), ahead.toString());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:28:45Z"))
+                .findings().get(0).confidence());
+    }
+
+    /** A node known at least 37 s behind: wait's end written 30 s after the request came after it by more than a minute: confirmed. */
+    @Test
+    void aLostNodesReportOnANodeKnownBehind() {
+        Execution free = life(lostAfterReport("2026-09-19T16:40:30Z", null)).execution();
+        assertTrue(free.frozenReport(), free.toString());
+        Correlation behind = lostAfterReport("2026-09-19T16:40:30Z", "2026-09-19T16:26:33Z");
+        assertFalse(life(behind).execution().frozenReport(), life(behind).execution().toString());
+        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(behind).findings().get(0).confidence());
+    }
+}
