@@ -946,26 +946,14 @@ final class Corpus {
                 plan30.between(60, 240) * Go.SECOND) : null;
         long thirdDelay = plan30.between(3, 20) * Go.SECOND;
         long lastFor = plan.between(20, 90) * Go.SECOND + plan.between(0, 999_999_999L);
-        if (lasting) {
-            // Should the new run never come, the timeouts end all the same.
-            sim.at(deleteAt + 10 * Go.MINUTE, () -> c.endBrownoutAt(Math.min(c.brownoutUntil(), sim.now())));
-        }
-        String oldItem = first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED;
+        endLastingTimeouts(sim, c, lasting, deleteAt);
         Runnable beforeCreate = !timeouts ? null : () -> {
-            if (lasting) {
-                c.endBrownoutAt(sim.now() + lastFor);
-            }
-            // The old run's labelPodCompleted item, still in the queue: its first try answered after the timeouts labels the
-            // new Pod (a single-Pod Workflow: its Pod has the Workflow's name), at the latest a request timeout after them.
-            long next = c.cleanupNext(oldItem);
-            if (next < 0) {
-                // v3.6/v3.7 dropped the timed-out item; on v4 its last try was answered before the new run: the name reused
-                // harmlessly after the timeouts.
+            long due = staleLabelDue(sim, c, first, lasting, lastFor);
+            if (due < 0) {
                 s.podClass = "same-name-timeouts-harmless";
                 return;
             }
             s.podClass = "stale-cleanup-same-name";
-            long due = Math.max(next, c.brownoutUntil()) + Controller.REQUEST_TIMEOUT;
             if (meetsPending) {
                 // The new Pod stays unscheduled past the label.
                 s.podClass = "stale-cleanup-pending";
@@ -988,6 +976,34 @@ final class Corpus {
         if (plan.chance(0.4)) {
             exportPod(finish + plan.between(10, 60) * Go.SECOND, first, 0.25);
         }
+    }
+
+    /**
+     * #8022's timeouts that last until the new run comes ({@code lasting}): should it never come, they end all the same 10 minutes
+     * after the first run's deletion. One code for {@link #sameName} and {@link ScenariosStaleLabelV4} (session 57); no draw.
+     */
+    static void endLastingTimeouts(Sim sim, Controller c, boolean lasting, long deleteAt) {
+        if (lasting) {
+            sim.at(deleteAt + 10 * Go.MINUTE, () -> c.endBrownoutAt(Math.min(c.brownoutUntil(), sim.now())));
+        }
+    }
+
+    /**
+     * Just before #8022's new run is created: lasting timeouts end {@code lastFor} from now, and the old run's {@code
+     * labelPodCompleted} item, if still in the queue, has its first try answered after the timeouts label the new Pod (a
+     * single-Pod Workflow: its Pod has the Workflow's name), at the latest a request timeout after them: that time is returned.
+     * -1: the item is gone (v3.6/v3.7 dropped the timed-out item; on v4 its last try was answered before the new run), the name
+     * reused harmlessly after the timeouts. One code for {@link #sameName} and {@link ScenariosStaleLabelV4} (session 57); no draw.
+     */
+    static long staleLabelDue(Sim sim, Controller c, Workflow first, boolean lasting, long lastFor) {
+        if (lasting) {
+            c.endBrownoutAt(sim.now() + lastFor);
+        }
+        long next = c.cleanupNext(first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED);
+        if (next < 0) {
+            return -1;
+        }
+        return Math.max(next, c.brownoutUntil()) + Controller.REQUEST_TIMEOUT;
     }
 
     /** A Workflow of {@code w}'s name and template submitted again: a new UID, its Pod of the same name, main running {@code runFor}. */
