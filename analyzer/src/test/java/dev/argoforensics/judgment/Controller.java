@@ -317,12 +317,15 @@ final class Controller {
         return lines;
     }
 
-    /** ParseBool, as the controller reads the env var when it adds the finalizer. */
-    static boolean parseBool(String s) {
-        return switch (s == null ? "" : s) {
-            case "1", "t", "T", "TRUE", "true", "True" -> true;
-            default -> false;
-        };
+    /**
+     * Session 57: whether the controller's {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} turns the finalizer on. Every release that has
+     * it compares the env with {@code == "true"}, both where the Pod is built (workflowpod.go) and where the cleanup patch drops
+     * the finalizer (v3.6.0 controller.go, then pod/queue.go), read at every tag of v3.6.0-rc3 to v4.1.2: {@code "True"}, {@code
+     * "1"} or {@code "t"} (which Go's ParseBool would take) leave the Pods without the finalizer, not holding them. Before, the
+     * Pods were built by ParseBool and released by the exact match: the finalizer added and never removed, a Pod no release makes.
+     */
+    static boolean finalizerEnabled(String env) {
+        return "true".equals(env);
     }
 
     // ---- logging ------------------------------------------------------------------------------
@@ -788,9 +791,9 @@ final class Controller {
         patchBrownoutUntil = until;
     }
 
-    /** Whether this controller's Pods carry the status-capture finalizer (the env parsed as Go's {@code ParseBool}, v3.6.0+). */
+    /** Whether this controller's Pods carry the status-capture finalizer (the env exactly {@code "true"}, v3.6.0+). */
     boolean podsCarryFinalizer() {
-        return parseBool(finalizerEnv) && release.statusFinalizer;
+        return finalizerEnabled(finalizerEnv) && release.statusFinalizer;
     }
 
     /** The time the Pod patches stop timing out from (the current or last brownout), or -1. */
@@ -1381,7 +1384,7 @@ final class Controller {
                 return;
             }
             if (cached != null) {
-                boolean removeFinalizer = "true".equals(finalizerEnv) && cached.hasStatusFinalizer();
+                boolean removeFinalizer = finalizerEnabled(finalizerEnv) && cached.hasStatusFinalizer();
                 Long rv = removeFinalizer ? cached.resourceVersion : null;
                 String podKey = ns + "/" + podName;
                 switch (action) {
@@ -2880,7 +2883,7 @@ final class Controller {
         if (wf.spec.podGc.set() && release.podGcAnnotation) {
             p.annotations.put(K8s.ANN_POD_GC, wf.spec.podGc.annotation());
         }
-        if (parseBool(finalizerEnv) && release.statusFinalizer) {
+        if (podsCarryFinalizer()) {
             p.finalizers.add(K8s.STATUS_FINALIZER);
         }
         p.nodePool = nodePool;

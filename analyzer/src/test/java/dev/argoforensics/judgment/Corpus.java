@@ -767,7 +767,8 @@ final class Corpus {
         long lastEnd = end - (scale == Scale.SMALL ? 3 : 5) * Go.MINUTE;
         List<Kind> sequence = new ArrayList<>();
         if (misconfigured(c)) {
-            // Its Pods keep the finalizer whatever happens to them: only the stuck-finalizer classes run here.
+            // Its env reads as on and is off (no finalizer on its Pods): only its own classes run here (the plan as it was when
+            // its Pods were held, so no draw moves).
             sequence.add(Kind.MISCONFIG);
             sequence.add(Kind.MISCONFIG);
         } else {
@@ -1782,16 +1783,21 @@ final class Corpus {
         }
     }
 
-    /** A controller whose ARGO_POD_STATUS_CAPTURE_FINALIZER is "True" or "1": the finalizer is added but never removed. */
+    /**
+     * A controller whose ARGO_POD_STATUS_CAPTURE_FINALIZER is "True" or "1". Until session 56 its Pods were built with the finalizer
+     * (Go's ParseBool) and the patch left it (the exact match), so each stayed Terminating ({@code stuck-env-*}, AF004); every release
+     * compares the env with {@code == "true"} in both places ({@link Controller#finalizerEnabled}), so its Pods carry no finalizer
+     * and go when deleted: the look-alike of a stuck finalizer, a knob that reads as on and is off (session 57).
+     */
     private void misconfig(Controller c, long t0) {
         int n = plan.between(2, 3);
         for (int i = 0; i < n; i++) {
             long finish = t0 + plan.between(30, 120) * Go.SECOND;
             Workflow w;
             if (plan.chance(0.5)) {
-                w = interest(c, "stuck-env-podgc", finish, 0, new K8s.PodGc("OnPodCompletion", plan.pick("", "30s")));
+                w = interest(c, "env-not-true-podgc", finish, 0, new K8s.PodGc("OnPodCompletion", plan.pick("", "30s")));
             } else {
-                w = interest(c, "stuck-env-user-delete", finish);
+                w = interest(c, "env-not-true-user-delete", finish);
                 userDeletesPod(finish + plan.between(60, 300) * Go.SECOND, w);
             }
             submit(t0 + plan.between(0, 60) * Go.SECOND, w);

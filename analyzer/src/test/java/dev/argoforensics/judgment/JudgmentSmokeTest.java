@@ -153,7 +153,16 @@ class JudgmentSmokeTest {
         assertTrue(classes.stream().filter(c -> c.startsWith("wf-deleted")).count() >= 2, classes.toString());
         // Workflows deleted in the foreground (ScenariosDeletion): the race's lines in a Workflow being deleted.
         assertTrue(classes.contains(ScenariosDeletion.CLASS), classes.toString());
-        assertTrue(classes.stream().filter(c -> c.startsWith("stuck-env")).count() >= 1, classes.toString());
+        assertTrue(classes.stream().filter(c -> c.startsWith("env-not-true")).count() >= 1, classes.toString());
+        // Session 57: a controller whose ARGO_POD_STATUS_CAPTURE_FINALIZER is "True" or "1" puts no finalizer on its Pods (every
+        // release compares the env with == "true"): none of its deleted Pods is held, so the truth expects no AF004 of them.
+        for (Run r : runs) {
+            for (Scorer.TruthPod t : r.truth().pods) {
+                if (t.cls().startsWith("env-not-true")) {
+                    assertEquals(Boolean.FALSE, t.expected().getOrDefault("AF004", Boolean.FALSE), t.key() + " " + t.cls());
+                }
+            }
+        }
         // The classes of #14 and their look-alikes.
         // Session 55: #8022's stale label (stale-cleanup-same-name) needs a v4 controller whose Pods carry no finalizer (with
         // the finalizer the old Pod goes only once the old item's last failing try is answered; v3.6/v3.7 drop a timed-out
