@@ -113,6 +113,7 @@ final class Corpus {
     private ScenariosAuditResponses auditResponses;
     private ScenariosAutoRestart autoRestart;
     private ScenariosStaleLabelV4 staleLabelV4;
+    private ScenariosCrashLoop crashLoop;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -359,6 +360,12 @@ final class Corpus {
         controllers.add(slc);
         teamOf.put(slc, slc.namespaces);
         releaseOfNamespace.put(slc.namespaces.get(0), slc.release);
+        // Session 57: a crash loop under the kubelet's back-off, its standby taking the Lease over where a restart outlasts it.
+        crashLoop = new ScenariosCrashLoop(scenarioHost(), seed, sim, start, end);
+        Controller clc = crashLoop.build(seed, kube, truth, logs);
+        controllers.add(clc);
+        teamOf.put(clc, clc.namespaces);
+        releaseOfNamespace.put(clc.namespaces.get(0), clc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -574,6 +581,10 @@ final class Corpus {
             }
             if (slope == null && staleLabelV4.owns(c)) {
                 staleLabelV4.plan(c);
+                continue;
+            }
+            if (slope == null && crashLoop.owns(c)) {
+                crashLoop.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {
