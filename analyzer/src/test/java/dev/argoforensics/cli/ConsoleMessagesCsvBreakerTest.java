@@ -1,9 +1,8 @@
 package dev.argoforensics.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static dev.argoforensics.cli.ConsoleCsv.formats;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.testing.Cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,12 +18,6 @@ class ConsoleMessagesCsvBreakerTest {
     @TempDir
     Path dir;
 
-    private static String formats(Path p) {
-        Cli r = Cli.run("formats", p.toString());
-        assertEquals(0, r.exitCode(), r.out() + r.err());
-        return r.out();
-    }
-
     /**
      * A console export filtered by host, not by service ("Date","Host","Content"): the node also runs kube-scheduler, whose client-go
      * leader election logs the very texts the controller's client-go logs (klog's "attempting to acquire leader lease …", "successfully
@@ -35,12 +28,12 @@ class ConsoleMessagesCsvBreakerTest {
     @Test
     void anotherProgramsLeaderElectionIsNotTheControllers() throws IOException {
         Path p = dir.resolve("node-console.csv");
-        Files.writeString(p, String.join("\n", "\"Date\",\"Host\",\"Content\"",
-                "\"2026-11-07T01:58:09.590Z\",\"ip-10-42-17-203\",\"Workflow update successful\"",
-                "\"2026-11-07T01:58:05.120Z\",\"ip-10-42-17-203\",\"failed to renew lease kube-system/kube-scheduler: timed out waiting for the condition\"",
-                "\"2026-11-07T01:58:01.000Z\",\"ip-10-42-17-203\",\"successfully acquired lease kube-system/kube-scheduler\"",
-                "\"2026-11-07T01:57:59.000Z\",\"ip-10-42-17-203\",\"attempting to acquire leader lease kube-system/kube-scheduler...\"",
-                "\"2026-11-07T01:57:58.000Z\",\"ip-10-42-17-203\",\"Processing workflow\"") + "\n", StandardCharsets.UTF_8);
+        ConsoleCsv.write(p, "\"Date\",\"Host\",\"Content\"",
+                ConsoleCsv.hostRow("2026-11-07T01:58:09.590Z", "ip-10-42-17-203", "Workflow update successful"),
+                ConsoleCsv.hostRow("2026-11-07T01:58:05.120Z", "ip-10-42-17-203", "failed to renew lease kube-system/kube-scheduler: timed out waiting for the condition"),
+                ConsoleCsv.hostRow("2026-11-07T01:58:01.000Z", "ip-10-42-17-203", "successfully acquired lease kube-system/kube-scheduler"),
+                ConsoleCsv.hostRow("2026-11-07T01:57:59.000Z", "ip-10-42-17-203", "attempting to acquire leader lease kube-system/kube-scheduler..."),
+                ConsoleCsv.hostRow("2026-11-07T01:57:58.000Z", "ip-10-42-17-203", "Processing workflow"));
         String out = formats(p);
         // Before the fix: 5 events, and kube-scheduler's acquisition split the controller into two runs, the second "leader".
         assertTrue(out.contains("  lines         6: 2 events (2 recognised), 1 continuation, 0 blank, 3 unparsed\n"), out);
@@ -61,11 +54,11 @@ class ConsoleMessagesCsvBreakerTest {
     @Test
     void aServiceNamedLikeAControllerDoesNotMakeItsElectionTheControllers() throws IOException {
         Path p = dir.resolve("datadog.csv");
-        Files.writeString(p, String.join("\n", "\"Date\",\"Host\",\"Service\",\"Content\"",
+        ConsoleCsv.write(p, "\"Date\",\"Host\",\"Service\",\"Content\"",
                 row("2026-11-07T01:58:09.590Z", "workflow-controller", "Workflow update successful"),
                 row("2026-11-07T01:58:01.000Z", "kube-controller-manager", "successfully acquired lease kube-system/kube-controller-manager"),
                 row("2026-11-07T01:57:59.000Z", "kube-controller-manager", "attempting to acquire leader lease kube-system/kube-controller-manager..."),
-                row("2026-11-07T01:57:58.000Z", "workflow-controller", "Processing workflow")) + "\n", StandardCharsets.UTF_8);
+                row("2026-11-07T01:57:58.000Z", "workflow-controller", "Processing workflow"));
         String out = formats(p);
         assertTrue(out.contains("  lines         5: 2 events (2 recognised), 1 continuation, 0 blank, 2 unparsed\n"), out);
         assertTrue(out.contains("datadog.csv #1: ") && !out.contains("datadog.csv #2: ") && !out.contains("; leader;"), out);
@@ -81,24 +74,24 @@ class ConsoleMessagesCsvBreakerTest {
     @Test
     void anElectionWithItsLeaseDroppedIsNotTheControllersWithoutAService() throws IOException {
         Path p = dir.resolve("loki.csv");
-        Files.writeString(p, String.join("\n", "\"Date\",\"Host\",\"Content\"",
-                "\"2026-11-07T01:58:09.590Z\",\"ip-10-42-17-203\",\"Workflow update successful\"",
-                "\"2026-11-07T01:58:05.120Z\",\"ip-10-42-17-203\",\"Failed to renew lease\"",
-                "\"2026-11-07T01:58:01.000Z\",\"ip-10-42-17-203\",\"Successfully acquired lease\"",
-                "\"2026-11-07T01:57:58.000Z\",\"ip-10-42-17-203\",\"Processing workflow\"") + "\n", StandardCharsets.UTF_8);
+        ConsoleCsv.write(p, "\"Date\",\"Host\",\"Content\"",
+                ConsoleCsv.hostRow("2026-11-07T01:58:09.590Z", "ip-10-42-17-203", "Workflow update successful"),
+                ConsoleCsv.hostRow("2026-11-07T01:58:05.120Z", "ip-10-42-17-203", "Failed to renew lease"),
+                ConsoleCsv.hostRow("2026-11-07T01:58:01.000Z", "ip-10-42-17-203", "Successfully acquired lease"),
+                ConsoleCsv.hostRow("2026-11-07T01:57:58.000Z", "ip-10-42-17-203", "Processing workflow"));
         String out = formats(p);
         assertTrue(out.contains("  lines         5: 2 events (2 recognised), 1 continuation, 0 blank, 2 unparsed\n"), out);
         assertTrue(out.contains("its lease not shown and no container or service to say whose"), out);
         Path own = dir.resolve("datadog.csv");
-        Files.writeString(own, String.join("\n", "\"Date\",\"Host\",\"Service\",\"Content\"",
+        ConsoleCsv.write(own, "\"Date\",\"Host\",\"Service\",\"Content\"",
                 row("2026-11-07T01:58:09.590Z", "workflow-controller", "Workflow update successful"),
                 row("2026-11-07T01:58:01.000Z", "workflow-controller", "Successfully acquired lease"),
-                row("2026-11-07T01:57:58.000Z", "workflow-controller", "Processing workflow")) + "\n", StandardCharsets.UTF_8);
+                row("2026-11-07T01:57:58.000Z", "workflow-controller", "Processing workflow"));
         String read = formats(own);
         assertTrue(read.contains("  lines         4: 3 events (3 recognised), 1 continuation, 0 blank, 0 unparsed\n"), read);
     }
 
     private static String row(String time, String service, String message) {
-        return "\"" + time + "\",\"\"\"ip-10-42-9-11.ec2.internal\"\"\",\"\"\"" + service + "\"\"\",\"" + message + "\"";
+        return ConsoleCsv.serviceRow("ip-10-42-9-11.ec2.internal", time, service, message);
     }
 }

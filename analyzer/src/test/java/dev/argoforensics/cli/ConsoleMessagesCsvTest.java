@@ -1,9 +1,9 @@
 package dev.argoforensics.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static dev.argoforensics.cli.ConsoleCsv.formats;
+import static dev.argoforensics.cli.ConsoleCsv.nothingRead;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.testing.Cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,20 +26,6 @@ class ConsoleMessagesCsvTest {
 
     @TempDir
     Path dir;
-
-    private static String formats(Path p) {
-        Cli r = Cli.run("formats", p.toString());
-        assertEquals(0, r.exitCode(), r.err());
-        return r.out();
-    }
-
-    /** {@code formats} on a file that holds no record of the controller's: it says so and exits 2. */
-    private static String nothingRead(Path p) {
-        Cli r = Cli.run("formats", p.toString());
-        assertEquals(2, r.exitCode(), r.out() + r.err());
-        assertTrue(r.err().contains("nothing usable was read: no log record"), r.err());
-        return r.err();
-    }
 
     @Test
     void theControllersMessageRowsAreReadOldestFirst() {
@@ -82,10 +68,10 @@ class ConsoleMessagesCsvTest {
     @Test
     void anotherServicesMessagesAreNotTheControllers() throws IOException {
         Path p = dir.resolve("karpenter.csv");
-        Files.writeString(p, String.join("\n", "\"Date\",\"Host\",\"Service\",\"Content\"",
+        ConsoleCsv.write(p, "\"Date\",\"Host\",\"Service\",\"Content\"",
                 row("2026-11-07T01:58:03.120Z", "karpenter", "disrupting nodeclaim(s) via delete, terminating 1 nodes (1 pods) ip-10-42-17-88.ec2.internal/m6i.2xlarge/spot"),
                 row("2026-11-07T01:58:02.904Z", "karpenter", "tainted node"),
-                row("2026-11-07T01:57:39.880Z", "karpenter", "Processing workflow")) + "\n", StandardCharsets.UTF_8);
+                row("2026-11-07T01:57:39.880Z", "karpenter", "Processing workflow"));
         String out = nothingRead(p);
         assertTrue(out.contains("no record, 0 unparsed lines, 3 lines of other containers kept apart (karpenter 3)"), out);
     }
@@ -94,13 +80,12 @@ class ConsoleMessagesCsvTest {
     @Test
     void anUnknownMessageWithNothingToSayWhoseIsUnparsed() throws IOException {
         Path p = dir.resolve("proxy.csv");
-        Files.writeString(p, String.join("\n", "\"Date\",\"Host\",\"Content\"",
-                "\"2026-11-07T01:58:03.120Z\",\"ip-10-42-9-11\",\"GET /healthz 200 1.2ms\"",
-                "\"2026-11-07T01:58:02.904Z\",\"ip-10-42-9-11\",\"upstream connect error or disconnect/reset before headers\"") + "\n",
-                StandardCharsets.UTF_8);
+        ConsoleCsv.write(p, "\"Date\",\"Host\",\"Content\"",
+                ConsoleCsv.hostRow("2026-11-07T01:58:03.120Z", "ip-10-42-9-11", "GET /healthz 200 1.2ms"),
+                ConsoleCsv.hostRow("2026-11-07T01:58:02.904Z", "ip-10-42-9-11", "upstream connect error or disconnect/reset before headers"));
         assertTrue(nothingRead(p).contains("no record, 2 unparsed lines"));
         // Beside a row of the controller's, each says why it is not read.
-        Files.writeString(p, "\"2026-11-07T01:58:04.000Z\",\"ip-10-42-9-11\",\"Workflow update successful\"\n", StandardCharsets.UTF_8,
+        Files.writeString(p, ConsoleCsv.hostRow("2026-11-07T01:58:04.000Z", "ip-10-42-9-11", "Workflow update successful") + "\n", StandardCharsets.UTF_8,
                 java.nio.file.StandardOpenOption.APPEND);
         String out = formats(p);
         assertTrue(out.contains("  lines         4: 1 events (1 recognised), 1 continuation, 0 blank, 2 unparsed\n"), out);
@@ -109,6 +94,6 @@ class ConsoleMessagesCsvTest {
     }
 
     private static String row(String time, String service, String message) {
-        return "\"" + time + "\",\"\"\"ip-10-42-9-11.ec2.internal-kube-system\"\"\",\"\"\"" + service + "\"\"\",\"" + message + "\"";
+        return ConsoleCsv.serviceRow("ip-10-42-9-11.ec2.internal-kube-system", time, service, message);
     }
 }

@@ -265,6 +265,7 @@ final class Controller {
         this.seed = seed;
         this.rng = new Sim.Rng(seed);
         this.leaseRng = new Sim.Rng(Sim.seed(seed, 561));
+        this.takeoverRng = new Sim.Rng(Sim.seed(seed, 597));
         this.logDir = logDir;
         this.deployHash = rng.hex(9) + rng.between(0, 9);
         this.normalHash = deployHash;
@@ -317,12 +318,15 @@ final class Controller {
         return lines;
     }
 
-    /** ParseBool, as the controller reads the env var when it adds the finalizer. */
-    static boolean parseBool(String s) {
-        return switch (s == null ? "" : s) {
-            case "1", "t", "T", "TRUE", "true", "True" -> true;
-            default -> false;
-        };
+    /**
+     * Session 57: whether the controller's {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} turns the finalizer on. Every release that has
+     * it compares the env with {@code == "true"}, both where the Pod is built (workflowpod.go) and where the cleanup patch drops
+     * the finalizer (v3.6.0 controller.go, then pod/queue.go), read at every tag of v3.6.0-rc3 to v4.1.2: {@code "True"}, {@code
+     * "1"} or {@code "t"} (which Go's ParseBool would take) leave the Pods without the finalizer, not holding them. Before, the
+     * Pods were built by ParseBool and released by the exact match: the finalizer added and never removed, a Pod no release makes.
+     */
+    static boolean finalizerEnabled(String env) {
+        return "true".equals(env);
     }
 
     // ---- logging ------------------------------------------------------------------------------
@@ -549,6 +553,61 @@ final class Controller {
     /** Session 49: the draws of the Lease waits, on a stream of their own (the other draws are as they were without them). */
     private final Sim.Rng leaseRng;
 
+    /** Session 57: the draws of a standby's take-over after the leader's process died, on a stream of their own (salt 597). */
+    private final Sim.Rng takeoverRng;
+
+    /** Session 57: kubelet's crash-loop back-off of each replica's controller container: {last restart, back-off}. */
+    private final Map<String, long[]> backoffs = new HashMap<>();
+
+    /** kubelet's initial and longest crash-loop back-off (pkg/kubelet: 10 s doubling to 5 min). */
+    static final long BACKOFF_INITIAL = 10 * Go.SECOND;
+    static final long BACKOFF_MAX = 300 * Go.SECOND;
+
+    /**
+     * Session 57: kubelet's back-off for a container that exited at {@code exitedAt} (kuberuntime_manager.go {@code doBackOff} on
+     * client-go's {@code flowcontrol.Backoff}, keyed by the Pod and container): with no entry, or the last restart more than twice the
+     * longest back-off (10 min) before the exit, it restarts at once and the entry starts at 10 s; else it waits out the entry's
+     * back-off from the exit, and the entry doubles (at most 5 min). {@code entry} is {last restart, back-off} (null: none);
+     * {@code latency} the restart's own time (the pod worker's sync, the process's start). Returns {wait, restart, back-off}.
+     */
+    static long[] crashLoopBackoff(long[] entry, long exitedAt, long latency) {
+        boolean fresh = entry == null || exitedAt - entry[0] > 2 * BACKOFF_MAX;
+        long wait = fresh ? 0 : entry[1];
+        return new long[] {wait, exitedAt + wait + latency, fresh ? BACKOFF_INITIAL : Math.min(2 * entry[1], BACKOFF_MAX)};
+    }
+
+    /** The wait kubelet puts before restarting {@code replica}'s container, exited now; the restart ({@code latency} after it) recorded. */
+    private long crashLoopWait(String replica, long latency) {
+        long[] b = crashLoopBackoff(backoffs.get(replica), sim.now(), latency);
+        backoffs.put(replica, new long[] {b[1], b[2]});
+        return b[0];
+    }
+
+    /**
+     * Session 57: how long after the leader's process died now its standby takes the Lease (main.go, v3.6.0 to v4.1.2 alike:
+     * {@code LEADER_ELECTION_LEASE_DURATION} 15 s, {@code _RENEW_DEADLINE} 10 s, {@code _RETRY_PERIOD} 5 s by default). The leader
+     * renewed every retry period, the last 0-5 s before it died; the standby's tries come every retry period stretched by client-go's
+     * jitter factor 1.2 (5-11 s apart), and the first after that renewal sees a changed record; it acquires at its first try more than
+     * the lease duration after it saw that change (client-go times the lease from its own observation). So 10 s at the least: a
+     * container that restarts within that renews the Lease under its own identity (the Pod's name) first, as before session 57.
+     */
+    private long takeoverAfter() {
+        long observed = -takeoverRng.between(0, 5_000) * MS + takeoverRng.between(0, 11_000) * MS;
+        long t = observed;
+        while (t - observed <= 15 * Go.SECOND) {
+            t += takeoverRng.between(5_000, 11_000) * MS;
+        }
+        return t;
+    }
+
+    /** Session 57: an old leader's container restart after a take-over still to come; the controller is not settled until it has. */
+    private int restartsPending;
+
+    /** Up, with no container restart still to come (a crash loop's next crash waits for this). */
+    boolean settled() {
+        return up() && restartsPending == 0 && waiting == null;
+    }
+
     private final Map<String, Integer> restarts = new HashMap<>();
 
     private void banner() {
@@ -633,40 +692,56 @@ final class Controller {
         Inc s = standbyInc;
         standbyInc = null;
         inc = null;
-        sim.after(gap, () -> {
-            if (!s.alive) {
+        sim.after(gap, () -> standbyLeads(s, lease, old, -1));
+    }
+
+    /**
+     * The standby {@code s} takes the Lease (the hand-over's, or session 57's after the leader's process died) and starts its workers;
+     * the old leader's container restarts and waits as the standby, {@code oldBack} after now (-1: 2-8 s, drawn), the kubelet's
+     * back-off added from the old container's exit.
+     */
+    private void standbyLeads(Inc s, String lease, Inc old, long oldBack) {
+        if (!s.alive) {
+            return;
+        }
+        s.alive = false;
+        incarnations++;
+        Inc leader = new Inc(incarnations, s.replica, s.sink, normalWorkers);
+        leader.cursor = Math.max(s.cursor, sim.now());
+        inc = leader;
+        leaseAcquired(lease);
+        leaseHolder = leader.replica;
+        log(Level.INFO, "new leader", "leader", leader.replica);
+        banner(); // OnStartedLeading calls Run: its banner now, not when the standby started; no 'starting leading'
+        workerNumbers(normalWorkers);
+        backlogAtStart();
+        sim.at(leader.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(leader));
+        sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(leader));
+        sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(leader));
+        // The old Pod's container restarts and waits as the standby.
+        long back;
+        if (oldBack < 0) {
+            long latency = rng.between(2 * Go.SECOND, 8 * Go.SECOND);
+            back = latency + crashLoopWait(old.replica, latency);
+        } else {
+            back = oldBack;
+        }
+        restartsPending++;
+        sim.after(back, () -> {
+            restartsPending--;
+            if (inc != leader || !leader.alive) {
                 return;
             }
-            s.alive = false;
-            incarnations++;
-            Inc leader = new Inc(incarnations, s.replica, s.sink, normalWorkers);
-            leader.cursor = Math.max(s.cursor, sim.now());
-            inc = leader;
-            leaseAcquired(lease);
-            leaseHolder = leader.replica;
+            int restartCount = restarts.merge(old.replica, 1, Integer::sum);
+            Inc standby = new Inc(-1, old.replica, sink(old.replica, restartCount, true), 0);
+            standbyInc = standby;
+            inc = standby;
+            inc.cursor = sim.now();
+            tick(); // a standby: no banner until it leads
+            leaseAttempt(lease);
             log(Level.INFO, "new leader", "leader", leader.replica);
-            banner(); // OnStartedLeading calls Run: its banner now, not when the standby started; no 'starting leading'
-            workerNumbers(normalWorkers);
-            backlogAtStart();
-            sim.at(leader.cursor + rng.between(40 * MS, 140 * MS), () -> startInformers(leader));
-            sim.at(sim.now() + 5 * Go.MINUTE, () -> stats(leader));
-            sim.at(sim.now() + 20 * Go.MINUTE, () -> resync(leader));
-            // The old Pod's container restarts and waits as the standby.
-            sim.after(rng.between(2 * Go.SECOND, 8 * Go.SECOND), () -> {
-                if (inc != leader || !leader.alive) {
-                    return;
-                }
-                int restartCount = restarts.merge(old.replica, 1, Integer::sum);
-                Inc standby = new Inc(-1, old.replica, sink(old.replica, restartCount, true), 0);
-                standbyInc = standby;
-                inc = standby;
-                inc.cursor = sim.now();
-                tick(); // a standby: no banner until it leads
-                leaseAttempt(lease);
-                log(Level.INFO, "new leader", "leader", leader.replica);
-                inc = leader;
-                sim.at(sim.now() + 5 * Go.MINUTE + rng.between(0, 3 * Go.SECOND), () -> stats(standby));
-            });
+            inc = leader;
+            sim.at(sim.now() + 5 * Go.MINUTE + rng.between(0, 3 * Go.SECOND), () -> stats(standby));
         });
     }
 
@@ -706,9 +781,25 @@ final class Controller {
             emit(Rec.raw(t, line));
         }
         Inc dead = inc;
+        boolean standbyThere = hasStandby();
         dead.alive = false;
         files.addAll(dead.sink.close());
-        sim.after(rng.between(2 * Go.SECOND, 9 * Go.SECOND), () -> {
+        // Session 57: kubelet restarts the container at once the first time, then after its crash-loop back-off (10 s doubling to
+        // 5 min, reset after 10 min without a restart); a standby takes the Lease over if that outlasts its wait for the Lease.
+        long latency = rng.between(2 * Go.SECOND, 9 * Go.SECOND);
+        long back = latency + crashLoopWait(dead.replica, latency);
+        if (standbyThere) {
+            long takeover = takeoverAfter();
+            if (takeover < back) {
+                Inc s = standbyInc;
+                standbyInc = null;
+                inc = null;
+                String lease = controllerNamespace + "/workflow-controller-" + instanceId;
+                sim.after(takeover, () -> standbyLeads(s, lease, dead, back - takeover));
+                return;
+            }
+        }
+        sim.after(back, () -> {
             inc = dead;
             start(normalWorkers, true);
         });
@@ -788,9 +879,9 @@ final class Controller {
         patchBrownoutUntil = until;
     }
 
-    /** Whether this controller's Pods carry the status-capture finalizer (the env parsed as Go's {@code ParseBool}, v3.6.0+). */
+    /** Whether this controller's Pods carry the status-capture finalizer (the env exactly {@code "true"}, v3.6.0+). */
     boolean podsCarryFinalizer() {
-        return parseBool(finalizerEnv) && release.statusFinalizer;
+        return finalizerEnabled(finalizerEnv) && release.statusFinalizer;
     }
 
     /** The time the Pod patches stop timing out from (the current or last brownout), or -1. */
@@ -1381,7 +1472,7 @@ final class Controller {
                 return;
             }
             if (cached != null) {
-                boolean removeFinalizer = "true".equals(finalizerEnv) && cached.hasStatusFinalizer();
+                boolean removeFinalizer = finalizerEnabled(finalizerEnv) && cached.hasStatusFinalizer();
                 Long rv = removeFinalizer ? cached.resourceVersion : null;
                 String podKey = ns + "/" + podName;
                 switch (action) {
@@ -2880,7 +2971,7 @@ final class Controller {
         if (wf.spec.podGc.set() && release.podGcAnnotation) {
             p.annotations.put(K8s.ANN_POD_GC, wf.spec.podGc.annotation());
         }
-        if (parseBool(finalizerEnv) && release.statusFinalizer) {
+        if (podsCarryFinalizer()) {
             p.finalizers.add(K8s.STATUS_FINALIZER);
         }
         p.nodePool = nodePool;

@@ -113,6 +113,7 @@ final class Corpus {
     private ScenariosAuditResponses auditResponses;
     private ScenariosAutoRestart autoRestart;
     private ScenariosStaleLabelV4 staleLabelV4;
+    private ScenariosCrashLoop crashLoop;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -359,6 +360,12 @@ final class Corpus {
         controllers.add(slc);
         teamOf.put(slc, slc.namespaces);
         releaseOfNamespace.put(slc.namespaces.get(0), slc.release);
+        // Session 57: a crash loop under the kubelet's back-off, its standby taking the Lease over where a restart outlasts it.
+        crashLoop = new ScenariosCrashLoop(scenarioHost(), seed, sim, start, end);
+        Controller clc = crashLoop.build(seed, kube, truth, logs);
+        controllers.add(clc);
+        teamOf.put(clc, clc.namespaces);
+        releaseOfNamespace.put(clc.namespaces.get(0), clc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -576,6 +583,10 @@ final class Corpus {
                 staleLabelV4.plan(c);
                 continue;
             }
+            if (slope == null && crashLoop.owns(c)) {
+                crashLoop.plan(c);
+                continue;
+            }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {
                 lostAtExit.plan(c);
                 continue;
@@ -767,7 +778,8 @@ final class Corpus {
         long lastEnd = end - (scale == Scale.SMALL ? 3 : 5) * Go.MINUTE;
         List<Kind> sequence = new ArrayList<>();
         if (misconfigured(c)) {
-            // Its Pods keep the finalizer whatever happens to them: only the stuck-finalizer classes run here.
+            // Its env reads as on and is off (no finalizer on its Pods): only its own classes run here (the plan as it was when
+            // its Pods were held, so no draw moves).
             sequence.add(Kind.MISCONFIG);
             sequence.add(Kind.MISCONFIG);
         } else {
@@ -946,26 +958,14 @@ final class Corpus {
                 plan30.between(60, 240) * Go.SECOND) : null;
         long thirdDelay = plan30.between(3, 20) * Go.SECOND;
         long lastFor = plan.between(20, 90) * Go.SECOND + plan.between(0, 999_999_999L);
-        if (lasting) {
-            // Should the new run never come, the timeouts end all the same.
-            sim.at(deleteAt + 10 * Go.MINUTE, () -> c.endBrownoutAt(Math.min(c.brownoutUntil(), sim.now())));
-        }
-        String oldItem = first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED;
+        endLastingTimeouts(sim, c, lasting, deleteAt);
         Runnable beforeCreate = !timeouts ? null : () -> {
-            if (lasting) {
-                c.endBrownoutAt(sim.now() + lastFor);
-            }
-            // The old run's labelPodCompleted item, still in the queue: its first try answered after the timeouts labels the
-            // new Pod (a single-Pod Workflow: its Pod has the Workflow's name), at the latest a request timeout after them.
-            long next = c.cleanupNext(oldItem);
-            if (next < 0) {
-                // v3.6/v3.7 dropped the timed-out item; on v4 its last try was answered before the new run: the name reused
-                // harmlessly after the timeouts.
+            long due = staleLabelDue(sim, c, first, lasting, lastFor);
+            if (due < 0) {
                 s.podClass = "same-name-timeouts-harmless";
                 return;
             }
             s.podClass = "stale-cleanup-same-name";
-            long due = Math.max(next, c.brownoutUntil()) + Controller.REQUEST_TIMEOUT;
             if (meetsPending) {
                 // The new Pod stays unscheduled past the label.
                 s.podClass = "stale-cleanup-pending";
@@ -988,6 +988,34 @@ final class Corpus {
         if (plan.chance(0.4)) {
             exportPod(finish + plan.between(10, 60) * Go.SECOND, first, 0.25);
         }
+    }
+
+    /**
+     * #8022's timeouts that last until the new run comes ({@code lasting}): should it never come, they end all the same 10 minutes
+     * after the first run's deletion. One code for {@link #sameName} and {@link ScenariosStaleLabelV4} (session 57); no draw.
+     */
+    static void endLastingTimeouts(Sim sim, Controller c, boolean lasting, long deleteAt) {
+        if (lasting) {
+            sim.at(deleteAt + 10 * Go.MINUTE, () -> c.endBrownoutAt(Math.min(c.brownoutUntil(), sim.now())));
+        }
+    }
+
+    /**
+     * Just before #8022's new run is created: lasting timeouts end {@code lastFor} from now, and the old run's {@code
+     * labelPodCompleted} item, if still in the queue, has its first try answered after the timeouts label the new Pod (a
+     * single-Pod Workflow: its Pod has the Workflow's name), at the latest a request timeout after them: that time is returned.
+     * -1: the item is gone (v3.6/v3.7 dropped the timed-out item; on v4 its last try was answered before the new run), the name
+     * reused harmlessly after the timeouts. One code for {@link #sameName} and {@link ScenariosStaleLabelV4} (session 57); no draw.
+     */
+    static long staleLabelDue(Sim sim, Controller c, Workflow first, boolean lasting, long lastFor) {
+        if (lasting) {
+            c.endBrownoutAt(sim.now() + lastFor);
+        }
+        long next = c.cleanupNext(first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED);
+        if (next < 0) {
+            return -1;
+        }
+        return Math.max(next, c.brownoutUntil()) + Controller.REQUEST_TIMEOUT;
     }
 
     /** A Workflow of {@code w}'s name and template submitted again: a new UID, its Pod of the same name, main running {@code runFor}. */
@@ -1781,16 +1809,21 @@ final class Corpus {
         }
     }
 
-    /** A controller whose ARGO_POD_STATUS_CAPTURE_FINALIZER is "True" or "1": the finalizer is added but never removed. */
+    /**
+     * A controller whose ARGO_POD_STATUS_CAPTURE_FINALIZER is "True" or "1". Until session 56 its Pods were built with the finalizer
+     * (Go's ParseBool) and the patch left it (the exact match), so each stayed Terminating ({@code stuck-env-*}, AF004); every release
+     * compares the env with {@code == "true"} in both places ({@link Controller#finalizerEnabled}), so its Pods carry no finalizer
+     * and go when deleted: the look-alike of a stuck finalizer, a knob that reads as on and is off (session 57).
+     */
     private void misconfig(Controller c, long t0) {
         int n = plan.between(2, 3);
         for (int i = 0; i < n; i++) {
             long finish = t0 + plan.between(30, 120) * Go.SECOND;
             Workflow w;
             if (plan.chance(0.5)) {
-                w = interest(c, "stuck-env-podgc", finish, 0, new K8s.PodGc("OnPodCompletion", plan.pick("", "30s")));
+                w = interest(c, "env-not-true-podgc", finish, 0, new K8s.PodGc("OnPodCompletion", plan.pick("", "30s")));
             } else {
-                w = interest(c, "stuck-env-user-delete", finish);
+                w = interest(c, "env-not-true-user-delete", finish);
                 userDeletesPod(finish + plan.between(60, 300) * Go.SECOND, w);
             }
             submit(t0 + plan.between(0, 60) * Go.SECOND, w);

@@ -153,7 +153,16 @@ class JudgmentSmokeTest {
         assertTrue(classes.stream().filter(c -> c.startsWith("wf-deleted")).count() >= 2, classes.toString());
         // Workflows deleted in the foreground (ScenariosDeletion): the race's lines in a Workflow being deleted.
         assertTrue(classes.contains(ScenariosDeletion.CLASS), classes.toString());
-        assertTrue(classes.stream().filter(c -> c.startsWith("stuck-env")).count() >= 1, classes.toString());
+        assertTrue(classes.stream().filter(c -> c.startsWith("env-not-true")).count() >= 1, classes.toString());
+        // Session 57: a controller whose ARGO_POD_STATUS_CAPTURE_FINALIZER is "True" or "1" puts no finalizer on its Pods (every
+        // release compares the env with == "true"): none of its deleted Pods is held, so the truth expects no AF004 of them.
+        for (Run r : runs) {
+            for (Scorer.TruthPod t : r.truth().pods) {
+                if (t.cls().startsWith("env-not-true")) {
+                    assertEquals(Boolean.FALSE, t.expected().getOrDefault("AF004", Boolean.FALSE), t.key() + " " + t.cls());
+                }
+            }
+        }
         // The classes of #14 and their look-alikes.
         // Session 55: #8022's stale label (stale-cleanup-same-name) needs a v4 controller whose Pods carry no finalizer (with
         // the finalizer the old Pod goes only once the old item's last failing try is answered; v3.6/v3.7 drop a timed-out
@@ -1529,6 +1538,89 @@ class JudgmentSmokeTest {
             }
         }
         return unfinishedWithCode;
+    }
+
+    /**
+     * Session 57 ({@link ScenariosCrashLoop}): each container of the crash-looping controller that ended in a panic is followed by
+     * its restart no sooner than the kubelet's back-off replayed over that container's restarts says (at once the first time, then
+     * 10 s doubling, reset after 10 quiet minutes) and within 10 s of it (the restart's own time); a restart that finds the Lease
+     * taken (its first {@code new leader} naming the other replica) came at least 10 s after its panic, the least a standby waits
+     * for the Lease. The smoke seeds hold at least one restart past a back-off. Docker's json-file names no Pod in its path: not read.
+     */
+    @Test
+    void aCrashLoopsRestartsFollowTheKubeletsBackoff() throws IOException {
+        java.util.regex.Pattern replicaIn = java.util.regex.Pattern.compile("(workflow-controller-[0-9a-f]+d?-[a-z0-9]{5})");
+        java.util.regex.Pattern leader = java.util.regex.Pattern.compile("new leader.*?leader(?:=|\\\\?\":\\\\?\")(workflow-controller-[a-z0-9-]+)");
+        // The first RFC 3339 time on a line: the envelope's where there is one, else the record's (a raw panic line has none).
+        java.util.regex.Pattern stamp = java.util.regex.Pattern.compile("(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?Z)");
+        java.util.function.ToLongFunction<String> timeOf = l -> {
+            java.util.regex.Matcher m = stamp.matcher(l);
+            return m.find() ? Go.epochNanos(m.group(1)) : Long.MIN_VALUE;
+        };
+        int backedOff = 0;
+        int restartsRead = 0;
+        for (Run r : runs) {
+            for (String controller : r.info().controllers()) {
+                String dirName = controller.split(" ")[0];
+                if (!ScenariosCrashLoop.isController(dirName)) {
+                    continue;
+                }
+                // replica -> container index -> its text
+                Map<String, java.util.TreeMap<Integer, StringBuilder>> containers = new HashMap<>();
+                try (var walk = Files.walk(r.info().dir().resolve("logs").resolve(dirName))) {
+                    for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
+                        String path = file.toString();
+                        java.util.regex.Matcher m = replicaIn.matcher(path);
+                        if (path.contains("/var/lib/docker/") || !m.find()) {
+                            continue;
+                        }
+                        String name = file.getFileName().toString();
+                        java.util.regex.Matcher n = java.util.regex.Pattern.compile(path.contains("/var/log/pods/") ? "^(\\d+)\\.log"
+                                : "\\.restart-(\\d+)\\.").matcher(name);
+                        int index = n.find() ? Integer.parseInt(n.group(1)) : 0;
+                        containers.computeIfAbsent(m.group(1), k -> new java.util.TreeMap<>()).computeIfAbsent(index, k -> new StringBuilder())
+                                .append(logText(file)).append('\n');
+                    }
+                }
+                for (var e : containers.entrySet()) {
+                    long[] entry = null;
+                    List<StringBuilder> texts = new ArrayList<>(e.getValue().values());
+                    for (int i = 0; i + 1 < texts.size(); i++) {
+                        if (!texts.get(i).toString().contains("panic: runtime error")) {
+                            continue;
+                        }
+                        long exit = Long.MIN_VALUE;
+                        for (String l : texts.get(i).toString().split("\n")) {
+                            exit = Math.max(exit, timeOf.applyAsLong(l));
+                        }
+                        long back = Long.MAX_VALUE;
+                        String firstLeader = null;
+                        for (String l : texts.get(i + 1).toString().split("\n")) {
+                            long t = timeOf.applyAsLong(l);
+                            if (t != Long.MIN_VALUE) {
+                                back = Math.min(back, t);
+                            }
+                            java.util.regex.Matcher m = leader.matcher(l);
+                            if (firstLeader == null && m.find()) {
+                                firstLeader = m.group(1);
+                            }
+                        }
+                        long[] b = Controller.crashLoopBackoff(entry, exit, 0);
+                        long gap = back - exit;
+                        String where = "seed " + r.info().seed() + " " + e.getKey() + " restart " + e.getValue().keySet().toArray()[i + 1]
+                                + ": " + Go.duration(gap) + " after its panic at " + Go.rfc3339Nano(exit) + ", the back-off " + Go.duration(b[0]);
+                        assertTrue(gap >= b[0] - Go.SECOND && gap <= b[0] + 10 * Go.SECOND, where);
+                        if (firstLeader != null && !firstLeader.equals(e.getKey())) {
+                            assertTrue(gap >= 10 * Go.SECOND, where + ", the Lease taken by " + firstLeader);
+                        }
+                        entry = new long[] {back, b[2]};
+                        restartsRead++;
+                        backedOff += b[0] > 0 ? 1 : 0;
+                    }
+                }
+            }
+        }
+        assertTrue(backedOff > 0, "restarts read: " + restartsRead + ", none past a back-off");
     }
 
     /** Every log file under {@code dir}, gunzipped where gzip'd, in one string. */

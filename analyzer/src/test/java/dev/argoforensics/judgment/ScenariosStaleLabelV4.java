@@ -114,23 +114,14 @@ final class ScenariosStaleLabelV4 extends OwnFamily {
         long lastFor = rng.between(20, 90) * Go.SECOND + rng.between(0, 999_999_999L);
         long room = rng.between(40, 150) * Go.SECOND;
         long runFor = rng.between(60, 240) * Go.SECOND;
-        if (lasting) {
-            // Should the new run never come, the timeouts end all the same.
-            sim.at(deleteAt + 10 * Go.MINUTE, () -> c.endBrownoutAt(Math.min(c.brownoutUntil(), sim.now())));
-        }
-        String oldItem = first.namespace + "/" + first.name + "/" + Controller.LABEL_POD_COMPLETED;
+        Corpus.endLastingTimeouts(sim, c, lasting, deleteAt);
         Runnable beforeCreate = !timeouts ? null : () -> {
-            if (lasting) {
-                c.endBrownoutAt(sim.now() + lastFor);
-            }
-            long next = c.cleanupNext(oldItem);
-            if (next < 0) {
+            long due = Corpus.staleLabelDue(sim, c, first, lasting, lastFor);
+            if (due < 0) {
                 s.podClass = HARMLESS; // the old item's last try was answered before the new run
                 return;
             }
             s.podClass = STALE;
-            // Its first try answered after the timeouts labels the new Pod, at the latest a request timeout after them.
-            long due = Math.max(next, c.brownoutUntil()) + Controller.REQUEST_TIMEOUT;
             if (kind == 1) {
                 s.podClass = PENDING;
                 s.unschedulable = true;

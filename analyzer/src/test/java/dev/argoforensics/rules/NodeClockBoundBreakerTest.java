@@ -72,6 +72,27 @@ class NodeClockBoundBreakerTest {
         return e.correlate();
     }
 
+    /** Pod p Succeeded, main and wait ended (exit 0) at the given times on its node's clock. */
+    private static String succeeded(String mainEnd, String waitEnd) {
+        return Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", mainEnd).terminated("wait", 0, "Completed", waitEnd).yaml();
+    }
+
+    /**
+     * {@code argo stop} of Workflow p at the controller's {@code stop} (whole seconds: its shutdown line 101 ms after, the node marked
+     * Failed 4 ms later, the Workflow finished at {@code stop}), the controller's Created pod line at {@code created} (null: none in
+     * its log), with the Pod's Events.
+     */
+    private static Correlation stopped(String pod, String stop, String created, String... events) {
+        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", stop + "Z", true, null);
+        List<String> lines = new java.util.ArrayList<>();
+        if (created != null) {
+            lines.add(createdPod(created));
+        }
+        lines.add(shutdown(stop + ".101Z"));
+        lines.add(nodePhaseChanged(stop + ".105Z", "Running", "Failed"));
+        return correlate(pod, wf, lines, events);
+    }
+
     private static void notConfirmed(Correlation c) {
         List<Finding> f = new SuccessReportedAsError().evaluate(c).findings();
         for (Finding x : f) {
@@ -88,11 +109,8 @@ class NodeClockBoundBreakerTest {
      */
     @Test
     void controllerClockAheadOfTheApiServerDoesNotConfirm() {
-        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:30:01Z")
-                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
-        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:31:22Z", true, null);
-        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:28:32.431Z"), shutdown("2026-09-19T16:31:22.101Z"),
-                nodePhaseChanged("2026-09-19T16:31:22.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        Correlation c = stopped(succeeded("2026-09-19T16:30:01Z", "2026-09-19T16:30:02Z"), "2026-09-19T16:31:22", "2026-09-19T16:28:32.431Z",
+                kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
         notConfirmed(c);
     }
 
@@ -104,11 +122,8 @@ class NodeClockBoundBreakerTest {
      */
     @Test
     void controllerClock30sAheadLetsTheStopStand() {
-        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:30:02Z")
-                .terminated("wait", 0, "Completed", "2026-09-19T16:30:03Z").yaml();
-        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:31Z", true, null);
-        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:40.431Z"), shutdown("2026-09-19T16:30:31.101Z"),
-                nodePhaseChanged("2026-09-19T16:30:31.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        Correlation c = stopped(succeeded("2026-09-19T16:30:02Z", "2026-09-19T16:30:03Z"), "2026-09-19T16:30:31", "2026-09-19T16:27:40.431Z",
+                kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
         notConfirmed(c);
     }
 
@@ -121,10 +136,7 @@ class NodeClockBoundBreakerTest {
      */
     @Test
     void aControllerRunWithoutTheCreationLineIsNotBoundedByTheNodesEvents() {
-        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:30:02Z")
-                .terminated("wait", 0, "Completed", "2026-09-19T16:30:03Z").yaml();
-        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:31Z", true, null);
-        Correlation c = correlate(pod, wf, List.of(shutdown("2026-09-19T16:30:31.101Z"), nodePhaseChanged("2026-09-19T16:30:31.105Z", "Running", "Failed")),
+        Correlation c = stopped(succeeded("2026-09-19T16:30:02Z", "2026-09-19T16:30:03Z"), "2026-09-19T16:30:31", null,
                 kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
         assertTrue(life(c).stoppedByController().isPresent());
         Evaluation e = new SuccessReportedAsError().evaluate(c);
@@ -138,11 +150,8 @@ class NodeClockBoundBreakerTest {
      */
     @Test
     void controllerKeepingTimeConfirms() {
-        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:28:50Z")
-                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
-        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:00Z", true, null);
-        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:10.431Z"), shutdown("2026-09-19T16:30:00.101Z"),
-                nodePhaseChanged("2026-09-19T16:30:00.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        Correlation c = stopped(succeeded("2026-09-19T16:28:50Z", "2026-09-19T16:30:02Z"), "2026-09-19T16:30:00", "2026-09-19T16:27:10.431Z",
+                kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
         List<Finding> f = new SuccessReportedAsError().evaluate(c).findings();
         assertEquals(1, f.size());
         assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
@@ -156,11 +165,10 @@ class NodeClockBoundBreakerTest {
      */
     @Test
     void aBoundFromHoursBeforeTheEndDoesNotConfirm() {
-        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T20:30:00Z")
-                .terminated("wait", 0, "Completed", "2026-09-19T20:30:02Z").yaml().replace("startedAt: \"2026-09-19T16:27:14Z\"", "startedAt: \"2026-09-19T16:28:42Z\"");
-        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T20:30:00Z", true, null);
-        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:10.431Z"), shutdown("2026-09-19T20:30:00.101Z"),
-                nodePhaseChanged("2026-09-19T20:30:00.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:28:42Z", "2026-09-19T16:27:14Z"));
+        String pod = succeeded("2026-09-19T20:30:00Z", "2026-09-19T20:30:02Z")
+                .replace("startedAt: \"2026-09-19T16:27:14Z\"", "startedAt: \"2026-09-19T16:28:42Z\"");
+        Correlation c = stopped(pod, "2026-09-19T20:30:00", "2026-09-19T16:27:10.431Z",
+                kubeletEvent("Started", "2026-09-19T16:28:42Z", "2026-09-19T16:27:14Z"));
         notConfirmed(c);
         // The far bound takes the order away (it shows the node ahead, not behind), and the node's minute does not give it: the stop stands.
         assertTrue(life(c).stoppedByController().isPresent());
@@ -173,11 +181,7 @@ class NodeClockBoundBreakerTest {
      */
     @Test
     void aPredecessorsEventsOnAnotherNodeBoundNothing() {
-        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:28:50Z")
-                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
-        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:00Z", true, null);
-        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:10.431Z"), shutdown("2026-09-19T16:30:00.101Z"),
-                nodePhaseChanged("2026-09-19T16:30:00.105Z", "Running", "Failed")),
+        Correlation c = stopped(succeeded("2026-09-19T16:28:50Z", "2026-09-19T16:30:02Z"), "2026-09-19T16:30:00", "2026-09-19T16:27:10.431Z",
                 kubeletEvent("Started", "2026-09-19T16:20:14Z", "2026-09-19T16:15:14Z", "u-0", "ip-10-0-99-1.ec2.internal", 1));
         NodeClock clock = life(c).containersEnd().orElseThrow().clock();
         assertNull(clock.lowerNanos(), clock.toString());
