@@ -562,6 +562,19 @@ public final class TaskResultLines {
         return new TaskResultLines(workflow);
     }
 
+    /** The last Workflow's initialization lines by node ID (made on first use; a race makes two equal ones). */
+    private NodeInitializations initializations;
+
+    /** {@code workflow}'s initialization lines by node ID, made once per list of lines asked about (session 57). */
+    private NodeInitializations initializations(WorkflowHistory workflow) {
+        NodeInitializations held = initializations;
+        if (held == null || held.lines() != workflow.events()) {
+            held = NodeInitializations.of(workflow.events());
+            initializations = held;
+        }
+        return held;
+    }
+
     /** Every reconcile of the Workflow, per controller run in input order. */
     public List<Reconcile> reconciles() {
         return reconciles;
@@ -691,7 +704,7 @@ public final class TaskResultLines {
                     // worked on cannot be the export's by the times the controller stamps into it (session 38).
                     if (r.processing() != null && r.processing().event() instanceof WorkflowProcessing p && p.resourceVersion() != null
                             && rv.equals(p.resourceVersion().trim())
-                            && !WorkflowWrites.notHeldBy(o.snapshot(), r.processing().stream(), r.processing().time(), workflow.events())
+                            && !WorkflowWrites.notHeldBy(o.snapshot(), r.processing().stream(), r.processing().time(), initializations(workflow))
                             && taken.add(r.retry().get())) {
                         out.add(new SoleStop(r.retry().get(), o, rv));
                     }

@@ -1,6 +1,5 @@
 package dev.argoforensics.correlate;
 
-import dev.argoforensics.event.ControllerEvent.NodeInitialized;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.NodeStatus;
@@ -66,10 +65,11 @@ final class WorkflowWrites {
             return exports;
         }
         Set<Integer> concurrent = PhaseHistory.concurrentStreams(lines);
+        NodeInitializations initializations = NodeInitializations.of(lines);
         List<WorkflowSnapshot> out = new ArrayList<>(exports.size());
         boolean moved = false;
         for (WorkflowSnapshot w : exports) {
-            WorkflowSnapshot p = place(w, updates, runsOf(w, lines, runsOfOwner), concurrent, lines);
+            WorkflowSnapshot p = place(w, updates, runsOf(w, lines, runsOfOwner), concurrent, initializations);
             moved |= p != w;
             out.add(p);
         }
@@ -95,7 +95,7 @@ final class WorkflowWrites {
     }
 
     private static WorkflowSnapshot place(WorkflowSnapshot w, List<LogEvent> updates, Set<Integer> tied, Set<Integer> concurrent,
-            List<LogEvent> lines) {
+            NodeInitializations initializations) {
         String rv = w.resourceVersion().trim();
         if (rv.isEmpty() || w.fromArgoGetText()) {
             return w;
@@ -113,7 +113,7 @@ final class WorkflowWrites {
             if (!phase.isEmpty() && !logged.isEmpty() && !phase.equals(logged)) {
                 continue;
             }
-            if (notHeldBy(w, u.stream(), u.time(), lines)) {
+            if (notHeldBy(w, u.stream(), u.time(), initializations)) {
                 continue;
             }
             if (tied.contains(u.stream()) || (!concurrent.contains(u.stream()) && (tied.isEmpty() || !anyWrite(updates, rv, tied)))) {
@@ -147,8 +147,9 @@ final class WorkflowWrites {
      * another installation's, whose etcd gave the same number (resourceVersions are per etcd), at another time than this one's run.
      * Nothing is said where the export's nodes carry no time, or the run neither logged their initialization nor held the copy
      * before they were started (a limit: another installation's run later than this one's that logs no initialization of them).
+     * The Workflow's initialization lines are looked up by node ID ({@link NodeInitializations}, session 57), not walked per node.
      */
-    static boolean notHeldBy(WorkflowSnapshot w, int stream, Timestamp at, List<LogEvent> lines) {
+    static boolean notHeldBy(WorkflowSnapshot w, int stream, Timestamp at, NodeInitializations initializations) {
         if (at == null || at.undated()) {
             return false;
         }
@@ -162,8 +163,8 @@ final class WorkflowWrites {
             }
             boolean initialized = false;
             boolean atStarted = false;
-            for (LogEvent e : lines) {
-                if (e.stream() == stream && e.event() instanceof NodeInitialized i && n.id().equals(i.id()) && e.time() != null
+            for (LogEvent e : initializations.of(n.id())) {
+                if (e.stream() == stream && e.time() != null
                         && e.time().comparable(started) && !e.time().isAfter(at)) {
                     initialized = true;
                     long gap = started.nanosUntil(e.time());

@@ -47,13 +47,20 @@ final class CutMarks extends Reader {
     private final List<Pending> pending = new ArrayList<>();
 
     private final Reader in;
-    private final StringBuilder line = new StringBuilder();
+    /** The line being gathered (its first {@link #HEAD} + 1 characters at most). */
+    private final Chars line = new Chars(256);
     private final Deque<Key> keys = new ArrayDeque<>();
     private final List<Trimmed.Cut> cuts = new ArrayList<>();
     private final List<Trimmed.Cut> header = new ArrayList<>();
     private final char[] chunk = new char[8192];
-    private final StringBuilder out = new StringBuilder();
+    /**
+     * What goes to the parser next. A {@code char[]}, not a {@code StringBuilder} (session 57): a builder checks every character
+     * appended to keep its Latin-1 form, and {@code getChars} inflates it again, twice per character of every export read.
+     */
+    private final Chars out = new Chars(16384);
     private int outPos;
+    /** Keys met before, by their characters: a content line's key is a String only the first time its text is met (session 57). */
+    private final String[] keyCache = new String[512];
     private boolean passing;
     private boolean content;
     private boolean ended;
@@ -75,8 +82,8 @@ final class CutMarks extends Reader {
 
     @Override
     public int read(char[] buf, int off, int len) throws IOException {
-        while (outPos >= out.length()) {
-            out.setLength(0);
+        while (outPos >= out.length) {
+            out.length = 0;
             outPos = 0;
             if (ended) {
                 return -1;
@@ -84,40 +91,102 @@ final class CutMarks extends Reader {
             int n = in.read(chunk, 0, chunk.length);
             if (n < 0) {
                 ended = true;
-                if (!line.isEmpty() && !passing) {
+                if (line.length > 0 && !passing) {
                     line(line.toString(), "");
                 }
-                line.setLength(0);
+                line.length = 0;
                 reach(0, null, false); // the end of the file ends every mapping: a mark before it may have cut the rest of each
                 continue;
             }
-            for (int i = 0; i < n; i++) {
-                char c = chunk[i];
+            // The chunk is taken a line at a time, not a character at a time (session 57); what each line gives is as before.
+            int i = 0;
+            while (i < n) {
                 if (passing) {
-                    out.append(c);
-                    if (c == '\n') {
+                    // The rest of a line longer than HEAD: passed on as it is, up to and with its newline.
+                    int j = indexOfNewline(chunk, i, n);
+                    out.append(chunk, i, (j < 0 ? n : j + 1) - i);
+                    if (j < 0) {
+                        i = n;
+                    } else {
                         passing = false;
                         lineNo++;
+                        i = j + 1;
                     }
-                } else if (c == '\n') {
-                    line(line.toString(), "\n");
-                    line.setLength(0);
+                    continue;
+                }
+                // At most HEAD + 1 characters are gathered: the character that makes a line longer than HEAD sends it on.
+                int limit = Math.min(n, i + (HEAD + 1 - line.length));
+                int j = indexOfNewline(chunk, i, limit);
+                if (j >= 0) {
+                    line.append(chunk, i, j - i);
+                    gathered("\n");
+                    line.length = 0;
                     lineNo++;
+                    i = j + 1;
                 } else {
-                    line.append(c);
-                    if (line.length() > HEAD) {
+                    line.append(chunk, i, limit - i);
+                    i = limit;
+                    if (line.length > HEAD) {
                         content(line.toString());
-                        out.append(line);
-                        line.setLength(0);
+                        out.append(line.a, 0, line.length);
+                        line.length = 0;
                         passing = true;
                     }
                 }
             }
         }
-        int n = Math.min(len, out.length() - outPos);
-        out.getChars(outPos, outPos + n, buf, off);
+        int n = Math.min(len, out.length - outPos);
+        System.arraycopy(out.a, outPos, buf, off, n);
         outPos += n;
         return n;
+    }
+
+    private static int indexOfNewline(char[] a, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (a[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A whole line in {@link #line}, ended by {@code end}. Nearly every line of an export is plain content: no byte-order mark, no
+     * comment, nothing a mark could be made of; such a line is read from the characters where they are (its key the only String
+     * it may make, and that one once per distinct key). Any other line goes through {@link #line(String, String)}, as every line did.
+     */
+    private void gathered(String end) {
+        char[] a = line.a;
+        int n = line.length;
+        int s = 0;
+        while (s < n && Character.isWhitespace(a[s])) {
+            s++;
+        }
+        if (s < n && a[s] == '#' || mayBeMarkOrMark(a, n)) {
+            line(line.toString(), end);
+            return;
+        }
+        if (s < n) {
+            content(a, n);
+        }
+        out.append(a, 0, n);
+        out.append(end);
+    }
+
+    /**
+     * Whether the line must take the String path: it holds a byte-order mark (which {@link #line(String, String)} takes out before
+     * it looks), or "...", "…" or "snip" ({@link #maybeMark}).
+     */
+    private static boolean mayBeMarkOrMark(char[] a, int n) {
+        for (int i = 0; i < n; i++) {
+            char c = a[i];
+            if (c == '\uFEFF' || c == '…'
+                    || c == '.' && i + 2 < n && a[i + 1] == '.' && a[i + 2] == '.'
+                    || c == 's' && i + 3 < n && a[i + 1] == 'n' && a[i + 2] == 'i' && a[i + 3] == 'p') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void line(String text, String end) {
@@ -165,40 +234,78 @@ final class CutMarks extends Reader {
 
     /** The mapping key a line's content starts with at {@code from} (bare or quoted, followed by ':' and a space or the end), or null. */
     static String key(String text, int from) {
-        int n = text.length();
+        int[] at = keyAt(text.toCharArray(), text.length(), from);
+        return at == null ? null : text.substring(at[0], at[1]);
+    }
+
+    /**
+     * Where the mapping key a line's content starts with at {@code from} is in {@code text}'s first {@code n} characters: its start
+     * and end (a bare key stripped, a quoted key without its quotes), or null if the content starts with none.
+     */
+    private static int[] keyAt(char[] text, int n, int from) {
         if (from >= n) {
             return null;
         }
-        char c = text.charAt(from);
+        char c = text[from];
         if (c == '"' || c == '\'') {
             int i = from + 1;
-            while (i < n && text.charAt(i) != c) {
-                i += c == '"' && text.charAt(i) == '\\' ? 2 : 1;
+            while (i < n && text[i] != c) {
+                i += c == '"' && text[i] == '\\' ? 2 : 1;
             }
             if (i >= n) {
                 return null;
             }
             int j = i + 1;
-            while (j < n && text.charAt(j) == ' ') {
+            while (j < n && text[j] == ' ') {
                 j++;
             }
-            return j < n && text.charAt(j) == ':' && (j + 1 == n || text.charAt(j + 1) == ' ' || text.charAt(j + 1) == '\t')
-                    ? text.substring(from + 1, i) : null;
+            return j < n && text[j] == ':' && (j + 1 == n || text[j + 1] == ' ' || text[j + 1] == '\t')
+                    ? new int[] {from + 1, i} : null;
         }
         if ("[{|>&*!%@`#".indexOf(c) >= 0) {
             return null;
         }
         for (int i = from; i < n; i++) {
-            char d = text.charAt(i);
-            if (d == '#' && i > from && text.charAt(i - 1) == ' ') {
+            char d = text[i];
+            if (d == '#' && i > from && text[i - 1] == ' ') {
                 return null;
             }
-            if (d == ':' && (i + 1 == n || text.charAt(i + 1) == ' ' || text.charAt(i + 1) == '\t')) {
-                String k = text.substring(from, i).strip();
-                return k.isEmpty() ? null : k;
+            if (d == ':' && (i + 1 == n || text[i + 1] == ' ' || text[i + 1] == '\t')) {
+                // String.strip's bounds: white space by Character.isWhitespace
+                int s = from;
+                int e = i;
+                while (s < e && Character.isWhitespace(text[s])) {
+                    s++;
+                }
+                while (e > s && Character.isWhitespace(text[e - 1])) {
+                    e--;
+                }
+                return s == e ? null : new int[] {s, e};
             }
         }
         return null;
+    }
+
+    /** The key at {@code [from, to)} of {@code text} as a String: the one made when these characters were met first, if still held. */
+    private String keyString(char[] text, int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + text[i];
+        }
+        int slot = (h ^ (h >>> 16)) & (keyCache.length - 1);
+        String held = keyCache[slot];
+        if (held != null && held.length() == to - from) {
+            boolean same = true;
+            for (int i = 0; same && i < to - from; i++) {
+                same = held.charAt(i) == text[from + i];
+            }
+            if (same) {
+                return held;
+            }
+        }
+        String k = new String(text, from, to - from);
+        keyCache[slot] = k;
+        return k;
     }
 
     /**
@@ -271,33 +378,56 @@ final class CutMarks extends Reader {
 
     /** A content line: the keys it closes and the one it opens. */
     private void content(String text) {
+        content(text.toCharArray(), text.length());
+    }
+
+    /** A content line, the first {@code n} characters of {@code text}: the keys it closes and the one it opens. */
+    private void content(char[] text, int n) {
         content = true;
-        String t = text.strip();
-        if (t.equals("---") || t.startsWith("--- ")) {
+        // String.strip's bounds: white space by Character.isWhitespace
+        int s = 0;
+        int e = n;
+        while (s < e && Character.isWhitespace(text[s])) {
+            s++;
+        }
+        while (e > s && Character.isWhitespace(text[e - 1])) {
+            e--;
+        }
+        if (e - s >= 3 && text[s] == '-' && text[s + 1] == '-' && text[s + 2] == '-' && (e - s == 3 || text[s + 3] == ' ')) {
+            // "---" or "--- ...": a new document
             reach(0, null, false);
             keys.clear();
             return;
         }
-        int i = indent(text);
+        int i = indent(text, n);
         boolean item = false;
-        while (i < text.length() && text.charAt(i) == '-' && (i + 1 == text.length() || text.charAt(i + 1) == ' ')) {
+        while (i < n && text[i] == '-' && (i + 1 == n || text[i + 1] == ' ')) {
             item = true;
             i += 2;
-            while (i < text.length() && text.charAt(i) == ' ') {
+            while (i < n && text[i] == ' ') {
                 i++;
             }
         }
-        int eff = Math.min(i, text.length());
+        int eff = Math.min(i, n);
+        int[] at = keyAt(text, n, eff);
+        String k = at == null ? null : keyString(text, at[0], at[1]);
         if (!pending.isEmpty()) {
-            reach(item ? indent(text) : eff, item ? null : key(text, eff), item);
+            reach(item ? indent(text, n) : eff, item ? null : k, item);
         }
         while (!keys.isEmpty() && keys.peek().indent() >= eff) {
             keys.pop();
         }
-        String k = key(text, eff);
         if (k != null) {
             keys.push(new Key(eff, k));
         }
+    }
+
+    private static int indent(char[] text, int n) {
+        int i = 0;
+        while (i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == '\uFEFF')) {
+            i++;
+        }
+        return i;
     }
 
     private static int indent(String text) {
@@ -306,6 +436,38 @@ final class CutMarks extends Reader {
             i++;
         }
         return i;
+    }
+
+    /** A growable run of characters (no Latin-1 checks, no inflation). */
+    private static final class Chars {
+        char[] a;
+        int length;
+
+        Chars(int capacity) {
+            a = new char[capacity];
+        }
+
+        void append(char[] from, int off, int len) {
+            if (length + len > a.length) {
+                a = java.util.Arrays.copyOf(a, Math.max(a.length * 2, length + len));
+            }
+            System.arraycopy(from, off, a, length, len);
+            length += len;
+        }
+
+        Chars append(String s) {
+            if (length + s.length() > a.length) {
+                a = java.util.Arrays.copyOf(a, Math.max(a.length * 2, length + s.length()));
+            }
+            s.getChars(0, s.length(), a, length);
+            length += s.length();
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return new String(a, 0, length);
+        }
     }
 
     @Override

@@ -16,13 +16,20 @@ import java.io.Reader;
 final class Replay {
     private final Reader in;
     private final long cap;
-    private final StringBuilder kept = new StringBuilder();
-    /** The offsets in {@link #kept} where its lines after the first start. */
+    /**
+     * The text kept: {@code length} characters from {@code head} of this array (sessions 56 and 57: an array, not a StringBuilder,
+     * whose appends checked every character for Latin-1 and whose reads inflated it again, 15% of an audit log's reading; the first
+     * lines let go by moving {@code head}, the text moved down only when the array is full).
+     */
+    private char[] kept = new char[16384];
+    private int head;
+    private int length;
+    /** The offsets in the text kept where its lines after the first start. */
     private int[] starts = new int[64];
     private int lines;
     /** The line number of the first character kept: kept always starts at a line's start. */
     private long keptLine = 1;
-    /** Where the reader in use stands in {@link #kept}; at its end, it pulls more from the stream. */
+    /** Where the reader in use stands in the text kept; at its end, it pulls more from the stream. */
     private int pos;
     private boolean eof;
     /** The last character read was a '\r': whether it stands alone is decided by the next one. */
@@ -62,7 +69,8 @@ final class Replay {
     /** Lets go of the first {@code n} lines kept. */
     private void drop(int n) {
         int offset = starts[n - 1];
-        kept.delete(0, offset);
+        head += offset;
+        length -= offset;
         System.arraycopy(starts, n, starts, 0, lines - n);
         lines -= n;
         for (int i = 0; i < lines; i++) {
@@ -79,11 +87,11 @@ final class Replay {
                 if (len == 0) {
                     return 0;
                 }
-                if (pos >= kept.length() && !pull(Math.max(len, 8192))) {
+                if (pos >= length && !pull(Math.max(len, 8192))) {
                     return -1;
                 }
-                int n = Math.min(len, kept.length() - pos);
-                kept.getChars(pos, pos + n, buf, off);
+                int n = Math.min(len, length - pos);
+                System.arraycopy(kept, head + pos, buf, off, n);
                 pos += n;
                 return n;
             }
@@ -95,21 +103,36 @@ final class Replay {
         };
     }
 
-    /** Reads more of the stream into {@link #kept}; false at its end. */
+    /** Makes room for {@code n} more characters after the text kept: the text moved to the array's start, the array grown if need be. */
+    private void room(int n) {
+        if (head + length + n <= kept.length) {
+            return;
+        }
+        if (length + n > kept.length - kept.length / 4) {
+            kept = java.util.Arrays.copyOfRange(kept, head, head + Math.max(kept.length * 2, length + n));
+        } else {
+            System.arraycopy(kept, head, kept, 0, length);
+        }
+        head = 0;
+    }
+
+    /** Reads more of the stream into the text kept (as many characters as asked for, 64 Ki at most); false at its end. */
     private boolean pull(int want) throws IOException {
         if (eof) {
             return false;
         }
-        char[] chunk = new char[Math.min(want, 65536)];
-        int n = in.read(chunk, 0, chunk.length);
+        int ask = Math.min(want, 65536);
+        room(ask);
+        int at = head + length;
+        int n = in.read(kept, at, ask);
         if (n < 0) {
             eof = true;
             return false;
         }
-        int base = kept.length();
-        kept.append(chunk, 0, n);
+        int base = length;
+        length += n;
         for (int i = 0; i < n; i++) {
-            char c = chunk[i];
+            char c = kept[at + i];
             // Lines end where the parser's do (Jackson: "\n", "\r\n", and a lone "\r"), so that mark() names the lines the
             // parser's locations do (session 56 breaker: counting "\n" only, a "\r\r\n" file's marks let go of text not yet read).
             if (c == '\n' && carriageReturnLast) {
@@ -125,7 +148,7 @@ final class Replay {
             }
             carriageReturnLast = c == '\r';
         }
-        if (kept.length() > cap && lines > 1 && pos > starts[0]) {
+        if (length > cap && lines > 1 && pos > starts[0]) {
             // Past the bound: the lines the reader has passed go, all but the one it stands in.
             int n2 = 0;
             while (n2 < lines && starts[n2] <= pos) {
