@@ -82,6 +82,28 @@ class RetryAndInformerLinesTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "time=\"2026-10-02T08:31:40.021Z\" level=info msg=\"Max duration limit exceeded. Failing...\" namespace=etl workflow=etl-x | retry-max-duration | retry-max-duration | ",
+        "time=2026-10-02T08:31:40.021Z level=INFO msg=\"Backoff would exceed max duration limit. Failing...\" workflow=etl-x namespace=etl | retry-backoff-max-duration | retry-max-duration | ",
+        "time=\"2026-10-02T08:31:40.021Z\" level=info msg=\"Mark node etl-x[0].load as Pending, due to: exceeded quota: q\" namespace=etl workflow=etl-x | node-marked-pending-v3 | node-marked-pending | nodeName=etl-x[0].load",
+        "{\"time\":\"2026-10-02T08:31:40.021Z\",\"level\":\"INFO\",\"msg\":\"marking node as pending\",\"nodeName\":\"etl-x[0].load\",\"error\":\"quota\",\"workflow\":\"etl-x\",\"namespace\":\"etl\"} | node-marked-pending-v4 | node-marked-pending | nodeName=etl-x[0].load error=quota",
+        "time=\"2026-10-02T08:31:40.021Z\" level=error msg=\"was unable to retrieve workflow pods\" namespace=etl workflow=etl-x | workflow-pods-unlisted | workflow-pods-unlisted | ",
+        "time=\"2026-10-02T08:31:40.021Z\" level=panic msg=\"cannot persist updates with mismatched resource versions\" namespace=etl workflow=etl-x | persist-version-mismatch | persist-version-mismatch | ",
+    })
+    void aNodeOrPassEndedByTheControllersOwnLimitsNamesItsWorkflow(String line, String entry, String name, String values) {
+        aRetryNodesOtherOutcomesNameTheirWorkflow(line, entry, name, values);
+    }
+
+    @Test
+    void theLivenessChecksStallIsV371OnAndNamesNothing() {
+        String line = "time=\"2026-10-02T08:31:40.021Z\" level=info msg=\"healthz: workflows exceed max age\"";
+        assertEquals("healthz-unreconciled-old", signal(line, "healthz-unreconciled-old").name());
+        assertTrue(allows(line, "v3.7.1"));
+        assertFalse(allows(line, "v3.7.0"));
+        assertTrue(CATALOG.nameless().namesNothing(CATALOG.match(record(line)).orElseThrow().entry(), "healthz: workflows exceed max age"));
+    }
+
     @Test
     void aPodCallbackFailureNamesItsPodAndEvent() {
         for (String action : new String[] {"add", "update", "delete"}) {
