@@ -95,6 +95,17 @@ class RetryAndInformerLinesTest {
         aRetryNodesOtherOutcomesNameTheirWorkflow(line, entry, name, values);
     }
 
+    /** The Workflow informer's delete could not list the Workflow's Pods: their finalizers are not taken off by it. Only with its error. */
+    @Test
+    void aWorkflowsPodsUnlistedOnItsDeleteNeedsItsError() {
+        String line = "time=\"2026-10-02T08:31:40.021Z\" level=error msg=\"Failed to list pods\" error=\"context deadline exceeded\"";
+        assertEquals("context deadline exceeded", signal(line, "workflow-delete-pods-unlisted").attribute("error"));
+        assertTrue(allows(line, "v3.6.0"));
+        assertFalse(allows(line, "v3.5.15"));
+        assertTrue(CATALOG.match(record("time=\"2026-10-02T08:31:40.021Z\" level=error msg=\"Failed to list pods\"")).isEmpty(),
+                "another program's words without the controller's error key");
+    }
+
     @Test
     void theLivenessChecksStallIsV371OnAndNamesNothing() {
         String line = "time=\"2026-10-02T08:31:40.021Z\" level=info msg=\"healthz: workflows exceed max age\"";
