@@ -41,7 +41,7 @@ import java.util.Set;
  */
 final class LifecycleBuilder {
 
-    static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+    static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private final NodeIndex nodes;
     /** Each controller run's clock against the objects' (derived once, before any Pod's lifecycle). */

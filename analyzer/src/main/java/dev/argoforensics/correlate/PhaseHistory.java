@@ -29,7 +29,7 @@ import java.util.Set;
  * (decimal, as etcd gives them) order the copies; where the lines give none, the phase alone decides.
  */
 public final class PhaseHistory {
-    public static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    public static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
     static final String GUARD_COMPLETED = "must never update completed";
     static final String GUARD_RECREATED = "workflow has been recreated";
 

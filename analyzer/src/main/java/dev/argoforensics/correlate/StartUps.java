@@ -31,7 +31,7 @@ import java.util.Set;
  * version can ({@link #carriedOver}, session 47).
  */
 public final class StartUps {
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    private static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
 
     private final Map<Integer, LogEvent> byRun;
     /** Per run, its first acquisition of the Lease (election on); runs that ran without election are left out. */

@@ -63,7 +63,7 @@ public final class TaskResultLines {
     /** {@code Determined controller should timeout for <nodeID>}: development builds of 2024-08 only. */
     public static final String DEV_TIMEOUT = "pod-absent-timeout-dev-build";
 
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    private static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
 
     private final List<Reconcile> reconciles = new ArrayList<>();
     private final Set<String> nodes = new LinkedHashSet<>();
@@ -103,7 +103,7 @@ public final class TaskResultLines {
                     stop = e;
                 } else if (held == null && signal(e, OUTPUTS_NOT_SET)) {
                     held = e;
-                } else if (done == null && ev instanceof WorkflowUpdated u && COMPLETED.contains(u.phase())) {
+                } else if (done == null && ev instanceof WorkflowUpdated u && u.phase() != null && COMPLETED.contains(u.phase())) {
                     done = e;
                 } else if (ev instanceof TaskResultReconciliation) {
                     read = true;
@@ -296,7 +296,7 @@ public final class TaskResultLines {
     public record Suspension(LogEvent from, LogEvent resumed) {
     }
 
-    private static final Set<String> NODE_DONE = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+    private static final Set<String> NODE_DONE = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private final List<Reconcile> stopped = new ArrayList<>();
     private final List<Reconcile> passedAfterStop = new ArrayList<>();

@@ -196,7 +196,7 @@ final class LogsCommand {
         if (allContainers) {
             return null;
         }
-        if (container == null || !NAME.matcher(container).matches() || container.contains("controller")) {
+        if (container == null || !NAME.matcher(container).matches() || OtherContainers.workflowController(container, pod)) {
             return null;
         }
         if (selector) {

@@ -45,10 +45,50 @@ public final class OtherContainers {
         return isExecutorMessage(message) ? EXECUTOR : ArgoServer.isServerMessage(message) ? ArgoServer.BY_MESSAGES : null;
     }
 
-    /** The container a wrapper names if it is not a controller's ({@code workflow-controller}, a chart's {@code controller}), else null. */
+    /**
+     * The container a wrapper names if it is not Argo's workflow controller's ({@link #workflowController}), else null. The Helm
+     * chart's {@code controller} in a Pod that is no workflow controller's (ingress-nginx's controller, a user's) is named with its
+     * Pod ({@code <pod>/controller}), so that the count says whose it was.
+     */
     public static String named(UnwrappedLine u) {
         String c = u.container();
-        return c == null || c.contains("controller") ? null : c;
+        if (c == null || workflowController(c, u.origin())) {
+            return null;
+        }
+        return c.equals(CHART_CONTAINER) ? u.origin() + "/" + c : c;
+    }
+
+    /** The argo-helm chart's name for the controller's container (its Deployment {@code <release>-argo-workflows-workflow-controller}). */
+    static final String CHART_CONTAINER = "controller";
+
+    /**
+     * Whether a container (or a log console's service) of this name, in this Pod (null: not named), is Argo's workflow controller.
+     * What names it: the install manifests' container {@code workflow-controller} (its Deployment, Pod, image and lease carry the same
+     * name), a name holding {@code workflow-controller} as whole words between hyphens (a console's service named after the Deployment
+     * or the chart: {@code argo-workflows-workflow-controller}, {@code argo-workflow-controller}); and the argo-helm chart's container
+     * {@code controller}, where the line's Pod is not named or is named as a workflow controller's Pod ({@code
+     * <release>-argo-workflows-workflow-controller-<hash>-<id>}). Any other name, {@code controller} in it or not, is another
+     * program's: kube-controller-manager, cert-manager-controller, ingress-nginx's {@code controller} (its chart's container name
+     * too, in an {@code ingress-nginx-controller-…} Pod), argo-rollouts, argocd-application-controller, a user's my-controller.
+     * Session 57: before, any name holding "controller" was taken for Argo's.
+     */
+    public static boolean workflowController(String container, String pod) {
+        if (wordsWorkflowController(container)) {
+            return true;
+        }
+        return container.equals(CHART_CONTAINER) && (pod == null || wordsWorkflowController(pod));
+    }
+
+    /** {@code workflow-controller} in the name as whole hyphen-separated words. */
+    static boolean wordsWorkflowController(String name) {
+        String w = "workflow-controller";
+        for (int at = name.indexOf(w); at >= 0; at = name.indexOf(w, at + 1)) {
+            int end = at + w.length();
+            if ((at == 0 || name.charAt(at - 1) == '-' || name.charAt(at - 1) == '/') && (end == name.length() || name.charAt(end) == '-')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True for a message only the executor prints. */

@@ -211,7 +211,7 @@ public sealed interface ControllerEvent {
     record EventRecorded(WorkflowRef wf, PodRef podRef, String node, String reason, String type, String phase, String nodeMessage)
             implements OfWorkflow, OfPod, OfNodeName {
         private static final String NODE_REASON = "WorkflowNode";
-        private static final java.util.Set<String> COMPLETED = java.util.Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+        private static final java.util.Set<String> COMPLETED = Phases.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
         private static final java.util.regex.Pattern JSON_NAME = java.util.regex.Pattern.compile("\"name\"\\s*:\\s*\"([^\"]*)\"");
         private static final java.util.regex.Pattern JSON_NAMESPACE =
                 java.util.regex.Pattern.compile("\"namespace\"\\s*:\\s*\"([^\"]*)\"");

@@ -110,6 +110,11 @@ final class FileNotes {
         zone.ifPresent(notes::add);
         if (!otherContainers.isEmpty()) {
             notes.add(otherContainers(otherContainers));
+            // Why a container named like a controller was kept apart (session 57): whose name, Pod and all, says it is another's.
+            String controllers = otherContainers.keySet().stream().filter(c -> c.contains("controller")).collect(Collectors.joining(", "));
+            if (!controllers.isEmpty()) {
+                notes.add(Message.of("note.read.otherControllers", "containers", controllers));
+            }
         }
         return notes;
     }

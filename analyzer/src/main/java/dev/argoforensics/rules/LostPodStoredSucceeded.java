@@ -191,6 +191,6 @@ public final class LostPodStoredSucceeded extends NodeRule {
     private static LogEvent workflowEnd(Correlation correlation, NodeLink link, RunningMainSuccess success) {
         LogEvent from = success.assessed() != null ? success.assessed() : success.warning();
         return EventOrder.earliest(correlation.workflow(link.workflow()).map(WorkflowHistory::events).orElse(List.of()).stream()
-                .filter(e -> e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase()) && EventOrder.after(e, from)).toList());
+                .filter(e -> e.event() instanceof WorkflowUpdated u && u.phase() != null && NodeLines.COMPLETED.contains(u.phase()) && EventOrder.after(e, from)).toList());
     }
 }

@@ -39,7 +39,7 @@ final class NodeEvents {
     /** The Workflow's {@code Workflow update successful} lines with a completed phase. */
     List<LogEvent> completions(WorkflowRef ref) {
         return completions.computeIfAbsent(ref, r -> correlation.workflow(r).map(WorkflowHistory::events).orElse(List.of()).stream()
-                .filter(e -> e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase())).toList());
+                .filter(e -> e.event() instanceof WorkflowUpdated u && u.phase() != null && NodeLines.COMPLETED.contains(u.phase())).toList());
     }
 
     /**

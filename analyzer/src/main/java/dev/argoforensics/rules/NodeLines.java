@@ -17,7 +17,7 @@ import java.util.Set;
 /** What the operator's lines about one node say of its fate. */
 final class NodeLines {
     static final Set<String> FAILED = Set.of("Error", "Failed");
-    static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+    static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private NodeLines() {
     }

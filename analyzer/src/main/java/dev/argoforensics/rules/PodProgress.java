@@ -31,7 +31,7 @@ import java.util.Set;
  * @param ended   what shows the Pod finished, null if nothing does
  */
 record PodProgress(Sign running, Message ended) {
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    private static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
     private static final Set<String> NOT_STARTED_OR_RUNNING = Set.of("Pending", "Running");
 
     /** One sign of the Pod's state: when, in words, and the export or line it comes from. */

@@ -50,7 +50,7 @@ final class PodStopped {
                 }
             }
             correlation.nodes().ofKind(pod.link().workflow(), WorkflowUpdated.class, Signal.class).stream()
-                    .filter(e -> (e.event() instanceof WorkflowUpdated u && NodeLines.COMPLETED.contains(u.phase()))
+                    .filter(e -> (e.event() instanceof WorkflowUpdated u && u.phase() != null && NodeLines.COMPLETED.contains(u.phase()))
                             || (e.event() instanceof Signal s && "sidecar-exit-ignored".equals(s.name()) && containers.contains(s.attribute("container"))
                                     && !signalled.otherPodMayOwn(pod.key(), pod.link().workflow(), s.attribute("container"), e)))
                     .forEach(candidates::add);

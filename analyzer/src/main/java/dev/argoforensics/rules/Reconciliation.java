@@ -39,7 +39,7 @@ import java.util.Set;
  * at all until it restarts.
  */
 final class Reconciliation {
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    private static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
 
     private static final Comparator<LogEvent> BY_TIME = ((Comparator<LogEvent>) LogEvent::compareInstant)
             .thenComparingLong(LogEvent::ordinal);
@@ -223,7 +223,7 @@ final class Reconciliation {
             return true;
         }
         String phase = last.event() instanceof WorkflowUpdated u ? u.phase() : ((WorkflowProcessing) last.event()).phase();
-        return !COMPLETED.contains(phase);
+        return phase == null || !COMPLETED.contains(phase); // a line whose phase was not shown (a console's columns) says nothing of it
     }
 
     /**

@@ -462,7 +462,7 @@ public final class ReconciliationStalled extends DeclaredRule {
     }
 
     private static final long CROSS_CLOCK_NANOS = 10_000_000_000L;
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    private static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
 
     /**
      * The stall spans a restart or a hand-over: the controller run whose pod controller acted logged its last line before the

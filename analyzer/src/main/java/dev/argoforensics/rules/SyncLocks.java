@@ -30,7 +30,7 @@ import java.util.TreeSet;
  * Reference lifecycle-and-failures.md B6. What a waiting message says is read by {@link LockWaiting}.
  */
 final class SyncLocks {
-    private static final Set<String> DONE = Set.of("Succeeded", "Failed", "Error");
+    private static final Set<String> DONE = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
 
     final List<Acquisition> acquisitions = new ArrayList<>();
     final List<Wait> waits = new ArrayList<>();
@@ -114,7 +114,7 @@ final class SyncLocks {
         Map<String, List<LogEvent>> messages = new HashMap<>();
         List<LogEvent> postponed = new ArrayList<>();
         for (LogEvent e : c.events()) {
-            if (e.event() instanceof WorkflowUpdated u && u.wf() != null && DONE.contains(u.phase())) {
+            if (e.event() instanceof WorkflowUpdated u && u.wf() != null && u.phase() != null && DONE.contains(u.phase())) {
                 s.allCompletions.computeIfAbsent(u.wf().name(), k -> new ArrayList<>()).add(e);
             } else if (e.event() instanceof NodeMessageChanged m && m.wf() != null) {
                 LockWaiting w = LockWaiting.parse(m.message());

@@ -69,7 +69,7 @@ public record NodeStatus(
                 podName, printed, daemon, source, code);
     }
 
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
+    private static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     /**
      * The controller's {@code Fulfilled(taskResultSynced)}: the phase is completed and the task result

@@ -22,7 +22,7 @@ import java.util.Set;
  * containers' exit codes against the node's final phase.
  */
 final class CrossChecks {
-    private static final Set<String> COMPLETED = Set.of("Succeeded", "Failed", "Error");
+    private static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
 
     private CrossChecks() {
     }

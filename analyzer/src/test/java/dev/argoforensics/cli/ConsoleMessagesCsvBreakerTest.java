@@ -47,9 +47,10 @@ class ConsoleMessagesCsvBreakerTest {
     }
 
     /**
-     * #13581's own shape ("Date","Host","Service","Content") with kube-controller-manager's rows: its service name holds
-     * "controller", as a chart's controller container's does, so the service does not keep it apart; its client-go election
-     * (lease kube-system/kube-controller-manager) is still not the controller's, while the controller's own rows are read.
+     * #13581's own shape ("Date","Host","Service","Content") with kube-controller-manager's rows: its client-go election (lease
+     * kube-system/kube-controller-manager) is not the controller's, while the controller's own rows are read. Session 57: its service
+     * names no workflow controller ({@code OtherContainers.workflowController}), so its rows are kept apart, counted under its name
+     * with the reason (before: its name held "controller", so the rows were read as the controller's and left unparsed by the lease).
      */
     @Test
     void aServiceNamedLikeAControllerDoesNotMakeItsElectionTheControllers() throws IOException {
@@ -60,7 +61,9 @@ class ConsoleMessagesCsvBreakerTest {
                 row("2026-11-07T01:57:59.000Z", "kube-controller-manager", "attempting to acquire leader lease kube-system/kube-controller-manager..."),
                 row("2026-11-07T01:57:58.000Z", "workflow-controller", "Processing workflow"));
         String out = formats(p);
-        assertTrue(out.contains("  lines         5: 2 events (2 recognised), 1 continuation, 0 blank, 2 unparsed\n"), out);
+        assertTrue(out.contains("  lines         5: 2 events (2 recognised), 1 continuation, 0 blank, 0 unparsed\n"), out);
+        assertTrue(out.contains("  container     kube-controller-manager: 2 lines kept apart (not the controller's)\n"), out);
+        assertTrue(out.contains("  note          kube-controller-manager: another program's controller, not Argo's workflow controller"), out);
         assertTrue(out.contains("datadog.csv #1: ") && !out.contains("datadog.csv #2: ") && !out.contains("; leader;"), out);
     }
 

@@ -52,11 +52,26 @@ class LogsCommandTest {
         assertEquals(new LogsCommand.Target(null, "wait"), LogsCommand.target(line), line);
     }
 
+    /**
+     * Session 57: a container named like a controller is another program's unless it is Argo's ({@code workflow-controller}, or the
+     * chart's {@code controller} in a workflow controller's Pod): the lines under the prompt are that container's (before: any name
+     * holding "controller" named no container, and kube-controller-manager's lines were read as the controller's).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"kube-controller-manager-ip-10-0-1-23 -c kube-controller-manager", "my-controller-0 -c my-controller",
+        "ingress-nginx-controller-5d8f7c9b6-x2k4q -c controller", "cert-manager-7f9c6d8b5-q2w4e -c cert-manager-controller"})
+    void anotherControllersContainerIsNamed(String podAndContainer) {
+        int c = podAndContainer.indexOf(" -c ");
+        assertEquals(new LogsCommand.Target(podAndContainer.substring(0, c), podAndContainer.substring(c + 4)),
+                LogsCommand.target("$ kubectl logs -n ops " + podAndContainer), podAndContainer);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "$ kubectl logs -n argo deploy/workflow-controller",
         "$ kubectl logs -n argo deploy/workflow-controller -c workflow-controller",
         "$ kubectl logs -n argo workflow-controller-7d9f8b6c5d-x2k4q -c controller",
+        "$ kubectl logs -n argo argo-workflows-workflow-controller-5d8c7b9f6-k2x7p -c controller",
         "kubectl logs -n argo -l workflows.argoproj.io/workflow=ingest-feed-t4r9m",
         "kubectl logs -n argo -l app=workflow-controller -c workflow-controller",
         "kubectl logs -n argo ingest-feed-t4r9m-fetch-2778438659 -c wait -l workflows.argoproj.io/workflow=ingest-feed-t4r9m",
