@@ -904,7 +904,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (link == null) {
                 return false;
             }
-            if (reconciliation.firstProcessedAfter(link.workflow(), decisive).isPresent()) {
+            // Session 56: the pass that created the next Pod of the name, and the passes after it, are that Pod's Workflow's.
+            if (reconciliation.firstProcessedBefore(link.workflow(), decisive, nextLifetimeCreated()).isPresent()) {
                 return true;
             }
             // After the release by the object's own times or the controller's write of it, or by a time its file only states when

@@ -160,6 +160,21 @@ final class Reconciliation {
     }
 
     /**
+     * As {@link #firstProcessedAfter(WorkflowRef, LogEvent)}, read up to the pass that created the next Pod of the name (session 56):
+     * that pass and the ones after it are the later Pod's Workflow's (a Workflow submitted again under the name, a node run again).
+     *
+     * @param nextCreated the next lifetime's {@code Created pod} line; null: none, as without it
+     */
+    Optional<LogEvent> firstProcessedBefore(WorkflowRef wf, LogEvent line, LogEvent nextCreated) {
+        Optional<LogEvent> taken = firstProcessedAfter(wf, line);
+        if (nextCreated == null || taken.isEmpty()) {
+            return taken;
+        }
+        LogEvent bound = creatingPass(wf, nextCreated);
+        return taken.get() == bound || EventOrder.after(taken.get(), bound) ? Optional.empty() : taken;
+    }
+
+    /**
      * Where the pass that logged a {@code Created pod} line began: the Workflow's last {@code Processing workflow} before it in its
      * run, if within {@link #CREATING_PASS_NANOS} of it (a pass creates its Pods moments after it starts); else the line itself, so
      * no earlier pass of the Workflow is taken for it (its own {@code Processing workflow} line cut from the input).

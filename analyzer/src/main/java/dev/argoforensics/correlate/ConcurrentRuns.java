@@ -1,0 +1,59 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.time.Timestamp;
+import java.util.List;
+
+/**
+ * Which controller runs led at once (session 56): both took Workflows up ({@code Processing workflow}) through a common stretch
+ * longer than {@link #OVERLAP_NANOS}. A controller's workers run only while its replica leads (or with leader election off), and
+ * at a hand-over the old holder's last pass comes before the new holder's first, apart only by how far the two replicas' clocks
+ * disagree ({@link HandOvers}); a restart of one replica is two runs one after the other. Two runs whose passes interleave for
+ * minutes are two controllers at once: two clusters' logs given together, or a split brain. Their namesakes (the same
+ * namespace/name) are different objects as far as the lines tell, and a line of one run is about the Pod its own run (or a run of
+ * its cluster) created, never one the other run created ({@link PodInstances}).
+ *
+ * <p>Derived once per correlation from the runs read whole ({@link ControllerProcess#work()}: the same in every group of lines).
+ * Runs of one replica are never at once; a run with fewer than two passes, or none dated, is at once with none (undecided: read as
+ * before, by time).
+ */
+final class ConcurrentRuns {
+    /**
+     * The common stretch of two runs' passes beyond which they are not a hand-over: more than two replicas' clocks are seen to
+     * disagree by (nodes drift by tens of seconds), and more than a Lease's hand-over takes ({@link HandOvers#MAX_LAG_NANOS}).
+     */
+    static final long OVERLAP_NANOS = 120_000_000_000L;
+
+    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of());
+
+    private final List<ControllerProcess> runs;
+
+    private ConcurrentRuns(List<ControllerProcess> runs) {
+        this.runs = List.copyOf(runs);
+    }
+
+    static ConcurrentRuns of(List<ControllerProcess> runs) {
+        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs);
+    }
+
+    /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
+    boolean atOnce(int a, int b) {
+        if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
+            return false;
+        }
+        ControllerProcess ra = runs.get(a);
+        ControllerProcess rb = runs.get(b);
+        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+            return false;
+        }
+        ControllerProcess.Work wa = ra.work();
+        ControllerProcess.Work wb = rb.work();
+        if (wa.processed() < 2 || wb.processed() < 2 || wa.first() == null || wb.first() == null || wa.last() == null || wb.last() == null
+                || !wa.first().comparable(wb.first())) {
+            return false;
+        }
+        Timestamp from = wa.first().isAfter(wb.first()) ? wa.first() : wb.first();
+        Timestamp to = wa.last().isBefore(wb.last()) ? wa.last() : wb.last();
+        return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS;
+    }
+}
