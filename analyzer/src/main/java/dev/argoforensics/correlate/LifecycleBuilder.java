@@ -165,7 +165,19 @@ final class LifecycleBuilder {
      * The fate with its completion and last line read from {@code own} lines alone, where the completion the fate holds was another
      * run's line (session 56); an export's completion stays as it was.
      */
-    private static WorkflowFate ownFate(WorkflowFate fate, List<LogEvent> own) {
+    private static WorkflowFate ownFate(WorkflowFate fate, List<LogEvent> own, List<LogEvent> every) {
+        // Session 56 breaker: so is its deletion where the fate holds another run's line of it (the gc controller's delete of the other
+        // cluster's Workflow of the name): the earliest delete its own runs logged, else none from the lines.
+        Known deleted = fate.deleted();
+        Known otherwise = fate.deletedOtherwise();
+        if (deleted != null && deleted.fromLogs() && othersLine(deleted.evidence(), own, every)) {
+            Known mine = ownGcDelete(own);
+            otherwise = otherwise == deleted ? mine : otherwise;
+            deleted = mine;
+        }
+        if (otherwise != null && otherwise.fromLogs() && othersLine(otherwise.evidence(), own, every)) {
+            otherwise = ownGcDelete(own);
+        }
         Known completed = fate.completed();
         SourceRef stored = completed == null ? null : completed.evidence();
         if (completed != null && completed.fromLogs() && own.stream().noneMatch(e -> e.source().equals(stored))) {
@@ -178,8 +190,24 @@ final class LifecycleBuilder {
             }
         }
         LogEvent last = own.isEmpty() ? null : own.get(own.size() - 1);
-        return new WorkflowFate(fate.ref(), fate.deleted(), completed, last, fate.gone(), fate.podsGoing(), fate.notFound(), fate.listed(),
-                fate.audit(), fate.deletedOtherwise(), fate.foregroundOnLines(), fate.requested(), fate.deletes());
+        return new WorkflowFate(fate.ref(), deleted, completed, last, fate.gone(), fate.podsGoing(), fate.notFound(), fate.listed(),
+                fate.audit(), otherwise, fate.foregroundOnLines(), fate.requested(), fate.deletes());
+    }
+
+    /** Whether {@code line} is one of the Workflow's lines ({@code every}) that a run at once with the Pod's wrote (not in {@code own}). */
+    private static boolean othersLine(SourceRef line, List<LogEvent> own, List<LogEvent> every) {
+        return every.stream().anyMatch(e -> e.source().equals(line)) && own.stream().noneMatch(e -> e.source().equals(line));
+    }
+
+    /** The gc controller's delete of the Workflow in {@code own} lines, as {@link WorkflowFates} reads it; null if none. */
+    private static Known ownGcDelete(List<LogEvent> own) {
+        for (LogEvent e : own) {
+            if (e.event() instanceof ControllerEvent.Signal s && WorkflowFates.GC_DELETING.equals(s.name()) && e.time() != null) {
+                return new Known(e.time(), "the workflow-controller's gc (TTL/retention) controller requested its "
+                        + "deletion (Deleting garbage collected workflow)", e.source(), true);
+            }
+        }
+        return null;
     }
 
     /** {@code lines} less those of a run that led at once with the run of {@code created} ({@link ConcurrentRuns}); all without it. */
@@ -213,8 +241,9 @@ final class LifecycleBuilder {
         if (workflow != null && created != null) {
             List<LogEvent> own = ofItsRuns(workflow.events(), created);
             if (own != workflow.events()) {
+                List<LogEvent> every = workflow.events();
                 workflow = new WorkflowHistory(workflow.ref(), own, workflow.snapshots());
-                fate = fate == null ? null : ownFate(fate, own);
+                fate = fate == null ? null : ownFate(fate, own, every);
             }
         }
         PodHistory pod = latestInstance(all, created);

@@ -68,7 +68,10 @@ public final class ReconciliationStalled extends DeclaredRule {
                 continue;
             }
             Optional<Stall> stall = rec.stall(pod, threshold);
-            Optional<Known> deleted = rec.deleted(pod.link().workflow());
+            // The Workflow's deletion as the Pod's own lifecycle holds it (session 56 breaker: not another cluster's namesake's).
+            dev.argoforensics.correlate.WorkflowFate ownFate = correlation.lifecycle(pod.key()) == null ? null
+                    : correlation.lifecycle(pod.key()).workflow();
+            Optional<Known> deleted = ownFate != null ? Optional.ofNullable(ownFate.deleted()) : rec.deleted(pod.link().workflow());
             if (stall.isPresent() && stall.get().untiedStartUp()) {
                 cleared.add(untiedStartUp(stall.get(), correlation, pod, rec));
             } else if (stall.isPresent() && stall.get().within()) {

@@ -1,0 +1,196 @@
+package dev.argoforensics.correlate;
+
+import static dev.argoforensics.correlate.PodLifetimesBreakerTest.goodLife;
+import static dev.argoforensics.correlate.PodLifetimesBreakerTest.log;
+import static dev.argoforensics.correlate.PodLifetimesBreakerTest.racedLife;
+import static dev.argoforensics.testing.V4.processingOther;
+import static dev.argoforensics.testing.V4.workers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.rules.Finding;
+import dev.argoforensics.rules.RuleOutcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Session 56 breaker of the runs at once ({@link ConcurrentRuns}): hand-overs and split brains that read "at once", one run given
+ * twice, and Workflow-level facts of another cluster's namesake.
+ */
+class NamesakesBreakerTest {
+    @TempDir
+    Path dir;
+
+    private AnalysisResult analyze(Map<String, List<String>> logs) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
+        List<String> paths = new ArrayList<>();
+        for (Map.Entry<String, List<String>> l : new TreeMap<>(logs).entrySet()) {
+            Path p = in.resolve(l.getKey());
+            Files.write(p, l.getValue());
+            paths.add(p.toString());
+        }
+        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+    }
+
+    private static List<String> read(AnalysisResult r) {
+        List<String> out = new ArrayList<>();
+        for (RuleOutcome o : r.outcomes()) {
+            for (Finding f : o.findings()) {
+                out.add(o.rule() + " " + f.pod() + " " + f.confidence() + " " + f.reason().code());
+            }
+        }
+        return out;
+    }
+
+    /** Shifts every logfmt time of the lines by minutes (a replica whose node clock is behind). */
+    static List<String> shifted(List<String> lines, int minutes) {
+        List<String> out = new ArrayList<>();
+        for (String l : lines) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("time=(\\S+)").matcher(l);
+            if (m.find()) {
+                java.time.Instant t = java.time.Instant.parse(m.group(1)).plusSeconds(60L * minutes);
+                String s = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC).format(t);
+                l = l.substring(0, m.start(1)) + s + l.substring(m.end(1));
+            }
+            out.add(l);
+        }
+        return out;
+    }
+
+    private static List<String> af001(AnalysisResult r, boolean firstLifetimeOnly) {
+        List<String> out = new ArrayList<>();
+        for (RuleOutcome o : r.outcomes()) {
+            if (!o.rule().equals("AF001")) {
+                continue;
+            }
+            for (Finding f : o.findings()) {
+                if (!firstLifetimeOnly || f.pod() == null || f.pod().lifetime() <= 1) {
+                    out.add(f.confidence() + " " + f.reason().code());
+                }
+            }
+            for (var c : o.cleared()) {
+                if (!firstLifetimeOnly || c.pod() == null || c.pod().lifetime() <= 1) {
+                    out.add("cleared " + c.why());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<PodKey> podsNamedP(AnalysisResult r) {
+        return new TreeMap<>(r.correlation().pods()).keySet().stream().filter(k -> k.name().equals("p")).toList();
+    }
+
+    /** Replica a's part of the race (to its release and the delete pod event) and its last pass elsewhere before it stopped. */
+    private static List<String> leaderA() {
+        List<String> a = new ArrayList<>(List.of("time=2026-09-19T16:27:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:27:00.100Z", 2)));
+        a.addAll(racedLife("16").subList(0, 12));
+        a.add(processingOther("2026-09-19T16:31:15.000Z"));
+        return a;
+    }
+
+    /** Replica b, the next leader: its pass that finds the Pod missing and marks the node, then others. */
+    private static List<String> nextB() {
+        List<String> raced = racedLife("16");
+        List<String> b = new ArrayList<>(List.of("time=2026-09-19T16:31:40.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:31:40.100Z", 2)));
+        b.addAll(raced.subList(13, raced.size()));
+        b.add(processingOther("2026-09-19T19:30:00.000Z"));
+        return b;
+    }
+
+    /**
+     * Attack (1), held: a hand-over (a stops after its release, b starts 25 s later by true time) where b's node clock is 5 minutes
+     * behind a's, so by the lines the two runs' passes overlap for 3 min 9 s (more than ConcurrentRuns' 120 s) and they read "at
+     * once". One Pod of the name: b's lines still go to it (no Pod of b's own to take them), and nothing reads the race cleared or
+     * surer than the same two files with b's clock right; the skewed order costs AF003 (its next pass now dated before the release).
+     */
+    @Test
+    void aHandOverWithTheNextReplicasClockFiveMinutesBehindStaysOnePod() throws IOException {
+        AnalysisResult right = analyze(Map.of("replica-a.log", leaderA(), "replica-b.log", nextB()));
+        AnalysisResult skewed = analyze(Map.of("replica-a.log", leaderA(), "replica-b.log", shifted(nextB(), -5)));
+        assertTrue(ConcurrentRuns.of(skewed.correlation().processes()).atOnce(0, 1), () -> skewed.correlation().processes().toString());
+        assertEquals(List.of(new PodKey("ns", "p")), podsNamedP(skewed));
+        assertEquals(List.of("POSSIBLE AF001.reason.notFinishedFirst"), af001(right, false));
+        assertEquals(af001(right, false), af001(skewed, false));
+        assertTrue(read(skewed).stream().noneMatch(f -> f.contains("CONFIRMED") || f.contains("LIKELY")), () -> read(skewed).toString());
+    }
+
+    /**
+     * Attack (4), broke then fixed: cluster a's Pod p raced (released 16:31:11); cluster b, at once, ran its own Workflow p well from
+     * 16:28 and its gc controller deleted that Workflow at 16:33 (TTL). WorkflowFate.deleted was read across both clusters' lines,
+     * so a's race was cleared as "the Workflow was deleted" (AF001.cleared.workflowDeleted) and a's stall (AF003) cleared as
+     * deleted: another object's deletion. Fixed in LifecycleBuilder's own fate: a deletion from another run's line (at once with the Pod's) is not this
+     * Pod's Workflow's; its own runs' gc delete, if any, stands (AF003 and AF007's kill path read the Pod's lifecycle's fate).
+     * Left: a's AF003 (confirmed alone) is still not found with b's log beside it (b's passes of its Workflow p are read as a's).
+     */
+    @Test
+    void anotherClustersGcDeleteOfItsNamesakeWorkflowDoesNotClearTheRace() throws IOException {
+        List<String> b = new ArrayList<>(log(goodLife("16:28")));
+        b.add(b.size() - 1, "time=2026-09-19T16:33:00.000Z level=INFO msg=\"Deleting garbage collected workflow\" component=gc_controller workflow=ns/p");
+        AnalysisResult alone = analyze(Map.of("cluster-a.log", log(racedLife("16"))));
+        AnalysisResult both = analyze(Map.of("cluster-a.log", log(racedLife("16")), "cluster-b.log", b));
+        assertTrue(ConcurrentRuns.of(both.correlation().processes()).atOnce(0, 1), () -> both.correlation().processes().toString());
+        assertEquals(List.of("POSSIBLE AF001.reason.notFinishedFirst"), af001(alone, false));
+        assertEquals(af001(alone, false), af001(both, true));
+        // nor is a's stall (AF003) cleared by it: another Workflow's deletion ends no stall of this one
+        List<String> af003 = both.outcomes().stream().filter(o -> o.rule().equals("AF003")).flatMap(o -> o.cleared().stream())
+                .map(c -> c.pod() + " " + c.why()).toList();
+        assertTrue(af003.stream().noneMatch(c -> c.contains("AF003.cleared.deleted")), af003::toString);
+        // control: a's own gc delete of its Workflow at the same time still clears it as a's log alone reads it
+        List<String> own = new ArrayList<>(log(racedLife("16")));
+        own.add(own.size() - 1, "time=2026-09-19T16:33:03.000Z level=INFO msg=\"Deleting garbage collected workflow\" component=gc_controller workflow=ns/p");
+        AnalysisResult ownAlone = analyze(Map.of("cluster-a.log", own));
+        AnalysisResult ownBoth = analyze(Map.of("cluster-a.log", own, "cluster-b.log", log(goodLife("16:28"))));
+        assertEquals(af001(ownAlone, false), af001(ownBoth, true));
+    }
+
+    /**
+     * Attack (3), held: a split brain in one cluster (leader election off, two replicas both processing): a created the raced Pod and
+     * released it, b's pass marked its loss; the Workflow was submitted again and b created the new Pod at 17:00. b's loss lines of
+     * the first Pod (dated before b's own Pod) still go to the first Pod: read as one log of both reads it.
+     */
+    @Test
+    void aSplitBrainsOtherReplicaMarkingTheLossStaysWithTheFirstPod() throws IOException {
+        List<String> raced = racedLife("16");
+        List<String> a = new ArrayList<>(log(raced.subList(0, 12)));
+        a.add(a.size() - 1, processingOther("2026-09-19T16:35:00.000Z"));
+        List<String> b = new ArrayList<>(List.of("time=2026-09-19T16:27:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:27:00.100Z", 2), processingOther("2026-09-19T16:28:00.000Z")));
+        b.addAll(raced.subList(13, raced.size()));
+        b.addAll(goodLife("17:00"));
+        b.add(processingOther("2026-09-19T19:30:00.000Z"));
+        AnalysisResult split = analyze(Map.of("replica-a.log", a, "replica-b.log", b));
+        AnalysisResult merged = analyze(Map.of("one.log", log(racedLife("16"), goodLife("17:00"))));
+        assertTrue(ConcurrentRuns.of(split.correlation().processes()).atOnce(0, 1), () -> split.correlation().processes().toString());
+        assertEquals(2, podsNamedP(split).size(), () -> podsNamedP(split).toString());
+        assertEquals(af001(merged, false), af001(split, false));
+        assertEquals(read(merged), read(split));
+    }
+
+    /**
+     * Attack (1b), held: one run given twice, as its whole log and a grep of it by the Workflow's name (no start-up lines, no replica),
+     * with the Workflow submitted again at 17:00. The grep's Created pod lines are the same records: two Pods, not four, read as
+     * the whole log alone reads them.
+     */
+    @Test
+    void aGrepPasteOfTheSameRunBesideItsLogAddsNoPods() throws IOException {
+        List<String> full = log(racedLife("16"), goodLife("17:00"));
+        List<String> grep = full.stream().filter(l -> l.contains("workflow=p ")).toList();
+        AnalysisResult whole = analyze(Map.of("controller.log", full));
+        AnalysisResult both = analyze(Map.of("controller.log", full, "grep-p.txt", grep));
+        assertEquals(2, podsNamedP(both).size(), () -> podsNamedP(both).toString());
+        assertEquals(read(whole), read(both));
+    }
+}
