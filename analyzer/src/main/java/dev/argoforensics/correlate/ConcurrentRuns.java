@@ -14,8 +14,9 @@ import java.util.List;
  * its cluster) created, never one the other run created ({@link PodInstances}).
  *
  * <p>Derived once per correlation from the runs read whole ({@link ControllerProcess#work()}: the same in every group of lines).
- * Runs of one replica are never at once; a run with fewer than two passes, or none dated, is at once with none (undecided: read as
- * before, by time).
+ * Runs of one replica are never at once, nor two runs with the same passes at the same instants (one run's log given twice: two
+ * copies of one incident, two collectors); a run with fewer than two passes, or none dated, is at once with none (undecided: read
+ * as before, by time).
  */
 final class ConcurrentRuns {
     /**
@@ -51,6 +52,9 @@ final class ConcurrentRuns {
         if (wa.processed() < 2 || wb.processed() < 2 || wa.first() == null || wb.first() == null || wa.last() == null || wb.last() == null
                 || !wa.first().comparable(wb.first())) {
             return false;
+        }
+        if (wa.processed() == wb.processed() && wa.first().equals(wb.first()) && wa.last().equals(wb.last())) {
+            return false; // one run's log given twice (two copies, two collectors): the same passes at the same instants
         }
         Timestamp from = wa.first().isAfter(wb.first()) ? wa.first() : wb.first();
         Timestamp to = wa.last().isBefore(wb.last()) ? wa.last() : wb.last();
