@@ -18,8 +18,10 @@ import java.util.Set;
  * @param kubeletStop how the kubelet ended the Pod itself (a graceful node shutdown, a node-pressure eviction, the Pod's
  *                   {@code activeDeadlineSeconds}), as that export says it, or null: the containers then ended because the
  *                   kubelet stopped them, and an exit code 0 is their answer to its SIGTERM, no success ({@link #kubeletStop(PodSnapshot)})
+ * @param clock      what bounds the clock of the export's node, on which the containers' times are written ({@link NodeClock}, session 56)
  */
-public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, String mainReason, PodSnapshot snapshot, String kubeletStop) {
+public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, String mainReason, PodSnapshot snapshot, String kubeletStop,
+                            NodeClock clock) {
     /** Exit codes of a process ended by a signal: 137 (the emissary's code for any signal, or SIGKILL), 143 (SIGTERM). */
     static final Set<Integer> SIGNAL_EXITS = Set.of(137, 143);
 
@@ -37,8 +39,34 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
      * judgment's node clocks, {@code ControllerStopLinesTest.af002KeepsADeadlineStopMainsNodeClockPutsAfterItsEnd}).
      */
     public boolean mainEndedBefore(Timestamp t) {
+        return mainEndOrder(t).ordered();
+    }
+
+    /**
+     * How main's end orders before {@code t}, a controller's line (session 56): by its node's clock bounded from the Pod's own records
+     * ({@link NodeClock}; the controller's clock against the API server's within two clocks' {@link DeletionBounds#CROSS_CLOCK_NANOS}),
+     * else only past the node's margin ({@link NodeClock.NodeOrder#MARGIN}: an order that rests on the node's clock agreeing).
+     */
+    public NodeClock.NodeOrder mainEndOrder(Timestamp t) {
+        return mainEndOrder(t, null);
+    }
+
+    /**
+     * As {@link #mainEndOrder(Timestamp)}, for a line of the controller run {@code stream} (null: a controller's time in an export, its
+     * run not known): bounded only where that run's clock is bounded too ({@link NodeClock#nodeBeforeController}; session 56 breaker).
+     */
+    public NodeClock.NodeOrder mainEndOrder(Timestamp t, Integer stream) {
         Timestamp end = mainAt();
-        return t != null && end != null && end.comparable(t) && DeletionBounds.nodeClearlyBefore(end, t);
+        if (t == null || end == null || !end.comparable(t)) {
+            return NodeClock.NodeOrder.NONE;
+        }
+        NodeClock c = clock == null ? NodeClock.unknown(snapshot == null ? null : snapshot.nodeName()) : clock;
+        return c.nodeBeforeController(end, t, stream);
+    }
+
+    /** The same end with what bounds its node's clock. */
+    ContainersEnd withClock(NodeClock c) {
+        return new ContainersEnd(at, allZero, mainExit, mainReason, snapshot, kubeletStop, c);
     }
 
     /**
@@ -119,6 +147,6 @@ public record ContainersEnd(Timestamp at, boolean allZero, Integer mainExit, Str
             return null;
         }
         ContainerState main = PodLifecycle.main(s);
-        return new ContainersEnd(at, s.allContainersSucceeded(), main == null ? null : main.exitCode(), main == null ? "" : main.reason(), s, kubeletStop(s));
+        return new ContainersEnd(at, s.allContainersSucceeded(), main == null ? null : main.exitCode(), main == null ? "" : main.reason(), s, kubeletStop(s), null);
     }
 }

@@ -69,7 +69,7 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
             if (!(e.event() instanceof PodStopping s) || !sameWorkflow(s, workflow)) {
                 continue;
             }
-            if (ended != null && ended.mainEndedBefore(e.time())) {
+            if (ended != null && ended.mainEndOrder(e.time(), e.stream()).ordered()) {
                 return null; // main had ended before: the line stopped nothing of the step (at most wait saving its outputs; review s26)
             }
             if ((succeeded != null && EventOrder.before(succeeded, e)) || (labelled != null && EventOrder.before(labelled, e))) {
@@ -77,6 +77,24 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
             }
             Kind kind = s.cause() == StopCause.SHUTDOWN ? Kind.SHUTDOWN : s.cause() == StopCause.DEADLINE ? Kind.DEADLINE : Kind.ON_EXIT;
             return new ControllerStop(kind, s.cause() == StopCause.SHUTDOWN ? s.strategy() : null, null, null, e);
+        }
+        return null;
+    }
+
+    /**
+     * The first stop line of the instance's own Workflow, where {@link #stopOf} set it aside only because main's end came before it by
+     * more than its node's clock may be off ({@link NodeClock.NodeOrder#MARGIN}: nothing bounds that clock), or null (session 56): a
+     * node whose clock is behind by more puts an end that answered the stop before it, so a reading that main had finished rests on
+     * the node's clock agreeing.
+     */
+    static LogEvent setAsideOnNodeMargin(List<LogEvent> events, WorkflowRef workflow, ContainersEnd ended) {
+        if (ended == null) {
+            return null;
+        }
+        for (LogEvent e : events) {
+            if (e.event() instanceof PodStopping s && sameWorkflow(s, workflow)) {
+                return ended.mainEndOrder(e.time(), e.stream()) == NodeClock.NodeOrder.MARGIN ? e : null;
+            }
         }
         return null;
     }

@@ -173,6 +173,17 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
     }
 
     /**
+     * As {@link #cutBetween} before session 56: only a gap between two of the stream's records naming nothing counts, not a run holding
+     * none over more than the ticker's period nor a stretch before its first or after its last ({@code StreamExtents.cutAtEdges}). For
+     * the one reading where a cut raises the confidence instead of lowering it (AF005's Pod never shown leaving the informer: where
+     * lines may be cut, that it was not shown leaving is not claimed, and the missing lines stand): taking more stretches as cut there
+     * would let an excerpt with no such record (a grep) skip that look-alike, which it did not before.
+     */
+    public boolean gapBetween(LogEvent from, LogEvent to) {
+        return from.stream() != to.stream() || StreamExtents.gapWithin(processes, from.stream(), from.time(), to.time());
+    }
+
+    /**
      * Where the Workflow's evidence stops while its story goes on after {@code after}: its latest line is in a run whose later log
      * the inputs lack (a rotated piece without its successor), and nothing shows the Workflow ended since ({@link TailCut}).
      */

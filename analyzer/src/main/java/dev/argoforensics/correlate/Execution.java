@@ -47,9 +47,29 @@ import dev.argoforensics.source.SourceRef;
  *                   {@code NodeNotReady}), nothing shows it gone (its deletion, the Pod garbage collector's delete or {@code Failed}):
  *                   a node that comes back has its kubelet report what the containers did meanwhile (main's end during the
  *                   partition) after the deletion was requested, a report a held finalizer keeps for the controller (session 48)
+ * @param nodeMargin the order rests on a node's time (a container's {@code finishedAt}) against the API server's or the controller's
+ *                   past {@link DeletionBounds#NODE_CLOCK_NANOS} alone, nothing bounding that node's clock ({@link NodeClock}): a node
+ *                   whose clock is off by more reads the same, so the order is likely at most (session 56; session 55's unseen
+ *                   {@code workflow-stopped} on a node 82 s behind)
  */
 public record Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
-                        boolean crossClock, boolean graceGuess, boolean frozenReport, boolean reportLag, boolean nodeMayReturn) {
+                        boolean crossClock, boolean graceGuess, boolean frozenReport, boolean reportLag, boolean nodeMayReturn,
+                        boolean nodeMargin) {
+
+    /** An execution whose order rests on no node's clock agreeing within the margin ({@link #nodeMargin}). */
+    public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
+                     boolean crossClock, boolean graceGuess, boolean frozenReport, boolean reportLag, boolean nodeMayReturn) {
+        this(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, frozenReport, reportLag, nodeMayReturn, false);
+    }
+
+    /**
+     * The same execution, its order resting on a node's time against another clock's past {@link DeletionBounds#NODE_CLOCK_NANOS}
+     * alone, nothing bounding that node's clock ({@link NodeClock.NodeOrder#MARGIN}; session 56): at most likely.
+     */
+    Execution onNodeMargin() {
+        return new Execution(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, frozenReport, reportLag,
+                nodeMayReturn, true);
+    }
 
     /** An execution that rests on no report of a node that may have come back ({@link #nodeMayReturn}). */
     public Execution(State state, String reason, SourceRef evidence, boolean weak, boolean statedClock, boolean endShown, boolean podOnly,
@@ -71,7 +91,7 @@ public record Execution(State state, String reason, SourceRef evidence, boolean 
 
     /** The same execution, read from a lost node's last report ({@link #frozenReport}). */
     Execution frozen() {
-        return new Execution(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, true);
+        return new Execution(state, reason, evidence, weak, statedClock, endShown, podOnly, crossClock, graceGuess, true, false, false, nodeMargin);
     }
 
     /** An execution that rests on no grace-0 inference. */

@@ -195,6 +195,8 @@ final class ExecutionOrder {
         if (deletion == null) {
             return Execution.notDeleted();
         }
+        // A node's clock is bounded from the whole Pod's records (NodeClock.of walks them): once per node, not once per deleted export.
+        java.util.Map<String, NodeClock> clocks = new java.util.HashMap<>();
         Execution never = neverStarted(pod, end);
         if (never != null && never.state() == State.MAIN_NEVER_STARTED) {
             // What says main ran disagrees with an export of the deleted Pod showing it waiting (a started container never waits
@@ -243,10 +245,14 @@ final class ExecutionOrder {
                 // main's finishedAt is its node's clock (the kubelet's), the request the API server's: they are ordered only past what
                 // the node's clock may be off (DeletionBounds#nodeClearlyBefore, session 54); within it, only what one clock orders.
                 Timestamp mainEnd = main == null ? null : main.finishedAt();
-                if (mainEnd != null && DeletionBounds.nodeClearlyBefore(mainEnd, requested)) {
+                // Session 56: by the node's clock bounded from the Pod's own records where they bound it (NodeClock), else past the margin.
+                NodeClock clock = clocks.computeIfAbsent(s.nodeName(), n -> NodeClock.of(pod, n));
+                NodeClock.NodeOrder endBefore = mainEnd == null ? NodeClock.NodeOrder.NONE : clock.nodeBefore(mainEnd, requested, 0);
+                NodeClock.NodeOrder requestBefore = mainEnd == null ? NodeClock.NodeOrder.NONE : clock.otherBefore(requested, mainEnd, 0);
+                if (mainEnd != null && endBefore.ordered()) {
                     othersRan = main.name() + " had ended at " + mainEnd.format() + ", but the API server gave the deletion a grace "
                             + "period of " + g + "s, which it gives only to a Pod that has not finished: another container still ran";
-                } else if (mainEnd != null && !DeletionBounds.nodeClearlyBefore(requested, mainEnd) && signalExit(main)
+                } else if (mainEnd != null && !requestBefore.ordered() && signalExit(main)
                         && !DeletionBounds.clearlyBefore(mainEnd, requested)) {
                     // main ended by a signal from moments before the request (two clocks' disagreement) to a node's minute after it: the
                     // deletion's kill, most likely, but the executor's own kill (activeDeadlineSeconds, argo stop) ends main so too, wait
@@ -262,7 +268,7 @@ final class ExecutionOrder {
                             s.source(), true, false, false, false, true));
                     break;
                 } else if (mainEnd != null && !signalExit(main) && !mainEnd.instant().isBefore(requested.windowEnd())
-                        && !DeletionBounds.nodeClearlyBefore(requested, mainEnd) && lastEndedSoonAfter(s, mainEnd) && !byTaintManager(pod)) {
+                        && !requestBefore.ordered() && lastEndedSoonAfter(s, mainEnd) && !byTaintManager(pod)) {
                     // main's own exit written after the request's second, within the node's minute, and every container ended within
                     // moments of main on the same clock. The grace period is the API server's own word that it did not hold the Pod
                     // terminal at the request, and the kubelet writes that phase within its report lag of the last end: so the last
@@ -281,7 +287,7 @@ final class ExecutionOrder {
                             + "before the request: most likely on the deletion's SIGTERM, unless it ended on its own just then",
                             s.source(), true, false, false, false, true));
                     break;
-                } else if (mainEnd != null && !DeletionBounds.nodeClearlyBefore(requested, mainEnd)) {
+                } else if (mainEnd != null && !requestBefore.ordered()) {
                     // main ended within what its node's clock may be off the request (session 54; before, two clocks' 10 s and, after
                     // the request's second, likely): exit 0 read after the request is a main that answered the deletion's SIGTERM, or
                     // one that ended before it on a node whose clock is ahead, wait (it ends after main), a sidecar or a kubelet not yet
@@ -300,9 +306,13 @@ final class ExecutionOrder {
                     }
                 } else {
                     // The API server judges "not finished" by the Pod's phase, which on a lost node is the kubelet's last report too.
-                    running = frozenIfLost(pod, deletion, new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g
+                    Execution shown = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g
                             + "s, which it gives only to a Pod that has not finished, and " + (main == null ? "no container" : main.name())
-                            + " had not ended before it", s.source(), false));
+                            + " had not ended before it" + (mainEnd == null ? "" : " (it ended at " + mainEnd.format() + ", "
+                            + (requestBefore == NodeClock.NodeOrder.BOUNDED ? "after the request by " + clock.near(mainEnd).describe() : "more than "
+                            + GoDuration.format(DeletionBounds.NODE_CLOCK_NANOS) + " after the request as " + nodeClock(s) + " reads it") + ")"),
+                            s.source(), false);
+                    running = frozenIfLost(pod, deletion, requestBefore == NodeClock.NodeOrder.MARGIN ? shown.onNodeMargin() : shown);
                     break;
                 }
             }
@@ -375,13 +385,19 @@ final class ExecutionOrder {
         }
         // The containers' end is their node's clock, the deletion's bounds the API server's (an audit record, deletionTimestamp, a
         // control-plane component's record) or, for an undeleted export's time its node wrote, the same node's (session 54).
-        if (running == null && end != null && !deletion.notAfter().fromLogs() && DeletionBounds.nodeClearlyBefore(deletion.notAfter().at(), end.mainAt())) {
+        NodeClock.NodeOrder requestBeforeEnd = running != null || end == null || deletion.notAfter().fromLogs() ? NodeClock.NodeOrder.NONE
+                : clockOf(pod, end).otherBefore(deletion.notAfter().at(), end.mainAt(), 0);
+        if (requestBeforeEnd.ordered()) {
             running = new Execution(State.RUNNING, end.mainEnded() + " (" + end.exitSummary()
-                    + "), after the deletion was requested " + deletion.when(), deletion.notAfter().evidence(), false);
+                    + "), after the deletion was requested " + deletion.when() + (requestBeforeEnd == NodeClock.NodeOrder.BOUNDED
+                    ? ", by " + clockOf(pod, end).near(end.mainAt()).describe() : ""), deletion.notAfter().evidence(), false);
+            running = requestBeforeEnd == NodeClock.NodeOrder.MARGIN ? running.onNodeMargin() : running;
         }
         String graceDisagrees = null;
-        boolean endedBefore = finished == null && end != null && deletion.notBefore() != null && (sameNodeClock(pod, end, deletion.notBefore())
-                ? DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at()) : DeletionBounds.nodeClearlyBefore(end.at(), deletion.notBefore().at()));
+        boolean sameNode = finished == null && end != null && deletion.notBefore() != null && sameNodeClock(pod, end, deletion.notBefore());
+        NodeClock.NodeOrder endBeforeRequest = finished == null && end != null && deletion.notBefore() != null && !sameNode
+                ? clockOf(pod, end).nodeBefore(end.at(), deletion.notBefore().at(), 0) : NodeClock.NodeOrder.NONE;
+        boolean endedBefore = sameNode ? DeletionBounds.clearlyBefore(end.at(), deletion.notBefore().at()) : endBeforeRequest.ordered();
         if (endedBefore) {
             if (deletion.grace() != null && deletion.grace() > 1) {
                 // Session 54: the API server gave the deletion a grace period, which it gives only to a Pod whose phase it holds not
@@ -399,6 +415,7 @@ final class ExecutionOrder {
                         + "), before the deletion was requested " + deletion.when() + (deletion.inferredLower()
                         ? " (the grace-0 deletionTimestamp read as the request: an inference, not what an object states)" : ""),
                         deletion.notBefore().evidence(), deletion.notBefore().statedClock(), false, false, false, false, deletion.inferredLower());
+                finished = endBeforeRequest == NodeClock.NodeOrder.MARGIN ? finished.onNodeMargin() : finished;
             }
         }
         if (running == null) {
@@ -418,7 +435,8 @@ final class ExecutionOrder {
         }
         // The containers ended after the controller saw the deletion (its clock agreeing with the objects', the end's node's clock
         // past what it may be off): they ran then.
-        if (end != null && deletion.firstSeen() != null && deletion.logsAgree() && DeletionBounds.nodeClearlyBefore(deletion.firstSeen().time(), end.mainAt())) {
+        if (end != null && deletion.firstSeen() != null && deletion.logsAgree()
+                && clockOf(pod, end).otherBefore(deletion.firstSeen().time(), end.mainAt(), DeletionBounds.CROSS_CLOCK_NANOS).ordered()) {
             return new Execution(State.RUNNING, "the controller handled the deletion at " + deletion.firstSeen().time().format()
                     + ", before " + end.mainEnded() + " (" + end.exitSummary() + ")", deletion.firstSeen().source(), true);
         }
@@ -639,6 +657,11 @@ final class ExecutionOrder {
     }
 
     /** "its node's clock" or "node n1's clock": whose clock wrote the containers' times in an export. */
+    /** What bounds the clock of the node the containers' end was read on ({@link NodeClock}; session 56). */
+    private static NodeClock clockOf(PodHistory pod, ContainersEnd end) {
+        return end.clock() != null ? end.clock() : NodeClock.of(pod, end.snapshot() == null ? null : end.snapshot().nodeName());
+    }
+
     private static String nodeClock(PodSnapshot s) {
         return s.nodeName() == null || s.nodeName().isEmpty() ? "its node's clock" : "node " + s.nodeName() + "'s clock";
     }
@@ -1361,7 +1384,8 @@ final class ExecutionOrder {
                 + "as the kubelet last reported them, and a main that ended in the second or two before the node went, before the kubelet "
                 + "reported it, reads the same" + (mayReturn ? "; and nothing shows the node gone rather than not ready: a kubelet that came "
                 + "back would have reported afterwards what its containers did meanwhile" : ""), running.evidence(), running.weak(),
-                running.statedClock(), running.endShown(), running.podOnly(), running.crossClock(), running.graceGuess(), true, false, mayReturn);
+                running.statedClock(), running.endShown(), running.podOnly(), running.crossClock(), running.graceGuess(), true, false, mayReturn,
+                running.nodeMargin());
     }
 
     /** How long a Pod must outlive its finalizer's release for its removal to be another's delete, not the release itself. */
@@ -1458,7 +1482,7 @@ final class ExecutionOrder {
                 + StreamExtents.TICKER_CAVEAT + ": a kubelet back from its node's loss writes the Pod's status before its own delete, so "
                 + "none reported after the deletion, and the Pod's removal was another's delete, not the release", execution.evidence(),
                 execution.weak(), execution.statedClock(), execution.endShown(), execution.podOnly(), execution.crossClock(),
-                execution.graceGuess(), execution.frozenReport(), execution.reportLag(), false);
+                execution.graceGuess(), execution.frozenReport(), execution.reportLag(), false, execution.nodeMargin());
     }
 
     /**

@@ -251,6 +251,7 @@ final class LifecycleBuilder {
         for (PodSnapshot s : pod.snapshots()) {
             containers = ContainersEnd.of(s);
             if (containers != null) {
+                containers = containers.withClock(NodeClock.of(pod, s.nodeName()));
                 break;
             }
         }
@@ -414,7 +415,8 @@ final class LifecycleBuilder {
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes, nextCreated),
-                requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole);
+                requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
+                stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null);
     }
 
     /**

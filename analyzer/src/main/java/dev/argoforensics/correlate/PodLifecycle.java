@@ -118,6 +118,10 @@ import java.util.Optional;
  *                          that ran on this one ({@link NamesakeCleanup#release}, session 53; null: not shown)
  * @param staleReleaseWhole whether the worker's stream was read whole from this Pod's {@code Created pod} to that worker line
  *                          ({@link StreamExtents#readWholeThrough}): then no line of this Pod's own release can be missing between
+ * @param nodeMarginStop    the controller's first stop line of the Pod ({@link ControllerStop#setAsideOnNodeMargin}) where it
+ *                          was set aside only because main's end, on its node's clock, came before it by more than that clock may be
+ *                          off, nothing bounding the clock (session 56): main had finished before the stop only if the node's clock
+ *                          agreed (null: none, or the stop stands, or the clock is bounded)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -130,7 +134,8 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            StayedAfterWorker stayedAfterWorker, FinalizerRemoval secondRelease,
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
                            WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
-                           List<CollectionSelection> collectionSelections, NamesakeCleanup staleRelease, boolean staleReleaseWhole) {
+                           List<CollectionSelection> collectionSelections, NamesakeCleanup staleRelease, boolean staleReleaseWhole,
+                           LogEvent nodeMarginStop) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -164,6 +169,14 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     /** The controller's own stop of the Pod while it could still run ({@code controllerStop}). */
     public Optional<ControllerStop> stoppedByController() {
         return Optional.ofNullable(controllerStop);
+    }
+
+    /**
+     * The controller's stop line set aside only because main's end came before it by more than its node's clock may be off, nothing
+     * bounding that clock ({@code nodeMarginStop}, {@link ControllerStop#setAsideOnNodeMargin}; session 56).
+     */
+    public Optional<LogEvent> stopSetAsideOnNodeMargin() {
+        return Optional.ofNullable(nodeMarginStop);
     }
 
     /** v4's automatic restart of this Pod ({@code restart}). */

@@ -97,6 +97,14 @@ final class StreamExtents {
         if (stream < 0 || stream >= processes.size() || from == null || to == null) {
             return false;
         }
+        return gapWithin(processes, stream, from, to) || cutAtEdges(processes.get(stream), from, to);
+    }
+
+    /** Whether a gap between two of the stream's records naming nothing overlaps the stretch (only that: {@link #cutWithin} before session 56). */
+    static boolean gapWithin(List<ControllerProcess> processes, int stream, Timestamp from, Timestamp to) {
+        if (stream < 0 || stream >= processes.size() || from == null || to == null) {
+            return false;
+        }
         for (ControllerProcess.Gap g : processes.get(stream).nameless().gaps()) {
             if (!g.to().isBefore(from) && !to.isBefore(g.from())) {
                 return true;
@@ -106,10 +114,34 @@ final class StreamExtents {
     }
 
     /**
+     * Whether a stretch of the run's own lines longer than the stats ticker's period without a record naming nothing, outside the
+     * {@linkplain ControllerProcess.Nameless#gaps() gaps} between two records, overlaps the stretch from {@code from} to {@code to}:
+     * the run's whole span where it holds no such record at all (a grep for names keeps none), from its first line to its first
+     * record, or from its latest record to its last line. A whole run writes one at least every period (session 56: a run with no
+     * periodic record over a span longer than the period is not known whole there, the same reading as a gap between two records;
+     * before, a run holding none, or none after its start-up lines, was taken whole everywhere). A run shorter than the period
+     * holding none shows no cut by this (its first tick may not have come).
+     */
+    static boolean cutAtEdges(ControllerProcess run, Timestamp from, Timestamp to) {
+        if (run.first() == null || run.last() == null) {
+            return false;
+        }
+        ControllerProcess.Nameless n = run.nameless();
+        if (n.records() == 0) {
+            return ControllerProcess.Nameless.longerThanTicker(run.first(), run.last());
+        }
+        if (ControllerProcess.Nameless.longerThanTicker(run.first(), n.first()) && from.isBefore(n.first())) {
+            return true;
+        }
+        return ControllerProcess.Nameless.longerThanTicker(n.last(), run.last()) && to.isAfter(n.last());
+    }
+
+    /**
      * Where the run's lines from {@code from} to {@code to} may not all be there, or null where it was read whole over that stretch.
      * The stretch is the run's own part of it: before the run's first line and after its last there is nothing of the run to read
      * (another run, or none, holds those moments). At an end inside the run, a record naming nothing must lie at or beyond it (as
-     * {@link #readWholeThrough}); at the run's first or last line, one within the stats ticker's period of it (a whole run writes
+     * {@link #readWholeThrough}), unless the run's last line is within the stats ticker's period of its latest record (session 56: as
+     * at the run's last line); at the run's first or last line, one within the stats ticker's period of it (a whole run writes
      * one at least that often, and a log that starts or ends there shows no cut), and past its last line the run's later lines
      * must not be known missing ({@link ControllerProcess#cutAtEnd()}: a rotated piece without its successor, lines selected).
      * No gap of its records (a stretch longer than the ticker's period without one) may overlap the stretch. A null {@code from}
@@ -145,7 +177,12 @@ final class StreamExtents {
                 return new ReadCut(run, ReadCut.Kind.GAP, g.from(), g.to());
             }
         }
-        if (atEnd ? ControllerProcess.Nameless.longerThanTicker(n.last(), t) : n.last().isBefore(t)) {
+        // After the latest record: a cut only where the run's lines go on for longer than the ticker's period after it, to the stretch's
+        // end at the run's last line, or anywhere after it where the stretch ends inside the run (session 56: a stretch ending inside the
+        // run's last period, after its latest tick, was cut while the same stretch to the run's last line was not; a run killed or a
+        // log taken before its next tick shows no cut there, as at the run's end).
+        if (atEnd ? ControllerProcess.Nameless.longerThanTicker(n.last(), t)
+                : n.last().isBefore(t) && ControllerProcess.Nameless.longerThanTicker(n.last(), run.last())) {
             return new ReadCut(run, ReadCut.Kind.NONE_AFTER, n.last(), t);
         }
         if (run.cutAtEnd() && (to == null || to.isAfter(run.last()))) {

@@ -10,7 +10,8 @@ import java.util.Locale;
  * action=removeFinalizer}) while time and level sit in columns of their own. The time keeps the
  * precision its column has; a time with a stated zone gives a slog text record, a zone-less one a
  * logrus text record (read as UTC unless {@code --log-tz} says otherwise, as logrus' own times are).
- * Without a time or a level the export does not give, nothing is built: a level is never guessed.
+ * Without a time or a level the export does not give, nothing is built: a level is never guessed. An export with no level
+ * column at all gives a record whose level is unknown ({@link #buildWithoutLevel}, session 56).
  */
 final class ColumnRecord {
     private ColumnRecord() {
@@ -35,6 +36,15 @@ final class ColumnRecord {
             return "time=" + time.format() + " level=" + slogLevel + " " + body;
         }
         return "time=\"" + time.format() + "\" level=" + level + " " + body;
+    }
+
+    /**
+     * The record's text where the export has no level column ({@link EnvelopeKind#CSV_MESSAGES}), or null without a time. Its level
+     * word is a placeholder the grammar needs ({@code INFO}, {@code info}): the reader drops it ({@link EnvelopeKind#levelUnstated}),
+     * so the record's level is unknown, never this word.
+     */
+    static String buildWithoutLevel(String timeText, Timestamp time, String message) {
+        return time == null || timeText == null ? null : build(timeText, time, "info", message);
     }
 
     /** The logrus name of a level as log stores spell it ({@code INFO}, {@code warn}, {@code E}), or null (Cloud Logging's DEFAULT, NOTICE…). */

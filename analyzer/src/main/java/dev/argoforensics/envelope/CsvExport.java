@@ -22,7 +22,8 @@ import java.util.Optional;
  * row naming the column that holds the line, then one row per line, quoted per RFC 4180 (doubled
  * quotes inside). Some exports quote a second time ({@code """ip-10-0-1-23.ec2.internal"""}): a cell
  * that is still quoted after reading loses that layer too. Where the message column holds only the
- * message, the record is built from the time, level and message columns ({@link ColumnRecord}).
+ * message, the record is built from the time, level and message columns ({@link ColumnRecord}); where the export has no level
+ * column, from the time and message alone, its level unknown ({@link EnvelopeKind#CSV_MESSAGES}).
  */
 final class CsvExport {
     /** {@code logmessage} and {@code logentry}: Azure Monitor's ContainerLogV2 and ContainerLog tables (AKS Container Insights). */
@@ -39,6 +40,12 @@ final class CsvExport {
     private static final List<String> STREAM_COLUMNS = List.of("@logstream", "logstream", "log_stream", "log_stream_name");
     /** {@code status}: Datadog's log status (info, warn, error), its CSV export's Status column. */
     private static final List<String> LEVEL_COLUMNS = List.of("level", "severity", "log.level", "loglevel", "detected_level", "status");
+    /**
+     * A console's service (Datadog's {@code Service}, #13581's export): whose program logged the row. Read only for a row rebuilt without a
+     * level ({@link EnvelopeKind#CSV_MESSAGES}) and where no container column names it: there it is all that tells another program's
+     * message texts (Karpenter's, a proxy's) from the controller's; a service other than a controller's keeps the row apart.
+     */
+    private static final List<String> SERVICE_COLUMNS = List.of("service");
     private static final ObjectReader ROWS = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY).readerFor(String[].class);
 
     private final EnvelopeKind kind;
@@ -49,6 +56,7 @@ final class CsvExport {
     private final int containerColumn;
     private final int levelColumn;
     private final int streamColumn;
+    private final int serviceColumn;
 
     /**
      * Columns of the record's own keys, as Datadog's CSV export writes the facets one adds ({@code @podName}, {@code @delay}): each
@@ -71,6 +79,7 @@ final class CsvExport {
         this.containerColumn = index(columns, CONTAINER_COLUMNS);
         this.levelColumn = index(columns, LEVEL_COLUMNS);
         this.streamColumn = index(columns, STREAM_COLUMNS);
+        this.serviceColumn = index(columns, SERVICE_COLUMNS);
         java.util.List<Integer> keys = new java.util.ArrayList<>();
         for (int i = 0; i < columns.length; i++) {
             String c = columns[i].strip();
@@ -172,11 +181,19 @@ final class CsvExport {
             if (built != null) {
                 line = built;
                 found = EnvelopeKind.CSV_COLUMNS;
+            } else if (levelColumn < 0 && !goOwnOutput(line) && (built = ColumnRecord.buildWithoutLevel(timeText, time, message.toString())) != null) {
+                // No level column at all (session 56, #13581's console): the level unknown, the row the controller's only if the
+                // catalog knows its message (the reader decides). A level column whose cell is empty or unread builds nothing.
+                line = built;
+                found = EnvelopeKind.CSV_MESSAGES;
             }
         }
         String host = cell(cells, hostColumn);
         String origin = cell(cells, originColumn);
         String container = cell(cells, containerColumn);
+        if (container == null && found == EnvelopeKind.CSV_MESSAGES) {
+            container = cell(cells, serviceColumn);
+        }
         String stream = cell(cells, streamColumn);
         String[] named = stream == null ? null : ContainerPath.podAndContainerIn(stream);
         if (named != null) {
@@ -184,6 +201,15 @@ final class CsvExport {
             container = container == null ? named[1] : container;
         }
         return new JsonEnvelope.Content(line, true, found, time, origin, container, host == null ? null : "host " + host);
+    }
+
+    /**
+     * A cell holding a line break or opening as Go's own crash output does ({@code panic: }, {@code fatal error: }, {@code goroutine }):
+     * no message text of the controller's, and read as before without a level (a panic's lines are read as Go wrote them).
+     */
+    private static boolean goOwnOutput(String cell) {
+        return cell.indexOf('\n') >= 0 || cell.indexOf('\r') >= 0 || cell.startsWith("panic: ") || cell.startsWith("fatal error: ")
+                || cell.startsWith("goroutine ");
     }
 
     /** Kibana's default date format in Discover's CSV export. */

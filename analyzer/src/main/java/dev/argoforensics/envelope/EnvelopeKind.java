@@ -98,7 +98,13 @@ public enum EnvelopeKind {
      * A log console's CSV rows without their header line (argoproj/argo-workflows#13581-like): {@code <time>,<line>} or
      * {@code <time>,<host>,<line>}, the line quoted per RFC 4180 (its quotes doubled); told by shape, row by row.
      */
-    CSV_HEADERLESS("CSV rows without a header (time, [host,] line[, name])");
+    CSV_HEADERLESS("CSV rows without a header (time, [host,] line[, name])"),
+    /**
+     * A log console's CSV export whose rows hold a time and the message text alone, no level column (argoproj/argo-workflows#13581:
+     * {@code "Date","Host","Service","Content"}): the record is built from the time and the message (and its keys, if the cell
+     * holds any) with no level; a row is the controller's only where the catalog knows its message (session 56).
+     */
+    CSV_MESSAGES("CSV export of message texts without a level, rebuilt from its columns (level unknown)");
 
     /** True for a line read as it would be without its wrapper: as the controller wrote it, or only quoted in Markdown. */
     public boolean bare() {
@@ -117,6 +123,15 @@ public enum EnvelopeKind {
 
     /** True for a record an export's columns or fields were made into: its form is the analyzer's, no sign of the release. */
     public boolean rebuilt() {
-        return this == CSV_COLUMNS || this == DATADOG_FIELDS;
+        return this == CSV_COLUMNS || this == DATADOG_FIELDS || this == CSV_MESSAGES;
+    }
+
+    /**
+     * True for a record rebuilt where the export states no level ({@link #CSV_MESSAGES}): the level word of its rebuilt text is the
+     * rebuilder's placeholder, which the reader drops (the record's level is unknown, never read from the placeholder), and only a
+     * message the controller's catalog knows makes the row a record.
+     */
+    public boolean levelUnstated() {
+        return this == CSV_MESSAGES;
     }
 }

@@ -6,23 +6,24 @@ import dev.argoforensics.line.RecordFormat;
 
 /**
  * One int for a kept line's kinds and time codes, as {@link LogEvent} and the reader's waiting item hold them: the envelope
- * in bits 0–4, the record format 5–8, the level 9–11 (each 0 for none, else its ordinal plus one), the time's
- * {@link TimeCodes} code 12–16 and the envelope time's 17–21 (0: the times are not packed).
+ * in bits 0–5, the record format 6–9, the level 10–12 (each 0 for none, else its ordinal plus one), the time's
+ * {@link TimeCodes} code 13–17 and the envelope time's 18–22 (0: the times are not packed). Session 56: the envelope's bits
+ * 5 -> 6, its 32nd kind ({@code CSV_MESSAGES}) past what 5 bits hold.
  */
 public final class KindBits {
     private static final EnvelopeKind[] ENVELOPES = EnvelopeKind.values();
     private static final RecordFormat[] FORMATS = RecordFormat.values();
     private static final Level[] LEVELS = Level.values();
-    private static final int FORMAT_SHIFT = 5;
-    private static final int LEVEL_SHIFT = 9;
-    private static final int TIME_SHIFT = 12;
-    private static final int ENVELOPE_TIME_SHIFT = 17;
+    private static final int FORMAT_SHIFT = 6;
+    private static final int LEVEL_SHIFT = 10;
+    private static final int TIME_SHIFT = 13;
+    private static final int ENVELOPE_TIME_SHIFT = 18;
     /** The bits of the three kinds, without the time codes. */
     public static final int KINDS = (1 << TIME_SHIFT) - 1;
 
     static {
-        if (ENVELOPES.length > 31 || FORMATS.length > 15 || LEVELS.length > 7 || TimeCodes.MAX_CODE > 31) {
-            throw new ExceptionInInitializerError("KindBits packs envelope, format, level and time codes in 5, 4, 3 and 5 bits");
+        if (ENVELOPES.length > 63 || FORMATS.length > 15 || LEVELS.length > 7 || TimeCodes.MAX_CODE > 31) {
+            throw new ExceptionInInitializerError("KindBits packs envelope, format, level and time codes in 6, 4, 3 and 5 bits");
         }
     }
 
@@ -40,7 +41,7 @@ public final class KindBits {
     }
 
     public static EnvelopeKind envelope(int kinds) {
-        return decode(ENVELOPES, kinds & 0x1f);
+        return decode(ENVELOPES, kinds & 0x3f);
     }
 
     public static RecordFormat format(int kinds) {

@@ -478,7 +478,7 @@ public final class LineFrontEnd {
                 || u.envelope() == dev.argoforensics.envelope.EnvelopeKind.GRAFANA_EXPLORE)) {
             result.storeTime(u.envelopeTime()); // the order the log store printed its lines in
         }
-        QuickScan.Head head = u.cut() ? null : quickHead(text);
+        QuickScan.Head head = u.cut() ? null : withoutPlaceholder(u, quickHead(text));
         if (head != null) {
             if (u.container() == null && OtherContainers.isExecutorMessage(head.message())) {
                 return;
@@ -717,8 +717,30 @@ public final class LineFrontEnd {
 
     private LineParse parse(UnwrappedLine u) {
         fullReads++;
-        return parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut(),
+        LineParse p = parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut(),
                 u.envelope() == dev.argoforensics.envelope.EnvelopeKind.TIMELESS_JSON ? u.envelopeTime() : null);
+        return placeholderDropped(u, p);
+    }
+
+    /**
+     * {@code p}, its level dropped where the export stated none ({@link EnvelopeKind#levelUnstated}: the rebuilt text's level word is
+     * the rebuilder's placeholder, never the record's; session 56).
+     */
+    public static LineParse placeholderDropped(UnwrappedLine u, LineParse p) {
+        if (u.envelope().levelUnstated() && p instanceof LineParse.Parsed parsed) {
+            LogRecord r = parsed.record();
+            return new LineParse.Parsed(new LogRecord(r.format(), r.time(), r.rawTime(), null, r.message(), r.fields(), r.cut()));
+        }
+        return p;
+    }
+
+    /**
+     * The head of a line's record, its level dropped where the export stated none ({@link EnvelopeKind#levelUnstated}: the rebuilt
+     * text's level word is a placeholder, session 56).
+     */
+    private static QuickScan.Head withoutPlaceholder(UnwrappedLine u, QuickScan.Head head) {
+        return head == null || !u.envelope().levelUnstated() ? head
+                : new QuickScan.Head(head.format(), head.time(), null, head.message(), head.names());
     }
 
     /** Lines this worker read with the grammar (the costly way): tests check that the quick read is taken where it can be. */
@@ -765,7 +787,8 @@ public final class LineFrontEnd {
             return new ChunkItem.Blank(u.firstLine());
         }
         // A logfmt line's names of interest are looked for in the same walk as its head (one walk of the line, not two)
-        QuickScan.Head head = u.cut() ? null : QuickScan.head(text, FileAssembler.UNKNOWN_YEAR, interest.isEverything() ? null : interest);
+        QuickScan.Head head = u.cut() ? null
+                : withoutPlaceholder(u, QuickScan.head(text, FileAssembler.UNKNOWN_YEAR, interest.isEverything() ? null : interest));
         String apart = OtherContainers.of(u, head == null ? null : head.message());
         if (apart == null && head != null && onlyTheNameSays(u) && catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()) == null) {
             return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), ArgoServer.BY_FILE_NAME, u.envelope());
@@ -784,7 +807,8 @@ public final class LineFrontEnd {
             boolean keep = (entry != null && (entry.interest() == CatalogEntry.Interest.ALWAYS || entry.mayTrigger(text)))
                     || (mentioned = head.names() == QuickScan.Names.UNWATCHED ? interest.mentions(text, afterHead(text, head))
                             : head.names() == QuickScan.Names.MENTIONED);
-            if (!keep) {
+            // A console's message text without a level is a record only where the catalog knows it: decided on the full read.
+            if (!keep && !(entry == null && u.envelope().levelUnstated())) {
                 return new ChunkItem.Counted(u.firstLine(), u.lastLine(), u.envelope(), u.envelopeTime(), u.origin(),
                         u.envelope() == EnvelopeKind.PREFIX, head.time(), head.format(), head.level(), entry,
                         nameless.namesNothing(entry, head.message()),
@@ -820,6 +844,19 @@ public final class LineFrontEnd {
         }
         if (apart == null && match.isEmpty() && onlyTheNameSays(u)) {
             return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), ArgoServer.BY_FILE_NAME, u.envelope());
+        }
+        if (u.envelope().levelUnstated() && match.isEmpty() && apart == null) {
+            // A console's CSV of message texts alone (no level, no keys; session 56): only a message the controller logs makes the row
+            // its record; any other row (another program's, prose) is unparsed as it was before, for the reason its text alone gives.
+            return new ChunkItem.Rejected(u, unreadMessage(record.message()));
+        }
+        if (u.envelope().levelUnstated() && apart == null && match.isPresent() && notToldTheControllers(u, match.get())) {
+            // client-go's election texts are every client-go program's (kube-scheduler, Karpenter, cert-manager…): in a console's
+            // message texts, only the lease tells the controller's election, or a container (service) where the lease is not shown.
+            return new ChunkItem.Rejected(u, "a log console's message text with no level, \"" + record.message()
+                    + "\": client-go's leader election, " + (((ControllerEvent.LeaderElection) match.get().event()).lease() == null
+                    ? "its lease not shown and no container or service to say whose" : "of a lease other than the controller's"
+                    + " (<namespace>/workflow-controller[-<instanceID>])") + ", not taken for the controller's");
         }
         if (record.format() == RecordFormat.TIME_OF_DAY && match.isEmpty()) {
             // A time of day, then words: only a message the controller logs makes it a quoted record (prose, a
@@ -1086,6 +1123,31 @@ public final class LineFrontEnd {
      * message column exported without the others) left out the record's time, level and keys, and with them the Pod, Workflow
      * and namespace it is about. Null for any other line. A time of day alone before it is an issue's excerpt, read elsewhere.
      */
+    /** Why a console's message text with no level and no keys is unparsed: the catalog does not know it as the controller's. */
+    private static String unreadMessage(String message) {
+        String shown = message.length() > 60 ? message.substring(0, 60) + "…" : message;
+        return "a log console's message text with no level and no keys, \"" + shown + "\", which is no message the controller's catalog"
+                + " holds (with nothing else to say whose it is, not taken for the controller's): export the whole log line, or the level and"
+                + " keys as columns";
+    }
+
+    /**
+     * True for a leader election line naming a lease that is not the controller's (cmd/workflow-controller/main.go, v3.4 to v4.1, names
+     * its lease {@code workflow-controller}, or {@code workflow-controller-<instanceID>} with an instance ID, in its own namespace), or
+     * client-go's words with no lease shown and no container (service) to say whose (session 56, breaker).
+     */
+    static boolean notToldTheControllers(UnwrappedLine u, CatalogMatch m) {
+        if (!(m.event() instanceof ControllerEvent.LeaderElection le)) {
+            return false;
+        }
+        if (le.lease() == null) {
+            // client-go's own words (klog's, or v0.35's structured ones with their lock key left out by the console)
+            return u.container() == null && m.entry().releases() != null && m.entry().releases().contains("client-go");
+        }
+        String name = le.lease().substring(le.lease().indexOf('/') + 1);
+        return !name.equals("workflow-controller") && !name.startsWith("workflow-controller-");
+    }
+
     String messageOnly(String record) {
         String text = record.strip();
         Matcher m = CONSOLE_TIME.matcher(text);

@@ -33,7 +33,7 @@ public final class WholeFile {
         RecordParser parser = new RecordParser();
         List<Line> lines = new ArrayList<>();
         LineFrontEnd.Walked walked = LineFrontEnd.walk(new LineChunk(file, 0, 0, -1), null, u -> lines.add(new Line(u,
-                u.record().isBlank() ? null : parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut()))),
+                u.record().isBlank() ? null : LineFrontEnd.placeholderDropped(u, parser.parse(u.record(), FileAssembler.UNKNOWN_YEAR, u.cut())))),
                 (u, why) -> lines.add(new Line(u, new LineParse.Rejected(1, why))), Progress.NONE, ChunkLineReader.MAX_LINE_BYTES);
         String sha256;
         try (SourceStream s = SourceStream.stored(file)) {

@@ -174,6 +174,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                         && release(s, lock, o) == null && (freed == null || o.acquired().line().time().isBefore(freed.time())))
                 .toList();
         Wait last = late.get(late.size() - 1);
+        dev.argoforensics.correlate.ReadCut cut;
         Confidence confidence;
         Message reason;
         String waited = GoDuration.format(doneAt.nanosUntil(last.at()));
@@ -202,6 +203,13 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF014.reason.cut", "from", gap.from().format(), "to", gap.to().format(),
                     "acquired", held.acquired().line().time().format(), "completed", completed.time().format());
+        } else if ((cut = spanCut(c, held, late.get(0).at())) != null) {
+            // Session 56: the same absence goes on past the completion, up to the first wait past the threshold (a release there, by
+            // the completion's pass or the delete handler, would have freed the lock in time), so every run must be read whole over
+            // the span from the acquisition to that wait, not only up to the completion (session 54 audit).
+            confidence = Confidence.POSSIBLE;
+            reason = Message.of("AF014.reason.spanCut", "acquired", held.acquired() == null ? "the first line given"
+                    : held.acquired().line().time().format(), "until", late.get(0).at().format(), "where", ReadCutWords.where(cut));
         } else if (freed != null) {
             confidence = Confidence.LIKELY;
             reason = Message.of(releaseFirst ? "AF014.reason.lateRelease" : "AF014.reason.lateAcquired", "waiters", waiters(late),
@@ -231,6 +239,34 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         for (ControllerProcess.Gap g : run.nameless().gaps()) {
             if (!g.to().isBefore(from.time()) && !completed.time().isBefore(g.from())) {
                 return g;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Where a controller run's lines may be cut over the span a missing release covers: from the holding's acquisition (the run's first
+     * line where it is not in the lines) to the first wait past the threshold ({@code until}), in every run that logged the holder
+     * Workflow or its acquisition (a release is logged by whichever of them passes over the holder, or by its delete handler:
+     * {@link Correlation#cutOver}); null where each was read whole over its part of it. A run holding no line of the holder is
+     * another controller's (a folder of several clusters' logs) or one whose lines of the holder were all cut, which this does not see.
+     */
+    private static dev.argoforensics.correlate.ReadCut spanCut(Correlation c, Held held, Timestamp until) {
+        Timestamp from = held.acquired() == null ? null : held.acquired().line().time();
+        Set<Integer> runs = new TreeSet<>();
+        if (held.acquired() != null) {
+            runs.add(held.acquired().line().stream());
+        }
+        Holder h = held.holder();
+        c.workflows().forEach((ref, w) -> {
+            if (ref.name().equals(h.workflow()) && (h.namespace() == null || ref.namespace() == null || h.namespace().equals(ref.namespace()))) {
+                w.events().forEach(e -> runs.add(e.stream()));
+            }
+        });
+        for (int stream : runs) {
+            java.util.Optional<dev.argoforensics.correlate.ReadCut> cut = c.cutOver(stream, from, until);
+            if (cut.isPresent()) {
+                return cut.get();
             }
         }
         return null;

@@ -584,6 +584,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
             }
             reason = WorkflowStandingCap.unlogged(reason, life, stood);
         }
+        NodeMarginCap nodeCap = NodeMarginCap.of(confidence, reason, life.execution());
+        confidence = nodeCap.confidence();
+        reason = nodeCap.reason();
         Message summary = Message.of(notStarted ? "AF007.summaryNeverStarted" : "AF007.summary", "pod", pod.key().toString(),
                 "by", deletion.map(d -> Message.of("AF007.summaryBy", "who", d.who())).orElse(Message.NOTHING), "when", request.when(),
                 "phase", outcome.phase(), "message", outcome.message());

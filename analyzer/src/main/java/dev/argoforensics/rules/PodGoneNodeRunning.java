@@ -169,7 +169,7 @@ public final class PodGoneNodeRunning extends NodeRule {
         // The run that created the Pod logged its missing lines, and nothing was cut from it in between: its lines there are
         // whole (a log that starts after the Pod left, or an excerpt, would not show the delete event either).
         LogEvent created = pod.latestCreated();
-        if (created == null || created.stream() != first.stream() || !EventOrder.before(created, first) || correlation.cutBetween(created, first)) {
+        if (created == null || created.stream() != first.stream() || !EventOrder.before(created, first) || correlation.gapBetween(created, first)) {
             return false;
         }
         return PodEventLines.logged(correlation.process(first));
@@ -601,10 +601,40 @@ public final class PodGoneNodeRunning extends NodeRule {
         // later piece is not given, before the Workflow is seen to end, a line finishing the node may be there (an export of the
         // Workflow taken after the lines stop still shows it unfinished then: at the earliest it can have been taken, a time its
         // file states less what a user's clock may be off).
-        return TailCaps.capped(new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
+        Finding f = TailCaps.capped(new Finding(ID, title(), severity(), confidence, reason, pod.key(), pod.uid(), link.workflow(),
                 new Finding.NodeRef(link.nodeId(), link.nodeName()), summary, explain(pod, missing, phase, lastSeen, nanos), facts, cite.evidence()),
                 correlation, gone.at, unfinished == null ? null : unfinished.snapshot().observed().takenNoEarlierThan().at(),
                 Message.of("caveat.tailCutCould.AF005"));
+        return f.confidence() == Confidence.LIKELY && unfinished == null && missing.size() >= 2 ? readWholeAfter(correlation, f, missing) : f;
+    }
+
+    /**
+     * The lines-alone reading ({@code AF005.reason.missingOnly}) rests on nothing finishing the node after the last
+     * {@code Workflow pod is missing}, to the end of the evidence: every controller run that logged the Workflow must be read whole over
+     * its part of that span ({@link Correlation#cutOver}: its records naming nothing, their gaps, its later log known missing; a run
+     * holding no line of the Workflow is another controller's, as in a folder of several clusters' logs, or one whose lines of the
+     * Workflow were all cut, which this does not see), as a line marking the node
+     * (a later pass's {@code pod deleted}, a new Pod created for it, the Workflow finished) may be among lines cut there. Where one
+     * may be, {@code possible}, saying which run and where (session 56; before, only a rotated piece without its successor or a
+     * recorded selection was checked, by {@link TailCaps}, which, where it already capped the finding, keeps its words).
+     */
+    private static Finding readWholeAfter(Correlation correlation, Finding f, List<LogEvent> missing) {
+        LogEvent last = missing.get(missing.size() - 1);
+        java.util.Set<Integer> runs = new java.util.TreeSet<>();
+        runs.add(last.stream());
+        correlation.workflow(f.workflow()).ifPresent(w -> w.events().forEach(e -> runs.add(e.stream())));
+        for (int stream : runs) {
+            Optional<dev.argoforensics.correlate.ReadCut> cut = correlation.cutOver(stream, last.time(), null);
+            if (cut.isPresent()) {
+                Message why = Message.of("AF005.reason.missingOnlyCut", "count", missing.size(), "last", last.time().format(),
+                        "where", ReadCutWords.where(cut.get()));
+                List<Fact> facts = new ArrayList<>(f.facts());
+                facts.add(new Fact("notReadWhole", "Lines may be cut", Words.english().render(ReadCutWords.where(cut.get()))));
+                return new Finding(f.rule(), f.title(), f.severity(), Confidence.POSSIBLE, why, f.pod(), f.podUid(), f.workflow(), f.node(),
+                        f.about(), f.account(), facts, f.evidence());
+            }
+        }
+        return f;
     }
 
     /**

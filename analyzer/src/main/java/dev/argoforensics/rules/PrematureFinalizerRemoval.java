@@ -738,6 +738,9 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (deletion != null && deletion.skew() != null) {
                 reason = Message.of("AF001.reason.skewed", "reason", reason, "skew", deletion.skew().offset());
             }
+            NodeMarginCap nodeCap = NodeMarginCap.of(confidence, reason, execution);
+            confidence = nodeCap.confidence();
+            reason = nodeCap.reason();
             Message summary = goneFirst != null
                     ? PrematureRemovalAccount.summaryGone(pod, removal, goneFirst, schedule.orElse(null), life.phaseAtRelease(), fin)
                     : unworked != null ? PrematureRemovalAccount.summaryNotTaken(pod, removal, PrematureRemovalAccount.unworkedWords(unworked), schedule.orElse(null),

@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.Deletion;
 import dev.argoforensics.correlate.DeletionRequest;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
+import dev.argoforensics.correlate.NodeClock;
 import dev.argoforensics.correlate.FinalizerRemoval;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.NodeLink;
@@ -20,6 +21,7 @@ import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.snapshot.PodSnapshot;
 import dev.argoforensics.time.GoDuration;
+import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -314,6 +316,20 @@ public final class SuccessReportedAsError extends NodeRule {
             WorkflowStandingCap cap = WorkflowStandingCap.of(confidence, reason, stood, Confidence.POSSIBLE, STANDING);
             confidence = cap.confidence();
             reason = WorkflowStandingCap.unlogged(cap.reason(), correlation.lifecycle(pod.key()), stood);
+        }
+        // Session 56: an order of main's end against the deletion or the controller's stop that rests on its node's clock alone.
+        NodeMarginCap nodeCap = NodeMarginCap.of(confidence, reason, execution);
+        confidence = nodeCap.confidence();
+        reason = nodeCap.reason();
+        PodLifecycle life = correlation.lifecycle(pod.key());
+        ContainersEnd marginEnd = life.containersEnd().orElse(null);
+        Timestamp marginStop = marginEnd == null ? null : outcome.controllerStop() != null && outcome.time() != null
+                && marginEnd.mainEndOrder(outcome.time()) == NodeClock.NodeOrder.MARGIN ? outcome.time()
+                : life.stopSetAsideOnNodeMargin().map(LogEvent::time).orElse(null);
+        if (marginStop != null && confidence == Confidence.CONFIRMED) {
+            confidence = Confidence.LIKELY;
+            reason = Message.of("AF002.reason.stopOnNodeMargin", "reason", reason, "at", marginStop.format(), "end", marginEnd.mainEnded(),
+                    "margin", GoDuration.format(PodSnapshot.NODE_CLOCK_NANOS));
         }
         Message success = finished != null
                 ? Message.of("AF002.success.exported", "pod", pod.key().toString(), "exits", finished.exitCodeSummary(),

@@ -24,6 +24,9 @@ import java.util.Map;
  *                    minutes before it, {@code first}, to 15), 0 where it
  *                    was printed to the second or the Event gives its own timestamps. Such an Event is placed on the timeline
  *                    with its window and read by no rule (a minute is wider than the margins their orders allow)
+ * @param created    {@code metadata.creationTimestamp}, the API server's clock: when the Event object was first stored (session 56: a
+ *                   kubelet's Event is stamped on its node's clock before it is sent, so its {@code firstTimestamp} against this bounds
+ *                   the node's clock from below, {@code correlate.NodeClock}); null where not given (kubectl's tables, describe)
  */
 public record ClusterEvent(
         SourceRef source,
@@ -41,7 +44,8 @@ public record ClusterEvent(
         Timestamp last,
         Map<String, String> annotations,
         boolean statedClock,
-        long ageWindowNanos) implements ExportedObject {
+        long ageWindowNanos,
+        Timestamp created) implements ExportedObject {
 
     /** Argo's node events name the node by these annotations. */
     public static final String NODE_NAME_ANNOTATION = "workflows.argoproj.io/node-name";
@@ -49,6 +53,14 @@ public record ClusterEvent(
 
     public ClusterEvent {
         annotations = Map.copyOf(annotations);
+    }
+
+    /** An Event whose {@code metadata.creationTimestamp} was not read. */
+    public ClusterEvent(SourceRef source, ObjectKind apiKind, String namespace, String name, String reason, String type, String note,
+                        InvolvedObject regarding, String reportedBy, String host, long count, Timestamp first, Timestamp last,
+                        Map<String, String> annotations, boolean statedClock, long ageWindowNanos) {
+        this(source, apiKind, namespace, name, reason, type, note, regarding, reportedBy, host, count, first, last, annotations, statedClock,
+                ageWindowNanos, null);
     }
 
     /** An Event with its own timestamps (an exported object). */

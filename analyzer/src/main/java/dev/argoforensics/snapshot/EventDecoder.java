@@ -26,6 +26,9 @@ public final class EventDecoder {
         JsonNode series = n.path("series");
         Timestamp first = firstOf(KubeTime.at(n.path("eventTime")), KubeTime.at(n.path("firstTimestamp")),
                 KubeTime.at(n.path("deprecatedFirstTimestamp")), KubeTime.at(meta.path("creationTimestamp")));
+        // Session 56: the creation is kept beside a first time of the Event's own (its recorder's stamp), not where it stands in for one.
+        boolean ownStamp = KubeTime.at(n.path("eventTime")) != null || KubeTime.at(n.path("firstTimestamp")) != null
+                || KubeTime.at(n.path("deprecatedFirstTimestamp")) != null;
         if (first == null) {
             throw new RefusedObject("an Event without eventTime, firstTimestamp or creationTimestamp");
         }
@@ -40,7 +43,7 @@ public final class EventDecoder {
         return new ClusterEvent(doc.source(), kind, meta.path("namespace").asText(""), meta.path("name").asText(""),
                 n.path("reason").asText(""), n.path("type").asText(""), firstText(n.path("note"), n.path("message")), about, reportedBy,
                 source.path("host").asText(""), Math.max(1, count), first, last.compareTo(first) < 0 ? first : last,
-                ObjectDecoder.strings(meta.path("annotations")));
+                ObjectDecoder.strings(meta.path("annotations")), false, 0, ownStamp ? KubeTime.at(meta.path("creationTimestamp")) : null);
     }
 
     /**

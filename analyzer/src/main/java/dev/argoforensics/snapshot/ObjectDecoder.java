@@ -71,7 +71,8 @@ public final class ObjectDecoder {
                 meta.path("uid").asText(""), created, deleted, grace, n.path("spec").path("nodeName").asText(""),
                 strings(meta.path("labels")), strings(meta.path("annotations")), finalizers, owners(meta),
                 status.path("phase").asText(""), conditions, containers, ObservedAt.of(doc.takenAt(), latest.value),
-                status.path("reason").asText(""), status.path("message").asText(""), false, endCut(n, doc.trimmed(), doc.source().line()), executorImage(n), null, managed);
+                status.path("reason").asText(""), status.path("message").asText(""), false, endCut(n, doc.trimmed(), doc.source().line()), executorImage(n),
+                KubeTime.at(status.path("startTime")), managed);
     }
 
     /**

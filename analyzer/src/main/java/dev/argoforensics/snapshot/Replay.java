@@ -25,6 +25,8 @@ final class Replay {
     /** Where the reader in use stands in {@link #kept}; at its end, it pulls more from the stream. */
     private int pos;
     private boolean eof;
+    /** The last character read was a '\r': whether it stands alone is decided by the next one. */
+    private boolean carriageReturnLast;
 
     Replay(Reader in, long cap) {
         this.in = in;
@@ -49,7 +51,9 @@ final class Replay {
 
     /** An object starts at {@code line}: what came before it is not needed again. */
     void mark(long line) {
-        if (line <= keptLine || line > keptLine + lines) {
+        if (line <= keptLine || line > keptLine + lines || starts[(int) (line - keptLine) - 1] > pos) {
+            // Not kept, or not yet given to the reader: the object being read starts in text already given, so lines are
+            // counted otherwise than the parser counts them; nothing is let go rather than text not yet read.
             return;
         }
         drop((int) (line - keptLine));
@@ -105,12 +109,21 @@ final class Replay {
         int base = kept.length();
         kept.append(chunk, 0, n);
         for (int i = 0; i < n; i++) {
-            if (chunk[i] == '\n') {
+            char c = chunk[i];
+            // Lines end where the parser's do (Jackson: "\n", "\r\n", and a lone "\r"), so that mark() names the lines the
+            // parser's locations do (session 56 breaker: counting "\n" only, a "\r\r\n" file's marks let go of text not yet read).
+            if (c == '\n' && carriageReturnLast) {
+                // The "\n" of a "\r\n": the line the '\r' started starts after it instead.
+                if (lines > 0 && starts[lines - 1] == base + i) {
+                    starts[lines - 1] = base + i + 1;
+                }
+            } else if (c == '\n' || c == '\r') {
                 if (lines == starts.length) {
                     starts = java.util.Arrays.copyOf(starts, lines * 2);
                 }
                 starts[lines++] = base + i + 1;
             }
+            carriageReturnLast = c == '\r';
         }
         if (kept.length() > cap && lines > 1 && pos > starts[0]) {
             // Past the bound: the lines the reader has passed go, all but the one it stands in.

@@ -91,7 +91,7 @@ class LineFixtureTest {
             if (u.prefix() != null) {
                 out.add("prefix        " + u.prefix());
             }
-            LineParse p = parser.parse(u.record(), 2026, u.cut());
+            LineParse p = dev.argoforensics.read.LineFrontEnd.placeholderDropped(u, parser.parse(u.record(), 2026, u.cut()));
             if (p instanceof LineParse.Rejected r) {
                 out.add("rejected      " + r);
                 continue;

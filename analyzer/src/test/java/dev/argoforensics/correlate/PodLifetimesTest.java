@@ -417,7 +417,10 @@ class PodLifetimesTest {
      */
     @Test
     void passedOverReadsOnlyTheEarlierLifetimesLines() throws IOException {
-        List<String> lines = log(releasedOnWorkflowDeletion(false), goodLife("2026-09-19", "17:00", false));
+        // A whole log over the 33 minutes, so with its stats ticker: without it the run is not known whole from 16:32 to 17:00 (session
+        // 56) and passedOver cannot rest on the absence of a pass there; the release is then cleared on the later lifetime alone.
+        List<String> lines = List.of(dev.argoforensics.testing.Ticker.whole(
+                log(releasedOnWorkflowDeletion(false), goodLife("2026-09-19", "17:00", false)).toArray(String[]::new)));
         // every line kept, the other Workflow's passes included, as passedOver reads them (PassedOverByRunTest)
         AnalysisResult r = analyze(Map.of("workflow-controller.log", lines), Map.of(), AnalysisOptions.defaults().keepingEverything(true));
         PodKey earlier = new PodKey("ns", "p").withLifetime(1);

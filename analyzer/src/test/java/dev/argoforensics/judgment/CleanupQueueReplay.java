@@ -48,19 +48,48 @@ final class CleanupQueueReplay {
         final List<Long> waiting = new ArrayList<>();
     }
 
+    /** What one walk over a file's text found: the impossible takes and the late put-backs, each as "line number: line". */
+    record Found(List<String> impossibleTakes, List<String> slowPutBacks) {
+    }
+
     /** The worker lines of one file's text that the real queue could not produce, each as "line number: line". */
     static List<String> impossibleTakes(String text) {
-        List<String> out = new ArrayList<>();
-        if (!text.contains("queueing pod for cleanup")) {
-            return out;
-        }
+        return replay(text).impossibleTakes();
+    }
+
+    /** {@link Found#slowPutBacks} of {@link #replay}. */
+    static List<String> slowPutBacks(String text) {
+        return replay(text).slowPutBacks();
+    }
+
+    /**
+     * One walk over a file's text, one parse of each line (kind, time, key), feeding both checks. Session 56: a failure is put
+     * back only if the process that logged it retries it ({@code processNextPodCleanupItem}: {@code AddRateLimited} on
+     * {@code IsTransientErr} or {@code IsConflict}, else the key leaves the queue at {@code Forget}/{@code Done}); a timeout on
+     * a v3 process (its start line's version, or a logrus level on the line itself) is a drop for both checks: no take is owed
+     * to it and none is late. Before, the put-back check knew v3 from the line's logrus level only, so a v3 line without one
+     * (logrus's terminal form {@code WARN[...]}) was taken for a put-back.
+     *
+     * <p>The impossible-takes check needs the file's queueing lines (v3.6.5+): a file with none is not judged by it. The
+     * put-back check judges every file: a put-back's next take is owed whatever release logged it.
+     */
+    static Found replay(String text) {
+        List<String> impossible = new ArrayList<>();
+        List<String> late = new ArrayList<>();
+        boolean judgeTakes = text.contains("queueing pod for cleanup");
         Map<String, KeyState> keys = new HashMap<>();
+        Map<String, Integer> pending = new HashMap<>();
+        Map<String, Long> pendingAt = new HashMap<>();
+        Map<String, Long> entered = new HashMap<>();
         String[] lines = text.split("\n");
         boolean v3 = false;
         for (int i = 0; i < lines.length; i++) {
             String bare = lines[i].replace("\\n", " ").replace("\\t", " ").replace("\\", "").replace("\"", "");
             if (bare.contains("acquire leader lease") || bare.contains("Leader election is turned off")) {
                 keys.clear(); // a new process: an empty queue
+                pending.clear();
+                pendingAt.clear();
+                entered.clear();
                 continue;
             }
             Matcher version = VERSION.matcher(bare);
@@ -75,111 +104,96 @@ final class CleanupQueueReplay {
                 continue;
             }
             long t = time(bare);
-            String key = "take".equals(kind) || "failed".equals(kind) ? field(bare, "key") : addKey(bare);
+            String key = "take".equals(kind) || "failed".equals(kind) || "dropped".equals(kind) ? field(bare, "key") : addKey(bare);
             if (key == null) {
                 continue;
             }
-            if (!keys.containsKey(key)) {
-                if (!"rateLimited".equals(kind) && !"failed".equals(kind)) {
-                    continue; // before the key's first rate-limited add here, what waits or runs may come from lines not in the file
-                }
-                keys.put(key, new KeyState());
+            long due = "after".equals(kind) ? t + duration(field(bare, "after")) : t;
+            if (judgeTakes) {
+                checkTake(keys, kind, key, t, due, i, lines, impossible);
             }
-            KeyState k = keys.get(key);
-            switch (kind) {
-                case "after" -> {
-                    long due = t + duration(field(bare, "after"));
-                    // One waiting entry per key, moved only earlier.
-                    if (k.waiting.isEmpty()) {
-                        k.waiting.add(due);
-                    } else if (due < k.waiting.get(0)) {
-                        k.waiting.set(0, due);
-                    }
+            checkPutBack(pending, pendingAt, entered, kind, key, t, due, i, lines, late);
+        }
+        return new Found(impossible, late);
+    }
+
+    /** The impossible-takes check's step for one line. */
+    private static void checkTake(Map<String, KeyState> keys, String kind, String key, long t, long due, int i, String[] lines,
+            List<String> out) {
+        if (!keys.containsKey(key)) {
+            if (!"rateLimited".equals(kind) && !"failed".equals(kind)) {
+                return; // before the key's first rate-limited add here, what waits or runs may come from lines not in the file
+            }
+            keys.put(key, new KeyState());
+        }
+        KeyState k = keys.get(key);
+        switch (kind) {
+            case "after" -> {
+                // One waiting entry per key, moved only earlier.
+                if (k.waiting.isEmpty()) {
+                    k.waiting.add(due);
+                } else if (due < k.waiting.get(0)) {
+                    k.waiting.set(0, due);
                 }
-                case "dropped" -> {
-                }
-                case "rateLimited", "failed" -> {
-                    // AddRateLimited: the waiting entry (if any) moves up to now and is taken with this add.
+            }
+            case "dropped" -> {
+            }
+            case "rateLimited", "failed" -> {
+                // AddRateLimited: the waiting entry (if any) moves up to now and is taken with this add.
+                k.waiting.clear();
+                k.adds++;
+            }
+            default -> { // take
+                if (!k.waiting.isEmpty() && k.waiting.get(0) <= t + TOLERANCE) {
                     k.waiting.clear();
-                    k.adds++;
-                }
-                default -> { // take
-                    boolean due = !k.waiting.isEmpty() && k.waiting.get(0) <= t + TOLERANCE;
-                    if (due) {
-                        k.waiting.clear();
-                    } else if (k.adds > 0) {
-                        k.adds--;
-                    } else {
-                        out.add((i + 1) + ": " + lines[i]);
-                    }
+                } else if (k.adds > 0) {
+                    k.adds--;
+                } else {
+                    out.add((i + 1) + ": " + lines[i]);
                 }
             }
         }
-        return out;
+    }
+
+    /**
+     * The put-back check's step for one line: names the failures put back (a {@code Conflict}, or a timeout on v4) that a
+     * worker took again only after another key that entered the queue more than {@link #MAX_PUT_BACK} after the failure: the
+     * put-back is in the queue 5 ms after its failure (after {@code Forget}), and the queue hands keys out in order, so a key
+     * queued that much later cannot go first however busy the four workers are. A key's entry time is the earliest of its
+     * adds, failures put back and delayed adds' due times since its last take.
+     */
+    private static void checkPutBack(Map<String, Integer> pending, Map<String, Long> pendingAt, Map<String, Long> entered, String kind,
+            String key, long t, long due, int i, String[] lines, List<String> out) {
+        switch (kind) {
+            case "take" -> {
+                Long e = entered.remove(key);
+                if (e != null) {
+                    for (var it = pendingAt.entrySet().iterator(); it.hasNext();) {
+                        var p = it.next();
+                        if (!p.getKey().equals(key) && p.getValue() + MAX_PUT_BACK < e) {
+                            int at = pending.remove(p.getKey());
+                            out.add((at + 1) + ": " + lines[at]);
+                            it.remove();
+                        }
+                    }
+                }
+                pending.remove(key);
+                pendingAt.remove(key);
+            }
+            case "after" -> entered.merge(key, due, Math::min);
+            case "failed" -> {
+                pending.putIfAbsent(key, i);
+                pendingAt.putIfAbsent(key, t);
+                entered.merge(key, t, Math::min);
+            }
+            case "dropped" -> {
+            }
+            default -> entered.merge(key, t, Math::min); // rateLimited
+        }
     }
 
     private static boolean timedOut(String bare) {
         return bare.contains("unable to return a response in the time allotted");
-    }
-
-    /**
-     * The failures of one file's text put back (a {@code Conflict}, or a timeout on v4) that a worker took again only after
-     * another key that entered the queue more than {@link #MAX_PUT_BACK} after the failure: the put-back is in the queue
-     * 5 ms after its failure (after {@code Forget}), and the queue hands keys out in order, so a key queued that much later
-     * cannot go first however busy the four workers are. A key's entry time is the earliest of its adds, failures and delayed
-     * adds' due times since its last take. Each as "line number: line".
-     */
-    static List<String> slowPutBacks(String text) {
-        List<String> out = new ArrayList<>();
-        String[] lines = text.split("\n");
-        Map<String, Integer> pending = new HashMap<>();
-        Map<String, Long> pendingAt = new HashMap<>();
-        Map<String, Long> entered = new HashMap<>();
-        for (int i = 0; i < lines.length; i++) {
-            String bare = lines[i].replace("\\n", " ").replace("\\t", " ").replace("\\", "").replace("\"", "");
-            if (bare.contains("acquire leader lease") || bare.contains("Leader election is turned off")) {
-                pending.clear(); // a new process: the old one's queue is gone
-                pendingAt.clear();
-                entered.clear();
-                continue;
-            }
-            String kind = kind(bare);
-            if (kind == null) {
-                continue;
-            }
-            long t = time(bare);
-            String key = "take".equals(kind) || "failed".equals(kind) ? field(bare, "key") : addKey(bare);
-            if (key == null) {
-                continue;
-            }
-            switch (kind) {
-                case "take" -> {
-                    Long e = entered.remove(key);
-                    if (e != null) {
-                        for (var it = pendingAt.entrySet().iterator(); it.hasNext();) {
-                            var p = it.next();
-                            if (!p.getKey().equals(key) && p.getValue() + MAX_PUT_BACK < e) {
-                                int at = pending.remove(p.getKey());
-                                out.add((at + 1) + ": " + lines[at]);
-                                it.remove();
-                            }
-                        }
-                    }
-                    pending.remove(key);
-                    pendingAt.remove(key);
-                }
-                case "after" -> entered.merge(key, t + duration(field(bare, "after")), Math::min);
-                case "failed" -> {
-                    if (!(v3(bare) && timedOut(bare))) {
-                        pending.putIfAbsent(key, i);
-                        pendingAt.putIfAbsent(key, t);
-                        entered.merge(key, t, Math::min);
-                    }
-                }
-                default -> entered.merge(key, t, Math::min);
-            }
-        }
-        return out;
     }
 
     /** A logrus line ({@code level=warning}): v3; the slog releases write {@code WARN}. */

@@ -164,4 +164,30 @@ class CleanupQueueReplayTest {
         // A v3 timeout taken again with no add of its own is one the real queue could not run.
         assertEquals(1, replay(add("07:49:20.910"), take("07:49:20.911"), v3, take("07:50:20.950")).size());
     }
+
+    /**
+     * Session 56: one walk feeds both checks, so the put-back check knows a v3 process from its start line as the take check
+     * does: a timeout on v3 is dropped ({@code IsTransientErr} is false for it before v4.0.0: no {@code AddRateLimited}), so
+     * no take is owed to it and none can be late, whatever form its line has. Logrus's terminal form ({@code WARN[...]}) has
+     * no {@code level=warning} to tell v3 by.
+     */
+    @Test
+    void aV3TimeoutIsADropForBothChecks() {
+        String tty = "WARN[2026-10-08T07:50:20.940Z] failed to clean-up pod                         action=removeFinalizer error=\"the"
+                + " server was unable to return a response in the time allotted, but may still be processing the request (patch pods " + POD
+                + ")\" key=etl/" + POD + "/removeFinalizer namespace=etl podName=" + POD;
+        String v3 = "time=\"2026-10-08T07:40:00.000Z\" level=info msg=\"Starting Workflow Controller\" version=v3.7.18";
+        CleanupQueueReplay.Found found = CleanupQueueReplay.replay(String.join("\n", v3, add("07:49:20.910"), take("07:49:20.911"), tty,
+                addOther("07:53:00.000"), takeOther("07:53:00.001"), take("07:53:10.000")) + "\n");
+        // Dropped: the later take needs an add of its own (none here), and the key queued later went first as it may.
+        assertEquals(List.of(), found.slowPutBacks());
+        assertEquals(1, found.impossibleTakes().size(), found.toString());
+        assertEquals(7, Integer.parseInt(found.impossibleTakes().get(0).split(":")[0]));
+        // The same lines from a v4 process: the timeout is transient, put back, and waited past a key queued 2 min later.
+        CleanupQueueReplay.Found v4 = CleanupQueueReplay.replay(String.join("\n", starting("v4.0.9"), add("07:49:20.910"),
+                take("07:49:20.911"), tty, addOther("07:53:00.000"), takeOther("07:53:00.001"), take("07:53:10.000")) + "\n");
+        assertEquals(1, v4.slowPutBacks().size(), v4.toString());
+        assertEquals(4, Integer.parseInt(v4.slowPutBacks().get(0).split(":")[0]));
+        assertEquals(List.of(), v4.impossibleTakes());
+    }
 }

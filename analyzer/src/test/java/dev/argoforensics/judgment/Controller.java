@@ -108,6 +108,11 @@ final class Controller {
     final boolean gzipWhole;
     /** The node pool its Workflows' Pods run on (spec.nodeSelector). */
     String nodePool = "general";
+    /**
+     * Session 56: this controller's clock minus the cluster's, in ns ({@link NodeClocks#controllerOffset}): its lines, the status
+     * times it stamps and the {@code now} of its pod-GC delays read it; the model's events stay in the cluster's time.
+     */
+    long clockOffset;
     private final Sim sim;
     private final Kube kube;
     private final Truth truth;
@@ -331,7 +336,7 @@ final class Controller {
         if (r.time > collectedUntil || uncollectedReplicas.contains(inc.replica)) {
             return; // session 45: not in the log as collected (ScenariosRetryUnseen)
         }
-        inc.sink.write(r);
+        inc.sink.write(r.shifted(clockOffset));
         lines++;
     }
 
@@ -1140,7 +1145,8 @@ final class Controller {
         long effective = Math.max(podGcDelay, minimumDelay);
         long last = pod.lastTransition();
         long t = tick();
-        long delay = last >= 0 && effective > 0 ? last * Go.SECOND + effective - t : 0;
+        // The controller's time.Now() against the Pod's lastTransitionTime: its own clock (session 56); the queue waits real time.
+        long delay = last >= 0 && effective > 0 ? last * Go.SECOND + effective - (t + clockOffset) : 0;
         Rec.PodGc gcValue = podGcValue(annotation);
         if (release.slog) {
             emit(Rec.of(t, Level.INFO, "queuing pod delay", "component", "pod_controller", "action", action, "namespace", pod.namespace,
@@ -2058,7 +2064,7 @@ final class Controller {
         }
         if (K8s.terminal(phase)) {
             long fin = Math.max(p.main.finishedNanos, p.wait == null ? -1 : p.wait.finishedNanos);
-            n.finishedNanos = fin > 0 ? fin : sim.now();
+            n.finishedNanos = fin > 0 ? fin : sim.now() + clockOffset;
             n.finishedAt = K8s.sec(n.finishedNanos);
             n.exitCode = p.main.exitCode;
             if ("Failed".equals(phase) && (p.main.exitCode == null || p.main.exitCode == 0) && p.wait != null
@@ -2219,7 +2225,7 @@ final class Controller {
             n.phase = "Failed";
             n.message = p.statusMessage;
             n.hostNode = p.hostNode;
-            n.finishedNanos = sim.now();
+            n.finishedNanos = sim.now() + clockOffset;
             n.finishedAt = K8s.sec(n.finishedNanos);
             return true;
         }
@@ -2273,7 +2279,7 @@ final class Controller {
     }
 
     private void finish(Workflow wf, Node n, long t) {
-        n.finishedNanos = t + rng.between(10_000, 900_000);
+        n.finishedNanos = t + clockOffset + rng.between(10_000, 900_000);
         n.finishedAt = K8s.sec(n.finishedNanos);
         if (release.slog) {
             op(wf, Level.INFO, "node finished", "node", n.id, "finishedAt", new KTime(n.finishedNanos));
@@ -2284,7 +2290,7 @@ final class Controller {
 
     private void initNode(Workflow wf, Node n) {
         wf.status.nodes.put(n.id, n);
-        n.startedAt = K8s.sec(sim.now());
+        n.startedAt = K8s.sec(sim.now() + clockOffset);
         if (release.slog) {
             op(wf, Level.INFO, "node initialized", "node", n.id, "phase", n.phase, "message", "");
         } else {
@@ -2309,7 +2315,7 @@ final class Controller {
             s.message = "";
         }
         s.phase = "Running";
-        s.startedAt = K8s.sec(sim.now());
+        s.startedAt = K8s.sec(sim.now() + clockOffset);
         wf.labels.put("workflows.argoproj.io/phase", "Running");
         // setWfPodNamesAnnotation, with markWorkflowRunning (operator.go, v3.4.18 to v4.1.2): the controller's POD_NAMES (v2
         // unless set), written on every Workflow it starts and persisted with this pass's update (session 41: v2 too).
@@ -2672,8 +2678,8 @@ final class Controller {
             long maxDeadline = -1;
             if (step.backoffMaxDurationSeconds > 0) {
                 Node first = wf.status.nodes.get(retry.children.get(0));
-                maxDeadline = (first.startedAt != null ? first.startedAt * Go.SECOND : sim.now()) + step.backoffMaxDurationSeconds * Go.SECOND;
-                if (sim.now() > maxDeadline) {
+                maxDeadline = (first.startedAt != null ? first.startedAt * Go.SECOND : sim.now() + clockOffset) + step.backoffMaxDurationSeconds * Go.SECOND;
+                if (sim.now() + clockOffset > maxDeadline) {
                     op(wf, Level.INFO, "Max duration limit exceeded. Failing...");
                     return endRetry(wf, retry, last.phase, "Max duration limit exceeded");
                 }
@@ -2687,13 +2693,13 @@ final class Controller {
                 op(wf, Level.INFO, "Backoff would exceed max duration limit. Failing...");
                 return endRetry(wf, retry, last.phase, "Backoff would exceed max duration limit");
             }
-            if (sim.now() < deadline && attempts <= step.retryLimit) {
+            if (sim.now() + clockOffset < deadline && attempts <= step.retryLimit) {
                 wfEnqueueAfter(inc, wf.key(), wait);
                 return retryMessage(wf, retry, "Backoff for " + humanizeDuration(wait));
             }
             // With maxDuration the next attempt's Pod gets activeDeadlineSeconds to that deadline (opts.executionDeadline): not
             // modelled; ScenariosV40's attempts end long before it.
-            String when = maxDeadline < 0 ? "Mon Jan 01 00:00:00 +0000 (a long while ago)" : humanizeTimestamp(maxDeadline, sim.now());
+            String when = maxDeadline < 0 ? "Mon Jan 01 00:00:00 +0000 (a long while ago)" : humanizeTimestamp(maxDeadline, sim.now() + clockOffset);
             if (release.slog) {
                 op(wf, Level.INFO, "node has maxDuration set, setting executionDeadline", "node", retry.name, "executionDeadline", when);
             } else {
@@ -3179,7 +3185,7 @@ final class Controller {
         op(wf, Level.INFO, "Marking workflow completed");
         s.phase = phase;
         s.message = message;
-        s.finishedAt = K8s.sec(sim.now());
+        s.finishedAt = K8s.sec(sim.now() + clockOffset);
         wf.labels.put(K8s.LABEL_COMPLETED, "true");
         wf.labels.put("workflows.argoproj.io/phase", phase);
     }

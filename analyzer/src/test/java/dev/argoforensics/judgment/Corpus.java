@@ -112,6 +112,7 @@ final class Corpus {
     private ScenariosNamesake namesake;
     private ScenariosAuditResponses auditResponses;
     private ScenariosAutoRestart autoRestart;
+    private ScenariosStaleLabelV4 staleLabelV4;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -352,6 +353,12 @@ final class Corpus {
         controllers.add(atc);
         teamOf.put(atc, atc.namespaces);
         releaseOfNamespace.put(atc.namespaces.get(0), atc.release);
+        // Session 56: #8022's stale item on a v4 controller without the finalizer, where the queue as Argo runs it lets it happen.
+        staleLabelV4 = new ScenariosStaleLabelV4(scenarioHost(), seed, sim, start, end);
+        Controller slc = staleLabelV4.build(seed, kube, truth, logs);
+        controllers.add(slc);
+        teamOf.put(slc, slc.namespaces);
+        releaseOfNamespace.put(slc.namespaces.get(0), slc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -447,6 +454,12 @@ final class Corpus {
     // ---- the run ------------------------------------------------------------------------------
 
     private Info run() {
+        if (slope == null) {
+            // Session 56: each controller's clock off the cluster's (NodeClocks.controllerOffset; its own salt, so no draw moves).
+            for (Controller c : controllers) {
+                c.clockOffset = NodeClocks.controllerOffset(seed, c.name);
+            }
+        }
         for (Controller c : controllers) {
             if (slope == null && scenarios.isTwin(c)) {
                 continue;
@@ -557,6 +570,10 @@ final class Corpus {
             }
             if (slope == null && autoRestart.owns(c)) {
                 autoRestart.plan(c);
+                continue;
+            }
+            if (slope == null && staleLabelV4.owns(c)) {
+                staleLabelV4.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

@@ -1470,10 +1470,14 @@ class JudgmentSmokeTest {
      * un-changed: wait (aux) container is not yet terminated} (its condition is a completed new phase on a Pod not Failed).
      */
     @Test
-    @org.junit.jupiter.api.Disabled("session 55: since the queue as Argo runs it, seeds 3 and 4 hold no unfinished Pod node exported with an"
-            + " exit code; the likely source was the stale-cleanup-same-name run, which no Corpus controller produces now (it needs v4"
-            + " without the finalizer); to be re-pointed at a seed that holds such a node")
     void exitCodeStoredOnUnfinishedNodes() throws IOException {
+        // Session 56: the smoke seeds hold no such node since session 55's queue (seeds 1 and 2 do): the count is asserted on seed 2
+        // by UnfinishedNodeExitCodeTest; here every node found is checked.
+        unfinishedNodesWithExitCode(runs);
+    }
+
+    /** The checks above on {@code runs}; the number of unfinished Pod nodes exported with an exit code. */
+    static int unfinishedNodesWithExitCode(List<Run> runs) throws IOException {
         ObjectMapper json = new ObjectMapper();
         ObjectMapper yaml = new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
         int unfinishedWithCode = 0;
@@ -1524,7 +1528,7 @@ class JudgmentSmokeTest {
                 }
             }
         }
-        assertTrue(unfinishedWithCode > 0, "an unfinished Pod node exported with main's exit code in the smoke seeds");
+        return unfinishedWithCode;
     }
 
     /** Every log file under {@code dir}, gunzipped where gzip'd, in one string. */
@@ -1611,10 +1615,11 @@ class JudgmentSmokeTest {
                     if (text.contains("queueing pod for cleanup")) {
                         files++;
                     }
-                    for (String line : CleanupQueueReplay.impossibleTakes(text)) {
+                    CleanupQueueReplay.Found found = CleanupQueueReplay.replay(text);
+                    for (String line : found.impossibleTakes()) {
                         impossible.add("seed " + r.info().seed() + " " + r.info().logs().relativize(f) + ":" + line);
                     }
-                    for (String line : CleanupQueueReplay.slowPutBacks(text)) {
+                    for (String line : found.slowPutBacks()) {
                         impossible.add("seed " + r.info().seed() + " " + r.info().logs().relativize(f) + ": put back late: " + line);
                     }
                 }
@@ -1624,7 +1629,7 @@ class JudgmentSmokeTest {
         assertEquals(List.of(), impossible);
     }
 
-    private static String logText(Path dir) throws IOException {
+    static String logText(Path dir) throws IOException {
         StringBuilder all = new StringBuilder();
         try (var files = Files.walk(dir)) {
             for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
@@ -2126,6 +2131,67 @@ class JudgmentSmokeTest {
         }
         assertTrue(seen.getOrDefault(ScenariosAutoRestart.FIRST, 0) > 0 && seen.getOrDefault(ScenariosAutoRestart.RACE, 0) > 0
                 && seen.getOrDefault(ScenariosAutoRestart.UNBOUND, 0) > 0, "automatic restarts and the unbound control in the smoke seeds: " + seen);
+    }
+
+    /**
+     * Session 56 ({@link ScenariosStaleLabelV4}): #8022 on a v4 controller whose Pods carry no status-capture finalizer. Every Pod
+     * of the family is without the finalizer; every later run of a name follows a first run of that name (another Workflow UID,
+     * its Pod gone before the new one was created); a Pod the stale item labelled is AF008's truth (its node marked {@code pod
+     * deleted}) or AF005's (labelled while {@code Pending}, its node left so), never AF001's (no finalizer to release early); a first
+     * run and the look-alikes (the name used again with no timeouts, or after the old item's last try) expect nothing and succeed.
+     * The smoke seeds hold at least one of each of the stale classes.
+     */
+    @Test
+    void staleLabelV4FamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosStaleLabelV4.FIRST, ScenariosStaleLabelV4.STALE, ScenariosStaleLabelV4.PENDING,
+                ScenariosStaleLabelV4.RESUBMITTED, ScenariosStaleLabelV4.HARMLESS);
+        Map<String, Integer> seen = new HashMap<>();
+        for (Run r : runs) {
+            List<JsonNode> pods = podsOf(json, r, classes);
+            assertFalse(pods.isEmpty(), "seed " + r.info().seed());
+            for (JsonNode p : pods) {
+                String cls = p.path("class").asText();
+                String name = "seed " + r.info().seed() + " " + p.path("name").asText() + " " + cls;
+                seen.merge(cls, 1, Integer::sum);
+                JsonNode facts = p.path("facts");
+                JsonNode e = p.path("expected");
+                assertTrue(p.path("release").asText().startsWith("v4."), name);
+                assertFalse(facts.path("hadStatusFinalizer").asBoolean(), name);
+                assertFalse(e.path("AF001").asBoolean(), name);
+                if (ScenariosStaleLabelV4.FIRST.equals(cls)) {
+                    e.fields().forEachRemaining(v -> assertFalse(v.getValue().asBoolean(), name + " " + v.getKey()));
+                    assertEquals("Succeeded", facts.path("finalNodePhase").asText(), name);
+                    continue;
+                }
+                List<JsonNode> before = pods.stream().filter(o -> ScenariosStaleLabelV4.FIRST.equals(o.path("class").asText())
+                        && o.path("name").asText().equals(p.path("name").asText())
+                        && !o.path("workflowUid").asText().equals(p.path("workflowUid").asText())).toList();
+                assertEquals(1, before.size(), name);
+                assertTrue(java.time.Instant.parse(before.get(0).path("facts").path("goneAt").asText())
+                        .isBefore(java.time.Instant.parse(facts.path("createdAt").asText())), name);
+                switch (cls) {
+                    case ScenariosStaleLabelV4.STALE, ScenariosStaleLabelV4.PENDING -> {
+                        assertTrue(e.path("AF008").asBoolean() != e.path("AF005").asBoolean(), name);
+                        if (e.path("AF008").asBoolean()) {
+                            assertEquals("pod deleted", facts.path("finalNodeMessage").asText(), name);
+                        } else {
+                            assertEquals("Pending", facts.path("finalNodePhase").asText(), name);
+                        }
+                        if (ScenariosStaleLabelV4.PENDING.equals(cls)) {
+                            assertTrue(e.path("AF005").asBoolean(), name);
+                        }
+                    }
+                    default -> {
+                        e.fields().forEachRemaining(v -> assertFalse(v.getValue().asBoolean(), name + " " + v.getKey()));
+                        assertEquals("Succeeded", facts.path("finalNodePhase").asText(), name);
+                    }
+                }
+            }
+            assertNamespacesOwn(json, r, classes);
+        }
+        assertTrue(seen.getOrDefault(ScenariosStaleLabelV4.STALE, 0) > 0 && seen.getOrDefault(ScenariosStaleLabelV4.PENDING, 0) > 0
+                && seen.getOrDefault(ScenariosStaleLabelV4.RESUBMITTED, 0) > 0, "stale labels and the look-alike in the smoke seeds: " + seen);
     }
 
     /**

@@ -13,9 +13,10 @@ import java.util.Map;
  * ...: the client side of the event recorder stamps them; the Event's {@code metadata.creationTimestamp} is the API server's).
  * The API server's times (creationTimestamp, deletionTimestamp, the audit log), the scheduler's ({@code PodScheduled}, its
  * events), kube-controller-manager's (the node lifecycle controller's {@code Ready} {@code False}, PodGC's and the taint
- * manager's {@code DisruptionTarget}) and the Argo controller's log lines stay on the cluster's clock, which the model's
- * {@link Sim} time is: the control plane and the controller are taken as on one clock (NTP on managed control planes keeps
- * them within milliseconds; a few seconds between them is not drawn). The truth stays in true time.
+ * manager's {@code DisruptionTarget}) stay on the cluster's clock, which the model's {@link Sim} time is: the control plane is
+ * taken as on one clock (NTP on managed control planes keeps it within milliseconds). The Argo controller runs on a node of its
+ * own: since session 56 its lines and the times it stamps are on that node's clock ({@link #controllerOffset}, mostly well under
+ * a second off). The truth stays in true time.
  *
  * <p>The mix (drawn per node from the corpus seed, salt 59, and the node's name, so that no other stream moves and a node's
  * offset does not depend on the order nodes are first used): 70% within 2 s (NTP-synchronised), 15% 2-5 s, 10% 5-30 s (a
@@ -79,6 +80,32 @@ final class NodeClocks {
             magnitude = r.between(5 * Go.SECOND, 30 * Go.SECOND);
         } else {
             magnitude = r.between(30 * Go.SECOND, 90 * Go.SECOND);
+        }
+        return r.chance(0.5) ? magnitude : -magnitude;
+    }
+
+    /** The generator salt of the controllers' clocks (session 56, s56-gen). */
+    static final long CONTROLLER_SALT = 5902;
+
+    /**
+     * Session 56: the clock of the node a controller runs on, off the API server's: its log lines and the times it writes into a
+     * Workflow's status (a node's {@code startedAt}, a {@code finishedAt} it takes from its own clock, the Workflow's) are on it, and
+     * so is the {@code now} its {@code queuing pod delay} is computed against. Drawn per controller from the corpus seed (salt
+     * {@link #CONTROLLER_SALT}) and its name, so that no other stream moves: 80% within 300 ms (NTP-synchronised), 15% 0.3-1 s, 4%
+     * 1-5 s, 1% 5-20 s, either way with equal chance.
+     */
+    static long controllerOffset(long corpusSeed, String controller) {
+        Sim.Rng r = new Sim.Rng(Sim.seed(Sim.seed(corpusSeed, CONTROLLER_SALT), controller.hashCode()));
+        double u = r.nextDouble();
+        long magnitude;
+        if (u < 0.80) {
+            magnitude = r.between(0L, 300 * Go.MILLI);
+        } else if (u < 0.95) {
+            magnitude = r.between(300 * Go.MILLI, Go.SECOND);
+        } else if (u < 0.99) {
+            magnitude = r.between(Go.SECOND, 5 * Go.SECOND);
+        } else {
+            magnitude = r.between(5 * Go.SECOND, 20 * Go.SECOND);
         }
         return r.chance(0.5) ? magnitude : -magnitude;
     }

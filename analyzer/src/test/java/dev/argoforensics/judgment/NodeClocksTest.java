@@ -19,6 +19,41 @@ class NodeClocksTest {
     private static final long START = Go.epochNanos("2026-10-05T08:00:00Z");
     private static final long OFFSET = 47 * Go.SECOND;
 
+    /**
+     * Session 56: a controller's clock ({@link NodeClocks#controllerOffset}) is drawn per corpus and controller name from the
+     * mix, mostly well under a second, never past 20 s; the same seed and name draw the same offset, and a Rec stamped on it
+     * prints its klog time moved with it.
+     */
+    @Test
+    void controllerOffsetsAreMostlyWellUnderASecond() {
+        int within300ms = 0;
+        int pastASecond = 0;
+        int negative = 0;
+        int n = 4000;
+        for (int i = 0; i < n; i++) {
+            String name = "wfc-team-" + i;
+            long o = NodeClocks.controllerOffset(11, name);
+            assertEquals(o, NodeClocks.controllerOffset(11, name), name);
+            assertTrue(Math.abs(o) <= 20 * Go.SECOND, name + ": " + o);
+            within300ms += Math.abs(o) <= 300 * Go.MILLI ? 1 : 0;
+            pastASecond += Math.abs(o) > Go.SECOND ? 1 : 0;
+            negative += o < 0 ? 1 : 0;
+        }
+        // 80% within 300 ms, 5% past a second, either way.
+        assertTrue(within300ms > n * 0.76 && within300ms < n * 0.84, "within 300 ms: " + within300ms);
+        assertTrue(pastASecond > n * 0.03 && pastASecond < n * 0.07, "past a second: " + pastASecond);
+        assertTrue(negative > n * 0.45 && negative < n * 0.55, "behind: " + negative);
+        assertNotEquals(NodeClocks.controllerOffset(11, "wfc-a"), NodeClocks.controllerOffset(12, "wfc-a"));
+
+        long t = Go.epochNanos("2026-10-05T08:00:00.5Z");
+        Rec klog = Rec.klog(t, 'I', "leaderelection.go:257", "attempting to acquire leader lease argo/workflow-controller...");
+        Rec moved = klog.shifted(-700 * Go.MILLI);
+        assertEquals(t - 700 * Go.MILLI, moved.time);
+        assertEquals(Rec.klog(t - 700 * Go.MILLI, 'I', "leaderelection.go:257", "attempting to acquire leader lease argo/workflow-controller...").msg,
+                moved.msg);
+        assertTrue(klog.shifted(0) == klog, "no offset, the same line");
+    }
+
     @Test
     void offsetsAreDrawnFromTheMixPerCorpusAndNode() {
         NodeClocks a = NodeClocks.drawn(7);
@@ -148,7 +183,9 @@ class NodeClocksTest {
                     assertNotEquals(b.name(), s.name(), "the recorder names it by its own clock");
                     Map<String, Object> exported = Exports.event(s);
                     assertEquals(Go.k8s(K8s.sec(b.time() + offset)), exported.get("firstTimestamp"), b.reason());
-                    assertEquals(Go.k8s(K8s.sec(b.time())), ((Map<?, ?>) exported.get("metadata")).get("creationTimestamp"), b.reason());
+                    // Stored a little after its stamp (session 56, salt 592): the API server's clock, never before the true stamp.
+                    assertEquals(Go.k8s(K8s.sec(s.time() + Exports.storeLatency(s))), ((Map<?, ?>) exported.get("metadata")).get("creationTimestamp"), b.reason());
+                    assertTrue(Exports.storeLatency(s) > 0 && Exports.storeLatency(s) <= 1_500_000_000L, b.reason());
                 } else {
                     assertEquals(b.reported(), s.reported(), "the " + b.component() + "'s clock is the cluster's: " + b.reason());
                     assertEquals(b.name(), s.name());

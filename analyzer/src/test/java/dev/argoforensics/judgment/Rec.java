@@ -76,6 +76,18 @@ final class Rec {
         return new Rec(Kind.KLOG, time, Level.INFO, level + Go.klogTime(time) + "       1 " + fileLine + "] " + msg, List.of(), false);
     }
 
+    /** The same line stamped {@code d} ns later (a klog line's printed time too): a controller's clock off the cluster's (session 56). */
+    Rec shifted(long d) {
+        if (d == 0) {
+            return this;
+        }
+        String m = msg;
+        if (kind == Kind.KLOG) {
+            m = msg.charAt(0) + Go.klogTime(time + d) + msg.substring(1 + Go.klogTime(time).length());
+        }
+        return new Rec(kind, time + d, level, m, fields, logrusInV4);
+    }
+
     static Rec raw(long time, String text) {
         return new Rec(Kind.RAW, time, Level.ERROR, text, List.of(), false);
     }

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
+import dev.argoforensics.testing.Ticker;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,13 +23,17 @@ import org.junit.jupiter.api.Test;
 class PodGoneNodeRunningTest {
     private final PodGoneNodeRunning rule = new PodGoneNodeRunning();
 
-    /** The Pod is deleted while Pending; every reconcile finds it missing and leaves the node Pending. */
+    /**
+     * The Pod is deleted while Pending; every reconcile finds it missing and leaves the node Pending. The controller's whole log
+     * over those 20 minutes: with its stats ticker every 5 minutes (lines 8-11), as a real one writes it (session 56: the lines-alone
+     * reading rests on nothing finishing the node after the last missing line, which only a log read whole there shows).
+     */
     private static Evidence missingTwice() {
-        return new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+        return new Evidence().log("c.log", Ticker.whole(processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
                 workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.452Z", "add"),
                 podEvent("2026-09-19T16:27:31.006Z", "delete"), processing("2026-09-19T16:27:31.120Z", "Running"),
                 podMissing("2026-09-19T16:27:31.125Z", "Pending", false), processing("2026-09-19T16:47:31.130Z", "Running"),
-                podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
+                podMissing("2026-09-19T16:47:31.134Z", "Pending", false)));
     }
 
     @Test
@@ -43,7 +48,36 @@ class PodGoneNodeRunningTest {
         assertEquals("Pending", f.fact("nodePhaseLastSeen").orElseThrow().value());
         assertEquals("20m0.009s", f.fact("unfinishedFor").orElseThrow().value());
         assertTrue(f.explanation().contains("the controller does not finish a Pending node whose Pod is missing"), f.explanation());
-        assertEquals(List.of("c.log:7", "c.log:9"), f.evidence().stream().map(x -> x.source().toString()).toList());
+        assertEquals(List.of("c.log:7", "c.log:13"), f.evidence().stream().map(x -> x.source().toString()).toList());
+    }
+
+    /**
+     * Session 56: the same lines without the stats ticker (a grep of names keeps none; 20 minutes with no record naming nothing):
+     * that nothing finished the node after the last missing line is not shown, as a line doing so may be among those cut. Possible,
+     * naming the run and the stretch. Negative control: the whole log (theControllerFindingThePodMissingAgainAndAgainIsLikely).
+     */
+    @Test
+    void theSameLinesWithoutTheTickerAreAnExcerptAndOnlyPossible() {
+        String[] whole = Ticker.whole(processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:27:31.006Z", "delete"), processing("2026-09-19T16:27:31.120Z", "Running"),
+                podMissing("2026-09-19T16:27:31.125Z", "Pending", false), processing("2026-09-19T16:47:31.130Z", "Running"),
+                podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
+        String[] grep = java.util.Arrays.stream(whole).filter(l -> !l.contains("Alloc=")).toArray(String[]::new);
+        Finding f = rule.evaluate(new Evidence().log("c.log", grep).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, f.confidence(), f.confidenceReason());
+        assertEquals("AF005.reason.missingOnlyCut", f.reason().code());
+        assertTrue(f.confidenceReason().contains("c.log #1 holds no line naming nothing at all"), f.confidenceReason());
+        assertTrue(f.fact("notReadWhole").isPresent());
+        // Cut after the last missing line: the ticker stops at 16:32:10 while the run goes on to 16:57:31 with another Pod's line
+        // (head and a grep pasted).
+        String[] headGrep = java.util.stream.Stream.concat(java.util.Arrays.stream(whole).filter(l -> !l.contains("Alloc=") || l.contains("16:32:10")),
+                java.util.stream.Stream.of("time=2026-09-19T16:57:31.130Z level=INFO msg=\"add pod event\" component=pod_controller pod=q"))
+                .toArray(String[]::new);
+        Finding cut = rule.evaluate(new Evidence().log("c.log", headGrep).correlate()).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, cut.confidence(), cut.confidenceReason());
+        assertTrue(cut.confidenceReason().contains("holds no line naming nothing after 2026-09-19T16:32:10.402Z"), cut.confidenceReason());
+        assertEquals(Confidence.LIKELY, rule.evaluate(new Evidence().log("c.log", whole).correlate()).findings().get(0).confidence());
     }
 
     @Test
@@ -149,7 +183,15 @@ class PodGoneNodeRunningTest {
                 podMissing("2026-09-19T16:27:14.125Z", "Running", true), processing("2026-09-19T16:27:19.130Z", "Running"),
                 podMissing("2026-09-19T16:27:19.134Z", "Running", true), processing("2026-09-19T16:47:19.130Z", "Running"),
                 podMissing("2026-09-19T16:47:19.134Z", "Running", false));
-        assertEquals(Confidence.LIKELY, rule.evaluate(left.correlate()).findings().get(0).confidence());
+        assertEquals(Confidence.POSSIBLE, rule.evaluate(left.correlate()).findings().get(0).confidence(),
+                "20 minutes of the run without its stats ticker: an excerpt, the node's end may be among the lines cut (session 56)");
+        Evidence leftWhole = new Evidence().log("c.log", Ticker.whole(processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+                podEvent("2026-09-19T16:27:14.006Z", "delete"), processing("2026-09-19T16:27:14.120Z", "Running"),
+                podMissing("2026-09-19T16:27:14.125Z", "Running", true), processing("2026-09-19T16:27:19.130Z", "Running"),
+                podMissing("2026-09-19T16:27:19.134Z", "Running", true), processing("2026-09-19T16:47:19.130Z", "Running"),
+                podMissing("2026-09-19T16:47:19.134Z", "Running", false)));
+        assertEquals(Confidence.LIKELY, rule.evaluate(leftWhole.correlate()).findings().get(0).confidence());
     }
 
     /**
@@ -240,11 +282,11 @@ class PodGoneNodeRunningTest {
      */
     @Test
     void aPodTheInformerNeverShowedLeavingIsOnlyPossible() {
-        Evidence ev = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+        Evidence ev = new Evidence().log("c.log", Ticker.whole(processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
                 workflowUpdated("2026-09-19T16:27:10.448Z", "Running"),
                 "time=2026-09-19T16:27:11.000Z level=INFO msg=\"add pod event\" component=pod_controller pod=q",
                 processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
-                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false))
+                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false)))
                 .release("v3.6.5 to v3.7.18 (add-pod-event)");
         Finding f = rule.evaluate(ev.correlate()).findings().get(0);
         assertEquals(Confidence.POSSIBLE, f.confidence());
@@ -252,9 +294,9 @@ class PodGoneNodeRunningTest {
         assertEquals(Confidence.LIKELY, rule.evaluate(ev.release("v3.5.4 (Starting Workflow Controller version=v3.5.4)").correlate())
                 .findings().get(0).confidence(), "a release that logs no pod informer events cannot show the Pod leave: the missing lines stand");
 
-        Evidence noPodEvents = new Evidence().log("c.log", processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
+        Evidence noPodEvents = new Evidence().log("c.log", Ticker.whole(processing("2026-09-19T16:27:10.402Z", ""), createdPod("2026-09-19T16:27:10.431Z"),
                 processing("2026-09-19T16:27:31.120Z", "Running"), podMissing("2026-09-19T16:27:31.125Z", "Pending", false),
-                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false));
+                processing("2026-09-19T16:47:31.130Z", "Running"), podMissing("2026-09-19T16:47:31.134Z", "Pending", false)));
         assertEquals(Confidence.LIKELY, rule.evaluate(noPodEvents.correlate()).findings().get(0).confidence(),
                 "a run that logs no pod informer events (before v3.6.5) cannot show the Pod leave: the missing lines stand");
     }
@@ -282,17 +324,17 @@ class PodGoneNodeRunningTest {
         assertEquals("AF005.reason.existsInApi", f.reason().code());
         assertTrue(f.evidence().stream().anyMatch(x -> x.source().toString().equals("c.log:3")), () -> f.evidence().toString());
 
-        Evidence labelled = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
+        Evidence labelled = new Evidence().log("c.log", Ticker.whole(createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:27:10.452Z", "add"),
                 podEvent("2026-09-19T16:27:31.006Z", "delete"),
                 podMissing("2026-09-19T16:27:31.125Z", "Pending", false), alreadyExists("2026-09-19T16:27:31.126Z"),
-                podMissing("2026-09-19T16:47:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:47:31.135Z"));
+                podMissing("2026-09-19T16:47:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:47:31.135Z")));
         assertEquals(Confidence.LIKELY, rule.evaluate(labelled.correlate()).findings().get(0).confidence(),
                 "a Pod shown leaving the informer and never given back to it: the node is left for good");
 
-        Evidence labelledNoEvents = new Evidence().log("c.log", createdPod("2026-09-19T16:27:10.431Z"),
+        Evidence labelledNoEvents = new Evidence().log("c.log", Ticker.whole(createdPod("2026-09-19T16:27:10.431Z"),
                 cleaningUp("2026-09-19T16:27:31.006Z", "labelPodCompleted"),
                 podMissing("2026-09-19T16:27:31.125Z", "Pending", false), alreadyExists("2026-09-19T16:27:31.126Z"),
-                podMissing("2026-09-19T16:47:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:47:31.135Z"));
+                podMissing("2026-09-19T16:47:31.134Z", "Pending", false), alreadyExists("2026-09-19T16:47:31.135Z")));
         assertEquals(Confidence.LIKELY, rule.evaluate(labelledNoEvents.correlate()).findings().get(0).confidence(),
                 "a release that logs no pod events (before v3.6.5): the cleanup worker's labelPodCompleted shows the Pod leave");
     }
@@ -319,7 +361,7 @@ class PodGoneNodeRunningTest {
         assertEquals("AF005.reason.existsInApi", f.reason().code());
         java.util.List<String> oneRun = new java.util.ArrayList<>(java.util.List.of(first).subList(0, 3));
         oneRun.addAll(java.util.List.of(rerun));
-        assertEquals(Confidence.LIKELY, rule.evaluate(new Evidence().log("c.log", oneRun.toArray(String[]::new)).correlate()).findings().get(0)
+        assertEquals(Confidence.LIKELY, rule.evaluate(new Evidence().log("c.log", Ticker.whole(oneRun.toArray(String[]::new))).correlate()).findings().get(0)
                 .confidence(), "no end of the node between: the Pod shown leaving the informer, never given back to it");
     }
 

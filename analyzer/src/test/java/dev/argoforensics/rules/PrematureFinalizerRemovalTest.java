@@ -1700,9 +1700,14 @@ class PrematureFinalizerRemovalTest {
     @Test
     void anAuditRecordOfTheDeleteTellsWhetherTheGarbageCollectorTookThePod() {
         String user = Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:31:04.100000Z", 200);
+        // Session 56: the containers' end orders before the delete by the node's clock, bounded by its kubelet's Event (stored within a
+        // second of its stamp); without it, by the node's minute alone: likely.
         Finding byUser = rule.evaluate(raceWithPodExport().object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
-                .object("audit.log", user).correlate()).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, byUser.confidence());
+                .object("audit.log", user).object("events.yaml", NodeEventsClockTest.kubeletEvent("Started", "2026-09-19T16:27:14Z",
+                        "2026-09-19T16:27:14Z")).correlate()).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, byUser.confidence(), byUser.confidenceReason());
+        assertEquals(Confidence.LIKELY, rule.evaluate(raceWithPodExport().object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
+                .object("audit.log", user).correlate()).findings().get(0).confidence());
         assertTrue(byUser.confidenceReason().contains("alice@example.com deleted it at 2026-09-19T16:31:04.1"), byUser.confidenceReason());
         String gc = Exports.audit("delete", "", "system:serviceaccount:kube-system:generic-garbage-collector", "2026-09-19T16:31:04.100000Z", 200);
         assertEquals(Confidence.POSSIBLE, rule.evaluate(raceWithPodExport().object("audit.log", gc).correlate()).findings().get(0).confidence());

@@ -266,7 +266,8 @@ class RotatedTailTest {
 
     /**
      * AF005's claim is that nothing finished the node after the Pod went (samples/pod-gone-node-running, v3.6 logrus JSON: three
-     * "Workflow pod is missing" 20 minutes apart, the run going on to 14:57 without a line about the Workflow). As the live file,
+     * "Workflow pod is missing" 20 minutes apart, the run going on to 15:00 without a line about the Workflow, its stats ticker
+     * every 5 minutes: a whole log, session 56). As the live file,
      * likely; as a rotated piece whose later piece is not given, a line finishing the node may be there: possible.
      */
     @Test

@@ -68,6 +68,30 @@ class ObjectFileReaderTest {
         assertEquals("events.jsonl:2", docs.get(1).source().toString());
     }
 
+    /**
+     * A CRLF export written again through a text-mode stream on Windows ends its lines "\r\r\n"; Jackson counts the lone '\r' as a
+     * line end of its own. Replay counted "\n" only, so its marks, taken at the parser's line numbers, let go of text the parser had not
+     * read yet and the last record came out cut ("Unexpected end-of-input"; found by session 56's breaker of the audit reader).
+     */
+    @Test
+    void doubledWindowsLineEndsReadEveryObjectAtItsLine() throws IOException {
+        String pod = "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"%s\",\"namespace\":\"argo\",\"labels\":{\"workflows.argoproj.io/workflow\":\"wf-a\"}},"
+                + "\"status\":{\"phase\":\"Succeeded\",\"containerStatuses\":[{\"name\":\"main\",\"state\":{\"terminated\":{\"exitCode\":0}}}]}}";
+        // Records longer than the parser's buffer, so that it is given the file's text in several pieces.
+        String big = pod.replace("\"namespace\"", "\"annotations\":{\"note\":\"" + "x".repeat(3000) + "\"},\"namespace\"");
+        List<String> lines = List.of(big.formatted("a"), big.formatted("b"), big.formatted("c"), big.formatted("d"));
+        for (String end : List.of("\r\r\n", "\r\n", "\n")) {
+            ObjectFileReader.Result[] r = new ObjectFileReader.Result[1];
+            List<ObjectDocument> docs = read("pods.jsonl", String.join(end, lines) + end, r);
+            String what = end.replace("\r", "CR").replace("\n", "LF");
+            assertEquals(List.of(), r[0].problems(), what);
+            assertEquals(List.of("a", "b", "c", "d"), docs.stream().map(d -> d.node().path("metadata").path("name").asText()).toList(), what);
+            // The parser's own line numbers: a lone '\r' ends a line, so each record starts two lines after the one before.
+            int step = end.equals("\r\r\n") ? 2 : 1;
+            assertEquals("pods.jsonl:" + (1 + 3 * step), docs.get(3).source().toString(), what);
+        }
+    }
+
     /** kubectl get … -w -o json --output-watch-events: each change an observation of its object; bookmarks and errors are not. */
     @Test
     void watchEventsAreTheObjectsTheyCarry() throws IOException {

@@ -1,0 +1,186 @@
+package dev.argoforensics.rules;
+
+import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.argoforensics.correlate.Correlation;
+import dev.argoforensics.correlate.NodeClock;
+import dev.argoforensics.correlate.PodLifecycle;
+import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session 56 breaker of the node-clock bound ({@code correlate.NodeClock}): a node's time ordered against the controller's or the
+ * API server's by a bound read from the Pod's kubelet Events. Each case is one a real cluster produces; each asserts the right
+ * answer (no {@code confirmed} where the evidence does not order the two clocks).
+ */
+class NodeClockBoundBreakerTest {
+    private static final String NODE = "ip-10-0-12-34.ec2.internal";
+
+    private static String shutdown(String t) {
+        return "time=" + t + " level=INFO msg=\"Terminating pod as part of workflow shutdown\" component=workflow_worker workflow=p namespace=ns "
+                + "podName=p shutdownStrategy=Stop";
+    }
+
+    /** A kubelet Event of Pod p (uid, host given) stamped {@code first} on its node's clock and stored at {@code created}. */
+    static String kubeletEvent(String reason, String first, String created, String uid, String host, int count) {
+        return """
+                apiVersion: v1
+                kind: Event
+                count: %d
+                firstTimestamp: "%s"
+                lastTimestamp: "%s"
+                involvedObject:
+                  apiVersion: v1
+                  fieldPath: spec.containers{main}
+                  kind: Pod
+                  name: p
+                  namespace: ns
+                  uid: %s
+                message: "%s container main"
+                metadata:
+                  creationTimestamp: "%s"
+                  name: p.%s%s
+                  namespace: ns
+                reason: %s
+                source:
+                  component: kubelet
+                  host: %s
+                type: Normal
+                """.formatted(count, first, first, uid, reason, created, reason.toLowerCase(), uid, reason, host);
+    }
+
+    static String kubeletEvent(String reason, String first, String created) {
+        return kubeletEvent(reason, first, created, "u-1", NODE, 1);
+    }
+
+    private static PodLifecycle life(Correlation c) {
+        return c.pods().keySet().stream().filter(k -> k.name().equals("p")).map(c::lifecycle).findFirst().orElseThrow();
+    }
+
+    private static Correlation correlate(String pod, String workflow, List<String> lines, String... events) {
+        Evidence e = new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", workflow).log("1.log", lines.toArray(String[]::new));
+        for (int i = 0; i < events.length; i++) {
+            e.object("events-" + i + ".yaml", events[i]);
+        }
+        return e.correlate();
+    }
+
+    private static void notConfirmed(Correlation c) {
+        List<Finding> f = new SuccessReportedAsError().evaluate(c).findings();
+        for (Finding x : f) {
+            assertNotEquals(Confidence.CONFIRMED, x.confidence(), x.confidenceReason());
+        }
+    }
+
+    /**
+     * argo stop on a controller whose node's clock is 82 s ahead (its Created pod line reads 82 s after the Pod's creationTimestamp);
+     * the Pod's node keeps time (its Events stored within a second of their stamps). main answered the stop's SIGTERM with exit 0 a
+     * second after it (true time), wait after. Read on the controller's clock the stop is 81 s after main's end: the node's clock is
+     * bounded against the API server's, but the controller's is not (it is 82 s off, as its own Created pod line shows), so main's
+     * end does not order before the stop: no confirmed "success reported as error".
+     */
+    @Test
+    void controllerClockAheadOfTheApiServerDoesNotConfirm() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:30:01Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
+        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:31:22Z", true, null);
+        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:28:32.431Z"), shutdown("2026-09-19T16:31:22.101Z"),
+                nodePhaseChanged("2026-09-19T16:31:22.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        notConfirmed(c);
+    }
+
+    /**
+     * The same stop on a controller whose node's clock is 30 s ahead (its Created pod line 30 s after the Pod's creationTimestamp):
+     * main answered the stop a second after it (true time), read 29 s before the stop line. The node's clock is bounded (its Events
+     * stored within a second of their stamps), the controller's is not within the 10 s two clocks are allowed (its own Created pod
+     * line shows it up to 31 s ahead): main's end does not order before the stop, which stands and clears the exit 0.
+     */
+    @Test
+    void controllerClock30sAheadLetsTheStopStand() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:30:02Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:03Z").yaml();
+        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:31Z", true, null);
+        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:40.431Z"), shutdown("2026-09-19T16:30:31.101Z"),
+                nodePhaseChanged("2026-09-19T16:30:31.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        notConfirmed(c);
+    }
+
+    /**
+     * The stop logged by a controller run elected on a node whose clock is 30 s ahead, its log holding none of the Pod's creation (the
+     * Pod was created by the run before the failover): main answered the stop a second after it (true time), read 29 s before the stop
+     * line. The Pod's node is bounded by its Events, the controller's clock by nothing: the 10 s two clocks are allowed is no bound,
+     * so main's end orders before the stop only past the node's minute, which 29 s is not. Broke before (AF002 confirmed on the
+     * node's bound and the controller's assumed 10 s; without the Event, cleared as the stop's answer): the stop stands.
+     */
+    @Test
+    void aControllerRunWithoutTheCreationLineIsNotBoundedByTheNodesEvents() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:30:02Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:03Z").yaml();
+        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:31Z", true, null);
+        Correlation c = correlate(pod, wf, List.of(shutdown("2026-09-19T16:30:31.101Z"), nodePhaseChanged("2026-09-19T16:30:31.105Z", "Running", "Failed")),
+                kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        assertTrue(life(c).stoppedByController().isPresent());
+        Evaluation e = new SuccessReportedAsError().evaluate(c);
+        assertEquals(List.of(), e.findings());
+        assertEquals(List.of("AF002.cleared.controllerStopped"), e.cleared().stream().map(x -> x.why().code()).toList());
+    }
+
+    /**
+     * Control: the same Pod, the controller keeping time (its Created pod line within a second of the creation) and main's end 70 s
+     * before its stop: the bounded order confirms.
+     */
+    @Test
+    void controllerKeepingTimeConfirms() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:28:50Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
+        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:00Z", true, null);
+        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:10.431Z"), shutdown("2026-09-19T16:30:00.101Z"),
+                nodePhaseChanged("2026-09-19T16:30:00.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        List<Finding> f = new SuccessReportedAsError().evaluate(c).findings();
+        assertEquals(1, f.size());
+        assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
+    }
+
+    /**
+     * A four-hour step on a node 88 s ahead at its start (its Started Event stamped 88 s after the API server stored it); between
+     * the start and the stop, the node's time daemon came back and stepped its clock back to true time (systemd-timesyncd steps past
+     * 0.4 s). argo stop at 20:30:00.1; main answered it with exit 0 at 20:30:00.9 on the now-true clock. A bound taken four hours
+     * before does not bound the clock at main's end: no confirmed.
+     */
+    @Test
+    void aBoundFromHoursBeforeTheEndDoesNotConfirm() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T20:30:00Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T20:30:02Z").yaml().replace("startedAt: \"2026-09-19T16:27:14Z\"", "startedAt: \"2026-09-19T16:28:42Z\"");
+        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T20:30:00Z", true, null);
+        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:10.431Z"), shutdown("2026-09-19T20:30:00.101Z"),
+                nodePhaseChanged("2026-09-19T20:30:00.105Z", "Running", "Failed")), kubeletEvent("Started", "2026-09-19T16:28:42Z", "2026-09-19T16:27:14Z"));
+        notConfirmed(c);
+        // The far bound takes the order away (it shows the node ahead, not behind), and the node's minute does not give it: the stop stands.
+        assertTrue(life(c).stoppedByController().isPresent());
+        assertTrue(life(c).stopSetAsideOnNodeMargin().isEmpty());
+    }
+
+    /**
+     * A namesake Pod's Events (the Pod's predecessor, another uid, rescheduled from another node whose clock is 5 min ahead) bound
+     * nothing of this Pod's node; this Pod's own node is unbounded, so main's end 70 s before the stop is at most likely.
+     */
+    @Test
+    void aPredecessorsEventsOnAnotherNodeBoundNothing() {
+        String pod = Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:28:50Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml();
+        String wf = Exports.workflow("Failed", "Failed", "workflow shutdown with strategy:  Stop", "2026-09-19T16:30:00Z", true, null);
+        Correlation c = correlate(pod, wf, List.of(createdPod("2026-09-19T16:27:10.431Z"), shutdown("2026-09-19T16:30:00.101Z"),
+                nodePhaseChanged("2026-09-19T16:30:00.105Z", "Running", "Failed")),
+                kubeletEvent("Started", "2026-09-19T16:20:14Z", "2026-09-19T16:15:14Z", "u-0", "ip-10-0-99-1.ec2.internal", 1));
+        NodeClock clock = life(c).containersEnd().orElseThrow().clock();
+        assertNull(clock.lowerNanos(), clock.toString());
+        notConfirmed(c);
+    }
+}
