@@ -97,16 +97,22 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         if (l == null || l.number() == l.of()) {
             return null;
         }
-        if (l.number() + 1 < l.of()) {
-            return key.named().withLifetime(l.number() + 1);
-        }
-        if (pods.containsKey(key.named())) {
-            return key.named();
-        }
+        // The lifetime that starts where this one ends (PodIdentity#until): session 56, a Pod another controller created at once is
+        // numbered among the name's lifetimes but ends none of them.
         PodHistory h = pods.get(key);
         dev.argoforensics.time.Timestamp until = h == null ? null : h.identity().until();
         if (until == null) {
             return null;
+        }
+        for (int n = l.number() + 1; n < l.of(); n++) {
+            PodHistory next = pods.get(key.named().withLifetime(n));
+            if (next != null && until.equals(next.identity().from())) {
+                return key.named().withLifetime(n);
+            }
+        }
+        PodHistory latest = pods.get(key.named());
+        if (latest != null && until.equals(latest.identity().from())) {
+            return key.named();
         }
         for (Map.Entry<PodKey, PodHistory> e : pods.entrySet()) {
             PodKey k = e.getKey();

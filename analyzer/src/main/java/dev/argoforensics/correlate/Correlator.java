@@ -114,7 +114,8 @@ public final class Correlator {
             }
             lines = LineProjection.union(workers.map(stretches, s -> LineProjection.of(s, recreated, new int[0], true)));
         }
-        return derive(lines, exported, processes, coverage).facts(logged);
+        // The runs' election lines read from every kept line (ConcurrentRuns: which runs could lead at once, session 57)
+        return derive(lines, exported, processes, coverage, () -> HandOvers.of(logged, processes)).facts(logged);
     }
 
     /** The fewest lines a stretch of the projection made on a worker holds. */
@@ -130,13 +131,23 @@ public final class Correlator {
      * {@code Created pod} lines.
      */
     public static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
+        return derive(lines, exported, processes, coverage, () -> HandOvers.NONE);
+    }
+
+    /**
+     * As above, with the runs' election facts ({@link HandOvers#of} of the lines the projection was made of): which runs could lead at
+     * once ({@link ConcurrentRuns}, session 57). A projection alone holds no election line (the fleet's tables): no run is then at
+     * once with another, and Pods of one name are told apart by time as before session 56.
+     */
+    static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage,
+                             java.util.function.Supplier<HandOvers> elections) {
         Completed specials = complete(lines.specials(), coverage);
         // The namespaces every line states, the lines kept whole included: made once, for the Workflows exported without one
         // (objects) and for the Pod names (derive), as the slices' derivation makes each of them.
         NamespaceProjection stated = NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(specials.kept(), true)));
         ExportedObjects objects = WorkflowNamespaces.resolve(exported, stated.workflows());
         return derive(lines, specials, objects, stated.pods(), sharedWorkflowNames(stated.workflows(), objects.workflows()), processes,
-                available(lines, specials.kept(), coverage, objects), name -> true);
+                available(lines, specials.kept(), coverage, objects), name -> true, elections);
     }
 
     /**
@@ -176,7 +187,7 @@ public final class Correlator {
         Completed completed = new Completed(placed, dropped, CleanupPairing.ofPairs(handlers), kept);
         Map<String, Set<String>> stated = NamespaceProjection.union(List.of(slice.others(), NamespaceProjection.of(kept, false))).pods();
         return derive(slice, completed, cross.objects(), stated, cross.sharedWorkflows(), processes, cross.available(),
-                name -> cross.sliceOf(name) == index);
+                name -> cross.sliceOf(name) == index, () -> HandOvers.NONE);
     }
 
     /** The lines kept whole, completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the handler lines left out marked. */
@@ -215,7 +226,8 @@ public final class Correlator {
      */
     private static FactsTable derive(LineProjection lines, Completed specials, ExportedObjects objects, Map<String, Set<String>> stated,
                                      Map<String, Set<String>> shared, List<ControllerProcess> processes, Set<EvidenceKind> available,
-                                     java.util.function.Predicate<String> names) {
+                                     java.util.function.Predicate<String> names,
+                                     java.util.function.Supplier<HandOvers> elections) {
         List<LineProjection.Special> placed = specials.placed();
         boolean[] dropped = specials.dropped();
         CleanupPairing pairing = specials.pairing();
@@ -223,7 +235,8 @@ public final class Correlator {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows(), shared);
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
-        PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod));
+        PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod),
+                ConcurrentRuns.of(processes, elections));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
         Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
         Map<PodKey, List<LogEvent>> created = new TreeMap<>();
@@ -458,22 +471,30 @@ public final class Correlator {
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");
-        // The lines of the earlier Pods of each name the lines told apart (Lifetimes, session 50), for the later ones' stale cleanup items.
-        Map<PodKey, List<LogEvent>> earlierLifetimes = new HashMap<>();
+        // The earlier Pods of each name the lines told apart (Lifetimes, session 50): their lines for the later ones' stale cleanup items.
         Map<PodKey, List<PodHistory>> earlierPods = new HashMap<>();
         for (PodHistory h : histories) {
             if (h.key().lifetime() != 0) {
-                earlierLifetimes.computeIfAbsent(h.key().named(), k -> new ArrayList<>()).addAll(h.events());
                 earlierPods.computeIfAbsent(h.key().named(), k -> new ArrayList<>()).add(h);
+            }
+        }
+        // Every Pod of a name the lines told apart, by the name: where each lifetime's next starts (session 56, WorkflowAbsent's bound).
+        Map<PodKey, List<PodHistory>> ofSplitNames = new HashMap<>();
+        for (PodHistory h : histories) {
+            if (earlierPods.containsKey(h.key().named())) {
+                ofSplitNames.computeIfAbsent(h.key().named(), k -> new ArrayList<>()).add(h);
             }
         }
         List<PodLifecycle> built = workers.map(histories, h -> {
             WorkflowRef wf = h.link() == null ? null : h.link().workflow();
             LogEvent own = h.latestCreated();
             // A Pod an export gives its UID reads the earlier lifetimes before it too (session 53: PodInstances#withEarlierPods).
+            // Session 56: only the lifetimes before it in its own controller's chain (a Pod another controller at once created is
+            // no earlier Pod of this one: PodIdentity#until, ConcurrentRuns).
             List<LogEvent> earlier = own == null || (h.key().uid() != null && h.identity().from() == null) ? List.of()
-                    : earlierLifetimes.getOrDefault(h.key().named(), List.of()).stream().filter(e -> EventOrder.before(e, own)).toList();
-            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf), earlier, previousLifetime(h, pods, earlierPods));
+                    : chainBefore(h, pods, earlierPods).stream().filter(e -> EventOrder.before(e, own)).toList();
+            return builder.build(h, wf == null ? null : workflows.get(wf), wf == null ? null : fates.get(wf), earlier, previousLifetime(h, pods, earlierPods),
+                    nextLifetimeCreated(h, ofSplitNames));
         });
         Map<PodKey, PodLifecycle> lifecycles = new TreeMap<>();
         for (int i = 0; i < histories.size(); i++) {
@@ -566,7 +587,49 @@ public final class Correlator {
         if (l == null || l.number() < 2) {
             return null;
         }
-        return pods.get(key.named().withLifetime(l.number() - 1));
+        // The lifetime whose end is this one's start (session 56: not merely the one numbered before it, which may be a Pod another
+        // controller created at once, PodInstances#identity).
+        Timestamp from = own.identity().from();
+        for (PodHistory h : from == null ? List.<PodHistory>of() : earlierPods.getOrDefault(key.named(), List.of())) {
+            if (from.equals(h.identity().until()) && h.key().printed() != null && h.key().printed().number() < l.number()) {
+                return h;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The {@code Created pod} line of the Pod of the name whose lifetime starts where this one's ends ({@link PodIdentity#until}), or
+     * null: the pass that made it and what follows are that Pod's (a Workflow submitted again under the name, a node run again).
+     */
+    private static LogEvent nextLifetimeCreated(PodHistory own, Map<PodKey, List<PodHistory>> ofSplitNames) {
+        Timestamp until = own.identity().until();
+        if (until == null) {
+            return null;
+        }
+        for (PodHistory h : ofSplitNames.getOrDefault(own.key().named(), List.of())) {
+            if (h != own && until.equals(h.identity().from())) {
+                return h.latestCreated();
+            }
+        }
+        return null;
+    }
+
+    /** The lines of the lifetimes before {@code own} in its chain ({@link #previousLifetime}, followed back), in the order the name's lifetimes are held. */
+    private static List<LogEvent> chainBefore(PodHistory own, Map<PodKey, PodHistory> pods, Map<PodKey, List<PodHistory>> earlierPods) {
+        List<PodHistory> all = earlierPods.getOrDefault(own.key().named(), List.of());
+        Set<PodKey> chain = new java.util.HashSet<>();
+        PodHistory p = previousLifetime(own, pods, earlierPods);
+        while (p != null && chain.add(p.key())) {
+            p = previousLifetime(p, pods, earlierPods);
+        }
+        List<LogEvent> out = new ArrayList<>();
+        for (PodHistory h : all) {
+            if (chain.contains(h.key())) {
+                out.addAll(h.events());
+            }
+        }
+        return out;
     }
 
     /** The lines that show a Pod's cleanup under way ({@link Lifetimes#ends}) by the Pod they name: where a Pod's lifetime ends. */

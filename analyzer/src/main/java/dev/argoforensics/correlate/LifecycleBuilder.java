@@ -23,6 +23,7 @@ import dev.argoforensics.snapshot.WorkflowSnapshot;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
 import java.time.Instant;
+import dev.argoforensics.source.SourceRef;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,6 +45,8 @@ final class LifecycleBuilder {
     static final Set<String> COMPLETED = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error", "Skipped", "Omitted");
 
     private final NodeIndex nodes;
+    /** The runs that led at once (session 56). */
+    private final ConcurrentRuns atOnce;
     /** Each controller run's clock against the objects' (derived once, before any Pod's lifecycle). */
     private final RunClocks clocks;
     /** The least drift any run's pairs measure ({@link #leastDrift(RunClocks)}), found once: the same for every Pod. */
@@ -80,6 +83,7 @@ final class LifecycleBuilder {
                 return made[0];
             }
         };
+        this.atOnce = ConcurrentRuns.of(processes, this.handOvers);
         RequeueDelays[] delays = new RequeueDelays[1];
         this.requeues = () -> {
             synchronized (delays) {
@@ -144,8 +148,104 @@ final class LifecycleBuilder {
      *                 then the pass that created this Pod ({@code rerun}: argo retry's reset copy, a new Workflow of the name) is read
      *                 for the words of the earlier Pod's release left not decided (AF001, session 52)
      */
+    /**
+     * The Workflow's updates refused as stale ({@link PhaseHistory#refusedLines}), read over the lines of the runs that could be about
+     * the Pod created at {@code created}: another controller's at once (session 56, {@link ConcurrentRuns}) wrote another object's
+     * Workflow of the name, whose resource versions are not this one's. Once per Workflow where no such run wrote of it.
+     */
+    private Set<LogEvent> unstored(WorkflowHistory workflow, LogEvent created) {
+        List<LogEvent> own = ofItsRuns(workflow.events(), created);
+        if (own == workflow.events()) {
+            return refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
+        }
+        return PhaseHistory.refusedLines(new WorkflowHistory(workflow.ref(), own, workflow.snapshots()));
+    }
+
+    /**
+     * The fate with its completion and last line read from {@code own} lines alone, where the completion the fate holds was another
+     * run's line (session 56); an export's completion stays as it was.
+     */
+    private static WorkflowFate ownFate(WorkflowFate fate, List<LogEvent> own, List<LogEvent> every) {
+        // Session 56 breaker: so is its deletion where the fate holds another run's line of it (the gc controller's delete of the other
+        // cluster's Workflow of the name): the earliest delete its own runs logged, else none from the lines.
+        Known deleted = fate.deleted();
+        Known otherwise = fate.deletedOtherwise();
+        if (deleted != null && deleted.fromLogs() && othersLine(deleted.evidence(), own, every)) {
+            Known mine = ownGcDelete(own);
+            otherwise = otherwise == deleted ? mine : otherwise;
+            deleted = mine;
+        }
+        if (otherwise != null && otherwise.fromLogs() && othersLine(otherwise.evidence(), own, every)) {
+            otherwise = ownGcDelete(own);
+        }
+        Known completed = fate.completed();
+        SourceRef stored = completed == null ? null : completed.evidence();
+        if (completed != null && completed.fromLogs() && own.stream().noneMatch(e -> e.source().equals(stored))) {
+            completed = null;
+            for (LogEvent e : own) {
+                if (e.event() instanceof ControllerEvent.WorkflowUpdated u && u.phase() != null && COMPLETED.contains(u.phase())) {
+                    completed = new Known(e.time(), "Workflow update successful, phase " + u.phase(), e.source(), true);
+                    break;
+                }
+            }
+        }
+        LogEvent last = own.isEmpty() ? null : own.get(own.size() - 1);
+        return new WorkflowFate(fate.ref(), deleted, completed, last, fate.gone(), fate.podsGoing(), fate.notFound(), fate.listed(),
+                fate.audit(), otherwise, fate.foregroundOnLines(), fate.requested(), fate.deletes());
+    }
+
+    /** Whether {@code line} is one of the Workflow's lines ({@code every}) that a run at once with the Pod's wrote (not in {@code own}). */
+    private static boolean othersLine(SourceRef line, List<LogEvent> own, List<LogEvent> every) {
+        return every.stream().anyMatch(e -> e.source().equals(line)) && own.stream().noneMatch(e -> e.source().equals(line));
+    }
+
+    /** The gc controller's delete of the Workflow in {@code own} lines, as {@link WorkflowFates} reads it; null if none. */
+    private static Known ownGcDelete(List<LogEvent> own) {
+        for (LogEvent e : own) {
+            if (e.event() instanceof ControllerEvent.Signal s && WorkflowFates.GC_DELETING.equals(s.name()) && e.time() != null) {
+                return new Known(e.time(), "the workflow-controller's gc (TTL/retention) controller requested its "
+                        + "deletion (Deleting garbage collected workflow)", e.source(), true);
+            }
+        }
+        return null;
+    }
+
+    /** {@code lines} less those of a run that led at once with the run of {@code created} ({@link ConcurrentRuns}); all without it. */
+    private List<LogEvent> ofItsRuns(List<LogEvent> lines, LogEvent created) {
+        if (created == null) {
+            return lines;
+        }
+        List<LogEvent> out = null;
+        for (int i = 0; i < lines.size(); i++) {
+            boolean other = atOnce.atOnce(lines.get(i).stream(), created.stream());
+            if (other && out == null) {
+                out = new ArrayList<>(lines.subList(0, i));
+            } else if (!other && out != null) {
+                out.add(lines.get(i));
+            }
+        }
+        return out == null ? lines : out;
+    }
+
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName, PodHistory previous) {
+        return build(all, workflow, fate, earlierOfName, previous, null);
+    }
+
+    /** @param nextCreated the {@code Created pod} line of the next Pod of the name (its lifetime starts where this one's ends), or null */
+    PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName, PodHistory previous,
+                       LogEvent nextCreated) {
         LogEvent created = all.latestCreated();
+        // Session 56: the Workflow of the name as the runs that could be about this Pod wrote it. A run that led at once with the one
+        // that created the Pod (ConcurrentRuns: another cluster's controller, or a split brain's) wrote of another object's Workflow
+        // of the name: its passes, updates and completion are not this Pod's Workflow's.
+        if (workflow != null && created != null) {
+            List<LogEvent> own = ofItsRuns(workflow.events(), created);
+            if (own != workflow.events()) {
+                List<LogEvent> every = workflow.events();
+                workflow = new WorkflowHistory(workflow.ref(), own, workflow.snapshots());
+                fate = fate == null ? null : ownFate(fate, own, every);
+            }
+        }
         PodHistory pod = latestInstance(all, created);
         ContainersEnd containers = null;
         // The clocks of the Pod's nodes, each bounded once from its whole records (session 57: every reader of a node's time).
@@ -185,7 +285,10 @@ final class LifecycleBuilder {
             }
         }
         InformerExit exit = informerExit(pod, labelled);
-        LogEvent missing = exit == null && pod.link() != null ? missingWithoutPodEvents(pod, nodes.of(pod.link())) : null;
+        // Session 56: the node's lines of the runs that could be about this Pod: none of a run that led at once with the run that
+        // created it (ConcurrentRuns: another cluster's Workflow of the name, or a split brain's), whose node is another object's.
+        List<LogEvent> ownNodeLines = pod.link() == null ? List.of() : ofItsRuns(nodes.of(pod.link()), created);
+        LogEvent missing = exit == null && pod.link() != null ? missingWithoutPodEvents(pod, ownNodeLines) : null;
         DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, missing, clocks, labelled);
         PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
         Execution execution = ExecutionOrder.of(pod, containers, succeeded, deletion, exit, processes, clocks, nodeClocks);
@@ -196,8 +299,8 @@ final class LifecycleBuilder {
             }
         }
         NodeLink link = pod.link();
-        LogEvent laterRun = laterRun(nodes.of(link), created, pod.key().name(), exit, pod.events());
-        List<LogEvent> nodeLines = laterRun == null ? nodes.of(link) : nodes.of(link).stream().filter(l -> EventOrder.before(l, laterRun)).toList();
+        LogEvent laterRun = laterRun(ownNodeLines, created, pod.key().name(), exit, pod.events());
+        List<LogEvent> nodeLines = laterRun == null ? ownNodeLines : ownNodeLines.stream().filter(l -> EventOrder.before(l, laterRun)).toList();
         LogEvent persistedLine = null;
         Known persisted = null;
         String phaseAtRelease = null;
@@ -239,7 +342,7 @@ final class LifecycleBuilder {
                 }
             }
         }
-        Set<LogEvent> unstored = workflow == null ? Set.of() : refused.computeIfAbsent(workflow.ref(), r -> PhaseHistory.refusedLines(workflow));
+        Set<LogEvent> unstored = workflow == null ? Set.of() : unstored(workflow, created);
         Instant podStart = podStart(pod, created);
         List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart, laterRun,
                 createdUtc(created, podStart));
@@ -313,7 +416,7 @@ final class LifecycleBuilder {
                 releaseClock != null && Math.abs(releaseClock.driftNanos()) > DeletionBounds.CROSS_CLOCK_NANOS ? releaseClock : null,
                 stop, restart, earlierRestart, workflowAudit, goneBeforeWorker(pod, release), stayedAfterWorker(pod, release),
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
-                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes),
+                recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes, nextCreated),
                 requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
                 stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks);
     }
@@ -600,7 +703,26 @@ final class LifecycleBuilder {
             return null;
         }
         PhaseHistory.Completion c = PhaseHistory.storedAt(passesOf(workflow), release);
-        return c == null || (created != null && !EventOrder.before(created, c.stored())) ? null : c;
+        return c == null || (created != null && !EventOrder.before(created, c.stored())) || takenOverAfter(release, c.stored()) ? null : c;
+    }
+
+    /**
+     * Whether {@code e} is a line of a run that took the Lease over from the run of {@code release} (along hand-overs the election
+     * lines show, {@link HandOvers#tie}), written after its acquisition (session 57). The pod controller and the Workflow workers run
+     * only while their replica leads, and every line a holder wrote while it held the Lease comes before the next holder's
+     * acquisition ({@link HandOvers}): {@code e} came after the release whatever the two clocks read (a new holder's node five
+     * minutes behind dates its completion of the Workflow minutes before the old holder's release).
+     */
+    private boolean takenOverAfter(LogEvent release, LogEvent e) {
+        if (release == null || e == null || e.stream() == release.stream()) {
+            return false;
+        }
+        HandOvers.Tie tie = handOvers.get().tie(release.stream(), e.stream()).orElse(null);
+        if (tie == null || tie.chain().isEmpty()) {
+            return false;
+        }
+        LogEvent acquired = tie.chain().get(tie.chain().size() - 1).acquired();
+        return acquired.stream() == e.stream() && acquired.ordinal() < e.ordinal();
     }
 
     private List<PhaseHistory.Pass> passesOf(WorkflowHistory workflow) {
@@ -871,10 +993,11 @@ final class LifecycleBuilder {
                 String action = announced.remove(e.stream());
                 boolean fromHandler = q.action() != null && q.action().equals(action);
                 if (!fromHandler && (q.cleanup() == CleanupAction.LABEL_POD_COMPLETED || q.cleanup() == CleanupAction.DELETE_POD)
-                        && beforeRelease(e, release)) {
+                        && beforeRelease(e, release) && !takenOverAfter(release, e)) {
                     return e;
                 }
-            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED && beforeRelease(e, release)) {
+            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED && beforeRelease(e, release)
+                    && !takenOverAfter(release, e)) {
                 return e;
             }
         }
@@ -902,7 +1025,7 @@ final class LifecycleBuilder {
                 // whose write failed is followed by a later one that read the status again, and another run's update wrote what its
                 // own pass read (session 45 breaker).
                 LogEvent u = nodes.updateOfPass(workflow.ref(), e, release);
-                if (u != null && beforeRelease(u, release)) {
+                if (u != null && beforeRelease(u, release) && !takenOverAfter(release, u)) {
                     update = u;
                     break;
                 }

@@ -53,6 +53,16 @@ final class Lifetimes {
      * @param ends    the name's cleanup lines ({@link #ends})
      */
     static Split of(List<LogEvent> created, List<LogEvent> ends) {
+        return of(created, ends, ConcurrentRuns.NONE);
+    }
+
+    /**
+     * The same, with the runs that led at once told apart (session 56): a {@code Created pod} line of a run at once with the run
+     * of every lifetime so far is another controller's Pod (another cluster's, or a split brain's), a lifetime of its own with no
+     * cleanup needed between; a later line is weighed against the latest lifetime its own run's cluster started, and only that
+     * lifetime's run's (or a run not at once with it) cleanup lines split them. Without such runs, as {@link #of(List, List)}.
+     */
+    static Split of(List<LogEvent> created, List<LogEvent> ends, ConcurrentRuns runs) {
         List<LogEvent> starts = new ArrayList<>();
         List<Undecided> undecided = new ArrayList<>();
         for (LogEvent e : EventOrder.inTimeOrder(created)) {
@@ -60,13 +70,26 @@ final class Lifetimes {
                 starts.add(e);
                 continue;
             }
-            LogEvent current = starts.get(starts.size() - 1);
-            if (sameRecord(e, current) || !shownAfter(e, current)) {
-                continue; // one creation, logged twice
+            LogEvent latest = starts.get(starts.size() - 1);
+            if (sameRecord(e, latest) || !shownAfter(e, latest)) {
+                continue; // one creation, logged twice (read again, or by two replicas at a hand-over)
+            }
+            LogEvent current = null;
+            for (int i = starts.size() - 1; i >= 0 && current == null; i--) {
+                if (!runs.atOnce(starts.get(i).stream(), e.stream())) {
+                    current = starts.get(i);
+                }
+            }
+            if (current == null) {
+                starts.add(e); // another controller's Pod of the name: its run led at once with every lifetime's so far
+                continue;
+            }
+            if (!shownAfter(e, current)) {
+                continue;
             }
             boolean cleanedUp = false;
             for (LogEvent end : ends) {
-                if (shownAfter(end, current) && shownAfter(e, end)) {
+                if (!runs.atOnce(end.stream(), current.stream()) && shownAfter(end, current) && shownAfter(e, end)) {
                     cleanedUp = true;
                     break;
                 }

@@ -49,6 +49,8 @@ final class PodInstances {
     private final Map<PodKey, List<Lifetimes.Undecided>> undecided = new HashMap<>();
     /** The names an export gives a UID whose lines show earlier Pods of the name before the exported one ({@link #withEarlierPods}). */
     private final java.util.Set<PodKey> earlierByLines = new java.util.HashSet<>();
+    /** The runs that led at once (session 56). */
+    private final ConcurrentRuns runs;
 
     PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created) {
         this(snapshots, created, Map.of());
@@ -59,6 +61,15 @@ final class PodInstances {
      * @param ends    the cleanup lines that show a Pod's end under way ({@link Lifetimes#ends}), by the Pod they name
      */
     PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created, Map<PodKey, List<LogEvent>> ends) {
+        this(snapshots, created, ends, ConcurrentRuns.NONE);
+    }
+
+    /**
+     * @param runs which controller runs led at once ({@link ConcurrentRuns}): a Pod one of them created is never another's, and a
+     *             line of one is about a Pod its own run, or a run not at once with it, created (session 56)
+     */
+    PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created, Map<PodKey, List<LogEvent>> ends, ConcurrentRuns runs) {
+        this.runs = runs;
         Map<PodKey, Map<String, List<PodSnapshot>>> uids = new HashMap<>();
         for (PodSnapshot s : snapshots) {
             if (!s.uid().isEmpty()) {
@@ -87,7 +98,7 @@ final class PodInstances {
             if (byName.containsKey(name) || lines.size() < 2) {
                 continue;
             }
-            Lifetimes.Split split = Lifetimes.of(lines, ends.getOrDefault(name, List.of()));
+            Lifetimes.Split split = Lifetimes.of(lines, ends.getOrDefault(name, List.of()), runs);
             if (!split.undecided().isEmpty()) {
                 undecided.put(name, split.undecided());
             }
@@ -168,7 +179,7 @@ final class PodInstances {
             return instances;
         }
         before.add(ownLine);
-        Lifetimes.Split split = Lifetimes.of(before, ends);
+        Lifetimes.Split split = Lifetimes.of(before, ends, runs);
         List<LogEvent> starts = split.starts();
         if (starts.size() < 2 || starts.get(starts.size() - 1) != ownLine) {
             return instances; // the exported Pod's own creation not told apart from the earlier lines: as before
@@ -330,10 +341,24 @@ final class PodInstances {
         if (time == null && line == null && splitByLines.contains(named.named())) {
             return instances.get(instances.size() - 1).key(); // nothing dates it: the latest Pod of the name, as the lifecycle read it before the split
         }
-        Instance chosen = instances.get(0);
-        for (int i = 1; time != null && i < instances.size(); i++) {
-            if (instances.get(i).covers(time, line)) {
-                chosen = instances.get(i);
+        // A line of a run that led at once with the run that created a Pod is not about that Pod (session 56: another cluster's, or
+        // a split brain's): the Pods its own run's cluster created, where there is one; else all, as before.
+        List<Instance> own = instances;
+        if (line != null) {
+            own = new ArrayList<>(instances.size());
+            for (Instance in : instances) {
+                if (in.createdLine() == null || !runs.atOnce(in.createdLine().stream(), line.stream())) {
+                    own.add(in);
+                }
+            }
+            if (own.isEmpty()) {
+                own = instances;
+            }
+        }
+        Instance chosen = own.get(0);
+        for (int i = 1; time != null && i < own.size(); i++) {
+            if (own.get(i).covers(time, line)) {
+                chosen = own.get(i);
             }
         }
         return chosen.key();
@@ -358,6 +383,21 @@ final class PodInstances {
         return EventOrder.inTimeOrder(lines).stream().map(e -> new PodIdentity.Creation(e.source(), e.time())).toList();
     }
 
+    /**
+     * The Pod of the name after {@code instances.get(i)} that ends its lifetime: the next one whose run did not lead at once with its
+     * own ({@link ConcurrentRuns}, session 56); a Pod another controller created meanwhile is not its next lifetime. Null: none.
+     */
+    private Instance nextOfItsRuns(List<Instance> instances, int i) {
+        LogEvent own = instances.get(i).createdLine();
+        for (int j = i + 1; j < instances.size(); j++) {
+            LogEvent other = instances.get(j).createdLine();
+            if (own == null || other == null || !runs.atOnce(own.stream(), other.stream())) {
+                return instances.get(j);
+            }
+        }
+        return null;
+    }
+
     /** Every Pod known by a UID. */
     List<PodKey> keys() {
         List<PodKey> out = new ArrayList<>();
@@ -371,7 +411,7 @@ final class PodInstances {
             for (int i = 0; i < instances.size(); i++) {
                 Instance in = instances.get(i);
                 if (in.key().equals(key)) {
-                    Instance next = i + 1 < instances.size() ? instances.get(i + 1) : null;
+                    Instance next = nextOfItsRuns(instances, i);
                     return new PodIdentity(UidBasis.CREATED_LINES, null, in.start(), in.startSource(), next == null ? null : next.start(),
                             instances.size(), unsplitOf(key, in.createdLine(), next == null ? null : next.createdLine()));
                 }
@@ -382,9 +422,9 @@ final class PodInstances {
             for (int i = 0; i < instances.size(); i++) {
                 Instance in = instances.get(i);
                 if (in.key().equals(key)) {
-                    Instance next = instances.get(i + 1); // an earlier Pod: the exported one follows
-                    return new PodIdentity(UidBasis.CREATED_LINES, null, in.start(), in.startSource(), next.start(),
-                            in.key().printed().of(), unsplitOf(key, in.createdLine(), next.createdLine()));
+                    Instance next = nextOfItsRuns(instances, i); // an earlier Pod: the exported one follows, unless another controller's
+                    return new PodIdentity(UidBasis.CREATED_LINES, null, in.start(), in.startSource(), next == null ? null : next.start(),
+                            in.key().printed().of(), unsplitOf(key, in.createdLine(), next == null ? null : next.createdLine()));
                 }
             }
         }

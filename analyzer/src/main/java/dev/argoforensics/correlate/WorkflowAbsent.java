@@ -81,13 +81,31 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
      */
     static WorkflowAbsent of(FinalizerRemoval release, WorkflowHistory workflow, WorkflowFate fate, List<ControllerProcess> processes,
                              Supplier<HandOvers> handOvers, Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes) {
+        return of(release, workflow, fate, processes, handOvers, requeues, scopes, null);
+    }
+
+    /**
+     * The same, for a Pod whose name was used again (session 56): the Workflow's lines from the pass that created the next Pod of the
+     * name on ({@link #creatingPass}) are that Pod's Workflow's (a Workflow submitted again under the name, a node run again), not
+     * a pass of the Workflow this Pod belonged to; they are left out, and a run counts only where its queue came round before them.
+     * The Workflow's completion as its fate reads it may be the later one's: then nothing is decided.
+     *
+     * @param nextCreated the next Pod of the name's {@code Created pod} line, null: none
+     */
+    static WorkflowAbsent of(FinalizerRemoval release, WorkflowHistory workflow, WorkflowFate fate, List<ControllerProcess> processes,
+                             Supplier<HandOvers> handOvers, Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes, LogEvent nextCreated) {
         if (release == null || release.cause() != RemovalCause.POD_DELETED || workflow == null || workflow.events().isEmpty()
                 || (fate != null && fate.completed() != null)) {
             return null;
         }
         LogEvent released = release.decisive();
         int rel = released.stream();
-        for (LogEvent e : workflow.events()) {
+        LogEvent bound = nextCreated == null ? null : creatingPass(workflow, nextCreated);
+        if (bound != null && !EventOrder.after(bound, released)) {
+            return null; // the next Pod's pass not shown after this one's release: nothing to bound by
+        }
+        List<LogEvent> own = bound == null ? workflow.events() : workflow.events().stream().filter(e -> EventOrder.before(e, bound)).toList();
+        for (LogEvent e : own) {
             boolean after = e.stream() == rel ? EventOrder.after(e, released)
                     : e.time().instant().isAfter(released.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
             if (after) {
@@ -104,7 +122,8 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
         for (ControllerProcess p : processes) {
             Timestamp round = p.work().cameRound();
             if (round == null || p.selectedBy() != null || p.last() == null || round.nanosUntil(p.last()) < MARGIN_NANOS
-                    || dropped(p, round) || workflow.events().stream().anyMatch(e -> e.stream() == p.id())) {
+                    || dropped(p, round) || own.stream().anyMatch(e -> e.stream() == p.id())
+                    || (bound != null && !round.instant().plusNanos(MARGIN_NANOS).isBefore(bound.time().instant()))) {
                 continue;
             }
             boolean same = p.id() == rel;
@@ -132,6 +151,22 @@ public record WorkflowAbsent(FinalizerRemoval release, ControllerProcess run, Ti
         }
         return outOfScope != null ? outOfScope : untied;
     }
+
+    /** Where the pass that logged {@code created} began: the Workflow's last {@code Processing workflow} before it in its run within 10 s, else the line. */
+    private static LogEvent creatingPass(WorkflowHistory workflow, LogEvent created) {
+        LogEvent start = null;
+        for (LogEvent p : workflow.events()) {
+            if (p.event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowProcessing && p.stream() == created.stream()
+                    && p.ordinal() < created.ordinal()) {
+                start = p;
+            }
+        }
+        return start != null && java.time.Duration.between(start.time().instant(), created.time().instant()).toNanos() <= CREATING_PASS_NANOS
+                ? start : created;
+    }
+
+    /** How soon after its start a pass creates its Pods, at most (as the rules' reading of the creating pass). */
+    static final long CREATING_PASS_NANOS = 10_000_000_000L;
 
     /**
      * Whether a later run's first pass came from its Workflow informer's first listing (session 48, breaker). A run that did not

@@ -94,7 +94,9 @@ public final class PodDeletedDuringExecution extends NodeRule {
         // apart (session 45: the unseen checks' seeds 2401 and 2436, a user's foreground delete of the Workflow read as its Pod
         // deleted by another cluster's controller, AF007 likely).
         if (byKill && pod.link() != null && outcome.time() != null) {
-            dev.argoforensics.correlate.WorkflowFate fate = scope.correlation().fates().get(pod.link().workflow());
+            dev.argoforensics.correlate.WorkflowFate ownFate = scope.correlation().lifecycle(pod.key()) == null ? null
+                    : scope.correlation().lifecycle(pod.key()).workflow();
+            dev.argoforensics.correlate.WorkflowFate fate = ownFate != null ? ownFate : scope.correlation().fates().get(pod.link().workflow());
             Known wf = fate == null ? null : fate.deleted();
             if (wf != null && wf.at() != null && !wf.at().instant().isAfter(outcome.time().instant().plusNanos(WORKFLOW_CLOCKS_NANOS))
                     && !stoppedBefore(pod, wf.at())) {

@@ -145,7 +145,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         release.decisive().source()));
                 case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.afterPersist", "at", release.time().format()),
                         release.decisive().source()));
-                default -> new Case(correlation, reconciliation, pod, life).assess(out, cleared);
+                // Session 57: the Workflow's passes as the Pod's own runs wrote them (Reconciliation#forPod), as its lifecycle reads them
+                default -> new Case(correlation, reconciliation.forPod(pod), pod, life).assess(out, cleared);
             }
         }
         return new Evaluation(out, cleared);
@@ -907,7 +908,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             if (link == null) {
                 return false;
             }
-            if (reconciliation.firstProcessedAfter(link.workflow(), decisive).isPresent()) {
+            // Session 56: the pass that created the next Pod of the name, and the passes after it, are that Pod's Workflow's.
+            if (reconciliation.firstProcessedBefore(link.workflow(), decisive, nextLifetimeCreated()).isPresent()) {
                 return true;
             }
             // After the release by the object's own times or the controller's write of it, or by a time its file only states when

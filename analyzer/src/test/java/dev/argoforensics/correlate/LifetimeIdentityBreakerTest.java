@@ -173,17 +173,15 @@ class LifetimeIdentityBreakerTest {
      * 16:33); cluster B's Pod p, created at 16:28 while A's was alive (no cleanup between: never a later lifetime of A's), runs well.
      * A's race must be read as it is alone, B's stored success and cleanup not taken for A's persistence.
      */
-    @org.junit.jupiter.api.Disabled("s53 breaker: another cluster's Pod of the same namespace/name, created while this one lived (no cleanup"
-            + " between, so no lifetimes split), is read as the same Pod: its stored success and cleanup hide the race (AF001: no finding at"
-            + " all instead of the race's possible). The inputs carry no cluster identity to keep them apart; not fixed in session 53")
     @Test
     void anotherClustersNamesakeWhileThePodLivedDoesNotHideTheRace() throws IOException {
-        AnalysisResult alone = analyze(log(racedLife("16")), Map.of());
+        AnalysisResult alone = analyze(NamesakesBreakerTest.clusterA(log(racedLife("16"))), Map.of());
         Path in = Files.createDirectories(dir.resolve("two-" + System.nanoTime()));
         Path a = in.resolve("cluster-a-workflow-controller.log");
         Path b = in.resolve("cluster-b-workflow-controller.log");
-        Files.write(a, log(racedLife("16")));
-        Files.write(b, log(goodLife("16:28")));
+        // each cluster's log from its controller's start, its Lease taken (session 57: the evidence that the two led at once)
+        Files.write(a, NamesakesBreakerTest.clusterA(log(racedLife("16"))));
+        Files.write(b, NamesakesBreakerTest.clusterB(log(goodLife("16:28"))));
         AnalysisResult r = Analysis.standard(AnalysisOptions.defaults()).run(List.of(a.toString(), b.toString()));
         List<String> expected = findings(alone, "AF001").stream().map(f -> String.valueOf(f.confidence())).toList();
         List<String> got = findings(r, "AF001").stream().map(f -> String.valueOf(f.confidence())).toList();

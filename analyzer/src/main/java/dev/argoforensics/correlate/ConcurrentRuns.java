@@ -1,0 +1,149 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.time.Timestamp;
+import java.util.List;
+
+/**
+ * Which controller runs led at once (session 56): both took Workflows up ({@code Processing workflow}) through a common stretch
+ * longer than {@link #OVERLAP_NANOS}. A controller's workers run only while its replica leads (or with leader election off), and
+ * at a hand-over the old holder's last pass comes before the new holder's first, apart only by how far the two replicas' clocks
+ * disagree ({@link HandOvers}); a restart of one replica is two runs one after the other. Two runs whose passes interleave for
+ * minutes are two controllers at once: two clusters' logs given together, or a split brain. Their namesakes (the same
+ * namespace/name) are different objects as far as the lines tell, and a line of one run is about the Pod its own run (or a run of
+ * its cluster) created, never one the other run created ({@link PodInstances}).
+ *
+ * <p>Session 57: the overlap is read on two clocks that may disagree by minutes (a replica's node behind), so it alone is no
+ * evidence: a hand-over between replicas of one cluster whose new holder's clock is five minutes behind reads as a 3-minute
+ * overlap. Two runs are at once only where their election lines say both could lead in the same period ({@link #bothCouldLead}):
+ * neither saw the other hold its Lease, and no hand-over ties them (one Lease identity after the other, {@link HandOvers#tie}). A run
+ * whose lines hold no election line (a grep, an excerpt) gives no such evidence: it is at once with none, read by time as before.
+ *
+ * <p>Derived once per correlation from the runs read whole ({@link ControllerProcess#work()}: the same in every group of lines) and
+ * their election lines (context every group holds, {@link HandOvers#of}). Runs of one replica are never at once, nor two runs with
+ * the same passes at the same instants (one run's log given twice: two copies of one incident, two collectors); a run with fewer
+ * than two passes, or none dated, is at once with none (undecided: read as before, by time).
+ */
+public final class ConcurrentRuns {
+    /**
+     * The common stretch of two runs' passes beyond which they are not a hand-over: more than two replicas' clocks are seen to
+     * disagree by (nodes drift by tens of seconds), and more than a Lease's hand-over takes ({@link HandOvers#MAX_LAG_NANOS}).
+     */
+    static final long OVERLAP_NANOS = 120_000_000_000L;
+
+    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of(), () -> HandOvers.NONE);
+
+    private final List<ControllerProcess> runs;
+    /** The runs' election facts, asked only for two runs whose passes overlap (rare): derived from the election lines on first use. */
+    private final java.util.function.Supplier<HandOvers> handOvers;
+    private HandOvers elections;
+
+    private ConcurrentRuns(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers) {
+        this.runs = List.copyOf(runs);
+        this.handOvers = handOvers;
+    }
+
+    /** @param handOvers the election facts of the same correlation's lines ({@link HandOvers#of}) */
+    static ConcurrentRuns of(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers) {
+        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs, handOvers);
+    }
+
+    /** The runs at once of a correlation (rules: the Workflow-level facts of a Pod's own runs, session 57). */
+    public static ConcurrentRuns of(Correlation correlation) {
+        return of(correlation.processes(), () -> HandOvers.of(correlation));
+    }
+
+    /** Whether some run led at once with another ({@link #atOnce}): where none did, every line is every Pod's of its name as before. */
+    public boolean any() {
+        for (int a = 0; a < runs.size(); a++) {
+            for (int b = a + 1; b < runs.size(); b++) {
+                if (atOnce(a, b)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private synchronized HandOvers elections() {
+        if (elections == null) {
+            elections = handOvers.get();
+        }
+        return elections;
+    }
+
+    /**
+     * Whether runs {@code a} and {@code b} led at once under two Leases (session 57): both took a Lease and neither names the other
+     * as a holder, so each ran its own controller's Workflows (two clusters, or two installs apart by instance ID or namespace), and
+     * a Workflow's passes of one are no passes of the other's Workflow of the name. Not two runs with election off: a split brain in
+     * one cluster, whose replicas both process the one Workflow, reads the same.
+     */
+    public boolean apart(int a, int b) {
+        if (!atOnce(a, b)) {
+            return false;
+        }
+        HandOvers.Election ea = elections().election(a).orElse(null);
+        return ea != null && !ea.single();
+    }
+
+    /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
+    public boolean atOnce(int a, int b) {
+        if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
+            return false;
+        }
+        ControllerProcess ra = runs.get(a);
+        ControllerProcess rb = runs.get(b);
+        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+            return false;
+        }
+        ControllerProcess.Work wa = ra.work();
+        ControllerProcess.Work wb = rb.work();
+        if (wa.processed() < 2 || wb.processed() < 2 || wa.first() == null || wb.first() == null || wa.last() == null || wb.last() == null
+                || !wa.first().comparable(wb.first())) {
+            return false;
+        }
+        if (wa.processed() == wb.processed() && wa.first().equals(wb.first()) && wa.last().equals(wb.last())) {
+            return false; // one run's log given twice (two copies, two collectors): the same passes at the same instants
+        }
+        Timestamp from = wa.first().isAfter(wb.first()) ? wa.first() : wb.first();
+        Timestamp to = wa.last().isBefore(wb.last()) ? wa.last() : wb.last();
+        return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS && bothCouldLead(a, b);
+    }
+
+    /**
+     * Whether the two runs' election lines say both could lead in the same period, whatever their clocks (session 57). client-go's
+     * election reports the holder it first reads ({@code new leader}, OnNewLeader) before it takes the Lease, so a replica started
+     * while another held the Lease, or after it died (the record stays: {@code ReleaseOnCancel} is false in {@code main.go}), names
+     * it: one run naming the other's identity, or a hand-over tying them ({@link HandOvers#tie}), is one Lease identity after the
+     * other, never at once. Evidence both could lead at once: both took Leases and neither names the other (different Leases by
+     * name, or one name in two clusters), or both ran with leader election off (each led its whole run; a restart of such a
+     * controller is told from a split brain only by the overlap, see {@link #OVERLAP_NANOS}). One with election off and one under
+     * a Lease, or a run without any election line, is no evidence: a restart that changed the setting, an excerpt.
+     */
+    private boolean bothCouldLead(int a, int b) {
+        HandOvers h = elections();
+        HandOvers.Election ea = h.election(a).orElse(null);
+        HandOvers.Election eb = h.election(b).orElse(null);
+        if (ea == null || eb == null || ea.single() != eb.single()) {
+            return false;
+        }
+        if (ea.single()) {
+            return true;
+        }
+        if (h.tie(a, b).isPresent() || h.tie(b, a).isPresent() || names(ea, runs.get(b), eb) || names(eb, runs.get(a), ea)) {
+            return false;
+        }
+        // Each ran under a Lease it named, or a holder it gave itself: else its lines are no more than a stray new leader line
+        return (!ea.leases().isEmpty() || !ea.own().isEmpty()) && (!eb.leases().isEmpty() || !eb.own().isEmpty());
+    }
+
+    /** Whether run {@code x}'s election lines name a holder that is run {@code y} (an identity it gives itself, or its replica's name). */
+    private static boolean names(HandOvers.Election x, ControllerProcess y, HandOvers.Election ey) {
+        for (String n : x.named()) {
+            if (ey.own().contains(n) || n.equals(y.replica())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
