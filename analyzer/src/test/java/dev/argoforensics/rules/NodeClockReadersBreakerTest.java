@@ -191,4 +191,32 @@ class NodeClockReadersBreakerTest {
         Evaluation gone = killRound("2026-09-19T16:30:45Z", "\"unable to upgrade connection: container not found (\\\"proxy\\\")\"", ahead);
         gone.findings().forEach(f -> assertNotEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason()));
     }
+
+    /**
+     * Attack: a clock stepped between the record that bounds it and the time it orders. A node the autoscaler just added starts its
+     * kubelet before its time daemon's first sync: its Started Event stamped 16:27:54 is stored at 16:27:15 (the node at least 38 s
+     * ahead), then chrony steps the clock back by 39 s. main's end written 16:29:45 is the API server's 16:29:45; the excerpt lost the
+     * first SIGTERM round, which ran no later than 16:30:00.302 (a grace period before the SIGKILL round) and may have found main
+     * still running (the controller stopping the Pod: cleared). Read through the stale bound main ended by 16:29:07, a grace period
+     * before that round: confirmed, on a bound no longer true. Nothing in these records shows the step (one bound from below, none
+     * from above to cross it).
+     */
+    @Test
+    @org.junit.jupiter.api.Disabled("session 57 breaker: broke, not fixed. A step within NodeClock.BOUND_SPAN_NANOS (an hour) of the "
+            + "bounding record that no other record crosses is not seen; the bound then orders wrongly at one-clock grade (confirmed). "
+            + "Needs a bound near the ordered time (a kubelet Event or audit record at the Pod's end, s57-bounds' sources), or a "
+            + "shorter span for a node whose Events show it newly registered; told the lead")
+    void aClockSteppedAfterItsBoundingEventDoesNotConfirmTheCutRound() {
+        String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), dev.argoforensics.testing.V4.cleaningUp("2026-09-19T16:30:00.900Z", "terminateContainers"),
+            signaled("2026-09-19T16:30:00.950Z", "wait", "<nil>"), signaled("2026-09-19T16:30:00.960Z", "proxy", "<nil>"),
+            dev.argoforensics.testing.V4.queueingAfter("2026-09-19T16:30:00.961Z", "killContainers", "30s"),
+            dev.argoforensics.testing.V4.cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
+            signaled("2026-09-19T16:30:30.400Z", "proxy", "<nil>"), dev.argoforensics.testing.V4.workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
+        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:45Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z").yaml();
+        Evidence e = new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:40:00Z", pod)
+                .object("events.yaml", kubeletEvent("Started", "u-1", NODE, "2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z", "main"));
+        Evaluation ev = new ContainerWouldNotStop().evaluate(e.correlate());
+        ev.findings().forEach(f -> assertNotEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason()));
+    }
 }
