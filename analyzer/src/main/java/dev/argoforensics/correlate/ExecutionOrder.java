@@ -1636,10 +1636,41 @@ final class ExecutionOrder {
     private static final java.util.Set<String> LOST_NODE_REASONS = java.util.Set.of("NodeNotReady", "DeletingNode", "RemovingNode");
 
     /**
+     * Whether a kubelet Event may be this Pod's own kubelet's report on its containers: about the Pod (not its Node: a kubelet whose
+     * runtime stopped answering still posts its Node's NotReady while the containers' report stays its last), about this object (its
+     * uid one of the Pod's exports', where both are known) and written on the Pod's node (its {@code source.host} the exports' node,
+     * where both are known). Session 57 breaker.
+     */
+    static boolean ownKubelet(PodHistory pod, ClusterEvent e) {
+        java.util.Set<String> uids = new java.util.HashSet<>();
+        java.util.Set<String> nodes = new java.util.HashSet<>();
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                uids.add(s.uid());
+            }
+            if (s.nodeName() != null && !s.nodeName().isEmpty()) {
+                nodes.add(s.nodeName());
+            }
+        }
+        if (e.regarding() != null && e.regarding().kind() != null && !e.regarding().kind().isEmpty() && !"Pod".equals(e.regarding().kind())) {
+            return false; // the kubelet's Events on its Node (NodeNotReady when its runtime stopped answering) report no container
+        }
+        String uid = e.regarding() == null ? "" : e.regarding().uid();
+        if (!uids.isEmpty() && uid != null && !uid.isEmpty() && !uids.contains(uid)) {
+            return false;
+        }
+        return nodes.isEmpty() || e.host() == null || e.host().isEmpty() || nodes.contains(e.host());
+    }
+
+    /**
      * Whether the Pod's kubelet wrote something dated clearly after the latest the deletion can have been requested (two clocks and
      * its report delay apart): a container's start or end in an export, or an Event it reported (its {@code Killing} of a container).
      * A kubelet still reporting then reports a main that ended before the request within its delay, so a later report of main
      * running shows main running at the request, whatever became of the node after.
+     * <p>Session 57 breaker: only this Pod's kubelet. An Event about another object of the name (a later Pod {@code argo retry} or the
+     * Workflow submitted again made, its uid another) or written on another node (its {@code source.host}) is another kubelet's: the
+     * later Pod's {@code Pulled}/{@code Started} minutes after the request had dropped the lost node's caveat
+     * ({@code NodeClockReadersBreakerTest}).
      */
     private static NodeClock.NodeOrder kubeletReportedAfter(PodHistory pod, DeletionRequest deletion, NodeClocks clocks) {
         if (deletion == null || deletion.notAfter() == null) {
@@ -1666,7 +1697,7 @@ final class ExecutionOrder {
             }
         }
         for (ClusterEvent e : pod.clusterEvents()) {
-            if (!"kubelet".equals(e.reportedBy()) || e.last() == null) {
+            if (!"kubelet".equals(e.reportedBy()) || e.last() == null || !ownKubelet(pod, e)) {
                 continue;
             }
             // An Event dated by a stated clock (a kubectl age) is the user's clock, not the node's: its minute only.
