@@ -1,6 +1,7 @@
 package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.ControllerProcess;
+import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.Timestamp;
 import java.util.List;
 
@@ -25,16 +26,72 @@ final class ConcurrentRuns {
      */
     static final long OVERLAP_NANOS = 120_000_000_000L;
 
-    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of());
+    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of(), null);
 
     private final List<ControllerProcess> runs;
+    /** The lines the runs' shared records are read from (session 57 breaker), null: none. */
+    private final List<LogEvent> lines;
+    /** The pairs of runs one run's lines given twice ({@link #givenTwice}), found on first need. */
+    private java.util.Set<Long> sharing;
 
-    private ConcurrentRuns(List<ControllerProcess> runs) {
+    private ConcurrentRuns(List<ControllerProcess> runs, List<LogEvent> lines) {
         this.runs = List.copyOf(runs);
+        this.lines = lines;
     }
 
     static ConcurrentRuns of(List<ControllerProcess> runs) {
-        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs);
+        return of(runs, null);
+    }
+
+    /**
+     * @param lines lines of the runs (the correlation's kept lines, or a group's): two runs whose records among them are the same
+     *              records ({@link #givenTwice}) are one run's log given twice, never at once (session 57 breaker: an excerpt of a log
+     *              given beside the whole log has fewer passes than it, so it was not "the same passes at the same instants", and read
+     *              as another controller at once: its release lines became a second Pod of the name)
+     */
+    static ConcurrentRuns of(List<ControllerProcess> runs, List<LogEvent> lines) {
+        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs, lines);
+    }
+
+    /**
+     * Whether the records of runs {@code a} and {@code b} among the lines are one run's given twice: nine in ten of the records of the
+     * one with fewer (at least one) are the other's too, the same text at the same instant. Not a record or two alike: two clusters'
+     * controllers running the same Workflows (one GitOps source) log the same pass text in the same second where times are whole
+     * seconds (v3's logrus text), and test fixtures share start-up lines.
+     */
+    private synchronized boolean givenTwice(int a, int b) {
+        if (lines == null) {
+            return false;
+        }
+        if (sharing == null) {
+            java.util.Map<String, Integer> first = new java.util.HashMap<>();
+            java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
+            java.util.Map<Long, Integer> shared = new java.util.HashMap<>();
+            for (LogEvent e : lines) {
+                if (e.time() == null || e.text() == null) {
+                    continue;
+                }
+                counts.merge(e.stream(), 1, Integer::sum);
+                String k = e.time().instant() + " " + e.text();
+                Integer s = first.putIfAbsent(k, e.stream());
+                if (s != null && s != e.stream()) {
+                    shared.merge(pair(s, e.stream()), 1, Integer::sum);
+                }
+            }
+            java.util.Set<Long> twice = new java.util.HashSet<>();
+            shared.forEach((p, n) -> {
+                int fewer = Math.min(counts.getOrDefault((int) (p >>> 32), 0), counts.getOrDefault((int) (p & 0xffffffffL), 0));
+                if (n * 10L >= 9L * fewer) {
+                    twice.add(p);
+                }
+            });
+            sharing = twice;
+        }
+        return sharing.contains(pair(a, b));
+    }
+
+    private static long pair(int a, int b) {
+        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
     }
 
     /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
@@ -58,6 +115,6 @@ final class ConcurrentRuns {
         }
         Timestamp from = wa.first().isAfter(wb.first()) ? wa.first() : wb.first();
         Timestamp to = wa.last().isBefore(wb.last()) ? wa.last() : wb.last();
-        return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS;
+        return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS && !givenTwice(a, b);
     }
 }
