@@ -1,5 +1,6 @@
 package dev.argoforensics.correlate;
 
+import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.Timestamp;
@@ -14,33 +15,44 @@ import java.util.List;
  * namespace/name) are different objects as far as the lines tell, and a line of one run is about the Pod its own run (or a run of
  * its cluster) created, never one the other run created ({@link PodInstances}).
  *
- * <p>Derived once per correlation from the runs read whole ({@link ControllerProcess#work()}: the same in every group of lines).
- * Runs of one replica are never at once, nor two runs with the same passes at the same instants (one run's log given twice: two
- * copies of one incident, two collectors); a run with fewer than two passes, or none dated, is at once with none (undecided: read
- * as before, by time).
+ * <p>Session 57: the overlap is read on two clocks that may disagree by minutes (a replica's node behind), so it alone is no
+ * evidence: a hand-over between replicas of one cluster whose new holder's clock is five minutes behind reads as a 3-minute
+ * overlap. Two runs are at once only where their election lines say both could lead in the same period ({@link #bothCouldLead}):
+ * neither saw the other hold its Lease, and no hand-over ties them (one Lease identity after the other, {@link HandOvers#tie}). A run
+ * whose lines hold no election line (a grep, an excerpt) gives no such evidence: it is at once with none, read by time as before.
+ *
+ * <p>Derived once per correlation from the runs read whole ({@link ControllerProcess#work()}: the same in every group of lines) and
+ * their election lines (context every group holds, {@link HandOvers#of}). Runs of one replica are never at once, nor two runs with
+ * the same passes at the same instants (one run's log given twice: two copies of one incident, two collectors); a run with fewer
+ * than two passes, or none dated, is at once with none (undecided: read as before, by time).
  */
-final class ConcurrentRuns {
+public final class ConcurrentRuns {
     /**
      * The common stretch of two runs' passes beyond which they are not a hand-over: more than two replicas' clocks are seen to
      * disagree by (nodes drift by tens of seconds), and more than a Lease's hand-over takes ({@link HandOvers#MAX_LAG_NANOS}).
      */
     static final long OVERLAP_NANOS = 120_000_000_000L;
 
-    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of(), null);
+    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of(), () -> HandOvers.NONE, null);
 
     private final List<ControllerProcess> runs;
+    /** The runs' election facts, asked only for two runs whose passes overlap (rare): derived from the election lines on first use. */
+    private final java.util.function.Supplier<HandOvers> handOvers;
+    private HandOvers elections;
     /** The lines the runs' shared records are read from (session 57 breaker), null: none. */
     private final List<LogEvent> lines;
     /** The pairs of runs one run's lines given twice ({@link #givenTwice}), found on first need. */
     private java.util.Set<Long> sharing;
 
-    private ConcurrentRuns(List<ControllerProcess> runs, List<LogEvent> lines) {
+    private ConcurrentRuns(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers, List<LogEvent> lines) {
         this.runs = List.copyOf(runs);
+        this.handOvers = handOvers;
         this.lines = lines;
     }
 
-    static ConcurrentRuns of(List<ControllerProcess> runs) {
-        return of(runs, null);
+    /** @param handOvers the election facts of the same correlation's lines ({@link HandOvers#of}) */
+    static ConcurrentRuns of(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers) {
+        return of(runs, handOvers, null);
     }
 
     /**
@@ -49,13 +61,19 @@ final class ConcurrentRuns {
      *              given beside the whole log has fewer passes than it, so it was not "the same passes at the same instants", and read
      *              as another controller at once: its release lines became a second Pod of the name)
      */
-    static ConcurrentRuns of(List<ControllerProcess> runs, List<LogEvent> lines) {
-        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs, lines);
+    static ConcurrentRuns of(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers, List<LogEvent> lines) {
+        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs, handOvers, lines);
+    }
+
+    /** The runs at once of a correlation (rules: the Workflow-level facts of a Pod's own runs, session 57). */
+    public static ConcurrentRuns of(Correlation correlation) {
+        return of(correlation.processes(), () -> HandOvers.of(correlation), correlation.events());
     }
 
     /**
      * Whether the records of runs {@code a} and {@code b} among the lines are one run's given twice: nine in ten of the records of the
-     * one with fewer (at least one) are the other's too, the same text at the same instant. Not a record or two alike: two clusters'
+     * one with fewer (at least one) are the other's too, the same text at the same instant (its passes, creations and cleanups: not
+     * every line, so that the reading stays small). Not a record or two alike: two clusters'
      * controllers running the same Workflows (one GitOps source) log the same pass text in the same second where times are whole
      * seconds (v3's logrus text), and test fixtures share start-up lines.
      */
@@ -68,8 +86,9 @@ final class ConcurrentRuns {
             java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
             java.util.Map<Long, Integer> shared = new java.util.HashMap<>();
             for (LogEvent e : lines) {
-                if (e.time() == null || e.text() == null) {
-                    continue;
+                if (e.time() == null || !(e.event() instanceof ControllerEvent.WorkflowProcessing || e.event() instanceof ControllerEvent.PodCreated
+                        || e.event() instanceof ControllerEvent.Cleanup) || e.text() == null) {
+                    continue; // the records every reading holds of a run and no two controllers write alike: passes, creations, cleanups
                 }
                 counts.merge(e.stream(), 1, Integer::sum);
                 String k = e.time().instant() + " " + e.text();
@@ -94,8 +113,27 @@ final class ConcurrentRuns {
         return ((long) Math.min(a, b) << 32) | Math.max(a, b);
     }
 
+    /** Whether some run led at once with another ({@link #atOnce}): where none did, every line is every Pod's of its name as before. */
+    public boolean any() {
+        for (int a = 0; a < runs.size(); a++) {
+            for (int b = a + 1; b < runs.size(); b++) {
+                if (atOnce(a, b)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private synchronized HandOvers elections() {
+        if (elections == null) {
+            elections = handOvers.get();
+        }
+        return elections;
+    }
+
     /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
-    boolean atOnce(int a, int b) {
+    public boolean atOnce(int a, int b) {
         if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
             return false;
         }
@@ -115,6 +153,43 @@ final class ConcurrentRuns {
         }
         Timestamp from = wa.first().isAfter(wb.first()) ? wa.first() : wb.first();
         Timestamp to = wa.last().isBefore(wb.last()) ? wa.last() : wb.last();
-        return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS && !givenTwice(a, b);
+        return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS && bothCouldLead(a, b) && !givenTwice(a, b);
+    }
+
+    /**
+     * Whether the two runs' election lines say both could lead in the same period, whatever their clocks (session 57). client-go's
+     * election reports the holder it first reads ({@code new leader}, OnNewLeader) before it takes the Lease, so a replica started
+     * while another held the Lease, or after it died (the record stays: {@code ReleaseOnCancel} is false in {@code main.go}), names
+     * it: one run naming the other's identity, or a hand-over tying them ({@link HandOvers#tie}), is one Lease identity after the
+     * other, never at once. Evidence both could lead at once: both took Leases and neither names the other (different Leases by
+     * name, or one name in two clusters), or both ran with leader election off (each led its whole run; a restart of such a
+     * controller is told from a split brain only by the overlap, see {@link #OVERLAP_NANOS}). One with election off and one under
+     * a Lease, or a run without any election line, is no evidence: a restart that changed the setting, an excerpt.
+     */
+    private boolean bothCouldLead(int a, int b) {
+        HandOvers h = elections();
+        HandOvers.Election ea = h.election(a).orElse(null);
+        HandOvers.Election eb = h.election(b).orElse(null);
+        if (ea == null || eb == null || ea.single() != eb.single()) {
+            return false;
+        }
+        if (ea.single()) {
+            return true;
+        }
+        if (h.tie(a, b).isPresent() || h.tie(b, a).isPresent() || names(ea, runs.get(b), eb) || names(eb, runs.get(a), ea)) {
+            return false;
+        }
+        // Each ran under a Lease it named, or a holder it gave itself: else its lines are no more than a stray new leader line
+        return (!ea.leases().isEmpty() || !ea.own().isEmpty()) && (!eb.leases().isEmpty() || !eb.own().isEmpty());
+    }
+
+    /** Whether run {@code x}'s election lines name a holder that is run {@code y} (an identity it gives itself, or its replica's name). */
+    private static boolean names(HandOvers.Election x, ControllerProcess y, HandOvers.Election ey) {
+        for (String n : x.named()) {
+            if (ey.own().contains(n) || n.equals(y.replica())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

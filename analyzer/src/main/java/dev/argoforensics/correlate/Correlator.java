@@ -114,7 +114,8 @@ public final class Correlator {
             }
             lines = LineProjection.union(workers.map(stretches, s -> LineProjection.of(s, recreated, new int[0], true)));
         }
-        return derive(lines, exported, processes, coverage).facts(logged);
+        // The runs' election lines read from every kept line (ConcurrentRuns: which runs could lead at once, session 57)
+        return derive(lines, exported, processes, coverage, () -> HandOvers.of(logged, processes)).facts(logged);
     }
 
     /** The fewest lines a stretch of the projection made on a worker holds. */
@@ -130,13 +131,23 @@ public final class Correlator {
      * {@code Created pod} lines.
      */
     public static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
+        return derive(lines, exported, processes, coverage, () -> HandOvers.NONE);
+    }
+
+    /**
+     * As above, with the runs' election facts ({@link HandOvers#of} of the lines the projection was made of): which runs could lead at
+     * once ({@link ConcurrentRuns}, session 57). A projection alone holds no election line (the fleet's tables): no run is then at
+     * once with another, and Pods of one name are told apart by time as before session 56.
+     */
+    static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage,
+                             java.util.function.Supplier<HandOvers> elections) {
         Completed specials = complete(lines.specials(), coverage);
         // The namespaces every line states, the lines kept whole included: made once, for the Workflows exported without one
         // (objects) and for the Pod names (derive), as the slices' derivation makes each of them.
         NamespaceProjection stated = NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(specials.kept(), true)));
         ExportedObjects objects = WorkflowNamespaces.resolve(exported, stated.workflows());
         return derive(lines, specials, objects, stated.pods(), sharedWorkflowNames(stated.workflows(), objects.workflows()), processes,
-                available(lines, specials.kept(), coverage, objects), name -> true);
+                available(lines, specials.kept(), coverage, objects), name -> true, elections);
     }
 
     /**
@@ -176,7 +187,7 @@ public final class Correlator {
         Completed completed = new Completed(placed, dropped, CleanupPairing.ofPairs(handlers), kept);
         Map<String, Set<String>> stated = NamespaceProjection.union(List.of(slice.others(), NamespaceProjection.of(kept, false))).pods();
         return derive(slice, completed, cross.objects(), stated, cross.sharedWorkflows(), processes, cross.available(),
-                name -> cross.sliceOf(name) == index);
+                name -> cross.sliceOf(name) == index, () -> HandOvers.NONE);
     }
 
     /** The lines kept whole, completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the handler lines left out marked. */
@@ -215,7 +226,8 @@ public final class Correlator {
      */
     private static FactsTable derive(LineProjection lines, Completed specials, ExportedObjects objects, Map<String, Set<String>> stated,
                                      Map<String, Set<String>> shared, List<ControllerProcess> processes, Set<EvidenceKind> available,
-                                     java.util.function.Predicate<String> names) {
+                                     java.util.function.Predicate<String> names,
+                                     java.util.function.Supplier<HandOvers> elections) {
         List<LineProjection.Special> placed = specials.placed();
         boolean[] dropped = specials.dropped();
         CleanupPairing pairing = specials.pairing();
@@ -224,7 +236,7 @@ public final class Correlator {
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod),
-                ConcurrentRuns.of(processes, kept));
+                ConcurrentRuns.of(processes, elections, kept));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
         Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
         Map<PodKey, List<LogEvent>> created = new TreeMap<>();

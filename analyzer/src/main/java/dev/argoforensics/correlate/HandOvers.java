@@ -144,20 +144,48 @@ public final class HandOvers {
         }
     }
 
+    /**
+     * What one run's election lines say of the Lease it ran under (session 57), for {@link ConcurrentRuns}: whether another run could
+     * have held the same Lease before or after it.
+     *
+     * @param own    the identities the run gives itself ({@link OwnElectionIdentity})
+     * @param named  the holders its {@code new leader} lines name other than itself: a replica it saw hold its Lease
+     * @param leases the Leases ({@code namespace/name}) its attempt and acquisition lines name; empty where they name none
+     * @param single leader election was off ({@code Leader election is turned off}, {@code starting leading id=single-instance})
+     */
+    public record Election(Set<String> own, Set<String> named, Set<String> leases, boolean single) {
+        public Election {
+            own = Set.copyOf(own);
+            named = Set.copyOf(named);
+            leases = Set.copyOf(leases);
+        }
+    }
+
     private final List<HandOver> all;
     private final Map<Integer, List<HandOver>> byFrom = new HashMap<>();
     private final Map<Integer, Wait> waits;
+    private final Map<Integer, Election> elections;
 
     HandOvers(List<HandOver> all) {
         this(all, Map.of());
     }
 
     HandOvers(List<HandOver> all, Map<Integer, Wait> waits) {
+        this(all, waits, Map.of());
+    }
+
+    HandOvers(List<HandOver> all, Map<Integer, Wait> waits, Map<Integer, Election> elections) {
         this.all = List.copyOf(all);
         this.waits = Map.copyOf(waits);
+        this.elections = Map.copyOf(elections);
         for (HandOver h : this.all) {
             byFrom.computeIfAbsent(h.from(), k -> new ArrayList<>()).add(h);
         }
+    }
+
+    /** What the run's election lines say ({@link Election}); empty where it logged none. */
+    public Optional<Election> election(int run) {
+        return Optional.ofNullable(elections.get(run));
     }
 
     /** The run's own stand-by ({@link Wait}), if its lines show one. */
@@ -282,13 +310,18 @@ public final class HandOvers {
         Map<Integer, LogEvent> acquired = new HashMap<>();
         Map<Integer, LogEvent> stopped = new HashMap<>();
         Set<Integer> single = new HashSet<>();
+        Map<Integer, Set<String>> leases = new HashMap<>();
         for (Map.Entry<Integer, List<LogEvent>> run : election.entrySet()) {
             int stream = run.getKey();
             Set<String> ids = new HashSet<>();
+            Set<String> locks = new HashSet<>();
             OwnElectionIdentity self = new OwnElectionIdentity();
             for (LogEvent e : run.getValue()) {
                 LeaderElection le = (LeaderElection) e.event();
                 LeaderChange c = le.change();
+                if (le.lease() != null && !le.lease().isEmpty()) {
+                    locks.add(le.lease());
+                }
                 // client-go reports the new holder, itself, with its acquisition (before or after the acquired line)
                 String named = self.accept(le, e.time());
                 if (named != null) {
@@ -304,6 +337,7 @@ public final class HandOvers {
                 }
             }
             own.put(stream, ids);
+            leases.put(stream, locks);
         }
         List<HandOver> out = new ArrayList<>();
         for (Map.Entry<Integer, LogEvent> a : acquired.entrySet()) {
@@ -350,7 +384,19 @@ public final class HandOvers {
             out.add(new HandOver(from, to, stop, releasedAt, acq, named, waited));
         }
         out.sort((x, y) -> x.to() != y.to() ? Integer.compare(x.to(), y.to()) : Integer.compare(x.from(), y.from()));
-        return new HandOvers(out, waits(election, own, acquired, stopped, single, processes));
+        Map<Integer, Election> elections = new HashMap<>();
+        for (Map.Entry<Integer, List<LogEvent>> run : election.entrySet()) {
+            int stream = run.getKey();
+            Set<String> named = new HashSet<>();
+            for (LogEvent e : run.getValue()) {
+                LeaderElection le = (LeaderElection) e.event();
+                if (le.change() == LeaderChange.NEW_LEADER && le.identity() != null && !own.get(stream).contains(le.identity())) {
+                    named.add(le.identity());
+                }
+            }
+            elections.put(stream, new Election(own.get(stream), named, leases.get(stream), single.contains(stream)));
+        }
+        return new HandOvers(out, waits(election, own, acquired, stopped, single, processes), elections);
     }
 
     /** The runs' stand-bys ({@link Wait}), from their election lines and the identities the runs give themselves. */

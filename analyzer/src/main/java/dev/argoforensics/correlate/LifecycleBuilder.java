@@ -73,10 +73,9 @@ final class LifecycleBuilder {
         this(nodes, clocks, processes, handOvers, requeues, scopes, null);
     }
 
-    /** @param lines the group's lines: runs sharing a record among them are one run given twice ({@link ConcurrentRuns#of(List, List)}) */
+    /** @param lines the group's lines: runs whose records are the same records are one run given twice ({@link ConcurrentRuns#of(List, Supplier, List)}) */
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers,
                      Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes, List<LogEvent> lines) {
-        this.atOnce = ConcurrentRuns.of(processes, lines);
         this.nodes = nodes;
         this.clocks = clocks;
         this.processes = List.copyOf(processes);
@@ -90,6 +89,7 @@ final class LifecycleBuilder {
                 return made[0];
             }
         };
+        this.atOnce = ConcurrentRuns.of(processes, this.handOvers, lines);
         RequeueDelays[] delays = new RequeueDelays[1];
         this.requeues = () -> {
             synchronized (delays) {
@@ -734,7 +734,26 @@ final class LifecycleBuilder {
             return null;
         }
         PhaseHistory.Completion c = PhaseHistory.storedAt(passesOf(workflow), release);
-        return c == null || (created != null && !EventOrder.before(created, c.stored())) ? null : c;
+        return c == null || (created != null && !EventOrder.before(created, c.stored())) || takenOverAfter(release, c.stored()) ? null : c;
+    }
+
+    /**
+     * Whether {@code e} is a line of a run that took the Lease over from the run of {@code release} (along hand-overs the election
+     * lines show, {@link HandOvers#tie}), written after its acquisition (session 57). The pod controller and the Workflow workers run
+     * only while their replica leads, and every line a holder wrote while it held the Lease comes before the next holder's
+     * acquisition ({@link HandOvers}): {@code e} came after the release whatever the two clocks read (a new holder's node five
+     * minutes behind dates its completion of the Workflow minutes before the old holder's release).
+     */
+    private boolean takenOverAfter(LogEvent release, LogEvent e) {
+        if (release == null || e == null || e.stream() == release.stream()) {
+            return false;
+        }
+        HandOvers.Tie tie = handOvers.get().tie(release.stream(), e.stream()).orElse(null);
+        if (tie == null || tie.chain().isEmpty()) {
+            return false;
+        }
+        LogEvent acquired = tie.chain().get(tie.chain().size() - 1).acquired();
+        return acquired.stream() == e.stream() && acquired.ordinal() < e.ordinal();
     }
 
     private List<PhaseHistory.Pass> passesOf(WorkflowHistory workflow) {
@@ -1005,10 +1024,11 @@ final class LifecycleBuilder {
                 String action = announced.remove(e.stream());
                 boolean fromHandler = q.action() != null && q.action().equals(action);
                 if (!fromHandler && (q.cleanup() == CleanupAction.LABEL_POD_COMPLETED || q.cleanup() == CleanupAction.DELETE_POD)
-                        && beforeRelease(e, release)) {
+                        && beforeRelease(e, release) && !takenOverAfter(release, e)) {
                     return e;
                 }
-            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED && beforeRelease(e, release)) {
+            } else if (ev instanceof PodCleanupStarted s && s.cleanup() == CleanupAction.LABEL_POD_COMPLETED && beforeRelease(e, release)
+                    && !takenOverAfter(release, e)) {
                 return e;
             }
         }
@@ -1036,7 +1056,7 @@ final class LifecycleBuilder {
                 // whose write failed is followed by a later one that read the status again, and another run's update wrote what its
                 // own pass read (session 45 breaker).
                 LogEvent u = nodes.updateOfPass(workflow.ref(), e, release);
-                if (u != null && beforeRelease(u, release)) {
+                if (u != null && beforeRelease(u, release) && !takenOverAfter(release, u)) {
                     update = u;
                     break;
                 }

@@ -97,8 +97,8 @@ final class PodInstances {
             instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
             List<LogEvent> lines = created.getOrDefault(name, List.of());
             if (instances.size() > 1 && untied(instances, lines)) {
-                // Session 57 breaker: two exported Pods of the name created within the clock margin of each other by the lines of
-                // runs that led at once (two clusters given one Workflow at one moment): which export is which run's Pod the times
+                // Session 57 breaker: two exported Pods of the name created within the clock margin of each other, the name's
+                // creations logged by two runs (two clusters given one Workflow at one moment): which export is which run's Pod the times
                 // cannot say, so no line is tied to either export (before: the first export's line went to the second, the other
                 // cluster's export then read with this cluster's release, a likely race of a Pod deleted while it ran).
                 byName.put(name, instances);
@@ -155,17 +155,18 @@ final class PodInstances {
 
     /**
      * Whether two of the exported Pods were created within the clock margin of each other ({@link #CLOCK_MARGIN_NANOS}: the
-     * creationTimestamp is cut to its second, the lines on another clock) while the name's {@code Created pod} lines come from runs
-     * that led at once ({@link ConcurrentRuns}): the lines cannot say which export is which run's Pod.
+     * creationTimestamp is cut to its second, the lines on other clocks) while the name's {@code Created pod} lines come from two runs
+     * (two clusters' controllers, whether or not their election lines were given; ConcurrentRuns reads them at once only with those):
+     * the times cannot say which export is which run's Pod.
      */
     private boolean untied(List<Instance> exported, List<LogEvent> lines) {
-        boolean atOnce = false;
-        for (int i = 0; i < lines.size() && !atOnce; i++) {
-            for (int j = i + 1; j < lines.size() && !atOnce; j++) {
-                atOnce = runs.atOnce(lines.get(i).stream(), lines.get(j).stream());
+        boolean twoRuns = false;
+        for (int i = 0; i < lines.size() && !twoRuns; i++) {
+            for (int j = i + 1; j < lines.size() && !twoRuns; j++) {
+                twoRuns = lines.get(i).stream() != lines.get(j).stream() && !sameRecord(lines.get(i), lines.get(j));
             }
         }
-        if (!atOnce) {
+        if (!twoRuns) {
             return false;
         }
         for (int i = 0; i < exported.size(); i++) {

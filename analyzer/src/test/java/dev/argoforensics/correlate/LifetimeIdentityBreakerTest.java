@@ -175,12 +175,13 @@ class LifetimeIdentityBreakerTest {
      */
     @Test
     void anotherClustersNamesakeWhileThePodLivedDoesNotHideTheRace() throws IOException {
-        AnalysisResult alone = analyze(log(racedLife("16")), Map.of());
+        AnalysisResult alone = analyze(NamesakesBreakerTest.clusterA(log(racedLife("16"))), Map.of());
         Path in = Files.createDirectories(dir.resolve("two-" + System.nanoTime()));
         Path a = in.resolve("cluster-a-workflow-controller.log");
         Path b = in.resolve("cluster-b-workflow-controller.log");
-        Files.write(a, log(racedLife("16")));
-        Files.write(b, log(goodLife("16:28")));
+        // each cluster's log from its controller's start, its Lease taken (session 57: the evidence that the two led at once)
+        Files.write(a, NamesakesBreakerTest.clusterA(log(racedLife("16"))));
+        Files.write(b, NamesakesBreakerTest.clusterB(log(goodLife("16:28"))));
         AnalysisResult r = Analysis.standard(AnalysisOptions.defaults()).run(List.of(a.toString(), b.toString()));
         List<String> expected = findings(alone, "AF001").stream().map(f -> String.valueOf(f.confidence())).toList();
         List<String> got = findings(r, "AF001").stream().map(f -> String.valueOf(f.confidence())).toList();

@@ -3,9 +3,13 @@ package dev.argoforensics.correlate;
 import static dev.argoforensics.correlate.PodLifetimesBreakerTest.goodLife;
 import static dev.argoforensics.correlate.PodLifetimesBreakerTest.log;
 import static dev.argoforensics.correlate.PodLifetimesBreakerTest.racedLife;
+import static dev.argoforensics.testing.V4.acquired;
+import static dev.argoforensics.testing.V4.led;
 import static dev.argoforensics.testing.V4.processingOther;
+import static dev.argoforensics.testing.V4.singleInstance;
 import static dev.argoforensics.testing.V4.workers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.analysis.Analysis;
@@ -50,6 +54,16 @@ class NamesakesBreakerTest {
             }
         }
         return out;
+    }
+
+    /** Cluster a's controller log with its Lease taken (session 57). */
+    static List<String> clusterA(List<String> log) {
+        return led(acquired("2026-09-19T16:26:59.900Z", "argo/workflow-controller", "workflow-controller-7b9d4c6f5-k8r2w"), log);
+    }
+
+    /** Cluster b's, another Lease of the same name (its own cluster's), naming only its own replica. */
+    static List<String> clusterB(List<String> log) {
+        return led(acquired("2026-09-19T16:26:59.900Z", "argo/workflow-controller", "workflow-controller-5f7c9d8b6-h2m4t"), log);
     }
 
     /** Shifts every logfmt time of the lines by minutes (a replica whose node clock is behind). */
@@ -112,18 +126,22 @@ class NamesakesBreakerTest {
 
     /**
      * Attack (1), held: a hand-over (a stops after its release, b starts 25 s later by true time) where b's node clock is 5 minutes
-     * behind a's, so by the lines the two runs' passes overlap for 3 min 9 s (more than ConcurrentRuns' 120 s) and they read "at
-     * once". One Pod of the name: b's lines still go to it (no Pod of b's own to take them), and nothing reads the race cleared or
-     * surer than the same two files with b's clock right; the skewed order costs AF003 (its next pass now dated before the release).
+     * behind a's, so by the lines the two runs' passes overlap for 3 min 9 s (more than ConcurrentRuns' 120 s). Session 57: with no
+     * election line in either file, that overlap is timestamps alone, no evidence that both led then: not at once (it read "at once"
+     * at session 56, which kept b's lines off a's Pod's Workflow by accident: two clusters is not what happened). One Pod of the name,
+     * b's lines its lines. Read by time, as main reads it: b's completion of the Workflow (Error, 16:33:02 in fact) dated 16:28:02
+     * reads before a's release and clears the race as persisted, a miss nothing in these two files lets the reading avoid (no line
+     * ties b's clock to a's). Nothing confirmed or likely. With b's election lines naming a as the holder it took the Lease from, the
+     * race is read as with b's clock right ({@code ConcurrentRunsTest.aHandOverNamedInTheElectionLinesIsNeverAtOnceWhateverTheClocks}).
      */
     @Test
     void aHandOverWithTheNextReplicasClockFiveMinutesBehindStaysOnePod() throws IOException {
         AnalysisResult right = analyze(Map.of("replica-a.log", leaderA(), "replica-b.log", nextB()));
         AnalysisResult skewed = analyze(Map.of("replica-a.log", leaderA(), "replica-b.log", shifted(nextB(), -5)));
-        assertTrue(ConcurrentRuns.of(skewed.correlation().processes()).atOnce(0, 1), () -> skewed.correlation().processes().toString());
+        assertFalse(ConcurrentRuns.of(skewed.correlation()).atOnce(0, 1), () -> skewed.correlation().processes().toString());
         assertEquals(List.of(new PodKey("ns", "p")), podsNamedP(skewed));
         assertEquals(List.of("POSSIBLE AF001.reason.notFinishedFirst"), af001(right, false));
-        assertEquals(af001(right, false), af001(skewed, false));
+        assertTrue(af001(skewed, false).stream().noneMatch(f -> f.startsWith("CONFIRMED") || f.startsWith("LIKELY")), () -> af001(skewed, false).toString());
         assertTrue(read(skewed).stream().noneMatch(f -> f.contains("CONFIRMED") || f.contains("LIKELY")), () -> read(skewed).toString());
     }
 
@@ -137,11 +155,12 @@ class NamesakesBreakerTest {
      */
     @Test
     void anotherClustersGcDeleteOfItsNamesakeWorkflowDoesNotClearTheRace() throws IOException {
-        List<String> b = new ArrayList<>(log(goodLife("16:28")));
+        // each cluster's controller log from its start, its Lease taken (session 57: the evidence that both led then)
+        List<String> b = new ArrayList<>(clusterB(log(goodLife("16:28"))));
         b.add(b.size() - 1, "time=2026-09-19T16:33:00.000Z level=INFO msg=\"Deleting garbage collected workflow\" component=gc_controller workflow=ns/p");
-        AnalysisResult alone = analyze(Map.of("cluster-a.log", log(racedLife("16"))));
-        AnalysisResult both = analyze(Map.of("cluster-a.log", log(racedLife("16")), "cluster-b.log", b));
-        assertTrue(ConcurrentRuns.of(both.correlation().processes()).atOnce(0, 1), () -> both.correlation().processes().toString());
+        AnalysisResult alone = analyze(Map.of("cluster-a.log", clusterA(log(racedLife("16")))));
+        AnalysisResult both = analyze(Map.of("cluster-a.log", clusterA(log(racedLife("16"))), "cluster-b.log", b));
+        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
         assertEquals(List.of("POSSIBLE AF001.reason.notFinishedFirst"), af001(alone, false));
         assertEquals(af001(alone, false), af001(both, true));
         // nor is a's stall (AF003) cleared by it: another Workflow's deletion ends no stall of this one
@@ -149,10 +168,10 @@ class NamesakesBreakerTest {
                 .map(c -> c.pod() + " " + c.why()).toList();
         assertTrue(af003.stream().noneMatch(c -> c.contains("AF003.cleared.deleted")), af003::toString);
         // control: a's own gc delete of its Workflow at the same time still clears it as a's log alone reads it
-        List<String> own = new ArrayList<>(log(racedLife("16")));
+        List<String> own = new ArrayList<>(clusterA(log(racedLife("16"))));
         own.add(own.size() - 1, "time=2026-09-19T16:33:03.000Z level=INFO msg=\"Deleting garbage collected workflow\" component=gc_controller workflow=ns/p");
         AnalysisResult ownAlone = analyze(Map.of("cluster-a.log", own));
-        AnalysisResult ownBoth = analyze(Map.of("cluster-a.log", own, "cluster-b.log", log(goodLife("16:28"))));
+        AnalysisResult ownBoth = analyze(Map.of("cluster-a.log", own, "cluster-b.log", clusterB(log(goodLife("16:28")))));
         assertEquals(af001(ownAlone, false), af001(ownBoth, true));
     }
 
@@ -171,9 +190,11 @@ class NamesakesBreakerTest {
         b.addAll(raced.subList(13, raced.size()));
         b.addAll(goodLife("17:00"));
         b.add(processingOther("2026-09-19T19:30:00.000Z"));
-        AnalysisResult split = analyze(Map.of("replica-a.log", a, "replica-b.log", b));
+        // leader election off on both (session 57: the evidence that both led through the same period)
+        AnalysisResult split = analyze(Map.of("replica-a.log", led(singleInstance("2026-09-19T16:26:59.900Z"), a),
+                "replica-b.log", led(singleInstance("2026-09-19T16:26:59.900Z"), b)));
         AnalysisResult merged = analyze(Map.of("one.log", log(racedLife("16"), goodLife("17:00"))));
-        assertTrue(ConcurrentRuns.of(split.correlation().processes()).atOnce(0, 1), () -> split.correlation().processes().toString());
+        assertTrue(ConcurrentRuns.of(split.correlation()).atOnce(0, 1), () -> split.correlation().processes().toString());
         assertEquals(2, podsNamedP(split).size(), () -> podsNamedP(split).toString());
         assertEquals(af001(merged, false), af001(split, false));
         assertEquals(read(merged), read(split));

@@ -510,13 +510,14 @@ class PodLifetimesTest {
      */
     @Test
     void breakerTwoClustersPodsOfOneNameWithACleanupBetween() throws IOException {
-        List<String> a = log(racedLife());
-        List<String> b = List.of("time=2026-09-19T16:20:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+        // each cluster's log from its controller's start, its Lease taken (session 57: the evidence that the two led at once)
+        List<String> a = NamesakesBreakerTest.clusterA(log(racedLife()));
+        List<String> b = NamesakesBreakerTest.clusterB(List.of("time=2026-09-19T16:20:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
                 workers("2026-09-19T16:20:00.100Z", 2), processing("2026-09-19T16:32:00.000Z", "\"\""), createdPod("2026-09-19T16:32:00.100Z"),
                 workflowUpdated("2026-09-19T16:32:00.150Z", "Running"), podEvent("2026-09-19T16:32:00.200Z", "add"),
                 podEvent("2026-09-19T16:32:40.000Z", "update"), processing("2026-09-19T16:32:40.100Z", "Running"),
                 taskResultIncomplete("2026-09-19T16:32:40.110Z"), nodePhaseChanged("2026-09-19T16:32:42.000Z", "Running", "Succeeded"),
-                workflowUpdated("2026-09-19T16:32:42.100Z", "Succeeded"), processingOther("2026-09-19T16:40:00.000Z"));
+                workflowUpdated("2026-09-19T16:32:42.100Z", "Succeeded"), processingOther("2026-09-19T16:40:00.000Z")));
         AnalysisResult r = analyze(new TreeMap<>(Map.of("cluster-a.log", a, "cluster-b.log", b)), Map.of());
         List<Finding> af001 = findings(r, "AF001");
         // Session 56: a's race read as a's log alone reads it (from the logs alone, no export showing how main ended: possible, as

@@ -8,6 +8,40 @@ public final class V4 {
     private V4() {
     }
 
+    /**
+     * A replica taking its Lease (session 57): client-go's attempt and acquisition (v4.1's words, the lock key) and the controller's
+     * {@code new leader} naming itself, the lines {@code main.go} logs before {@code Run}'s banner.
+     */
+    public static String[] acquired(String t, String lease, String identity) {
+        return new String[] {"time=" + t + " level=INFO msg=\"Attempting to acquire leader lease...\" lock=" + lease,
+                "time=" + t + " level=INFO msg=\"Successfully acquired lease\" lock=" + lease,
+                "time=" + t + " level=INFO msg=\"new leader\" leader=" + identity};
+    }
+
+    /**
+     * A replica standing by for a Lease another holds, then taking it (session 57): the holder named first (client-go reports the
+     * record's holder after its first failed try), the acquisition at {@code later} (past the lease duration on its own clock).
+     */
+    public static String[] handedOver(String t, String later, String lease, String holder, String identity) {
+        return new String[] {"time=" + t + " level=INFO msg=\"Attempting to acquire leader lease...\" lock=" + lease,
+                "time=" + t + " level=INFO msg=\"new leader\" leader=" + holder,
+                "time=" + later + " level=INFO msg=\"Successfully acquired lease\" lock=" + lease,
+                "time=" + later + " level=INFO msg=\"new leader\" leader=" + identity};
+    }
+
+    /** {@code election} (its lines) put before the run's {@code lines}, as {@code main.go} logs them before {@code Run}. */
+    public static java.util.List<String> led(String[] election, java.util.List<String> lines) {
+        java.util.List<String> out = new java.util.ArrayList<>(java.util.List.of(election));
+        out.addAll(lines);
+        return out;
+    }
+
+    /** Leader election off ({@code LEADER_ELECTION_DISABLE=true}): {@code main.go}'s two lines before {@code Run}. */
+    public static String[] singleInstance(String t) {
+        return new String[] {"time=" + t + " level=INFO msg=\"Leader election is turned off. Running in single-instance mode\"",
+                "time=" + t + " level=INFO msg=\"starting leading\" id=single-instance"};
+    }
+
     public static String workers(String t, int workflowWorkers) {
         return "time=" + t + " level=INFO msg=\"Current Worker Numbers\" workflowWorkers=" + workflowWorkers
                 + " podCleanup=4 workflowTtlWorkers=4 cronWorkflowWorkers=8 workflowArchive=8";
