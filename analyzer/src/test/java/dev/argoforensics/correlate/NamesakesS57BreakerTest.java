@@ -296,4 +296,72 @@ class NamesakesS57BreakerTest {
         assertEquals(clAll(one), clAll(two));
         assertEquals(of(one, "AF001"), of(two, "AF001"));
     }
+
+    private static List<String> af001Unlabelled(AnalysisResult r) {
+        return of(r, "AF001").stream().map(f -> f.replaceAll("\\(lifetime[^)]*\\) ", "")).sorted().toList();
+    }
+
+    /**
+     * Attack (8): both clusters submitted Workflow p again at 17:00 (one GitOps source), each under its Lease: a's first Pod raced at
+     * 16:27, its second ran well from 17:00:00; b's first ran well from 16:28, its second (created 17:00:05, 5 s after a's second)
+     * raced. Four Pods; each cluster's races read as its own log alone reads them (b's second Pod's release not cleared by b's first
+     * Pod's store, nor a's). Broke (three Pods: b's second creation, 5 s after a's, was dropped by Lifetimes as "one creation logged
+     * twice" before the runs at once were weighed, its lines going to b's first Pod); fixed: two creations closer than two clocks
+     * may disagree are one only for runs not at once.
+     */
+    @Test
+    void bothClustersResubmittingTheNameKeepEachClustersLifetimes() throws IOException {
+        List<String> a = underLease(PodLifetimesBreakerTest.log(racedLife("16"), goodLife("17:00")), "workflow-controller-5c8e2f7d1-aaaaa");
+        List<String> b = underLease(PodLifetimesBreakerTest.log(goodLife("16:28"), later(racedLife("17"), -(27 * 60 + 5) * 1000L)),
+                "workflow-controller-7d9f8b6c5d-bbbbb");
+        AnalysisResult aAlone = analyze(Map.of("cluster-a.log", text(a)));
+        AnalysisResult bAlone = analyze(Map.of("cluster-b.log", text(b)));
+        AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
+        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
+        List<String> expected = new ArrayList<>(af001Unlabelled(aAlone));
+        expected.addAll(af001Unlabelled(bAlone));
+        assertEquals(expected.stream().sorted().toList(), af001Unlabelled(both), () -> all(both) + " " + both.correlation().pods().keySet());
+        assertEquals(4, both.correlation().pods().keySet().stream().filter(k -> k.name().equals("p")).count(),
+                () -> both.correlation().pods().keySet().toString());
+    }
+
+    /**
+     * Attack (9): the two-cluster gc delete of session 56 where each cluster's log is a rotated piece that starts after its
+     * controller's start-up: no election line in either, so nothing says both led at once (session 57: timestamps alone are no
+     * evidence). The reading cannot tell the clusters apart; it must not clear a's race by b's lines as if they were a's.
+     */
+    @org.junit.jupiter.api.Disabled("session 57 breaker: broke, not fixed: with no election line in either piece nothing says the runs led at"
+            + " once (the lead's rule: timestamps alone are no evidence), so b's labelPodCompleted of its own Pod clears a's release"
+            + " (AF001.cleared.persisted); the two Created pod lines with no cleanup between are 'undecided' (PodIdentity.unsplit) yet"
+            + " AF001 clears on a line that may be the other Pod's. Needs a rule-level answer (no clearance resting on a line of an"
+            + " unsplit name's other creation) and a judgment run: lead told")
+    @Test
+    void twoClustersPiecesWithoutElectionLinesClearNothingByTheOthersLines() throws IOException {
+        List<String> a = PodLifetimesBreakerTest.log(racedLife("16"));
+        List<String> b = new ArrayList<>(PodLifetimesBreakerTest.log(goodLife("16:28")));
+        b.add(b.size() - 1, "time=2026-09-19T16:33:00.000Z level=INFO msg=\"Deleting garbage collected workflow\" component=gc_controller workflow=ns/p");
+        AnalysisResult alone = analyze(Map.of("cluster-a.log", text(a)));
+        AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
+        assertTrue(all(both).stream().noneMatch(f -> f.startsWith("AF001") && f.contains("cleared")), () -> all(both).toString());
+    }
+    /**
+     * Attack (10): the same Workflow applied to both clusters at one moment (one GitOps source), no export: a's Pod p created
+     * 16:27:10.431 and raced, b's created 16:27:10.650 (another cluster, under its own Lease) and ran well (node Succeeded at 16:27:52,
+     * labelled, deleted). Two creations closer than two clocks may disagree read as one creation logged twice (a hand-over); but the
+     * runs led at once: they are two Pods. a's race read as a's log alone reads it, never cleared by b's store.
+     */
+    @Test
+    void twoClustersCreatingTheNameInOneSecondAreTwoPods() throws IOException {
+        List<String> a = underLease(PodLifetimesBreakerTest.log(racedLife("16")), "workflow-controller-5c8e2f7d1-aaaaa");
+        List<String> b = underLease(PodLifetimesBreakerTest.log(later(goodLife("16:27"), 10_550L)), "workflow-controller-7d9f8b6c5d-bbbbb");
+        AnalysisResult aAlone = analyze(Map.of("cluster-a.log", text(a)));
+        AnalysisResult bAlone = analyze(Map.of("cluster-b.log", text(b)));
+        AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
+        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
+        List<String> expected = new ArrayList<>(af001Unlabelled(aAlone));
+        expected.addAll(af001Unlabelled(bAlone));
+        assertEquals(expected.stream().sorted().toList(), af001Unlabelled(both), () -> all(both) + " " + both.correlation().pods().keySet());
+        assertEquals(2, both.correlation().pods().keySet().stream().filter(k -> k.name().equals("p")).count(),
+                () -> both.correlation().pods().keySet().toString());
+    }
 }
