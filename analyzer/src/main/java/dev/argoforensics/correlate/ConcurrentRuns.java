@@ -134,6 +134,20 @@ public final class ConcurrentRuns {
         return elections;
     }
 
+    /**
+     * Whether runs {@code a} and {@code b} led at once under two Leases (session 57): both took a Lease and neither names the other
+     * as a holder, so each ran its own controller's Workflows (two clusters, or two installs apart by instance ID or namespace), and
+     * a Workflow's passes of one are no passes of the other's Workflow of the name. Not two runs with election off: a split brain in
+     * one cluster, whose replicas both process the one Workflow, reads the same.
+     */
+    public boolean apart(int a, int b) {
+        if (!atOnce(a, b)) {
+            return false;
+        }
+        HandOvers.Election ea = elections().election(a).orElse(null);
+        return ea != null && !ea.single();
+    }
+
     /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
     public boolean atOnce(int a, int b) {
         if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {

@@ -145,7 +145,8 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         release.decisive().source()));
                 case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.afterPersist", "at", release.time().format()),
                         release.decisive().source()));
-                default -> new Case(correlation, reconciliation, pod, life).assess(out, cleared);
+                // Session 57: the Workflow's passes as the Pod's own runs wrote them (Reconciliation#forPod), as its lifecycle reads them
+                default -> new Case(correlation, reconciliation.forPod(pod), pod, life).assess(out, cleared);
             }
         }
         return new Evaluation(out, cleared);

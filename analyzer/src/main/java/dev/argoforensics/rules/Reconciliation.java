@@ -1,5 +1,6 @@
 package dev.argoforensics.rules;
 
+import dev.argoforensics.correlate.ConcurrentRuns;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
 import dev.argoforensics.correlate.HandOvers;
@@ -71,8 +72,91 @@ final class Reconciliation {
     /** Where each run's queue took every active Workflow in (its start-up): derived once. */
     private final dev.argoforensics.correlate.StartUps startUps;
 
+    /**
+     * The runs that led at once (session 56, {@link ConcurrentRuns}): a Pod's Workflow as its own runs wrote it ({@link #forPod}).
+     */
+    private final ConcurrentRuns atOnce;
+    /** The runs left out of this view ({@link #forPod}); empty in the correlation's own. */
+    private final Set<Integer> leftOut;
+    /** The views made, by Workflow and the runs they leave out (few: only where runs at once wrote of one Workflow name). */
+    private final Map<List<Object>, Reconciliation> views = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The reconciliation as the runs that could be about the Pod read its Workflow (session 57): a run that led at once with the run
+     * that created the Pod under another Lease ({@link ConcurrentRuns#apart}: another cluster's controller) wrote of another object's
+     * Workflow of the name (a split brain's other replica, election off on both, processed the same Workflow: kept). Its passes, phases and end are left out of the Workflow's here (a pass belongs to its run, the Workflow's
+     * reconciliation to the cluster whose run processed it): another cluster's pass of its own Workflow p is no pass of this one, nor
+     * is its completion this one's. This view where no such run wrote of the Workflow (nearly always), or the Pod's creating run is
+     * not logged.
+     */
+    Reconciliation forPod(PodHistory pod) {
+        LogEvent created = pod.latestCreated();
+        if (created == null || pod.link() == null) {
+            return this;
+        }
+        WorkflowRef wf = pod.link().workflow();
+        ProcessedIn in = processedIn.get(wf);
+        WorkflowHistory w = correlation.workflow(wf).orElse(null);
+        if (in == null || w == null) {
+            return this;
+        }
+        Set<Integer> others = new java.util.TreeSet<>();
+        for (int run : writers.computeIfAbsent(wf, k -> runsOf(w))) {
+            if (run != created.stream() && atOnce.apart(run, created.stream())) {
+                others.add(run);
+            }
+        }
+        if (others.isEmpty()) {
+            return this;
+        }
+        return views.computeIfAbsent(List.of(wf, List.copyOf(others)), k -> new Reconciliation(this, w, others));
+    }
+
+    /** The runs that wrote of each Workflow, found once per Workflow a Pod asks for ({@link #forPod}). */
+    private final Map<WorkflowRef, Set<Integer>> writers = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Set<Integer> runsOf(WorkflowHistory w) {
+        Set<Integer> runs = new java.util.TreeSet<>();
+        for (LogEvent e : w.events()) {
+            runs.add(e.stream());
+        }
+        return Set.copyOf(runs);
+    }
+
+    /** {@code base} with the Workflow's lines of runs {@code leftOut} set aside ({@link #forPod}). */
+    private Reconciliation(Reconciliation base, WorkflowHistory w, Set<Integer> leftOut) {
+        this.correlation = base.correlation;
+        this.handOvers = base.handOvers;
+        this.processes = base.processes;
+        this.startUps = base.startUps;
+        this.atOnce = base.atOnce;
+        this.leftOut = Set.copyOf(leftOut);
+        this.lifecycle.putAll(base.lifecycle);
+        this.processingByRun.putAll(base.processingByRun);
+        this.processing.putAll(base.processing);
+        this.phases.putAll(base.phases);
+        this.processedIn.putAll(base.processedIn);
+        Map<WorkflowRef, WorkflowFate> f = new HashMap<>(base.fates);
+        this.fates = f;
+        WorkflowRef wf = w.ref();
+        List<LogEvent> processed = base.processing.getOrDefault(wf, List.of()).stream().filter(e -> !leftOut.contains(e.stream())).toList();
+        processing.put(wf, processed);
+        phases.put(wf, base.phases.getOrDefault(wf, List.of()).stream().filter(e -> !leftOut.contains(e.stream())).toList());
+        Set<Integer> streams = new java.util.HashSet<>();
+        Timestamp end = null;
+        for (LogEvent p : processed) {
+            streams.add(p.stream());
+            end = last(end, p.stream());
+        }
+        processedIn.put(wf, new ProcessedIn(streams, end));
+        // The Workflow's deletion as its own runs read it is the Pod's lifecycle's (LifecycleBuilder's own fate): the caller's to give.
+        f.remove(wf);
+    }
+
     Reconciliation(Correlation correlation) {
         this.correlation = correlation;
+        this.atOnce = ConcurrentRuns.of(correlation);
+        this.leftOut = Set.of();
         this.handOvers = HandOvers.of(correlation);
         this.processes = correlation.processes();
         this.fates = correlation.fates();
@@ -199,6 +283,9 @@ final class Reconciliation {
     Optional<LogEvent> seenBetween(WorkflowRef wf, LogEvent line, LogEvent nextCreated) {
         LogEvent bound = creatingPass(wf, nextCreated);
         for (LogEvent e : correlation.workflow(wf).map(WorkflowHistory::events).orElse(List.of())) {
+            if (leftOut.contains(e.stream())) {
+                continue; // another cluster's Workflow of the name (forPod)
+            }
             if (e == line || EventOrder.before(e, line)) {
                 continue; // before the release
             }

@@ -56,7 +56,7 @@ public final class ReconciliationStalled extends DeclaredRule {
     @Override
     public Evaluation evaluate(RuleContext context) {
         Correlation correlation = context.correlation();
-        Reconciliation rec = context.reconciliation();
+        Reconciliation all = context.reconciliation();
         List<Finding> out = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
         // The exported Pods by their Workflow owner's UID, made at most once (WorkflowThere.keptSibling reads it; most inputs never ask).
@@ -67,6 +67,8 @@ public final class ReconciliationStalled extends DeclaredRule {
             if (pod.link() == null) {
                 continue;
             }
+            // Session 57: the Workflow as the Pod's own runs wrote it (another cluster's run at once wrote of its own Workflow of the name)
+            Reconciliation rec = all.forPod(pod);
             Optional<Stall> stall = rec.stall(pod, threshold);
             // The Workflow's deletion as the Pod's own lifecycle holds it (session 56 breaker: not another cluster's namesake's).
             dev.argoforensics.correlate.WorkflowFate ownFate = correlation.lifecycle(pod.key()) == null ? null

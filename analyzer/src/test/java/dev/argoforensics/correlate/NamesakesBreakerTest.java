@@ -214,4 +214,36 @@ class NamesakesBreakerTest {
         assertEquals(2, podsNamedP(both).size(), () -> podsNamedP(both).toString());
         assertEquals(read(whole), read(both));
     }
+
+    private static List<String> rule(AnalysisResult r, String rule) {
+        List<String> out = new ArrayList<>();
+        for (RuleOutcome o : r.outcomes()) {
+            if (o.rule().equals(rule)) {
+                o.findings().forEach(f -> out.add(f.confidence() + " " + f.reason().code()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Session 57 (s56's LEFT): cluster a's Workflow p stalls (its Pod released at 16:31:11, the Workflow not processed again until
+     * 16:33:02, the workers at 0); cluster b, at once, ran its own Workflow p well at 16:28 (completed Succeeded 16:28:42). AF003 read
+     * both clusters' passes as one Workflow's: b's completion made a's Workflow "completed" before a's release, and the stall was lost.
+     * A pass belongs to its run, the Workflow's reconciliation to the cluster whose run processed it (Reconciliation#forPod): a's
+     * stall is read as a's log alone reads it. Negative control: the same two files with no election line (timestamps alone, no
+     * evidence the two led at once) are read by time as one Workflow's lines, as main reads them: b's completion before a's release
+     * leaves no stall to find.
+     */
+    @Test
+    void aStallIsReadOnItsOwnClustersPassesNotAnotherClustersNamesake() throws IOException {
+        AnalysisResult alone = analyze(Map.of("cluster-a.log", clusterA(log(racedLife("16")))));
+        AnalysisResult both = analyze(Map.of("cluster-a.log", clusterA(log(racedLife("16"))), "cluster-b.log", clusterB(log(goodLife("16:28")))));
+        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
+        assertEquals(1, rule(alone, "AF003").size(), () -> rule(alone, "AF003").toString());
+        assertTrue(rule(alone, "AF003").get(0).startsWith("CONFIRMED "), () -> rule(alone, "AF003").toString());
+        assertEquals(rule(alone, "AF003"), rule(both, "AF003"));
+        AnalysisResult byTime = analyze(Map.of("cluster-a.log", log(racedLife("16")), "cluster-b.log", log(goodLife("16:28"))));
+        assertFalse(ConcurrentRuns.of(byTime.correlation()).atOnce(0, 1));
+        assertTrue(rule(byTime, "AF003").stream().noneMatch(f -> f.startsWith("CONFIRMED") || f.startsWith("LIKELY")), () -> rule(byTime, "AF003").toString());
+    }
 }
