@@ -236,7 +236,7 @@ public final class Correlator {
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod),
-                ConcurrentRuns.of(processes, elections));
+                ConcurrentRuns.of(processes, elections, kept));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
         Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
         Map<PodKey, List<LogEvent>> created = new TreeMap<>();
@@ -467,7 +467,7 @@ public final class Correlator {
         RunClocks clocks = group.clocks();
         List<LogEvent> groupLines = events;
         LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes(), () -> HandOvers.of(groupLines, group.processes()),
-                () -> RequeueDelays.of(groupLines), () -> RunScopes.of(groupLines, group.processes()));
+                () -> RequeueDelays.of(groupLines), () -> RunScopes.of(groupLines, group.processes()), groupLines);
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");

@@ -70,6 +70,12 @@ final class LifecycleBuilder {
 
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers,
                      Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes) {
+        this(nodes, clocks, processes, handOvers, requeues, scopes, null);
+    }
+
+    /** @param lines the group's lines: runs whose records are the same records are one run given twice ({@link ConcurrentRuns#of(List, Supplier, List)}) */
+    LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers,
+                     Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes, List<LogEvent> lines) {
         this.nodes = nodes;
         this.clocks = clocks;
         this.processes = List.copyOf(processes);
@@ -83,7 +89,7 @@ final class LifecycleBuilder {
                 return made[0];
             }
         };
-        this.atOnce = ConcurrentRuns.of(processes, this.handOvers);
+        this.atOnce = ConcurrentRuns.of(processes, this.handOvers, lines);
         RequeueDelays[] delays = new RequeueDelays[1];
         this.requeues = () -> {
             synchronized (delays) {
@@ -227,6 +233,30 @@ final class LifecycleBuilder {
         return out == null ? lines : out;
     }
 
+    /**
+     * The Pod's first line, where its lines come from runs no two of which led at once ({@link ConcurrentRuns}): its runs' Workflow
+     * lines are its own, those of a run at once with them another cluster's (session 57 breaker). Null where it has no line, or
+     * lines of runs at once (nothing says whose Pod it is: every line read, as before).
+     */
+    private LogEvent oneClustersLine(PodHistory pod) {
+        List<LogEvent> events = pod.events();
+        if (events.isEmpty()) {
+            return null;
+        }
+        java.util.Set<Integer> streams = new java.util.TreeSet<>();
+        for (LogEvent e : events) {
+            streams.add(e.stream());
+        }
+        for (int a : streams) {
+            for (int b : streams) {
+                if (atOnce.atOnce(a, b)) {
+                    return null;
+                }
+            }
+        }
+        return events.get(0);
+    }
+
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName, PodHistory previous) {
         return build(all, workflow, fate, earlierOfName, previous, null);
     }
@@ -235,11 +265,14 @@ final class LifecycleBuilder {
     PodLifecycle build(PodHistory all, WorkflowHistory workflow, WorkflowFate fate, List<LogEvent> earlierOfName, PodHistory previous,
                        LogEvent nextCreated) {
         LogEvent created = all.latestCreated();
+        // Session 57 breaker: a Pod whose creation is not in the input (PodInstances: another cluster's controller's Pod, its
+        // creating run not given) is its lines' run's, where no two of them led at once.
+        LogEvent anchor = created != null ? created : oneClustersLine(all);
         // Session 56: the Workflow of the name as the runs that could be about this Pod wrote it. A run that led at once with the one
         // that created the Pod (ConcurrentRuns: another cluster's controller, or a split brain's) wrote of another object's Workflow
         // of the name: its passes, updates and completion are not this Pod's Workflow's.
-        if (workflow != null && created != null) {
-            List<LogEvent> own = ofItsRuns(workflow.events(), created);
+        if (workflow != null && anchor != null) {
+            List<LogEvent> own = ofItsRuns(workflow.events(), anchor);
             if (own != workflow.events()) {
                 List<LogEvent> every = workflow.events();
                 workflow = new WorkflowHistory(workflow.ref(), own, workflow.snapshots());
@@ -287,7 +320,7 @@ final class LifecycleBuilder {
         InformerExit exit = informerExit(pod, labelled);
         // Session 56: the node's lines of the runs that could be about this Pod: none of a run that led at once with the run that
         // created it (ConcurrentRuns: another cluster's Workflow of the name, or a split brain's), whose node is another object's.
-        List<LogEvent> ownNodeLines = pod.link() == null ? List.of() : ofItsRuns(nodes.of(pod.link()), created);
+        List<LogEvent> ownNodeLines = pod.link() == null ? List.of() : ofItsRuns(nodes.of(pod.link()), anchor);
         LogEvent missing = exit == null && pod.link() != null ? missingWithoutPodEvents(pod, ownNodeLines) : null;
         DeletionRequest deletion = DeletionBounds.of(pod, containers, exit, missing, clocks, labelled);
         PodSnapshot succeeded = ExecutionOrder.succeededWithoutStatuses(pod);
@@ -342,7 +375,7 @@ final class LifecycleBuilder {
                 }
             }
         }
-        Set<LogEvent> unstored = workflow == null ? Set.of() : unstored(workflow, created);
+        Set<LogEvent> unstored = workflow == null ? Set.of() : unstored(workflow, anchor);
         Instant podStart = podStart(pod, created);
         List<WorkflowSnapshot> nodeExports = nodeExports(workflow, link, all.identity(), pod.ownerWorkflowUid(), podStart, laterRun,
                 createdUtc(created, podStart));

@@ -23,7 +23,16 @@ final class PodInstances {
     private static final Comparator<Timestamp> EARLIEST_FIRST = Comparator.nullsFirst(Comparator.naturalOrder());
 
     /** One Pod object: its key with the UID, where its lifetime starts and how that is known. */
-    private record Instance(PodKey key, SourceRef uidSource, Timestamp created, LogEvent createdLine) {
+    private record Instance(PodKey key, SourceRef uidSource, Timestamp created, LogEvent createdLine, int unseenRun) {
+        Instance(PodKey key, SourceRef uidSource, Timestamp created, LogEvent createdLine) {
+            this(key, uidSource, created, createdLine, -1);
+        }
+
+        /** The run whose lines show this Pod: the one that logged its creation, else the run of a Pod whose creation is not in the input; -1: none. */
+        int run() {
+            return createdLine != null ? createdLine.stream() : unseenRun;
+        }
+
         Timestamp start() {
             return createdLine != null ? createdLine.time() : created;
         }
@@ -51,6 +60,8 @@ final class PodInstances {
     private final java.util.Set<PodKey> earlierByLines = new java.util.HashSet<>();
     /** The runs that led at once (session 56). */
     private final ConcurrentRuns runs;
+    /** The names whose exports no line is tied to ({@link #untied}): their lines go to the name's key, no export's. */
+    private final java.util.Set<PodKey> untiedNames = new java.util.HashSet<>();
 
     PodInstances(List<PodSnapshot> snapshots, Map<PodKey, List<LogEvent>> created) {
         this(snapshots, created, Map.of());
@@ -85,6 +96,15 @@ final class PodInstances {
             });
             instances.sort(Comparator.comparing(Instance::created, EARLIEST_FIRST));
             List<LogEvent> lines = created.getOrDefault(name, List.of());
+            if (instances.size() > 1 && untied(instances, lines)) {
+                // Session 57 breaker: two exported Pods of the name created within the clock margin of each other, the name's
+                // creations logged by two runs (two clusters given one Workflow at one moment): which export is which run's Pod the times
+                // cannot say, so no line is tied to either export (before: the first export's line went to the second, the other
+                // cluster's export then read with this cluster's release, a likely race of a Pod deleted while it ran).
+                byName.put(name, instances);
+                untiedNames.add(name);
+                return;
+            }
             List<Instance> known = withEarlierPods(name, withLaterPods(withCreatedLines(instances, lines), lines), lines,
                     ends.getOrDefault(name, List.of()));
             byName.put(name, known);
@@ -95,18 +115,33 @@ final class PodInstances {
         names.sort(null);
         for (PodKey name : names) {
             List<LogEvent> lines = created.get(name);
-            if (byName.containsKey(name) || lines.size() < 2) {
+            if (byName.containsKey(name) || lines.isEmpty()) {
                 continue;
             }
-            Lifetimes.Split split = Lifetimes.of(lines, ends.getOrDefault(name, List.of()), runs);
+            Lifetimes.Split split = lines.size() < 2 ? new Lifetimes.Split(List.copyOf(lines), List.of())
+                    : Lifetimes.of(lines, ends.getOrDefault(name, List.of()), runs);
             if (!split.undecided().isEmpty()) {
                 undecided.put(name, split.undecided());
+            }
+            List<Instance> instances = new ArrayList<>();
+            int unseen = unseenCreationRun(split.starts(), ends.getOrDefault(name, List.of()));
+            int of = split.starts().size() + (unseen < 0 ? 0 : 1);
+            if (unseen >= 0) {
+                // Session 57 breaker: a run at once with every run that logged a Created pod line of the name shows the end of a
+                // Pod none of them created (another cluster's controller restarted after creating it; the creation not in the
+                // input): a Pod of its own, its lines not another's. It keeps the name's key (its creation time unknown, not printed).
+                for (int i = 0; i < split.starts().size(); i++) {
+                    instances.add(new Instance(name.withLifetime(i + 1).labelled(new PodKey.Lifetime(i + 1, of, split.starts().get(i).time())),
+                            null, null, split.starts().get(i)));
+                }
+                instances.add(new Instance(name, null, null, null, unseen));
+                byName.put(name, instances);
+                splitByLines.add(name);
+                continue;
             }
             if (split.starts().size() < 2) {
                 continue;
             }
-            List<Instance> instances = new ArrayList<>();
-            int of = split.starts().size();
             for (int i = 0; i < of; i++) {
                 // Printed as its place among the name's lifetimes and its creation (session 51): every report tells them apart.
                 PodKey key = (i == of - 1 ? name : name.withLifetime(i + 1))
@@ -116,6 +151,35 @@ final class PodInstances {
             byName.put(name, instances);
             splitByLines.add(name);
         }
+    }
+
+    /**
+     * Whether two of the exported Pods were created within the clock margin of each other ({@link #CLOCK_MARGIN_NANOS}: the
+     * creationTimestamp is cut to its second, the lines on other clocks) while the name's {@code Created pod} lines come from two runs
+     * (two clusters' controllers, whether or not their election lines were given; ConcurrentRuns reads them at once only with those):
+     * the times cannot say which export is which run's Pod.
+     */
+    private boolean untied(List<Instance> exported, List<LogEvent> lines) {
+        boolean twoRuns = false;
+        for (int i = 0; i < lines.size() && !twoRuns; i++) {
+            for (int j = i + 1; j < lines.size() && !twoRuns; j++) {
+                twoRuns = lines.get(i).stream() != lines.get(j).stream() && !sameRecord(lines.get(i), lines.get(j));
+            }
+        }
+        if (!twoRuns) {
+            return false;
+        }
+        for (int i = 0; i < exported.size(); i++) {
+            for (int j = i + 1; j < exported.size(); j++) {
+                Timestamp x = exported.get(i).created();
+                Timestamp y = exported.get(j).created();
+                if (x != null && y != null
+                        && Math.abs(java.time.Duration.between(x.instant(), y.instant()).toNanos()) <= CLOCK_MARGIN_NANOS + 1_000_000_000L) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
@@ -343,11 +407,14 @@ final class PodInstances {
         }
         // A line of a run that led at once with the run that created a Pod is not about that Pod (session 56: another cluster's, or
         // a split brain's): the Pods its own run's cluster created, where there is one; else all, as before.
+        if (line != null && untiedNames.contains(named.named())) {
+            return named.named(); // no export tied to the lines: the name's Pod the lines show, no export's
+        }
         List<Instance> own = instances;
         if (line != null) {
             own = new ArrayList<>(instances.size());
             for (Instance in : instances) {
-                if (in.createdLine() == null || !runs.atOnce(in.createdLine().stream(), line.stream())) {
+                if (in.run() < 0 || !runs.atOnce(in.run(), line.stream())) {
                     own.add(in);
                 }
             }
@@ -388,14 +455,54 @@ final class PodInstances {
      * own ({@link ConcurrentRuns}, session 56); a Pod another controller created meanwhile is not its next lifetime. Null: none.
      */
     private Instance nextOfItsRuns(List<Instance> instances, int i) {
-        LogEvent own = instances.get(i).createdLine();
+        int own = instances.get(i).run();
         for (int j = i + 1; j < instances.size(); j++) {
-            LogEvent other = instances.get(j).createdLine();
-            if (own == null || other == null || !runs.atOnce(own.stream(), other.stream())) {
+            int other = instances.get(j).run();
+            if (instances.get(j).unseenRun() >= 0) {
+                continue; // a Pod whose creation is not in the input starts no one's next lifetime
+            }
+            if (own < 0 || other < 0 || !runs.atOnce(own, other)) {
                 return instances.get(j);
             }
         }
         return null;
+    }
+
+    /**
+     * The run whose cleanup lines of the name show a Pod none of the name's {@code Created pod} lines made (session 57 breaker): a run
+     * that led at once with the run of every such line ({@link ConcurrentRuns}: another cluster's controller, whose Pod of the name
+     * was created before its lines in the input begin, a restart's {@code kubectl logs} without {@code --previous}). By the runs at
+     * once the session 56 model reads, a line of such a run is about no Pod those runs created; read with them, another cluster's
+     * store of its own Pod's node cleared this one's release. -1: none (every run's lines may be about a Pod created in the input).
+     */
+    private int unseenCreationRun(List<LogEvent> starts, List<LogEvent> ends) {
+        for (LogEvent end : ends) {
+            boolean withEvery = !starts.isEmpty();
+            for (LogEvent s : starts) {
+                withEvery &= runs.atOnce(s.stream(), end.stream());
+            }
+            if (withEvery && !seenByAnother(end, ends)) {
+                return end.stream();
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether another run logged the same cleanup of the name within the clock margin of {@code end}: two controllers watching one
+     * cluster's Pods (a {@code --managed-namespace} controller beside a cluster-wide one: their informers see the same Pod's delete,
+     * both handlers queue its release) wrote of one Pod, not of two. Two clusters' Pods' cleanups fall at moments of their own.
+     */
+    private static boolean seenByAnother(LogEvent end, List<LogEvent> ends) {
+        for (LogEvent f : ends) {
+            if (f.stream() != end.stream() && f.event().getClass() == end.event().getClass()
+                    && ((dev.argoforensics.event.ControllerEvent.Cleanup) f.event()).cleanup()
+                            == ((dev.argoforensics.event.ControllerEvent.Cleanup) end.event()).cleanup()
+                    && Math.abs(java.time.Duration.between(f.time().instant(), end.time().instant()).toNanos()) <= CLOCK_MARGIN_NANOS) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every Pod known by a UID. */
