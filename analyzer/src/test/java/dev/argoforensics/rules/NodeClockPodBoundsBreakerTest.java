@@ -126,4 +126,24 @@ class NodeClockPodBoundsBreakerTest {
         assertNotEquals(State.RUNNING, e.state(), e.reason());
         noneAbovePossible(new PodDeletedDuringExecution(), c);
     }
+
+    /**
+     * Two Pods of one node an hour's clock apart: q, another Workflow's, ran when the node was 90 s behind (its start written 16:25:44,
+     * four seconds after its creation at 16:27:10 in true time); p ran on the same node after its clock was corrected (its start 16:27:14).
+     * A node's clock is bounded per Pod from that Pod's own records: q's start says nothing of the node at p's end. main's end 30 s
+     * before the request, the node in step: not "deleted while main ran".
+     */
+    @Test
+    void anotherPodsBoundOnTheSameNodeDoesNotBoundThisPodsEnd() {
+        String q = Exports.Pod.of().startedAt("2026-09-19T16:25:44Z").phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:30:00Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:30:02Z").yaml().replace("  name: p\n", "  name: q\n").replace("uid: u-1", "uid: u-9")
+                .replace("workflows.argoproj.io/workflow: p}", "workflows.argoproj.io/workflow: q}")
+                .replace("node-id: p, workflows.argoproj.io/node-name: p", "node-id: q, workflows.argoproj.io/node-name: q");
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:25Z", 30)
+                .terminated("main", 0, "Completed", "2026-09-19T16:39:25Z").terminated("wait", 0, "Completed", "2026-09-19T16:39:57Z").yaml();
+        Correlation c = deleted(pod, q);
+        Execution e = c.lifecycles().entrySet().stream().filter(x -> x.getKey().name().equals("p")).findFirst().orElseThrow().getValue().execution();
+        assertNotEquals(State.RUNNING, e.state(), e.reason());
+        noneAbovePossible(new PodDeletedDuringExecution(), c);
+    }
 }
