@@ -301,10 +301,8 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         }
         // Session 57: the Pod's creation (the API server's clock) comes before anything its kubelet stamps about it.
         java.util.Map<String, Timestamp> createdByUid = new java.util.HashMap<>();
-        java.util.Set<Timestamp> creationsSeen = new java.util.HashSet<>();
         for (PodSnapshot s : pod.snapshots()) {
-            if (!s.described() && s.creationTimestamp() != null) {
-                creationsSeen.add(s.creationTimestamp());
+            if (!s.described() && s.creationTimestamp() != null && !s.annotations().containsKey("kubernetes.io/config.mirror")) {
                 if (!s.uid().isEmpty()) {
                     createdByUid.putIfAbsent(s.uid(), s.creationTimestamp());
                 }
@@ -315,8 +313,8 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                     || e.created() == null) {
                 continue; // without its own creation, the Event's first time may be the API server's, not the kubelet's stamp
             }
-            Timestamp podCreated = !e.regarding().uid().isEmpty() ? createdByUid.get(e.regarding().uid())
-                    : creationsSeen.size() == 1 ? creationsSeen.iterator().next() : null;
+            // By the Pod's UID only: an Event of an earlier Pod of the name, read against a later one's creation, bounds nothing.
+            Timestamp podCreated = createdByUid.get(e.regarding().uid());
             if (podCreated != null && podCreated.comparable(e.first())) {
                 long u = nanosBetween(podCreated.instant(), e.first().windowEnd());
                 String why = "its kubelet's " + e.reason() + " Event stamped " + e.first().format() + ", after the Pod was created at "
@@ -332,10 +330,12 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             if (!node.equals(s.nodeName()) && !(s.nodeName() == null || s.nodeName().isEmpty())) {
                 continue;
             }
-            if (!s.described() && s.creationTimestamp() != null && (s.nodeName() != null && !s.nodeName().isEmpty())) {
+            if (!s.described() && s.creationTimestamp() != null && (s.nodeName() != null && !s.nodeName().isEmpty())
+                    && !s.annotations().containsKey("kubernetes.io/config.mirror")) {
                 // status.startTime and the containers' startedAt, on the node's clock, are after the Pod's creation on the API
                 // server's: offset < nodeTime + its second - creationTimestamp. (Only where the export names the node: a time
-                // in an export without spec.nodeName may be another node's, an earlier namesake's.)
+                // in an export without spec.nodeName may be another node's, an earlier namesake's. A mirror Pod's object is created by
+                // its kubelet after the static Pod it mirrors started: its start may precede its creation.)
                 Timestamp created = s.creationTimestamp();
                 java.util.List<Object[]> stamps = new java.util.ArrayList<>();
                 if (s.startTime() != null) {

@@ -126,6 +126,17 @@ class NodeClockPodBoundsTest {
                 .replace("  creationTimestamp: \"2026-09-19T16:27:17Z\"\n", "")), NODE);
         assertNull(none.upperNanos(), none.describe());
         assertNull(none.lowerNanos(), none.describe());
+        // Control: an Event of another Pod of the name (an earlier one, its own UID) is not read against this one's creation.
+        NodeClock other = NodeClock.of(pod(unknown, event("Pulling", "2026-09-19T16:26:20Z", "2026-09-19T16:26:20Z").replace("uid: u-1", "uid: u-0")), NODE);
+        assertNull(other.upperNanos(), other.describe());
+    }
+
+    @Test
+    void aMirrorPodsStartIsNotReadAgainstItsCreation() {
+        // A static Pod runs before its kubelet creates the mirror object: its start may read before the mirror's creation.
+        String mirror = Exports.Pod.of().startedAt("2026-09-19T16:20:00Z").running("main").yaml()
+                .replace("annotations: {", "annotations: {kubernetes.io/config.mirror: 4f1c3a, ");
+        assertNull(NodeClock.of(pod(mirror), NODE).upperNanos());
     }
 
     private static String event(String reason, String first, String created) {

@@ -1344,11 +1344,24 @@ final class Corpus {
         exportPod(at, () -> firstPodKey(w), json);
     }
 
+    /** The generator salt of which exports show {@code managedFields} (session 57; docs/judgment.md). */
+    static final long MANAGED_FIELDS_SALT = 593;
+
+    /**
+     * Session 57: whether export {@code seq} was taken with {@code --show-managed-fields} (a quarter of them: kubectl leaves the
+     * entries out since 1.21; backup tools and API dumps keep them). Its own stream (salt {@link #MANAGED_FIELDS_SALT}), drawn from
+     * the export's sequence number so that no other stream moves.
+     */
+    private boolean showsManagedFields(int seq) {
+        return new Sim.Rng(Sim.seed(Sim.seed(seed, MANAGED_FIELDS_SALT), seq)).chance(0.25);
+    }
+
     /** {@code kubectl get pod} of the Pod {@code key} names when it is run (none if it is gone). */
     private void exportPod(long at, java.util.function.Supplier<String> podKey, double json) {
         boolean asJson = plan.chance(json);
         boolean takenAt = plan.chance(0.8);
         int seq = ++exportSeq;
+        boolean managed = showsManagedFields(seq);
         sim.at(at, () -> {
             String key = podKey.get();
             Pod p = key == null ? null : kube.pods.get(key);
@@ -1357,7 +1370,8 @@ final class Corpus {
             }
             noteExported(p);
             String file = "pods/" + p.namespace + "." + p.name + "." + stamp(sim.now()) + "-" + seq + (asJson ? ".json" : ".yaml");
-            exports.single(file, Exports.pod(p), "kubectl get pod -n " + p.namespace + " " + p.name + " -o " + (asJson ? "json" : "yaml"),
+            exports.single(file, Exports.pod(p, managed), "kubectl get pod -n " + p.namespace + " " + p.name + " -o " + (asJson ? "json" : "yaml")
+                    + (managed ? " --show-managed-fields" : ""),
                     takenAt ? sim.now() : null, asJson);
         });
     }
@@ -1381,11 +1395,12 @@ final class Corpus {
     private void exportList(long at, Workflow w) {
         boolean asJson = plan.chance(0.3);
         int seq = ++exportSeq;
+        boolean managed = showsManagedFields(seq);
         sim.at(at, () -> {
             List<Map<String, Object>> items = new ArrayList<>();
             for (Pod p : kube.pods.values()) {
                 if (p.workflowUid.equals(w.uid)) {
-                    items.add(Exports.pod(p));
+                    items.add(Exports.pod(p, managed));
                     noteExported(p);
                 }
             }
@@ -1394,7 +1409,7 @@ final class Corpus {
             }
             String file = "lists/" + w.namespace + "." + w.name + ".pods." + stamp(sim.now()) + "-" + seq + (asJson ? ".json" : ".yaml");
             exports.list(file, items, "kubectl get pods -n " + w.namespace + " -l workflows.argoproj.io/workflow=" + w.name + " -o "
-                    + (asJson ? "json" : "yaml"), sim.now(), asJson);
+                    + (asJson ? "json" : "yaml") + (managed ? " --show-managed-fields" : ""), sim.now(), asJson);
         });
     }
 

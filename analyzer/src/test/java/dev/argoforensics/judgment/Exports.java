@@ -60,7 +60,26 @@ final class Exports {
     }
 
     static Map<String, Object> pod(Pod p) {
+        return pod(p, false);
+    }
+
+    /**
+     * A Pod as {@code kubectl get} prints it; with {@code managedFields} as {@code --show-managed-fields} does (session 57): the
+     * creator's entry ({@code workflow-controller}, at the creation) and, once it wrote, the kubelet's status entry, each stamped by
+     * the API server as it stored the write (whole seconds, as {@code metav1.Time} prints).
+     */
+    static Map<String, Object> pod(Pod p, boolean managedFields) {
         Map<String, Object> meta = new TreeMap<>();
+        if (managedFields) {
+            List<Object> entries = new ArrayList<>();
+            entries.add(sorted("apiVersion", "v1", "fieldsType", "FieldsV1", "fieldsV1", sorted("f:metadata", sorted("f:labels", new TreeMap<>())),
+                    "manager", "workflow-controller", "operation", "Update", "time", Go.k8s(p.creation)));
+            if (p.kubeletWrite >= 0) {
+                entries.add(sorted("apiVersion", "v1", "fieldsType", "FieldsV1", "fieldsV1", sorted("f:status", sorted("f:containerStatuses",
+                        new TreeMap<>())), "manager", "kubelet", "operation", "Update", "subresource", "status", "time", Go.k8s(K8s.sec(p.kubeletWrite))));
+            }
+            meta.put("managedFields", entries);
+        }
         meta.put("annotations", new TreeMap<>(p.annotations));
         meta.put("creationTimestamp", Go.k8s(p.creation));
         if (p.deletionTimestamp != null) {

@@ -128,6 +128,13 @@ final class K8s {
         long resourceVersion;
         long creation;
         long startTime = -1;
+        /**
+         * Session 57: when the kubelet last wrote the Pod's status (the model's time, the API server's clock), -1 before: the time of
+         * the {@code kubelet} entry ({@code subresource: status}) of {@code metadata.managedFields}, which an export shows only when
+         * asked ({@code --show-managed-fields}; {@code kubectl get} leaves them out since 1.21). Every write counts (the API server
+         * moves an entry's time only when the write changes a value the manager owns: the model's time is no earlier, only looser).
+         */
+        long kubeletWrite = -1;
         int terminationGrace = 30;
         String image = "busybox:1.37";
         String executorImage;
@@ -193,6 +200,7 @@ final class K8s {
             p.resourceVersion = resourceVersion;
             p.creation = creation;
             p.startTime = startTime;
+            p.kubeletWrite = kubeletWrite;
             p.terminationGrace = terminationGrace;
             p.image = image;
             p.executorImage = executorImage;

@@ -421,6 +421,9 @@ final class Kube {
         }
         Pod before = p.copy();
         change.accept(p);
+        if ("kubelet".equals(actor)) {
+            p.kubeletWrite = now();
+        }
         write(p, before, origin, actor);
         return Result.OK;
     }
