@@ -58,6 +58,28 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
     static final long DRIFT_PER_MILLION = 500;
 
     /**
+     * How near (on the node's clock) a bound's record must be to the time it orders to hold there at its value whatever the node's
+     * time daemon did in between (session 57 breaker, {@code NodeClockPodBoundsBreakerTest}). A node's clock that is off is one whose
+     * time daemon has lost its server (or never had one); the daemon coming back corrects it at any moment (systemd-timesyncd steps
+     * past 0.4 s, chrony steps at its start or slews a minute and a half in under 20 minutes), and nothing in the exports shows when.
+     * A correction brings the clock to the API server's (true time, which a control plane keeps), toward it, never past it. Further
+     * than this from its record a bound holds so:
+     * <ul>
+     * <li>after its record: one showing the clock near (an upper bound at or above zero, a lower at or below) holds, a correction only
+     *     tightens it; one showing it off (behind: an upper bound below zero; ahead: a lower above) holds only as far as zero;</li>
+     * <li>before its record: one showing the clock off holds (a correction in between would have left it in step at the record), one
+     *     showing it near bounds nothing (the clock may have been corrected in between from anything).</li>
+     * </ul>
+     * Each loosened by the drift. A node 90 s behind at main's start, corrected six minutes into its run, wrote main's end in true time
+     * 30 s before the deletion; read on the start's bound the end was 55 s after it: AF007 confirmed for a Pod deleted after main ended.
+     * The records the kubelet writes in the same round as an end (the other containers' ends, the status write that carried them) are
+     * within this of it; a correction within the minute between is the coincidence read past. A VM paused and resumed (its clock behind
+     * by the pause) moves a clock away from the API server's; Kubernetes nodes are not paused for minutes without going NotReady, and
+     * that is not modelled.
+     */
+    static final long STEP_FREE_NANOS = 60_000_000_000L;
+
+    /**
      * One bound on the node's offset.
      *
      * @param lower whether it bounds the offset from below (else from above)
@@ -159,21 +181,55 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         String lowerWhy = null;
         Long upper = null;
         String upperWhy = null;
+        Long rawLower = null;
+        Long rawUpper = null;
         for (Bound b : bounds) {
             long apart = Math.abs(nanosBetween(b.at(), nodeTime.instant()));
             if (apart > BOUND_SPAN_NANOS) {
                 continue;
             }
             long drift = apart / 1_000_000 * DRIFT_PER_MILLION;
-            if (b.lower() && (lower == null || b.nanos() - drift > lower)) {
-                lower = b.nanos() - drift;
-                lowerWhy = b.why();
-            } else if (!b.lower() && (upper == null || b.nanos() + drift < upper)) {
-                upper = b.nanos() + drift;
-                upperWhy = b.why();
+            // Session 57 breaker (STEP_FREE_NANOS): further than a minute from its record, a time daemon coming back in between may
+            // have brought the clock to the API server's (a step, or a slew toward it, never past it).
+            boolean far = apart > STEP_FREE_NANOS;
+            boolean recordBefore = b.at().isBefore(nodeTime.instant());
+            if (b.lower()) {
+                long raw = b.nanos() - drift;
+                rawLower = rawLower == null ? raw : Math.max(rawLower, raw);
+                Long l = raw;
+                String why = b.why();
+                if (far && recordBefore && b.nanos() > 0) {
+                    // Ahead at its record, corrected since perhaps: at least in step.
+                    l = -drift;
+                    why = b.why() + "; " + GoDuration.format(b.nanos()) + " ahead then, " + GoDuration.format(apart) + " before, and a time "
+                            + "daemon coming back since brings a clock to the API server's, not past it";
+                } else if (far && !recordBefore && raw <= 0) {
+                    l = null; // in step at its record: a correction in between may have followed a clock off by anything
+                }
+                if (l != null && (lower == null || l > lower)) {
+                    lower = l;
+                    lowerWhy = why;
+                }
+            } else {
+                long raw = b.nanos() + drift;
+                rawUpper = rawUpper == null ? raw : Math.min(rawUpper, raw);
+                Long u = raw;
+                String why = b.why();
+                if (far && recordBefore && b.nanos() < 0) {
+                    // Behind at its record, corrected since perhaps: at most in step.
+                    u = drift;
+                    why = b.why() + "; " + GoDuration.format(-b.nanos()) + " behind then, " + GoDuration.format(apart) + " before, and a time "
+                            + "daemon coming back since brings a clock to the API server's, not past it";
+                } else if (far && !recordBefore && raw >= 0) {
+                    u = null;
+                }
+                if (u != null && (upper == null || u < upper)) {
+                    upper = u;
+                    upperWhy = why;
+                }
             }
         }
-        if (lower != null && upper != null && lower >= upper) {
+        if (rawLower != null && rawUpper != null && rawLower >= rawUpper) {
             return new NodeClock(node, null, null, null, null, bounds, controllerAhead);
         }
         return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead);
@@ -311,16 +367,30 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                 Timestamp w = s.kubeletStatusWrite();
                 Timestamp latest = null;
                 String what = null;
+                java.util.List<Object[]> written = new java.util.ArrayList<>();
                 if (s.startTime() != null && s.startTime().comparable(w)) {
                     latest = s.startTime();
                     what = "status.startTime";
+                    written.add(new Object[] {latest, what});
                 }
                 for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
                     for (Timestamp t : new Timestamp[] {c.startedAt(), c.finishedAt()}) {
+                        if (t != null && t.comparable(w)) {
+                            written.add(new Object[] {t, c.name() + (t == c.finishedAt() ? "'s finishedAt" : "'s startedAt")});
+                        }
                         if (t != null && t.comparable(w) && (latest == null || latest.instant().isBefore(t.instant()))) {
                             latest = t;
                             what = c.name() + (t == c.finishedAt() ? "'s finishedAt" : "'s startedAt");
                         }
+                    }
+                }
+                // Session 57 breaker: each node time the write carried bounds the clock at that time (a bound showing the clock ahead
+                // holds at its value only near its record, STEP_FREE_NANOS), the latest the tightest.
+                for (Object[] t : written) {
+                    Timestamp at = (Timestamp) t[0];
+                    if (at != latest) {
+                        bounds.add(new Bound(true, nanosBetween(w.windowEnd(), at.instant()), at.instant(), "its kubelet's " + t[1] + " "
+                                + at.format() + ", written before the API server stored the kubelet's status at " + w.format() + " (managedFields)"));
                     }
                 }
                 if (latest != null) {
