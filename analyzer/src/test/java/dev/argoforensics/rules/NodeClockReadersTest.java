@@ -57,10 +57,28 @@ class NodeClockReadersTest {
      * {@code status.startTime} at {@code startTime} (the node's): the node's clock is no more than startTime + 1 s - 16:27:11 ahead.
      */
     private static String started(String yaml, String startTime) {
+        // Session 57 (reconcile): the containers start after status.startTime on the same clock; the default start (16:27:14, 4 s after
+        // the creation) would bound a node the premise puts elsewhere (NodeClock's start-after-creation bound), so they start 2 s after it.
+        String containersStart = java.time.Instant.parse(startTime).plusSeconds(2).toString();
+        yaml = yaml.replace("startedAt: \"2026-09-19T16:27:14Z\"", "startedAt: \"" + containersStart + "\"");
         String phase = yaml.substring(yaml.indexOf("status:\n  phase: ") + "status:\n  phase: ".length());
         phase = phase.substring(0, phase.indexOf('\n'));
         return yaml.replace("status:\n  phase: " + phase + "\n", "status:\n  phase: " + phase + "\n  startTime: \"" + startTime + "\"\n")
                 .replace("  conditions:\n", "  conditions:\n  - {type: PodScheduled, status: \"True\", lastTransitionTime: \"2026-09-19T16:27:11Z\"}\n");
+    }
+
+    /**
+     * Session 57 (reconcile): the Pod created two hours earlier (its creation, its containers' start, the Created pod line and the
+     * Workflow's start at 14:27:1x instead of 16:27:1x: a Pod created before its Workflow started is not that Workflow's). A start a few seconds after the creation bounds the node's clock from above (NodeClock, s57-bounds); two
+     * hours before the times ordered it is beyond a bound's hour, so nothing bounds the node near them: the minute alone orders.
+     */
+    private static String old(String s) {
+        return s.replace("T16:27:1", "T14:27:1");
+    }
+
+    /** The controller's lines of {@link #old(String)}'s Pod: those of its creation's minute (the workers' start, Created pod) moved with it. */
+    private static String[] old(String[] lines) {
+        return java.util.Arrays.stream(lines).map(l -> l.replace("T16:27:", "T14:27:")).toArray(String[]::new);
     }
 
     private static PodLifecycle life(Correlation c) {
@@ -127,11 +145,16 @@ class NodeClockReadersTest {
 
     /** The whole rounds kept (the kill a grace period after the first SIGTERM round), proxy exported with {@code exit} at {@code at}. */
     private static Evaluation wholeWithProxy(String at, String... events) {
+        return wholeWithProxy(at, "2026-09-19T16:27:14Z", events);
+    }
+
+    /** The same, the containers started at {@code startedAt} on the node's clock. */
+    private static Evaluation wholeWithProxy(String at, String startedAt, String[] events) {
         String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), cleaningUp("2026-09-19T16:30:00.100Z", "terminateContainers"),
             signaled("2026-09-19T16:30:00.200Z", "wait"), signaled("2026-09-19T16:30:00.300Z", "proxy"),
             queueingAfter("2026-09-19T16:30:00.301Z", "killContainers", "30s"), cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
             signaled("2026-09-19T16:30:30.400Z", "proxy"), workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
-        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:30:00Z")
+        String pod = Exports.Pod.of().startedAt(startedAt).phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:30:00Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", at).yaml();
         return af010(lines, pod, events);
     }
@@ -156,12 +179,15 @@ class NodeClockReadersTest {
      * Negative control, a node ahead: proxy's 137 written 2 s before the round is, without a bound, most likely the round's own kill on
      * a node behind (likely). Its node's Event stamped 39 s after the API server stored it shows the clock at least 38 s ahead: the kill
      * came half a minute before the round, another's, and the round signalled a container already gone (a stale cache): cleared.
+     * Session 57 (reconcile): on that node the containers' start is written as late (16:27:53, a second before its Started Event): the
+     * default 16:27:14, 4 s after the creation, would bound the node to 5 s ahead, crossing the Event's bound (NodeClock drops both).
      */
     @Test
     void af010AKilledSidecarOnANodeKnownAheadIsAnotherKill() {
         Evaluation free = wholeWithProxy("2026-09-19T16:30:28Z");
         assertEquals(Confidence.LIKELY, free.findings().get(0).confidence(), free.findings().get(0).confidenceReason());
-        Evaluation ahead = wholeWithProxy("2026-09-19T16:30:28Z", kubeletEvent("2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z"));
+        Evaluation ahead = wholeWithProxy("2026-09-19T16:30:28Z", "2026-09-19T16:27:53Z",
+                new String[] {kubeletEvent("2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z")});
         assertTrue(ahead.findings().isEmpty(), ahead.findings().toString());
         assertEquals(List.of("AF010.cleared.exportedEnded"), ahead.cleared().stream().map(x -> x.why().code()).toList());
     }
@@ -175,7 +201,12 @@ class NodeClockReadersTest {
 
     /** Containers completed (exit 0) at {@code finishedAt} on the node's clock; deletionTimestamp 16:40:00, grace 0. */
     private static Correlation completed(String finishedAt, String... events) {
-        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:00Z", 0).terminated("main", 0, "Completed", finishedAt)
+        return completed(finishedAt, "2026-09-19T16:27:14Z", events);
+    }
+
+    /** The same, the containers started at {@code startedAt} on the node's clock. */
+    private static Correlation completed(String finishedAt, String startedAt, String[] events) {
+        String pod = Exports.Pod.of().startedAt(startedAt).phase("Succeeded").deleted("2026-09-19T16:40:00Z", 0).terminated("main", 0, "Completed", finishedAt)
                 .terminated("wait", 0, "Completed", finishedAt).yaml();
         Evidence e = new Evidence().log("c.log", deletedLines()).workflow("wf.yaml", ERRORED_WORKFLOW).pod("pod.yaml", pod);
         for (int i = 0; i < events.length; i++) {
@@ -188,12 +219,15 @@ class NodeClockReadersTest {
      * A node at least 28 s ahead (its Event stamped 29 s after the API server stored it): containers written as ended at 16:39:20 ended
      * no later than 16:38:53 on the API server's clock, more than the kubelet's final delete may take before the grace-0 16:40:00: the
      * timestamp is read as the request (the inference, likely at most). Without the Event 41 s is within that minute: not read so.
+     * Session 57 (reconcile): on that node the containers' start is written as late (16:27:43, a second before its Event), not 4 s
+     * after the creation (which would bound the node to 5 s ahead and cross the Event's bound).
      */
     @Test
     void graceZeroInferenceOnANodeKnownAhead() {
         DeletionRequest free = life(completed("2026-09-19T16:39:20Z")).deletion();
         assertFalse(free.inferredLower(), free.toString());
-        PodLifecycle ahead = life(completed("2026-09-19T16:39:20Z", kubeletEvent("2026-09-19T16:27:44Z", "2026-09-19T16:27:15Z")));
+        PodLifecycle ahead = life(completed("2026-09-19T16:39:20Z", "2026-09-19T16:27:43Z",
+                new String[] {kubeletEvent("2026-09-19T16:27:44Z", "2026-09-19T16:27:15Z")}));
         assertTrue(ahead.deletion().inferredLower(), ahead.deletion().toString());
         assertEquals("2026-09-19T16:40:00Z", ahead.deletion().notBefore().at().format());
         assertFalse(ahead.deletion().latestMayBeKubeletsFinalDelete(ahead.containersEnd().orElseThrow()), ahead.deletion().toString());
@@ -230,10 +264,19 @@ class NodeClockReadersTest {
      * kubelet's final grace-0 delete) showing main killed (137) at {@code mainEnd} on its node's clock.
      */
     private static Correlation runningThenEnded(String mainEnd, String startTime) {
+        return runningThenEnded(mainEnd, startTime, false);
+    }
+
+    /** The same, the Pod created two hours earlier ({@link #old(String)}: nothing bounds its node near main's end) where {@code aged}. */
+    private static Correlation runningThenEnded(String mainEnd, String startTime, boolean aged) {
         String running = Exports.Pod.of().phase("Running").deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml();
         String ended = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:00Z", 0).terminated("main", 137, "Error", mainEnd)
                 .terminated("wait", 0, "Completed", mainEnd).yaml();
-        Evidence e = new Evidence().log("c.log", deletedLines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+        if (aged) {
+            running = old(running);
+            ended = old(ended);
+        }
+        Evidence e = new Evidence().log("c.log", aged ? old(deletedLines()) : deletedLines()).workflow("wf.yaml", aged ? old(ERRORED_WORKFLOW) : ERRORED_WORKFLOW)
                 .takenAt("a-running.yaml", "2026-09-19T16:40:05Z", startTime == null ? running : started(running, startTime))
                 .takenAt("b-ended.yaml", "2026-09-19T16:45:00Z", startTime == null ? ended : started(ended, startTime))
                 .object("audit.log", Exports.audit("delete", "", "dana@example.com", "2026-09-19T16:40:00.000000Z", 200));
@@ -246,11 +289,17 @@ class NodeClockReadersTest {
     /**
      * main's end written 90 s after the request: the running export is no late report, past the node's minute only (nothing bounds the
      * clock): running, on the margin, AF007 likely. With startTime a second after the binding (the node no more than 2 s ahead): the end
-     * is after the request on one clock's ground: confirmed.
+     * is after the request on one clock's ground: confirmed. Session 57 (reconcile): the containers' start written 4 s after the Pod's
+     * creation already bounds the node to 5 s ahead (NodeClock, s57-bounds): confirmed without startTime too; the margin is left for a
+     * Pod created two hours before (its start beyond a bound's hour of main's end).
      */
     @Test
     void laggingPastTheMinuteRestsOnTheNodesClockUnlessBounded() {
-        Correlation free = runningThenEnded("2026-09-19T16:41:30Z", null);
+        Correlation started = runningThenEnded("2026-09-19T16:41:30Z", null);
+        assertEquals(State.RUNNING, life(started).execution().state(), life(started).execution().reason());
+        assertFalse(life(started).execution().nodeMargin(), life(started).execution().toString());
+        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(started).findings().get(0).confidence());
+        Correlation free = runningThenEnded("2026-09-19T16:41:30Z", null, true);
         assertEquals(State.RUNNING, life(free).execution().state(), life(free).execution().reason());
         assertTrue(life(free).execution().nodeMargin(), life(free).execution().toString());
         assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(free).findings().get(0).confidence());
@@ -264,11 +313,14 @@ class NodeClockReadersTest {
     /**
      * A node known at least 37 s behind (startTime written 38 s before the binding): main's end written 50 s after the request came
      * 87 s after it: the running export is read, on one clock's ground. Without the bound 50 s is within the minute: set aside as a
-     * possible late report, and nothing confirms.
+     * possible late report, and nothing confirms. Session 57 (reconcile): "without the bound" is a Pod created two hours before; the
+     * containers' start 4 s after a recent creation bounds the node to 5 s ahead, and the end 45 s after the request confirms.
      */
     @Test
     void laggingOnANodeKnownBehindReadsTheRunningExport() {
-        Correlation free = runningThenEnded("2026-09-19T16:40:50Z", null);
+        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(runningThenEnded("2026-09-19T16:40:50Z", null))
+                .findings().get(0).confidence());
+        Correlation free = runningThenEnded("2026-09-19T16:40:50Z", null, true);
         assertNotEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(free).findings().get(0).confidence());
         Correlation behind = runningThenEnded("2026-09-19T16:40:50Z", "2026-09-19T16:26:33Z");
         assertEquals(State.RUNNING, life(behind).execution().state(), life(behind).execution().reason());
@@ -293,10 +345,20 @@ class NodeClockReadersTest {
     // ---- ExecutionOrder.beyondReportLag: readiness lost after the first deleted version ---------------------------------------------
 
     private static Evaluation evicted(String readySince, String startTime) {
+        return evicted(readySince, startTime, false);
+    }
+
+    /** The same, the Pod created two hours earlier ({@link #old(String)}: nothing bounds its node near the flip) where {@code aged}. */
+    private static Evaluation evicted(String readySince, String startTime, boolean aged) {
         String pod = LookAlikes.evicted(readySince, 137, readySince);
-        Evidence e = new Evidence().pod("pod.yaml", startTime == null ? pod : started(pod, startTime)).workflow("wf.yaml", ERRORED_WORKFLOW)
-                .log("1.log", LookAlikes.deletionSeenArriving("update", "1m59.743s", podEvent(readySince.replace("Z", ".900Z"), "update"))
-                        .toArray(String[]::new));
+        String[] lines = LookAlikes.deletionSeenArriving("update", "1m59.743s", podEvent(readySince.replace("Z", ".900Z"), "update"))
+                .toArray(String[]::new);
+        if (aged) {
+            pod = old(pod);
+            lines = old(lines);
+        }
+        Evidence e = new Evidence().pod("pod.yaml", startTime == null ? pod : started(pod, startTime))
+                .workflow("wf.yaml", aged ? old(ERRORED_WORKFLOW) : ERRORED_WORKFLOW).log("1.log", lines);
         if (startTime != null) {
             e.object("events.yaml", scheduledEvent());
         }
@@ -306,11 +368,15 @@ class NodeClockReadersTest {
     /**
      * Ready lost at 16:32:20, 69 s after the eviction (16:31:11): past the minute only, nothing bounding the node's clock: likely. The
      * node no more than 2 s ahead (startTime against the binding): after the request by its report lag on one clock's ground:
-     * confirmed. A node up to 95 s ahead: the flip may be the late report of a main that ended before: not confirmed.
+     * confirmed. A node up to 95 s ahead: the flip may be the late report of a main that ended before: not confirmed. Session 57
+     * (reconcile): the containers' start 4 s after the Pod's creation bounds the node to 5 s ahead without startTime (confirmed); the
+     * margin's likely is for a Pod created two hours before.
      */
     @Test
     void readinessAfterTheDeletionThroughTheNodesClock() {
-        Finding free = evicted("2026-09-19T16:32:20Z", null).findings().get(0);
+        Finding started = evicted("2026-09-19T16:32:20Z", null).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, started.confidence(), started.confidenceReason());
+        Finding free = evicted("2026-09-19T16:32:20Z", null, true).findings().get(0);
         assertEquals(Confidence.LIKELY, free.confidence(), free.confidenceReason());
         Finding bounded = evicted("2026-09-19T16:32:20Z", "2026-09-19T16:27:12Z").findings().get(0);
         assertEquals(Confidence.CONFIRMED, bounded.confidence(), bounded.confidenceReason());
@@ -324,11 +390,15 @@ class NodeClockReadersTest {
 
     /**
      * A node known at least 37 s behind: Ready lost at 16:31:40 as written, 29 s after the eviction (within the minute), came more than
-     * a minute after it: the containers were running at the request: confirmed. Without the bound: not.
+     * a minute after it: the containers were running at the request: confirmed. Without the bound: not. Session 57 (reconcile):
+     * "without the bound" is a Pod created two hours before; the containers' start 4 s after a recent creation bounds the node to 5 s
+     * ahead, and the flip at least 24 s after the eviction, past the kubelet's report lag, confirms.
      */
     @Test
     void readinessOnANodeKnownBehind() {
-        Finding free = evicted("2026-09-19T16:31:40Z", null).findings().get(0);
+        Finding started = evicted("2026-09-19T16:31:40Z", null).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, started.confidence(), started.confidenceReason());
+        Finding free = evicted("2026-09-19T16:31:40Z", null, true).findings().get(0);
         assertNotEquals(Confidence.CONFIRMED, free.confidence(), free.confidenceReason());
         Finding behind = evicted("2026-09-19T16:31:40Z", "2026-09-19T16:26:33Z").findings().get(0);
         assertEquals(Confidence.CONFIRMED, behind.confidence(), behind.confidenceReason());
@@ -337,11 +407,19 @@ class NodeClockReadersTest {
     // ---- ExecutionOrder.kubeletReportedAfter: a lost node's report ----------------------------------------------------------------
 
     private static Correlation lostAfterReport(String waitEnded, String startTime) {
+        return lostAfterReport(waitEnded, startTime, false);
+    }
+
+    /** The same, the Pod created two hours earlier ({@link #old(String)}: nothing bounds its node near the report) where {@code aged}. */
+    private static Correlation lostAfterReport(String waitEnded, String startTime, boolean aged) {
         String pod = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", waitEnded).yaml();
-        Evidence e = new Evidence().log("c.log", deletedLines()).pod("pod.yaml", startTime == null ? pod : started(pod, startTime))
+        if (aged) {
+            pod = old(pod);
+        }
+        Evidence e = new Evidence().log("c.log", aged ? old(deletedLines()) : deletedLines()).pod("pod.yaml", startTime == null ? pod : started(pod, startTime))
                 .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.212345Z", 200))
                 .object("ev.yaml", Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:41:50Z", "Node is not ready"))
-                .workflow("wf.yaml", ERRORED_WORKFLOW);
+                .workflow("wf.yaml", aged ? old(ERRORED_WORKFLOW) : ERRORED_WORKFLOW);
         if (startTime != null) {
             e.object("events.yaml", scheduledEvent());
         }
@@ -352,11 +430,14 @@ class NodeClockReadersTest {
      * The kubelet reported wait's end 80 s after the request, then its node was lost: past the minute only, the report is read as after
      * the request on the node's margin (not the lost node's last report, likely). Bounded (no more than 2 s ahead): after it on one
      * clock's ground, main running at the request: confirmed. Up to 95 s ahead: the report may be from before the request, the lost
-     * node's last: frozen, likely.
+     * node's last: frozen, likely. Session 57 (reconcile): the containers' start 4 s after the Pod's creation bounds the node to 5 s
+     * ahead without startTime (not frozen, not on the margin); the margin is for a Pod created two hours before.
      */
     @Test
     void aLostNodesLaterReportThroughTheNodesClock() {
-        Execution free = life(lostAfterReport("2026-09-19T16:41:20Z", null)).execution();
+        Execution started = life(lostAfterReport("2026-09-19T16:41:20Z", null)).execution();
+        assertTrue(!started.frozenReport() && !started.nodeMargin(), started.toString());
+        Execution free = life(lostAfterReport("2026-09-19T16:41:20Z", null, true)).execution();
         assertTrue(!free.frozenReport() && free.nodeMargin(), free.toString());
         Correlation bounded = lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:27:12Z");
         assertTrue(!life(bounded).execution().frozenReport() && !life(bounded).execution().nodeMargin(), life(bounded).execution().toString());
@@ -368,10 +449,17 @@ class NodeClockReadersTest {
                 .findings().get(0).confidence());
     }
 
-    /** A node known at least 37 s behind: wait's end written 30 s after the request came after it by more than a minute: confirmed. */
+    /**
+     * A node known at least 37 s behind: wait's end written 30 s after the request came after it by more than a minute: confirmed.
+     * Session 57 (reconcile): the containers' start 4 s after the Pod's creation bounds the node to 5 s ahead: the end at least 25 s
+     * after the request, confirmed too; without a bound (a Pod created two hours before) the report may be the lost node's last.
+     */
     @Test
     void aLostNodesReportOnANodeKnownBehind() {
-        Execution free = life(lostAfterReport("2026-09-19T16:40:30Z", null)).execution();
+        Correlation started = lostAfterReport("2026-09-19T16:40:30Z", null);
+        assertFalse(life(started).execution().frozenReport(), life(started).execution().toString());
+        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(started).findings().get(0).confidence());
+        Execution free = life(lostAfterReport("2026-09-19T16:40:30Z", null, true)).execution();
         assertTrue(free.frozenReport(), free.toString());
         Correlation behind = lostAfterReport("2026-09-19T16:40:30Z", "2026-09-19T16:26:33Z");
         assertFalse(life(behind).execution().frozenReport(), life(behind).execution().toString());

@@ -98,20 +98,30 @@ class PodDeletedDuringExecutionTest {
             Finding f = e.findings().get(0);
             assertEquals(user, f.fact("deletedBy").orElseThrow().value());
             // Session 54: wait's end 20 s after the request is its node's clock, within the minute that clock may be off: not shown
-            // written after the request, so the lost node's last report stands (likely). Past the minute it is (control below).
-            assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+            // written after the request, so the lost node's last report stands (likely). Session 57 (reconcile): the containers' start,
+            // written 4 s after the Pod's creation, bounds that node to 5 s ahead (NodeClock, s57-bounds): wait's end came at least 15 s
+            // after the request, the report was written after it and shows main running: confirmed, as session 42 read it. Without
+            // wait's end the export may still be the lost node's last report from before the request: likely.
+            assertEquals(after ? Confidence.CONFIRMED : Confidence.LIKELY, f.confidence(), f.confidenceReason());
         }
+        // The same report on a Pod created two hours before (its start beyond a bound's hour of wait's end: nothing bounds the node
+        // near it): within the minute, the lost node's last report stands, likely.
+        Evaluation aged = rule.evaluate(new Evidence().log("c.log", java.util.Arrays.stream(lines()).map(l -> l.replace("T16:27:1", "T14:27:1"))
+                        .toArray(String[]::new)).pod("pod.yaml", reported.yaml().replace("T16:27:1", "T14:27:1"))
+                .object("audit.log", Exports.audit("delete", "", user, "2026-09-19T16:40:00.212345Z", 200))
+                .object("ev.yaml", Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:40:50Z", "Node is not ready"))
+                .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
+        assertEquals(Confidence.LIKELY, aged.findings().get(0).confidence(), aged.findings().get(0).confidenceReason());
         Exports.Pod late = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", "2026-09-19T16:41:20Z");
         Evaluation e = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", late.yaml())
                 .object("audit.log", Exports.audit("delete", "", user, "2026-09-19T16:40:00.212345Z", 200))
                 .object("ev.yaml", Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:41:50Z", "Node is not ready"))
                 .workflow("wf.yaml", ERRORED_WORKFLOW).correlate());
         // Session 57: wait's end 80 s after the request is after it past the node's minute only, nothing bounding that clock: the
-        // report is not the lost node's last (not frozen), but the order rests on the node's clock: likely (NodeClockReadersTest
-        // confirms it with the clock bounded).
-        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
-        assertTrue(e.findings().get(0).confidenceReason().contains("not confirmed: that order rests on the node's clock"),
-                e.findings().get(0).confidenceReason());
+        // report is not the lost node's last (not frozen), but the order rests on the node's clock: likely. Session 57 (reconcile):
+        // the containers' start 4 s after the Pod's creation bounds the node to 5 s ahead: after the request on that bound, confirmed
+        // (NodeClockReadersTest.aLostNodesLaterReportThroughTheNodesClock keeps the margin's likely for a node nothing bounds).
+        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
     }
 
     @Test
@@ -447,10 +457,10 @@ class PodDeletedDuringExecutionTest {
                 .log("1.log", LookAlikes.deletionSeenArriving("update", "1m59.743s", podEvent("2026-09-19T16:32:20.900Z", "update"))
                         .toArray(String[]::new)).correlate());
         Finding g = late.findings().get(0);
-        // Session 57: 69 s after the eviction is past the node's minute only, nothing bounding its clock: likely, saying so
-        // (NodeClockReadersTest confirms it with the node's clock bounded by its startTime against the binding).
-        assertEquals(Confidence.LIKELY, g.confidence(), g.confidenceReason());
-        assertTrue(g.confidenceReason().contains("not confirmed: that order rests on the node's clock"), g.confidenceReason());
+        // Session 57: 69 s after the eviction is past the node's minute only, nothing bounding its clock: likely, saying so. Session 57
+        // (reconcile): the containers' start, written 4 s after the Pod's creation, bounds the node to 5 s ahead: the flip came at least
+        // 64 s after the eviction on that bound, confirmed (NodeClockReadersTest keeps the margin's likely for a node nothing bounds).
+        assertEquals(Confidence.CONFIRMED, g.confidence(), g.confidenceReason());
         assertTrue(g.confidenceReason().contains("an export shows Ready False since 2026-09-19T16:32:20Z: the containers' readiness changed after "
                 + "the deletion was requested"), g.confidenceReason());
         assertEquals("the Eviction API (kubectl drain, or another eviction client)", f.fact("deletedBy").orElseThrow().value());
@@ -573,8 +583,9 @@ class PodDeletedDuringExecutionTest {
                 .object("audit.log", Exports.audit("delete", "", GC, "2026-09-19T16:40:00.212345Z", 200)).correlate());
         assertEquals(1, control.findings().size());
         // Session 54: main's kill 30 s after the request on its node's clock, within the minute it may be off: most likely the
-        // deletion's kill, likely.
-        assertEquals(Confidence.LIKELY, control.findings().get(0).confidence());
+        // deletion's kill, likely. Session 57 (reconcile): the containers' start, written 4 s after the Pod's creation, bounds the
+        // node to 5 s ahead (NodeClock, s57-bounds): main was killed at least 25 s after the request, running at it: confirmed.
+        assertEquals(Confidence.CONFIRMED, control.findings().get(0).confidence(), control.findings().get(0).confidenceReason());
     }
 
     /**
