@@ -206,18 +206,19 @@ class NodeClockReadersBreakerTest {
      * from above to cross it). Session 57 (reconcile2): the containers' start is written on the clock as it was then (16:27:53, a
      * second before the Started Event; the default 16:27:14 would cross the Event's bound and drop both); s57-b-bounds' step rule
      * ({@code NodeClock.STEP_FREE_NANOS}) answers it: main's end is two minutes after the bounding records, so the 38 s ahead holds
-     * only as "at least in step".
+     * only as "at least in step". main's end is 16:29:58 (the breaker wrote 16:29:45): a true 16:29:45 is 15 s before the cut
+     * round's due time (16:30:00.302), and a node known in step confirms that too (the rule's reading of the round's time from the
+     * SIGKILL line, not the clock's); at a true 16:29:58 only the stale bound (ended by 16:29:21) orders main's end a grace period
+     * before the SIGKILL round, which is what this attack is about.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("session 57 breaker: broke, not fixed; reconcile2: with a consistent start the step rule still "
-            + "leaves CONFIRMED (under study, told the lead)")
     void aClockSteppedAfterItsBoundingEventDoesNotConfirmTheCutRound() {
         String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), dev.argoforensics.testing.V4.cleaningUp("2026-09-19T16:30:00.900Z", "terminateContainers"),
             signaled("2026-09-19T16:30:00.950Z", "wait", "<nil>"), signaled("2026-09-19T16:30:00.960Z", "proxy", "<nil>"),
             dev.argoforensics.testing.V4.queueingAfter("2026-09-19T16:30:00.961Z", "killContainers", "30s"),
             dev.argoforensics.testing.V4.cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
             signaled("2026-09-19T16:30:30.400Z", "proxy", "<nil>"), dev.argoforensics.testing.V4.workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
-        String pod = Exports.Pod.of().startedAt("2026-09-19T16:27:53Z").phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:45Z")
+        String pod = Exports.Pod.of().startedAt("2026-09-19T16:27:53Z").phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:58Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z").yaml();
         Evidence e = new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:40:00Z", pod)
                 .object("events.yaml", kubeletEvent("Started", "u-1", NODE, "2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z", "main"));
