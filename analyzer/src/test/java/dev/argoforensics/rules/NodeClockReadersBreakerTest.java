@@ -64,10 +64,12 @@ class NodeClockReadersBreakerTest {
     /**
      * The deleted Pod (uid u-1) on a lost node: the export shows main running and wait ended 10 s after the request (16:40:00.212), as
      * the kubelet last reported before its node went NotReady; within the node's minute, so nothing the lost kubelet wrote is known to
-     * be after the request.
+     * be after the request. Session 57 (reconcile2): the containers started 16:28:09 on the node's clock, 59 s after the Pod's
+     * creation, as a node up to a minute ahead (or an image pull that long) writes it; the default start (16:27:14) bounds the node
+     * within 5 s of the API server's, and then wait's end 10 s after the request is known after it: not the premise.
      */
     private static Evidence lostNode() {
-        String pod = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", "2026-09-19T16:40:10Z").yaml();
+        String pod = Exports.Pod.of().startedAt("2026-09-19T16:28:09Z").deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", "2026-09-19T16:40:10Z").yaml();
         return new Evidence().log("c.log", deletedLines()).pod("pod.yaml", pod)
                 .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.212345Z", 200))
                 .object("ev.yaml", Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:41:50Z", "Node is not ready"))
@@ -133,12 +135,14 @@ class NodeClockReadersBreakerTest {
      * writes {@code PodScheduled} itself, on its node's clock, the same second as {@code status.startTime}; read against the API
      * server's clock it "bounds" the node to within a second of it whatever the node's clock reads. The namespace's Events hold the
      * scheduler's {@code Scheduled} Event of an earlier Pod of the name (uid u-0, the Workflow's earlier run), not of this one. The
-     * node here is 90 s ahead: main's 137 written 16:41:31 came at the request (16:40:00). No bound: not confirmed.
+     * node here is 90 s ahead: main's 137 written 16:41:31 came at the request (16:40:00). No bound: not confirmed. Session 57
+     * (reconcile2): the containers' start is written on that clock too (16:28:44, after the start 16:28:41); the default 16:27:14
+     * would bound the node within 5 s of the API server's, against the premise. The starts bound it below 94 s ahead only.
      */
     @Test
     void aKubeletWrittenPodScheduledBoundsNothingEvenBesideANamesakesScheduledEvent() {
-        String running = Exports.Pod.of().phase("Running").deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml();
-        String ended = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:00Z", 0).terminated("main", 137, "Error", "2026-09-19T16:41:31Z")
+        String running = Exports.Pod.of().startedAt("2026-09-19T16:28:44Z").phase("Running").deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml();
+        String ended = Exports.Pod.of().startedAt("2026-09-19T16:28:44Z").phase("Failed").deleted("2026-09-19T16:40:00Z", 0).terminated("main", 137, "Error", "2026-09-19T16:41:31Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:41:31Z").yaml();
         String scheduled = kubeletEvent("Scheduled", "u-0", "", "2026-09-19T16:05:11Z", "2026-09-19T16:05:11Z", "main")
                 .replace("component: kubelet", "component: default-scheduler").replace("  host: \n", "");
@@ -199,20 +203,22 @@ class NodeClockReadersBreakerTest {
      * first SIGTERM round, which ran no later than 16:30:00.302 (a grace period before the SIGKILL round) and may have found main
      * still running (the controller stopping the Pod: cleared). Read through the stale bound main ended by 16:29:07, a grace period
      * before that round: confirmed, on a bound no longer true. Nothing in these records shows the step (one bound from below, none
-     * from above to cross it).
+     * from above to cross it). Session 57 (reconcile2): the containers' start is written on the clock as it was then (16:27:53, a
+     * second before the Started Event; the default 16:27:14 would cross the Event's bound and drop both); s57-b-bounds' step rule
+     * ({@code NodeClock.STEP_FREE_NANOS}) answers it: main's end is two minutes after the bounding records, so the 38 s ahead holds
+     * only as "at least in step". main's end is 16:29:58 (the breaker wrote 16:29:45): a true 16:29:45 is 15 s before the cut
+     * round's due time (16:30:00.302), and a node known in step confirms that too (the rule's reading of the round's time from the
+     * SIGKILL line, not the clock's); at a true 16:29:58 only the stale bound (ended by 16:29:21) orders main's end a grace period
+     * before the SIGKILL round, which is what this attack is about.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("session 57 breaker: broke, not fixed. A step within NodeClock.BOUND_SPAN_NANOS (an hour) of the "
-            + "bounding record that no other record crosses is not seen; the bound then orders wrongly at one-clock grade (confirmed). "
-            + "Needs a bound near the ordered time (a kubelet Event or audit record at the Pod's end, s57-bounds' sources), or a "
-            + "shorter span for a node whose Events show it newly registered; told the lead")
     void aClockSteppedAfterItsBoundingEventDoesNotConfirmTheCutRound() {
         String[] lines = {createdPod("2026-09-19T16:27:10.431Z"), dev.argoforensics.testing.V4.cleaningUp("2026-09-19T16:30:00.900Z", "terminateContainers"),
             signaled("2026-09-19T16:30:00.950Z", "wait", "<nil>"), signaled("2026-09-19T16:30:00.960Z", "proxy", "<nil>"),
             dev.argoforensics.testing.V4.queueingAfter("2026-09-19T16:30:00.961Z", "killContainers", "30s"),
             dev.argoforensics.testing.V4.cleaningUp("2026-09-19T16:30:30.302Z", "killContainers"),
             signaled("2026-09-19T16:30:30.400Z", "proxy", "<nil>"), dev.argoforensics.testing.V4.workflowUpdated("2026-09-19T16:30:31.500Z", "Succeeded")};
-        String pod = Exports.Pod.of().phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:45Z")
+        String pod = Exports.Pod.of().startedAt("2026-09-19T16:27:53Z").phase("Failed").terminated("main", 0, "Completed", "2026-09-19T16:29:58Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:30:01Z").terminated("proxy", 137, "Error", "2026-09-19T16:30:31Z").yaml();
         Evidence e = new Evidence().log("c.log", lines).takenAt("pod.yaml", "2026-09-19T16:40:00Z", pod)
                 .object("events.yaml", kubeletEvent("Started", "u-1", NODE, "2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z", "main"));
