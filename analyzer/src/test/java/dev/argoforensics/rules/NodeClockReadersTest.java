@@ -46,6 +46,14 @@ class NodeClockReadersTest {
         return NodeEventsClockTest.kubeletEvent("Started", first, created);
     }
 
+    /**
+     * A readiness probe's failure the kubelet reported near the time ordered (a bound showing a clock off holds at its value only
+     * within a minute of its record, NodeClock.STEP_FREE_NANOS: a node known ahead at the start may have been corrected since).
+     */
+    private static String probeEvent(String first, String created) {
+        return NodeEventsClockTest.kubeletEvent("Unhealthy", first, created).replace("Started container main", "Readiness probe failed: connection refused");
+    }
+
     /** The scheduler's Scheduled Event of Pod p: the Pod went through the scheduler, so PodScheduled is the binding's time. */
     private static String scheduledEvent() {
         return NodeEventsClockTest.kubeletEvent("Scheduled", "2026-09-19T16:27:11Z", "2026-09-19T16:27:11Z")
@@ -181,14 +189,20 @@ class NodeClockReadersTest {
      * came half a minute before the round, another's, and the round signalled a container already gone (a stale cache): cleared.
      * Session 57 (reconcile): on that node the containers' start is written as late (16:27:53, a second before its Started Event): the
      * default 16:27:14, 4 s after the creation, would bound the node to 5 s ahead, crossing the Event's bound (NodeClock drops both).
+     * Session 57 (lead, after s57-b-bounds' step rule): a readiness probe's Event 8 s before the kill shows the node still 38 s ahead
+     * then; the start's Event alone, 2.5 min earlier, no longer does.
      */
     @Test
     void af010AKilledSidecarOnANodeKnownAheadIsAnotherKill() {
         Evaluation free = wholeWithProxy("2026-09-19T16:30:28Z");
         assertEquals(Confidence.LIKELY, free.findings().get(0).confidence(), free.findings().get(0).confidenceReason());
         Evaluation ahead = wholeWithProxy("2026-09-19T16:30:28Z", "2026-09-19T16:27:53Z",
-                new String[] {kubeletEvent("2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z")});
+                new String[] {kubeletEvent("2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z"), probeEvent("2026-09-19T16:30:20Z", "2026-09-19T16:29:41Z")});
         assertTrue(ahead.findings().isEmpty(), ahead.findings().toString());
+        // The start's Event alone, 2.5 min before the kill: the node may have been corrected since (the step rule): the free reading
+        Evaluation startOnly = wholeWithProxy("2026-09-19T16:30:28Z", "2026-09-19T16:27:53Z",
+                new String[] {kubeletEvent("2026-09-19T16:27:54Z", "2026-09-19T16:27:15Z")});
+        assertEquals(Confidence.LIKELY, startOnly.findings().get(0).confidence(), startOnly.findings().get(0).confidenceReason());
         assertEquals(List.of("AF010.cleared.exportedEnded"), ahead.cleared().stream().map(x -> x.why().code()).toList());
     }
 
@@ -220,15 +234,20 @@ class NodeClockReadersTest {
      * no later than 16:38:53 on the API server's clock, more than the kubelet's final delete may take before the grace-0 16:40:00: the
      * timestamp is read as the request (the inference, likely at most). Without the Event 41 s is within that minute: not read so.
      * Session 57 (reconcile): on that node the containers' start is written as late (16:27:43, a second before its Event), not 4 s
-     * after the creation (which would bound the node to 5 s ahead and cross the Event's bound).
+     * after the creation (which would bound the node to 5 s ahead and cross the Event's bound). Session 57 (lead, after s57-b-bounds'
+     * step rule): a readiness probe's Event 10 s before the end shows the node still 28 s ahead then; the start's Event alone no longer.
      */
     @Test
     void graceZeroInferenceOnANodeKnownAhead() {
         DeletionRequest free = life(completed("2026-09-19T16:39:20Z")).deletion();
         assertFalse(free.inferredLower(), free.toString());
         PodLifecycle ahead = life(completed("2026-09-19T16:39:20Z", "2026-09-19T16:27:43Z",
-                new String[] {kubeletEvent("2026-09-19T16:27:44Z", "2026-09-19T16:27:15Z")}));
+                new String[] {kubeletEvent("2026-09-19T16:27:44Z", "2026-09-19T16:27:15Z"), probeEvent("2026-09-19T16:39:10Z", "2026-09-19T16:38:41Z")}));
         assertTrue(ahead.deletion().inferredLower(), ahead.deletion().toString());
+        // The start's Event alone, 12 min before the end: the node may have been corrected since (the step rule): not drawn
+        PodLifecycle startOnly = life(completed("2026-09-19T16:39:20Z", "2026-09-19T16:27:43Z",
+                new String[] {kubeletEvent("2026-09-19T16:27:44Z", "2026-09-19T16:27:15Z")}));
+        assertFalse(startOnly.deletion().inferredLower(), startOnly.deletion().toString());
         assertEquals("2026-09-19T16:40:00Z", ahead.deletion().notBefore().at().format());
         assertFalse(ahead.deletion().latestMayBeKubeletsFinalDelete(ahead.containersEnd().orElseThrow()), ahead.deletion().toString());
         // The order of the end and the request rests on the inference (graceGuess: likely at most), not on the node's margin.
