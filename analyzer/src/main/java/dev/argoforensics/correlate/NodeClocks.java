@@ -21,6 +21,25 @@ public final class NodeClocks {
         this.pod = pod;
     }
 
+    /**
+     * Equal where the Pod's records are: the clocks are a function of them, bounded when first asked, so two lifecycles derived from the
+     * same records (on one thread or several, ParallelCorrelationTest) are equal whatever each was asked so far.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof NodeClocks other && pod.equals(other.pod);
+    }
+
+    @Override
+    public int hashCode() {
+        return pod.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "NodeClocks[" + pod.key() + "]";
+    }
+
     /** The clocks of {@code pod}'s nodes, bounded when first asked. */
     static NodeClocks of(PodHistory pod) {
         return new NodeClocks(pod);
