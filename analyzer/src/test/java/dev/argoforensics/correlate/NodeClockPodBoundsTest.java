@@ -140,29 +140,6 @@ class NodeClockPodBoundsTest {
     }
 
     private static String event(String reason, String first, String created) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: 1
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  fieldPath: spec.containers{main}
-                  kind: Pod
-                  name: p
-                  namespace: ns
-                  uid: u-1
-                message: "%s container main"
-                metadata:
-                  creationTimestamp: "%s"
-                  name: p.%s
-                  namespace: ns
-                reason: %s
-                source:
-                  component: kubelet
-                  host: %s
-                type: Normal
-                """.formatted(first, first, reason, created, reason.toLowerCase(), reason, NODE);
+        return Exports.Event.of(reason, first).storedAt(created).yaml();
     }
 }

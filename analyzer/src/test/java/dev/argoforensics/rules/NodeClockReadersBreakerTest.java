@@ -31,30 +31,8 @@ class NodeClockReadersBreakerTest {
 
     /** A kubelet Event about Pod ns/p of {@code uid}, written on {@code host}, stamped {@code first}, stored at {@code created}. */
     static String kubeletEvent(String reason, String uid, String host, String first, String created, String container) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: 1
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  fieldPath: spec.containers{%s}
-                  kind: Pod
-                  name: p
-                  namespace: ns
-                  uid: %s
-                message: "%s container %s"
-                metadata:
-                  creationTimestamp: "%s"
-                  name: p.%s%s
-                  namespace: ns
-                reason: %s
-                source:
-                  component: kubelet
-                  host: %s
-                type: Normal
-                """.formatted(first, first, container, uid, reason, container, created, uid, reason.toLowerCase(), reason, host);
+        return Exports.Event.of(reason, first).storedAt(created).pod("ns", "p", uid).container(container).named("p." + uid + reason.toLowerCase())
+                .from("kubelet", host).yaml();
     }
 
     private static PodLifecycle life(Correlation c) {
