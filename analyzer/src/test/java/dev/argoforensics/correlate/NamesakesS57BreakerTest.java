@@ -12,6 +12,7 @@ import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.AnalyzedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,15 +32,7 @@ class NamesakesS57BreakerTest {
     Path dir;
 
     private AnalysisResult analyze(Map<String, String> files) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, String> f : new TreeMap<>(files).entrySet()) {
-            Path p = in.resolve(f.getKey());
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, f.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return AnalyzedFiles.run(dir, Map.of(), new TreeMap<>(files));
     }
 
     static String text(List<String> lines) {
