@@ -14,13 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.AnalyzedFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,14 +39,7 @@ class ConcurrentRunsTest {
     Path dir;
 
     private AnalysisResult analyze(Map<String, List<String>> logs) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, List<String>> l : new TreeMap<>(logs).entrySet()) {
-            Path p = in.resolve(l.getKey());
-            Files.write(p, l.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return AnalyzedFiles.run(dir, new TreeMap<>(logs), Map.of());
     }
 
     private static List<Finding> af001(AnalysisResult r) {

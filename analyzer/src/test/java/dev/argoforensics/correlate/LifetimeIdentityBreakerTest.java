@@ -20,6 +20,7 @@ import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.AnalyzedFiles;
 import dev.argoforensics.testing.V4;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,17 +42,7 @@ class LifetimeIdentityBreakerTest {
     Path dir;
 
     private AnalysisResult analyze(List<String> lines, Map<String, String> exports) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        Path log = in.resolve("workflow-controller.log");
-        Files.write(log, lines);
-        paths.add(log.toString());
-        for (Map.Entry<String, String> e : exports.entrySet()) {
-            Path p = in.resolve(e.getKey());
-            Files.writeString(p, e.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return AnalyzedFiles.run(dir, Map.of("workflow-controller.log", lines), exports);
     }
 
     private static List<Finding> findings(AnalysisResult r, String rule) {

@@ -12,6 +12,7 @@ import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.AnalyzedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,15 +32,7 @@ class NamesakesS57BreakerTest {
     Path dir;
 
     private AnalysisResult analyze(Map<String, String> files) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, String> f : new TreeMap<>(files).entrySet()) {
-            Path p = in.resolve(f.getKey());
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, f.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return AnalyzedFiles.run(dir, Map.of(), new TreeMap<>(files));
     }
 
     static String text(List<String> lines) {
@@ -65,11 +58,42 @@ class NamesakesS57BreakerTest {
 
     /** A v4 run's start under the Lease of its cluster (client-go's lines through slog), as {@code main.go} writes it. */
     static List<String> leading(String t, String pod) {
-        return List.of("time=" + t + ".000Z level=INFO msg=\"attempting to acquire leader lease argo/workflow-controller...\"",
-                "time=" + t + ".006Z level=INFO msg=\"successfully acquired lease argo/workflow-controller\"",
+        return leading(t, "argo/workflow-controller", pod);
+    }
+
+    /** A v4 run's start under Lease {@code lease} ({@code ns/workflow-controller}: a controller managing namespace ns alone). */
+    static List<String> leading(String t, String lease, String pod) {
+        return List.of("time=" + t + ".000Z level=INFO msg=\"attempting to acquire leader lease " + lease + "...\"",
+                "time=" + t + ".006Z level=INFO msg=\"successfully acquired lease " + lease + "\"",
                 "time=" + t + ".007Z level=INFO msg=\"new leader\" leader=" + pod,
                 "time=" + t + ".008Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s",
                 workers(t + ".100Z", 2));
+    }
+
+    /** Other Workflows' passes at {@code second} past each minute from 16:{@code from} to before 16:{@code to}, {@code step} apart. */
+    static void passes(List<String> log, int from, int to, int step, String second) {
+        for (int m = from; m < to; m += step) {
+            log.add(processingOther("2026-09-19T16:" + m + ":" + second + ".000Z"));
+        }
+    }
+
+    /**
+     * Cluster a's whole run from 16:20 (its Lease taken, other Workflows' passes each minute) with Pod p's race at 16:27-16:33, its
+     * passes every other minute to 16:58.
+     */
+    static List<String> wholeRun() {
+        List<String> whole = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-5c8e2f7d1-aaaaa"));
+        passes(whole, 21, 27, 1, "00");
+        whole.addAll(racedLife("16"));
+        passes(whole, 34, 60, 2, "00");
+        return whole;
+    }
+
+    /** A controller managing namespace ns (Lease ns/workflow-controller) from 16:20:05, other Workflows' passes each minute to 16:26:30. */
+    static List<String> managedStart() {
+        List<String> managed = new ArrayList<>(leading("2026-09-19T16:20:05", "ns/workflow-controller", "workflow-controller-88f0c1-mmmmm"));
+        passes(managed, 21, 27, 1, "30");
+        return managed;
     }
 
     /** Cluster b's whole log: its own Workflow p run well from 16:28 (created, Succeeded persisted, labelled, deleted). */
@@ -77,9 +101,7 @@ class NamesakesS57BreakerTest {
         List<String> b = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-7d9f8b6c5d-bbbbb"));
         b.add(processingOther("2026-09-19T16:21:00.000Z"));
         b.addAll(goodLife("16:28"));
-        for (int m = 30; m < 60; m += 5) {
-            b.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
+        passes(b, 30, 60, 5, "00");
         b.add(processingOther("2026-09-19T19:30:00.000Z"));
         return b;
     }
@@ -136,14 +158,7 @@ class NamesakesS57BreakerTest {
      */
     @Test
     void anExcerptOfTheSameFileBesideItIsNoOtherController() throws IOException {
-        List<String> whole = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-5c8e2f7d1-aaaaa"));
-        for (int m = 21; m < 27; m++) {
-            whole.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
-        whole.addAll(racedLife("16"));
-        for (int m = 34; m < 60; m += 2) {
-            whole.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
+        List<String> whole = wholeRun();
         whole.add(processingOther("2026-09-19T19:30:00.000Z"));
         List<String> excerpt = whole.stream().filter(l -> l.compareTo("time=2026-09-19T16:30") >= 0 && l.compareTo("time=2026-09-19T16:41") < 0).toList();
         List<String> withOthers = new ArrayList<>(excerpt);
@@ -191,15 +206,11 @@ class NamesakesS57BreakerTest {
     void twoClustersPodsCreatedInOneSecondKeepTheirOwnUids() throws IOException {
         List<String> a = PodLifetimesBreakerTest.log(racedLife("16"));
         List<String> b = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-7d9f8b6c5d-bbbbb"));
-        for (int m = 21; m < 27; m++) {
-            b.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
+        passes(b, 21, 27, 1, "00");
         b.add(dev.argoforensics.testing.V4.processing("2026-09-19T16:27:10.610Z", "\"\""));
         b.add(dev.argoforensics.testing.V4.createdPod("2026-09-19T16:27:10.650Z"));
         b.add(dev.argoforensics.testing.V4.workflowUpdated("2026-09-19T16:27:10.700Z", "Running"));
-        for (int m = 28; m < 60; m += 2) {
-            b.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
+        passes(b, 28, 60, 2, "00");
         b.add(processingOther("2026-09-19T19:30:00.000Z"));
         AnalysisResult aAlone = analyze(Map.of("cluster-a.log", text(a), "cluster-a-pod.yaml", podYaml("u-a", false)));
         AnalysisResult bAlone = analyze(Map.of("cluster-b.log", text(b), "cluster-b-pod.yaml", podYaml("u-b", true)));
@@ -237,29 +248,12 @@ class NamesakesS57BreakerTest {
      */
     @Test
     void aManagedNamespaceControllerBesideAClusterWideOneAddsNoSureFinding() throws IOException {
-        List<String> wide = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-5c8e2f7d1-aaaaa"));
-        for (int m = 21; m < 27; m++) {
-            wide.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
-        wide.addAll(racedLife("16"));
-        for (int m = 34; m < 60; m += 2) {
-            wide.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
+        List<String> wide = wholeRun();
         List<String> raced = racedLife("16");
-        List<String> managed = new ArrayList<>(List.of(
-                "time=2026-09-19T16:20:05.000Z level=INFO msg=\"attempting to acquire leader lease ns/workflow-controller...\"",
-                "time=2026-09-19T16:20:05.006Z level=INFO msg=\"successfully acquired lease ns/workflow-controller\"",
-                "time=2026-09-19T16:20:05.007Z level=INFO msg=\"new leader\" leader=workflow-controller-88f0c1-mmmmm",
-                "time=2026-09-19T16:20:05.008Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s",
-                workers("2026-09-19T16:20:05.100Z", 2)));
-        for (int m = 21; m < 27; m++) {
-            managed.add(processingOther("2026-09-19T16:" + m + ":30.000Z"));
-        }
+        List<String> managed = managedStart();
         // its pod informer's lines of the same Pod and its handler's release, 30 ms after the cluster-wide one's
         managed.addAll(later(List.of(raced.get(3), raced.get(4), raced.get(6), raced.get(7), raced.get(8), raced.get(9), raced.get(10), raced.get(11)), 30));
-        for (int m = 34; m < 60; m += 2) {
-            managed.add(processingOther("2026-09-19T16:" + m + ":30.000Z"));
-        }
+        passes(managed, 34, 60, 2, "30");
         AnalysisResult alone = analyze(Map.of("wide.log", text(wide)));
         AnalysisResult both = analyze(Map.of("wide.log", text(wide), "managed.log", text(managed)));
         for (String f : clAll(both)) {
@@ -276,14 +270,7 @@ class NamesakesS57BreakerTest {
      */
     @Test
     void aRotatedGzCopyOfTheSameLinesIsOneRun() throws IOException {
-        List<String> whole = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-5c8e2f7d1-aaaaa"));
-        for (int m = 21; m < 27; m++) {
-            whole.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
-        whole.addAll(racedLife("16"));
-        for (int m = 34; m < 60; m += 2) {
-            whole.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
+        List<String> whole = wholeRun();
         Path in = Files.createDirectories(dir.resolve("gz"));
         Files.writeString(in.resolve("controller.log"), text(whole));
         try (java.io.OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(in.resolve("controller.log.1.gz")))) {
@@ -302,6 +289,22 @@ class NamesakesS57BreakerTest {
     }
 
     /**
+     * Cluster a's log and cluster b's, led at once: together, AF001 reads each cluster's Pods as its log alone reads them (the
+     * lifetimes' labels aside), and the name holds {@code pods} Pods.
+     */
+    private void assertEachClusterReadAsAlone(List<String> a, List<String> b, int pods) throws IOException {
+        AnalysisResult aAlone = analyze(Map.of("cluster-a.log", text(a)));
+        AnalysisResult bAlone = analyze(Map.of("cluster-b.log", text(b)));
+        AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
+        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
+        List<String> expected = new ArrayList<>(af001Unlabelled(aAlone));
+        expected.addAll(af001Unlabelled(bAlone));
+        assertEquals(expected.stream().sorted().toList(), af001Unlabelled(both), () -> all(both) + " " + both.correlation().pods().keySet());
+        assertEquals(pods, both.correlation().pods().keySet().stream().filter(k -> k.name().equals("p")).count(),
+                () -> both.correlation().pods().keySet().toString());
+    }
+
+    /**
      * Attack (8): both clusters submitted Workflow p again at 17:00 (one GitOps source), each under its Lease: a's first Pod raced at
      * 16:27, its second ran well from 17:00:00; b's first ran well from 16:28, its second (created 17:00:05, 5 s after a's second)
      * raced. Four Pods; each cluster's races read as its own log alone reads them (b's second Pod's release not cleared by b's first
@@ -314,15 +317,7 @@ class NamesakesS57BreakerTest {
         List<String> a = underLease(PodLifetimesBreakerTest.log(racedLife("16"), goodLife("17:00")), "workflow-controller-5c8e2f7d1-aaaaa");
         List<String> b = underLease(PodLifetimesBreakerTest.log(goodLife("16:28"), later(racedLife("17"), -(27 * 60 + 5) * 1000L)),
                 "workflow-controller-7d9f8b6c5d-bbbbb");
-        AnalysisResult aAlone = analyze(Map.of("cluster-a.log", text(a)));
-        AnalysisResult bAlone = analyze(Map.of("cluster-b.log", text(b)));
-        AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
-        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
-        List<String> expected = new ArrayList<>(af001Unlabelled(aAlone));
-        expected.addAll(af001Unlabelled(bAlone));
-        assertEquals(expected.stream().sorted().toList(), af001Unlabelled(both), () -> all(both) + " " + both.correlation().pods().keySet());
-        assertEquals(4, both.correlation().pods().keySet().stream().filter(k -> k.name().equals("p")).count(),
-                () -> both.correlation().pods().keySet().toString());
+        assertEachClusterReadAsAlone(a, b, 4);
     }
 
     /**
@@ -354,15 +349,7 @@ class NamesakesS57BreakerTest {
     void twoClustersCreatingTheNameInOneSecondAreTwoPods() throws IOException {
         List<String> a = underLease(PodLifetimesBreakerTest.log(racedLife("16")), "workflow-controller-5c8e2f7d1-aaaaa");
         List<String> b = underLease(PodLifetimesBreakerTest.log(later(goodLife("16:27"), 10_550L)), "workflow-controller-7d9f8b6c5d-bbbbb");
-        AnalysisResult aAlone = analyze(Map.of("cluster-a.log", text(a)));
-        AnalysisResult bAlone = analyze(Map.of("cluster-b.log", text(b)));
-        AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
-        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
-        List<String> expected = new ArrayList<>(af001Unlabelled(aAlone));
-        expected.addAll(af001Unlabelled(bAlone));
-        assertEquals(expected.stream().sorted().toList(), af001Unlabelled(both), () -> all(both) + " " + both.correlation().pods().keySet());
-        assertEquals(2, both.correlation().pods().keySet().stream().filter(k -> k.name().equals("p")).count(),
-                () -> both.correlation().pods().keySet().toString());
+        assertEachClusterReadAsAlone(a, b, 2);
     }
     /**
      * Attack (11), on s57-namesakes' Reconciliation.forPod (ConcurrentRuns.apart): one cluster, a cluster-wide controller under
@@ -377,30 +364,13 @@ class NamesakesS57BreakerTest {
             + " split; two controllers reconciling one Workflow are not modelled by AF003's worker reading. Left for session 58")
     @Test
     void aManagedNamespaceControllersPassesAreTheSameWorkflowsReconciliation() throws IOException {
-        List<String> wide = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-5c8e2f7d1-aaaaa"));
-        for (int m = 21; m < 27; m++) {
-            wide.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
-        wide.addAll(racedLife("16"));
-        for (int m = 34; m < 60; m += 2) {
-            wide.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
-        }
-        List<String> managed = new ArrayList<>(List.of(
-                "time=2026-09-19T16:20:05.000Z level=INFO msg=\"attempting to acquire leader lease ns/workflow-controller...\"",
-                "time=2026-09-19T16:20:05.006Z level=INFO msg=\"successfully acquired lease ns/workflow-controller\"",
-                "time=2026-09-19T16:20:05.007Z level=INFO msg=\"new leader\" leader=workflow-controller-88f0c1-mmmmm",
-                "time=2026-09-19T16:20:05.008Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s",
-                workers("2026-09-19T16:20:05.100Z", 2)));
-        for (int m = 21; m < 27; m++) {
-            managed.add(processingOther("2026-09-19T16:" + m + ":30.000Z"));
-        }
+        List<String> wide = wholeRun();
+        List<String> managed = managedStart();
         managed.add(dev.argoforensics.testing.V4.processing("2026-09-19T16:31:20.000Z", "Running"));
         managed.add(dev.argoforensics.testing.V4.podMissing("2026-09-19T16:31:20.050Z"));
         managed.add(dev.argoforensics.testing.V4.markingError("2026-09-19T16:31:20.051Z"));
         managed.add(dev.argoforensics.testing.V4.workflowUpdated("2026-09-19T16:31:20.100Z", "Error"));
-        for (int m = 34; m < 60; m += 2) {
-            managed.add(processingOther("2026-09-19T16:" + m + ":30.000Z"));
-        }
+        passes(managed, 34, 60, 2, "30");
         AnalysisResult both = analyze(Map.of("wide.log", text(wide), "managed.log", text(managed)));
         assertTrue(all(both).stream().noneMatch(f -> f.startsWith("AF003") && f.contains("CONFIRMED")), () -> all(both).toString());
     }

@@ -1,10 +1,6 @@
 package dev.argoforensics.correlate;
 
-import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
-import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,8 +28,7 @@ class NodeClockPodBoundsTest {
     private static final long SECOND = 1_000_000_000L;
 
     private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     private static PodHistory pod(String yaml, String... objects) {
@@ -140,29 +135,6 @@ class NodeClockPodBoundsTest {
     }
 
     private static String event(String reason, String first, String created) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: 1
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  fieldPath: spec.containers{main}
-                  kind: Pod
-                  name: p
-                  namespace: ns
-                  uid: u-1
-                message: "%s container main"
-                metadata:
-                  creationTimestamp: "%s"
-                  name: p.%s
-                  namespace: ns
-                reason: %s
-                source:
-                  component: kubelet
-                  host: %s
-                type: Normal
-                """.formatted(first, first, reason, created, reason.toLowerCase(), reason, NODE);
+        return Exports.Event.of(reason, first).storedAt(created).yaml();
     }
 }

@@ -17,14 +17,12 @@ import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.AnalyzedFiles;
 import dev.argoforensics.testing.V4;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,19 +83,7 @@ class PodLifetimesBreakerTest {
     }
 
     private AnalysisResult analyze(Map<String, List<String>> logs, Map<String, String> exports) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, List<String>> l : logs.entrySet()) {
-            Path p = in.resolve(l.getKey());
-            Files.write(p, l.getValue());
-            paths.add(p.toString());
-        }
-        for (Map.Entry<String, String> e : exports.entrySet()) {
-            Path p = in.resolve(e.getKey());
-            Files.writeString(p, e.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return AnalyzedFiles.run(dir, logs, exports);
     }
 
     private static List<Finding> findings(AnalysisResult r, String rule) {

@@ -19,7 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
 import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.report.EvidenceGap;
@@ -30,6 +29,7 @@ import dev.argoforensics.report.TimelineScope;
 import dev.argoforensics.rules.EvidenceLine;
 import dev.argoforensics.rules.Finding;
 import dev.argoforensics.rules.RuleOutcome;
+import dev.argoforensics.testing.AnalyzedFiles;
 import dev.argoforensics.testing.Cli;
 import dev.argoforensics.testing.V4;
 import dev.argoforensics.time.Timestamp;
@@ -91,19 +91,7 @@ class PodLifetimesTest {
     }
 
     private AnalysisResult analyze(Map<String, List<String>> logs, Map<String, String> exports, AnalysisOptions options) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, List<String>> l : logs.entrySet()) {
-            Path p = in.resolve(l.getKey());
-            Files.write(p, l.getValue());
-            paths.add(p.toString());
-        }
-        for (Map.Entry<String, String> e : exports.entrySet()) {
-            Path p = in.resolve(e.getKey());
-            Files.writeString(p, e.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(options).run(paths);
+        return AnalyzedFiles.run(dir, logs, exports, options);
     }
 
     @SafeVarargs

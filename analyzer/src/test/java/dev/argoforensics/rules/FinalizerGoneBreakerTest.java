@@ -1,15 +1,10 @@
 package dev.argoforensics.rules;
 
-import static dev.argoforensics.testing.V4.cleaningUp;
-import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.processingOther;
-import static dev.argoforensics.testing.V4.queueing;
-import static dev.argoforensics.testing.V4.queuingPodDelay;
-import static dev.argoforensics.testing.V4.removingFinalizers;
+import static dev.argoforensics.rules.FinalizerGoneNamesakeTest.releasedExport;
+import static dev.argoforensics.rules.FinalizerGoneNamesakeTest.taken;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.testing.Evidence;
 import dev.argoforensics.testing.Exports;
 import org.junit.jupiter.api.Test;
 
@@ -17,25 +12,13 @@ import org.junit.jupiter.api.Test;
  * Session 55 breaker of AF004's finalizer-gone clearance as s55-af004 made it (124c5aee): the export tied to the Pod by time, another
  * account's write after the worker took the release, a status-less export cut after its last line. Each attack in the shape a user
  * brings: the handler sees the delete at 16:31:11.256, a worker takes the removal at 16:31:11.350 and logs no failure, the logs go
- * on to 16:45; an export of the deleted Pod without the status-capture finalizer.
+ * on to 16:45; an export of the deleted Pod without the status-capture finalizer (both as FinalizerGoneNamesakeTest builds them).
  */
 class FinalizerGoneBreakerTest {
     private static final String CONTROLLER = "system:serviceaccount:argo:argo-workflow-controller";
     private static final String CLEARED = "no longer shows the status-capture finalizer";
 
     private final FinalizerStuck rule = new FinalizerStuck(RuleSettings.defaults());
-
-    private static Evidence taken() {
-        return new Evidence().log("c.log", podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
-                queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
-                queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
-                processingOther("2026-09-19T16:45:00.000Z"));
-    }
-
-    private static String releasedExport() {
-        return Exports.Pod.of().phase("Running").deleted("2026-09-19T16:31:41Z", 30).lastTransition("2026-09-19T16:26:11Z")
-                .running("main").running("wait").withoutFinalizer().yaml();
-    }
 
     /** One audit record of Pod ns/p, its own auditID; {@code body} (a JSON request body) logs it at level Request, null: Metadata. */
     private static String audit(String id, String verb, String user, String at, int code, String body) {

@@ -22,7 +22,7 @@ class FinalizerGoneNamesakeTest {
     private final FinalizerStuck rule = new FinalizerStuck(RuleSettings.defaults());
 
     /** The handler sees the delete at 16:31:11.256, a worker takes the removal at 16:31:11.350, no failure; logs on until 16:45. */
-    private static Evidence taken() {
+    static Evidence taken() {
         return new Evidence().log("c.log", podEvent("2026-09-19T16:31:11.256Z", "update"), removingFinalizers("2026-09-19T16:31:11.257Z"),
                 queuingPodDelay("2026-09-19T16:31:11.257Z", "removeFinalizer", "-1m24.257168224s"),
                 queueing("2026-09-19T16:31:11.258Z", "removeFinalizer"), cleaningUp("2026-09-19T16:31:11.350Z", "removeFinalizer"),
@@ -30,7 +30,7 @@ class FinalizerGoneNamesakeTest {
     }
 
     /** A running Pod deleted at 16:31:11 (grace 30), without the finalizer. */
-    private static String releasedExport() {
+    static String releasedExport() {
         return Exports.Pod.of().phase("Running").deleted("2026-09-19T16:31:41Z", 30).lastTransition("2026-09-19T16:26:11Z")
                 .running("main").running("wait").withoutFinalizer().yaml();
     }

@@ -1,10 +1,6 @@
 package dev.argoforensics.rules;
 
-import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
-import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -40,8 +36,7 @@ class GkeOperationEntriesTest {
     private static final String DELETED_RUNNING = Exports.Pod.of().deleted("2026-09-19T16:40:00Z", 0).running("main").running("wait").yaml();
 
     private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     /**

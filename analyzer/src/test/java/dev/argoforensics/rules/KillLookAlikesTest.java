@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -28,30 +29,9 @@ class KillLookAlikesTest {
     }
 
     private static String event(String reason, String container, String message, String at, String uid, String component, int n) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: 1
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  %s
-                  kind: Pod
-                  name: %s
-                  namespace: batch
-                  uid: %s
-                message: "%s"
-                metadata:
-                  name: %s.%s%d
-                  namespace: batch
-                reason: %s
-                source:
-                  component: %s
-                  host: ip-10-1-3-44.eu-central-1.compute.internal
-                type: Normal
-                """.formatted(at, at, container == null ? "" : "fieldPath: spec.containers{" + container + "}", POD, uid, message, POD, reason.toLowerCase() + (container == null ? "" : container), n,
-                reason, component);
+        return Exports.Event.of(reason, at).pod(NS, POD, uid).container(container).message(message)
+                .named(POD + "." + reason.toLowerCase() + (container == null ? "" : container) + n)
+                .from(component, "ip-10-1-3-44.eu-central-1.compute.internal").yaml();
     }
 
     private static String killing(String container, String message, String at, String uid) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.testing.Evidence;
+import dev.argoforensics.testing.Exports;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -50,29 +51,8 @@ class KilledByDeletionTest {
     }
 
     static String killing(String at) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: 1
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  fieldPath: spec.containers{main}
-                  kind: Pod
-                  name: %s
-                  namespace: batch
-                  uid: a91c3f0e-6d2b-4e8a-b7f4-3c0d9e1a5b26
-                message: Stopping container main
-                metadata:
-                  name: %s.187e0c81d5e3a702
-                  namespace: batch
-                reason: Killing
-                source:
-                  component: kubelet
-                  host: ip-10-1-3-44.eu-central-1.compute.internal
-                type: Normal
-                """.formatted(at, at, POD, POD);
+        return Exports.Event.of("Killing", at).pod(NS, POD, "a91c3f0e-6d2b-4e8a-b7f4-3c0d9e1a5b26").plainMessage("Stopping container main")
+                .named(POD + ".187e0c81d5e3a702").from("kubelet", "ip-10-1-3-44.eu-central-1.compute.internal").yaml();
     }
 
     static final String EVICTION = "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"4e0c7b19\","

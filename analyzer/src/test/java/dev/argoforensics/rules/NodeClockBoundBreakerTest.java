@@ -30,30 +30,8 @@ class NodeClockBoundBreakerTest {
 
     /** A kubelet Event of Pod p (uid, host given) stamped {@code first} on its node's clock and stored at {@code created}. */
     static String kubeletEvent(String reason, String first, String created, String uid, String host, int count) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: %d
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  fieldPath: spec.containers{main}
-                  kind: Pod
-                  name: p
-                  namespace: ns
-                  uid: %s
-                message: "%s container main"
-                metadata:
-                  creationTimestamp: "%s"
-                  name: p.%s%s
-                  namespace: ns
-                reason: %s
-                source:
-                  component: kubelet
-                  host: %s
-                type: Normal
-                """.formatted(count, first, first, uid, reason, created, reason.toLowerCase(), uid, reason, host);
+        return Exports.Event.of(reason, first).storedAt(created).count(count).pod("ns", "p", uid).named("p." + reason.toLowerCase() + uid)
+                .from("kubelet", host).yaml();
     }
 
     static String kubeletEvent(String reason, String first, String created) {

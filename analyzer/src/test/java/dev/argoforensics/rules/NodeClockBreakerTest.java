@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
@@ -39,8 +40,7 @@ class NodeClockBreakerTest {
     private static final String STARTED = "2026-09-19T16:28:14Z";
 
     private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     private static PodLifecycle life(Correlation c) {

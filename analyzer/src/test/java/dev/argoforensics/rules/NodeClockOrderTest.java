@@ -1,10 +1,6 @@
 package dev.argoforensics.rules;
 
-import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
-import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,8 +32,7 @@ class NodeClockOrderTest {
     private static final String STARTED = "2026-09-19T16:28:14Z";
 
     private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     /** The deleted Pod's export: deletionTimestamp {@code ts} with grace {@code grace}, main's exit and end, wait's end (node clock). */

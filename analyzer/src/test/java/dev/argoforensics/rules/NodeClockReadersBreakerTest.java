@@ -1,10 +1,8 @@
 package dev.argoforensics.rules;
 
 import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.podMissing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,36 +23,13 @@ class NodeClockReadersBreakerTest {
     private static final String NODE = "ip-10-0-12-34.ec2.internal";
 
     private static String[] deletedLines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     /** A kubelet Event about Pod ns/p of {@code uid}, written on {@code host}, stamped {@code first}, stored at {@code created}. */
     static String kubeletEvent(String reason, String uid, String host, String first, String created, String container) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: 1
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  fieldPath: spec.containers{%s}
-                  kind: Pod
-                  name: p
-                  namespace: ns
-                  uid: %s
-                message: "%s container %s"
-                metadata:
-                  creationTimestamp: "%s"
-                  name: p.%s%s
-                  namespace: ns
-                reason: %s
-                source:
-                  component: kubelet
-                  host: %s
-                type: Normal
-                """.formatted(first, first, container, uid, reason, container, created, uid, reason.toLowerCase(), reason, host);
+        return Exports.Event.of(reason, first).storedAt(created).pod("ns", "p", uid).container(container).named("p." + uid + reason.toLowerCase())
+                .from("kubelet", host).yaml();
     }
 
     private static PodLifecycle life(Correlation c) {

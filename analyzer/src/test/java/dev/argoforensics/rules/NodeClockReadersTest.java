@@ -2,10 +2,8 @@ package dev.argoforensics.rules;
 
 import static dev.argoforensics.testing.V4.cleaningUp;
 import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.podMissing;
 import static dev.argoforensics.testing.V4.queueingAfter;
 import static dev.argoforensics.testing.V4.workflowUpdated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -209,8 +207,7 @@ class NodeClockReadersTest {
     // ---- DeletionBounds' grace-0 inference -------------------------------------------------------------------------------------
 
     private static String[] deletedLines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     /** Containers completed (exit 0) at {@code finishedAt} on the node's clock; deletionTimestamp 16:40:00, grace 0. */

@@ -37,30 +37,7 @@ class NodeEventsClockTest {
 
     /** A kubelet Event of Pod p stamped {@code first} on its node's clock and stored by the API server at {@code created}. */
     static String kubeletEvent(String reason, String first, String created) {
-        return """
-                apiVersion: v1
-                kind: Event
-                count: 1
-                firstTimestamp: "%s"
-                lastTimestamp: "%s"
-                involvedObject:
-                  apiVersion: v1
-                  fieldPath: spec.containers{main}
-                  kind: Pod
-                  name: p
-                  namespace: ns
-                  uid: u-1
-                message: "Started container main"
-                metadata:
-                  creationTimestamp: "%s"
-                  name: p.%s
-                  namespace: ns
-                reason: %s
-                source:
-                  component: kubelet
-                  host: %s
-                type: Normal
-                """.formatted(first, first, created, reason.toLowerCase(), reason, NODE);
+        return Exports.Event.of(reason, first).storedAt(created).message("Started container main").from("kubelet", NODE).yaml();
     }
 
     /** The Workflow's export: the node failed by the stop at 16:30:00 (its message the controller's shutdown). */

@@ -1,10 +1,6 @@
 package dev.argoforensics.rules;
 
-import static dev.argoforensics.testing.V4.createdPod;
-import static dev.argoforensics.testing.V4.markingError;
-import static dev.argoforensics.testing.V4.nodePhaseChanged;
-import static dev.argoforensics.testing.V4.podEvent;
-import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,8 +27,7 @@ class PodCollectionDeleteTest {
     static final String AT = "2026-09-19T16:39:59.800000Z";
 
     private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import static dev.argoforensics.testing.V4.createdPod;
+import static dev.argoforensics.testing.V4.deletedWhileRunning;
 import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
@@ -24,8 +25,7 @@ class PodDeletedDuringExecutionTest {
     private static final String GC = "system:serviceaccount:kube-system:pod-garbage-collector";
 
     private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+        return deletedWhileRunning();
     }
 
     @Test

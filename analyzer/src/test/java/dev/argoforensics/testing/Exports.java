@@ -166,6 +166,108 @@ public final class Exports {
                 + "\"\nsource: {component: " + component + "}\nfirstTimestamp: \"" + at + "\"\nlastTimestamp: \"" + at + "\"\ncount: 1\ntype: Normal\n";
     }
 
+    /**
+     * A core/v1 Event about a container of a Pod, laid out as {@code kubectl get events -o yaml} prints it: by default the kubelet's
+     * on node ip-10-0-12-34 about {@code main} of Pod {@code ns/p} (uid {@code u-1}), stamped {@code at} on the node's clock (its
+     * {@code firstTimestamp} and {@code lastTimestamp}), named {@code p.<reason>}, its message "{@code <Reason> container main}".
+     * {@link #storedAt} adds the API server's {@code metadata.creationTimestamp}; without it the Event has none (session 56's
+     * node-clock bound reads the two against each other).
+     */
+    public static final class Event {
+        private final String reason;
+        private final String at;
+        private String created;
+        private int count = 1;
+        private String namespace = "ns";
+        private String pod = "p";
+        private String uid = "u-1";
+        private String container = "main";
+        private String message;
+        private String name;
+        private String component = "kubelet";
+        private String host = "ip-10-0-12-34.ec2.internal";
+
+        private Event(String reason, String at) {
+            this.reason = reason;
+            this.at = at;
+        }
+
+        public static Event of(String reason, String at) {
+            return new Event(reason, at);
+        }
+
+        /** The API server's {@code metadata.creationTimestamp}: when it stored the Event. */
+        public Event storedAt(String creationTimestamp) {
+            created = creationTimestamp;
+            return this;
+        }
+
+        public Event count(int n) {
+            count = n;
+            return this;
+        }
+
+        public Event pod(String podNamespace, String podName, String podUid) {
+            namespace = podNamespace;
+            pod = podName;
+            uid = podUid;
+            return this;
+        }
+
+        /** The container in {@code involvedObject.fieldPath}; null: an Event about the Pod itself (no {@code fieldPath}). */
+        public Event container(String name) {
+            container = name;
+            return this;
+        }
+
+        /** The message, quoted. */
+        public Event message(String text) {
+            message = "\"" + text + "\"";
+            return this;
+        }
+
+        /** The message as a plain (unquoted) YAML scalar. */
+        public Event plainMessage(String text) {
+            message = text;
+            return this;
+        }
+
+        /** The Event's own {@code metadata.name}. */
+        public Event named(String eventName) {
+            name = eventName;
+            return this;
+        }
+
+        /** Its {@code source}: the component that recorded it and the host it ran on. */
+        public Event from(String sourceComponent, String sourceHost) {
+            component = sourceComponent;
+            host = sourceHost;
+            return this;
+        }
+
+        public String yaml() {
+            StringBuilder b = new StringBuilder("apiVersion: v1\nkind: Event\ncount: ").append(count).append('\n')
+                    .append("firstTimestamp: \"").append(at).append("\"\n")
+                    .append("lastTimestamp: \"").append(at).append("\"\n")
+                    .append("involvedObject:\n  apiVersion: v1\n");
+            if (container != null) {
+                b.append("  fieldPath: spec.containers{").append(container).append("}\n");
+            }
+            b.append("  kind: Pod\n  name: ").append(pod).append("\n  namespace: ").append(namespace).append("\n  uid: ").append(uid).append('\n')
+                    .append("message: ").append(message != null ? message : "\"" + reason + " container " + container + "\"").append('\n')
+                    .append("metadata:\n");
+            if (created != null) {
+                b.append("  creationTimestamp: \"").append(created).append("\"\n");
+            }
+            b.append("  name: ").append(name != null ? name : pod + "." + reason.toLowerCase()).append('\n')
+                    .append("  namespace: ").append(namespace).append('\n')
+                    .append("reason: ").append(reason).append('\n')
+                    .append("source:\n  component: ").append(component).append("\n  host: ").append(host).append('\n')
+                    .append("type: Normal\n");
+            return b.toString();
+        }
+    }
+
     /** One audit record (ResponseComplete) of a request on the Pod: {@code delete}, or {@code create} with {@code eviction}. */
     public static String audit(String verb, String subresource, String user, String at, int code) {
         return "{\"kind\":\"Event\",\"apiVersion\":\"audit.k8s.io/v1\",\"level\":\"Metadata\",\"auditID\":\"a-" + verb + "\",\"stage\":\"ResponseComplete\","

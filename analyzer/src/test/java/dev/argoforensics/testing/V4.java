@@ -106,6 +106,15 @@ public final class V4 {
         return new String[] {processing("2026-09-19T16:27:10.402Z", "\"\""), workflowUpdated("2026-09-19T16:27:10.448Z", "Running")};
     }
 
+    /**
+     * The controller's lines of Pod p created at 16:27:10.431 and deleted while it ran: the informer's delete at 16:40:01.100, the
+     * next pass finding the Pod missing and marking its node Error at 16:40:02.
+     */
+    public static String[] deletedWhileRunning() {
+        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
+            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
+    }
+
     /** Another Workflow's processing: a controller run that goes on logging. */
     public static String processingOther(String t) {
         return "time=" + t + " level=INFO msg=\"Processing workflow\" component=workflow_worker workflow=other namespace=ns phase=Running"
