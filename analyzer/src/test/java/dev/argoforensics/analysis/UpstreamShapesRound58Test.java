@@ -164,6 +164,26 @@ class UpstreamShapesRound58Test {
     }
 
     @Test
+    void argosLogOfItsApiRequestsIsKnownAndItsLevelNarrowsTheRelease() throws IOException {
+        // #7613's, #9905's and #6051's shape: v3.0-v3.4.8 log every API request at Info ("Get leases 200"); from v3.4.9 at Debug.
+        AnalysisResult r = run("controller.log", """
+                time="2026-01-21T03:10:25.370Z" level=info msg="Update leases 200"
+                time="2026-01-21T03:10:29.124Z" level=info msg="List workflows 200"
+                time="2026-01-21T03:10:31.785Z" level=info msg="cleaning up pod" action=deletePod key=argo/etl-b7k2d-1016923602/deletePod
+                time="2026-01-21T03:10:31.788Z" level=info msg="Delete pods 404"
+                """);
+        InputSummary in = r.inputs().get(0);
+        assertEquals(4, in.recognised(), in.toString());
+        assertTrue(in.versionGuess().startsWith("v3.4.0 to v3.4.8") && in.versionGuess().contains("k8s-request-at-info"), in.versionGuess());
+        // At Debug (v3.4.9 on), the same words narrow the other way.
+        AnalysisResult debug = run("controller-debug.log", """
+                time="2026-01-21T03:10:25.370Z" level=debug msg="Update leases 200"
+                time="2026-01-21T03:10:29.124Z" level=info msg="Processing workflow" namespace=argo workflow=etl-b7k2d
+                """);
+        assertTrue(debug.inputs().get(0).versionGuess().startsWith("v3.4.9"), debug.inputs().get(0).versionGuess());
+    }
+
+    @Test
     void aV31PodFailedLineNoLongerSetsTheRunsFirstReleaseAtV345() throws IOException {
         // #6620's and #7081's shape: v3.0-v3.2 print "Pod failed: <message>" as v3.4.5-v3.7 do (v3.3.0-v3.4.4 print no such line).
         // Before: the run was read as "v3.4.5 to v3.7.x", a release it cannot have been; now the catalog's floor, which says
