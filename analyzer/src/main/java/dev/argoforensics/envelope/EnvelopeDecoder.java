@@ -41,6 +41,20 @@ public final class EnvelopeDecoder {
      */
     private static final java.util.Set<String> COMPOSE_SERVICES = java.util.Set.of("argo-server", "server", "ui", "executor", "argoexec",
             "minio", "postgres", "mysql", "dex", "wait", "main", "init");
+    /**
+     * A controller's service before Go's crash output on docker compose's or goreman's console ({@code controller | panic: …},
+     * {@code controller | goroutine 279 [running]:}, {@code controller | \t/go/src/…/server.go:53 +0x117}): the service (group 1)
+     * and the line as the program wrote it (group 2, after the one space the console puts after the bar).
+     */
+    private static final Pattern COMPOSE_LINE = Pattern.compile("\\s*([a-z0-9](?:[-a-z0-9_.]*?[a-z0-9])?)(?:[-_]\\d+)?\\s*\\| ?(.*)");
+    /**
+     * What Go writes when a program crashes, line by line (read.GoPanicBlock gathers such lines into one event; a package below it
+     * says the same shapes again here): its first line, a goroutine's head, a function with its arguments, a file line indented by a
+     * tab, {@code created by …}, {@code [signal …]}, {@code exit status N}.
+     */
+    private static final Pattern GO_CRASH_LINE = Pattern.compile("(?:panic: |fatal error: |goroutine \\d+ \\[|created by |\\[signal |exit status \\d"
+            + "|\\t\\S).*|[\\w./*()\\[\\]{}~-]+\\(.*\\)(?: \\+0x[0-9a-f]+)?");
+
     /** stern and kubetail: a Pod name and a container name, DNS labels separated by one space. */
     private static final Pattern STERN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])? [a-z0-9]([-a-z0-9]*[a-z0-9])?");
 
@@ -1175,6 +1189,16 @@ public final class EnvelopeDecoder {
             at = RecordStart.afterLogCommand(record);
         }
         if (at < 0) {
+            if (u.envelope() == EnvelopeKind.NONE && record.indexOf('|') > 0) {
+                // Go's crash output behind the controller's service on a compose or goreman console: the console's prefix taken off,
+                // so that the lines are read as the panic they are (session 58, upstream #4761's shape: 7 unparsed lines before).
+                Matcher crash = COMPOSE_LINE.matcher(record);
+                if (crash.matches() && crash.group(1).contains("controller")
+                        && GO_CRASH_LINE.matcher(crash.group(2)).matches()) {
+                    String prefix = record.substring(0, record.length() - crash.group(2).length()).strip();
+                    return u.withRecord(crash.group(2), EnvelopeKind.COMPOSE, null, null, prefix, crash.group(1));
+                }
+            }
             return u.envelope() == EnvelopeKind.NONE ? sternWorkflowContainer(u, record) : u;
         }
         if (!RecordStart.beyondTime(record, at) && commandBefore(record.substring(0, at))) {

@@ -407,10 +407,12 @@ final class FileAssembler {
                     ? PasteShape.DELETED.matcher(text.strip()) : null;
             java.util.regex.Matcher argoDeleted = deleted != null && !deleted.matches() ? PasteShape.ARGO_DELETED.matcher(text.strip()) : null;
             if (furniture == null && bare && (PasteShape.DATE_OUTPUT.matcher(text.strip()).matches() || FurnitureLine.sternTail(text)
-                    || FurnitureLine.kubetailHead(text) || PasteShape.FORCE_WARNING.matcher(text.strip()).matches())) {
+                    || FurnitureLine.kubetailHead(text) || PasteShape.FORCE_WARNING.matcher(text.strip()).matches()
+                    || FurnitureLine.issueTemplate(text))) {
                 // date's answer ($ date -u, then the command whose output it dates), stern's "+ <pod> › <container>" as it begins to
                 // follow a container ("-" as it stops), kubetail's "Will tail 2 logs..." and the Pods it names, kubectl's warning before a forced
-                // delete: the terminal's, no log line.
+                // delete: the terminal's, no log line. Argo's bug report template's own instructions inside its fenced block ("# Logs from the
+                // workflow controller:"), which people paste their lines under: the issue's text, no log line (session 58).
                 this.furniture.output();
             } else if (furniture != null) {
                 if (r.line().envelope() == EnvelopeKind.NONE) {

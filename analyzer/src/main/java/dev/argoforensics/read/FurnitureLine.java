@@ -93,6 +93,34 @@ final class FurnitureLine {
         return text.length() < 300 && KUBETAIL_HEAD.matcher(dev.argoforensics.line.Terminal.clean(text).strip()).matches();
     }
 
+    /**
+     * The instructions Argo's bug report template wrote inside its fenced blocks (.github/ISSUE_TEMPLATE/bug_report.md, 2020-09 to
+     * 2022-09, before the form): people paste their lines under them, inside the same block, and leave them there. Read exactly as the
+     * template words them (case and spaces aside): a shell comment or a sentence of the template's, never a damaged record.
+     */
+    private static final Set<String> ISSUE_TEMPLATE = Set.of(
+            "# logs from the workflow controller:",
+            "# logs from in your workflow's wait container, something like:",
+            "# the workflow's pods that are problematic:",
+            "# if the workflow's pods have not been created, you can skip the rest of the diagnostics.",
+            "# either a workflow that reproduces the bug, or paste you whole workflow yaml, including status, something like:",
+            "paste the logs from the workflow controller:",
+            "paste a workflow that reproduces the bug, including status:",
+            "paste the workflow here, including status:",
+            "paste the logs from your workflow's wait container:",
+            // its commands that print no logs, as it wrote them (the logs commands are prompts: recognise)
+            "kubectl get wf -o yaml ${workflow}",
+            "kubectl get pod -o yaml -l workflows.argoproj.io/workflow=${workflow},workflow.argoproj.io/phase!=succeeded");
+
+    /** Whether {@code text} is one of the instructions Argo's bug report template left inside its fenced blocks ({@link #ISSUE_TEMPLATE}). */
+    static boolean issueTemplate(String text) {
+        String t = text.strip();
+        return t.length() < 120 && ISSUE_TEMPLATE.contains(t.replaceAll("\\s+", " ").toLowerCase(Locale.ROOT));
+    }
+
+    /** One or two backticks alone on a line: a code span opened or closed on a line of its own (no fence: that takes three). */
+    private static final Pattern LONE_BACKTICKS = Pattern.compile("`{1,2}");
+
     private FurnitureLine() {
     }
 
@@ -102,7 +130,7 @@ final class FurnitureLine {
         if (t.isEmpty()) {
             return null;
         }
-        if (FENCE.matcher(t).matches() || MARKUP_TAG.matcher(t).matches()) {
+        if (FENCE.matcher(t).matches() || MARKUP_TAG.matcher(t).matches() || LONE_BACKTICKS.matcher(t).matches()) {
             return new Line(Kind.MARKUP, null);
         }
         if (omission(t)) {

@@ -137,4 +137,37 @@ class FurnitureLineTest {
         assertFalse(FurnitureLine.filters(null));
         assertTrue(Furniture.NONE.commands().isEmpty());
     }
+    @ParameterizedTest
+    @ValueSource(strings = {"# Logs from the workflow controller:", "  # Logs from the workflow controller:  ", "# logs from the WORKFLOW controller:",
+        "# The workflow's pods that are problematic:", "# Logs from in your workflow's wait container, something like:",
+        "# If the workflow's pods have not been created, you can skip the rest of the diagnostics.",
+        "Paste the logs from the workflow controller:", "Paste a workflow that reproduces the bug, including status:"})
+    void theOldBugReportTemplatesInstructions(String line) {
+        // Session 58: the words Argo's template (2020-2022) wrote inside its fenced blocks, where people pasted their lines.
+        assertTrue(FurnitureLine.issueTemplate(line), line);
+        assertNull(FurnitureLine.recognise(line), "no prompt, no markup: the issue's text, " + line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"# Logs from the workflow controller on node-7:", "# Logs from the workflow controller", "Logs from the workflow controller:",
+        "# the controller restarted here", "time=\"2026-05-04T11:20:01.441Z\" level=info msg=\"Paste the logs from the workflow controller:\"",
+        "# kubectl logs -n argo deploy/workflow-controller"})
+    void wordsThatAreNotTheTemplates(String line) {
+        assertFalse(FurnitureLine.issueTemplate(line), line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"`", "``", "  `  "})
+    void backticksAloneAreMarkdown(String line) {
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertNotNull(f, line);
+        assertEquals(Kind.MARKUP, f.kind(), line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"`time=\"2026-05-04T11:20:01.441Z\" level=info`", "`pod deleted`", "'"})
+    void aCodeSpanWithTextIsNoLoneBacktick(String line) {
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertTrue(f == null || f.kind() != Kind.MARKUP, line);
+    }
 }

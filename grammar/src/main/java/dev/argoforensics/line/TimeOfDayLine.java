@@ -49,6 +49,9 @@ public final class TimeOfDayLine {
         }
         String rawTime = line.substring(at, clockEnd);
         at = clockEnd;
+        if (at < line.length() && line.charAt(at) == 'Z') {
+            at++; // logrus's literal Z kept after the clock when the date was cut off (upstream #13937's shape): no zone it states
+        }
         if (bracket) {
             if (at >= line.length() || line.charAt(at) != ']') {
                 return null;
@@ -76,9 +79,32 @@ public final class TimeOfDayLine {
         if (tokens.size() > 1 && isLevelWord(tokens.get(0))) {
             level = Level.parse(tokens.get(0));
             i = 1;
+        } else if (tokens.size() > 1 && tokens.get(0).startsWith("level=") && tokens.get(1).startsWith("msg=")
+                && Level.parse(tokens.get(0).substring(6)) != null) {
+            level = Level.parse(tokens.get(0).substring(6));
+            i = 1;
         }
         StringBuilder message = new StringBuilder();
-        for (; i < tokens.size(); i++) {
+        boolean msgKey = tokens.get(i).startsWith("msg=");
+        if (msgKey) {
+            // A logrus text line with its date (and maybe its level) cut off: HH:MM:SS.fffZ [level=info] msg="…" key=value… The
+            // message is msg's value, bare or Go-quoted; the pairs follow as in the other form (session 58).
+            String raw = tokens.get(i).substring(4);
+            if (raw.isEmpty()) {
+                return null;
+            }
+            if (raw.startsWith("\"")) {
+                try {
+                    message.append(GoQuote.unquote(raw));
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+            } else {
+                message.append(raw);
+            }
+            i++;
+        }
+        for (; !msgKey && i < tokens.size(); i++) {
             String t = tokens.get(i);
             if (isElision(t) || pairKeyEnd(t) > 0) {
                 break;

@@ -80,6 +80,41 @@ class TimeOfDayLineTest {
     }
 
     @Test
+    void aLogrusLineWithItsDateCutOffKeepsItsZAndItsMsgKey() {
+        // Session 58, upstream #13937's shape: logrus text lines quoted from the clock on, the date and the level cut off, the
+        // literal Z left after the clock and the message still under msg= (own names, times and values).
+        LogRecord r = TimeOfDayLine.read("07:44:19.208Z msg=\"Processing workflow\" Phase=Running ResourceVersion=88120 namespace=etl workflow=nightly-q2x7p");
+        assertEquals(RecordFormat.TIME_OF_DAY, r.format());
+        assertEquals("Processing workflow", r.message());
+        assertEquals("07:44:19.208", r.rawTime(), "the clock as quoted, the Z no zone it states (logrus prints local time with it)");
+        assertEquals(ZoneBasis.TIME_OF_DAY, r.time().zone());
+        assertEquals("etl", r.value("namespace").orElseThrow());
+        assertEquals("nightly-q2x7p", r.value("workflow").orElseThrow());
+        assertNull(r.level());
+        // a bare msg value, a level key kept before it, the Z without msg=, and the Z in brackets
+        assertEquals("reconcileAgentPod", TimeOfDayLine.read("07:44:19.209Z msg=reconcileAgentPod namespace=etl workflow=nightly-q2x7p").message());
+        LogRecord leveled = TimeOfDayLine.read("07:44:19.210Z level=warning msg=\"Deadline exceeded\" namespace=etl workflow=nightly-q2x7p");
+        assertEquals("Deadline exceeded", leveled.message());
+        assertEquals(Level.WARN, leveled.level());
+        assertEquals("delete pod event", TimeOfDayLine.read("07:44:19.211Z delete pod event").message());
+        assertEquals("delete pod event", TimeOfDayLine.read("[07:44:19Z] delete pod event").message());
+    }
+
+    @Test
+    void theMsgKeyFormRejectsWhatIsNotItsShape() {
+        for (String line : List.of(
+                "07:44:19.208Z msg=",                                                  // no message
+                "07:44:19.208Z msg=\"Processing workflow namespace=etl",               // a quote left open
+                "07:44:19.208Z msg=\"Processing workflow\" namespace=etl and more",    // a word after the pairs
+                "07:44:19.208Z level=info",                                            // a level key alone
+                "07:44:19.208Z level=loud msg=\"Processing workflow\"",                // no level logrus prints
+                "07:44:19.208ZZ msg=\"Processing workflow\"",                          // two zones
+                "07:44:19.208X msg=\"Processing workflow\"")) {                        // another letter after the clock
+            assertNull(TimeOfDayLine.read(line), line);
+        }
+    }
+
+    @Test
     void theParserReadsTheShapeOnlyWhereTheGrammarRejectsAndTheQuickReadLeavesItToTheParser() {
         String line = "08:12:40.517 queuing pod delay ... delay=-2m3.004411907s action=removeFinalizer";
         LineParse p = new RecordParser().parse(line, 2000);
