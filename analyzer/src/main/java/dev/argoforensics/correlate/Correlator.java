@@ -114,8 +114,8 @@ public final class Correlator {
             }
             lines = LineProjection.union(workers.map(stretches, s -> LineProjection.of(s, recreated, new int[0], true)));
         }
-        // The runs' election lines read from every kept line (ConcurrentRuns: which runs could lead at once, session 57)
-        return derive(lines, exported, processes, coverage, () -> HandOvers.of(logged, processes)).facts(logged);
+        // The runs' election lines from the projection, as every other fact (ConcurrentRuns: which runs could lead at once, session 57)
+        return derive(lines, exported, processes, coverage).facts(logged);
     }
 
     /** The fewest lines a stretch of the projection made on a worker holds. */
@@ -131,15 +131,21 @@ public final class Correlator {
      * {@code Created pod} lines.
      */
     public static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage) {
-        return derive(lines, exported, processes, coverage, () -> HandOvers.NONE);
+        // Which runs could lead at once (ConcurrentRuns, session 57) from the runs' election lines the projection carries
+        // (session 58: before, only Correlator.facts read them, from all its lines, and the fleet's tables had none).
+        List<LogEvent> elections = lines(lines.elections());
+        return derive(lines, exported, processes, coverage, () -> HandOvers.of(elections, processes));
     }
 
-    /**
-     * As above, with the runs' election facts ({@link HandOvers#of} of the lines the projection was made of): which runs could lead at
-     * once ({@link ConcurrentRuns}, session 57). A projection alone holds no election line (the fleet's tables): no run is then at
-     * once with another, and Pods of one name are told apart by time as before session 56.
-     */
-    static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage,
+    /** The lines of projected places, in their order. */
+    static List<LogEvent> lines(List<LineProjection.Special> specials) {
+        List<LogEvent> out = new ArrayList<>(specials.size());
+        specials.forEach(s -> out.add(s.line()));
+        return out;
+    }
+
+    /** As above, with the runs' election facts ({@link HandOvers#of} of the projection's election lines). */
+    private static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage,
                              java.util.function.Supplier<HandOvers> elections) {
         Completed specials = complete(lines.specials(), coverage);
         // The namespaces every line states, the lines kept whole included: made once, for the Workflows exported without one
@@ -187,7 +193,7 @@ public final class Correlator {
         Completed completed = new Completed(placed, dropped, CleanupPairing.ofPairs(handlers), kept);
         Map<String, Set<String>> stated = NamespaceProjection.union(List.of(slice.others(), NamespaceProjection.of(kept, false))).pods();
         return derive(slice, completed, cross.objects(), stated, cross.sharedWorkflows(), processes, cross.available(),
-                name -> cross.sliceOf(name) == index, () -> HandOvers.NONE);
+                name -> cross.sliceOf(name) == index, () -> HandOvers.of(cross.elections(), processes));
     }
 
     /** The lines kept whole, completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the handler lines left out marked. */
@@ -235,6 +241,10 @@ public final class Correlator {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows(), shared);
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
+        // ConcurrentRuns' "one run given twice" reads the lines kept whole here (creations, cleanup handler, scheduling and queueing
+        // lines), not the passes a group's lines hold (LifecycleBuilder): the passes are most kept lines and stay out of the projection
+        // (session 58). The readings can differ where two runs share their passes and their other records in different measure: at
+        // the extreme, an excerpt holding its run's election lines and passes and none of those lines (read here as at once).
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod),
                 ConcurrentRuns.of(processes, elections, kept));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.

@@ -2,6 +2,7 @@ package dev.argoforensics.correlate;
 
 import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerEvent.FinalizersOnDelete;
+import dev.argoforensics.event.ControllerEvent.LeaderElection;
 import dev.argoforensics.event.ControllerEvent.PodCleanupQueued;
 import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
 import dev.argoforensics.event.ControllerEvent.PodCreated;
@@ -43,7 +44,8 @@ import java.util.function.IntFunction;
  * names it with the first and last time it is named ({@link #spans}: a Pod's time on its node, {@code PodRecords.byHost}),
  * the first line naming each Workflow node ({@link #nodeNames}: {@link NodeLinker}'s suffix links; the linker picks among
  * the stretches' first lines by time, not by which stretch came first) and whether one is
- * a Pod informer event.
+ * a Pod informer event. The leader-election lines are kept whole besides ({@link #elections}, session 58): which runs led at
+ * once ({@link ConcurrentRuns}) is read from them.
  *
  * @param lines     how many lines the stretch holds (the next stretch's places start there)
  * @param specials  the lines kept whole, with their places, in stretch order
@@ -54,11 +56,17 @@ import java.util.function.IntFunction;
  *                  place, in stretch order; the union keeps each stretch's
  * @param informer  whether one of the other lines is a Pod informer event
  * @param edges     the names each of the other lines joins ({@link Grouping#edges}), each distinct list once; empty unless made with bindings
+ * @param elections the stretch's leader-election lines, whole, with their places, in stretch order (session 58): which controller
+ *                  runs could lead at once ({@link ConcurrentRuns}, from {@link HandOvers#of} of them) is read of every run's
+ *                  election lines, wherever they stand; a few per run (an attempt, an acquisition, a holder named, a stop). Kept
+ *                  apart from the specials, which completion and pairing read; an election line may be one of those too (a klog
+ *                  line its file does not date)
  */
 public record LineProjection(long lines, List<Special> specials, NamespaceProjection others, Map<PodKey, Span> spans,
-                             List<Special> nodeNames, boolean informer, Set<List<String>> edges) {
+                             List<Special> nodeNames, boolean informer, Set<List<String>> edges, List<Special> elections) {
     public LineProjection {
         specials = List.copyOf(specials);
+        elections = List.copyOf(elections);
         // a hash map: a look-up or merge per Pod costs no comparisons of names; the one reader that needs them in order
         // (Correlator.derive) sorts them once
         spans = Collections.unmodifiableMap(new HashMap<>(spans));
@@ -102,6 +110,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         // first and last time per Pod as named, updated in place (a Span per line would be three objects per line)
         Map<PodKey, Timestamp[]> times = new HashMap<>();
         Map<NodeKey, Special> nodes = new LinkedHashMap<>();
+        List<Special> elections = new ArrayList<>();
         boolean informer = false;
         int next = 0;
         for (int i = 0; i < lines.size(); i++) {
@@ -112,6 +121,9 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
                 next++;
             }
             int place = i;
+            if (ev instanceof LeaderElection) {
+                elections.add(new Special(i, e));
+            }
             // the first line per node and controller run: which run's line is first is the linker's to decide, by time
             ev.nodeName().ifPresent(name -> ev.workflow().ifPresent(w -> nodes.putIfAbsent(new NodeKey(w, name, e.stream()), new Special(place, e))));
             PodRef pod = ev.pod().orElse(null);
@@ -135,7 +147,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         Map<PodKey, Span> spans = new HashMap<>();
         times.forEach((k, v) -> spans.put(k, new Span(v[0], v[1])));
         return new LineProjection(lines.size(), specials, NamespaceProjection.of(others, workflows), spans, List.copyOf(nodes.values()), informer,
-                bindings == null ? Set.of() : Grouping.edges(others, bindings));
+                bindings == null ? Set.of() : Grouping.edges(others, bindings), elections);
     }
 
     /** The lines whose meaning the whole input decides, whatever their Pod: cleanup handler, scheduling, queueing, {@code Created pod}, an excerpt's. */
@@ -174,7 +186,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
      * depend on places.
      */
     public LineProjection placed(IntFunction<LogEvent> place) {
-        return new LineProjection(lines, placed(specials, place), others, spans, placed(nodeNames, place), informer, edges);
+        return new LineProjection(lines, placed(specials, place), others, spans, placed(nodeNames, place), informer, edges, placed(elections, place));
     }
 
     private static List<Special> placed(List<Special> in, IntFunction<LogEvent> place) {
@@ -192,9 +204,13 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         List<NamespaceProjection> namespaces = new ArrayList<>();
         Map<PodKey, Span> spans = new HashMap<>();
         List<Special> nodes = new ArrayList<>();
+        List<Special> elections = new ArrayList<>();
         boolean informer = false;
         Set<List<String>> edges = new java.util.LinkedHashSet<>();
         for (LineProjection p : parts) {
+            for (Special s : p.elections()) {
+                elections.add(new Special(lines + s.place(), s.line()));
+            }
             for (Special s : p.specials()) {
                 specials.add(new Special(lines + s.place(), s.line()));
             }
@@ -207,22 +223,24 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
             informer |= p.informer();
             edges.addAll(p.edges());
         }
-        return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, nodes, informer, edges);
+        return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, nodes, informer, edges, elections);
     }
 
     /**
      * What {@link PodSlices} reads of this projection, made small: the lines kept whole as skeletons (a cleanup handler,
      * scheduling, queueing or {@code Created pod} line without its text, a scheduling line keeping only its last
      * {@code key=value}, which tells whether it may be cut short: {@link CutSchedules}; any other line kept whole, an
-     * excerpt's line included, as it is), the Workflows' namespaces, the line count and whether an informer event was seen.
-     * No spans, node lines or edges: those are per Pod name ({@link #slice}) or read from the projection itself.
+     * excerpt's line included, as it is), the Workflows' namespaces, the line count, whether an informer event was seen and
+     * the election lines as they are (every slice's {@link ConcurrentRuns}: {@link PodSlices#elections}). No spans, node lines
+     * or edges: those are per Pod name ({@link #slice}) or read from the projection itself.
      */
     public LineProjection skeleton() {
         List<Special> out = new ArrayList<>(specials.size());
         for (Special s : specials) {
             out.add(new Special(s.place(), skeleton(s.line())));
         }
-        return new LineProjection(lines, out, new NamespaceProjection(Map.of(), others.workflows()), Map.of(), List.of(), informer, Set.of());
+        return new LineProjection(lines, out, new NamespaceProjection(Map.of(), others.workflows()), Map.of(), List.of(), informer, Set.of(),
+                elections);
     }
 
     /**
@@ -290,7 +308,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
                 pods.put(k, v);
             }
         });
-        return new LineProjection(lines, sp, new NamespaceProjection(pods, Map.of()), sliceSpans, nodes, false, Set.of());
+        return new LineProjection(lines, sp, new NamespaceProjection(pods, Map.of()), sliceSpans, nodes, false, Set.of(), List.of());
     }
 
     /** A Workflow node as lines name it. */

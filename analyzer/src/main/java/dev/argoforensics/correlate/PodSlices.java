@@ -58,6 +58,8 @@ public final class PodSlices {
     private final Set<List<String>> edges;
     /** The Workflow names stated or exported in two or more namespaces, with them ({@link Correlator#sharedWorkflowNames}). */
     private final Map<String, Set<String>> sharedWorkflows;
+    /** The cluster's leader-election lines, placed, in input order ({@link LineProjection#elections}): every slice's {@link ConcurrentRuns}. */
+    private final List<LogEvent> elections;
 
     /**
      * What the slices share as a value (the fleet broadcasts it): every array as {@link PodSlices} holds it.
@@ -65,10 +67,11 @@ public final class PodSlices {
      * @param completedPlaces the places of the lines completion changed, sorted; {@code completedEvents} their events
      * @param pairPlaces      each paired scheduling or queueing line's place, sorted, with its handler line's place and its slice
      * @param sharedWorkflows the Workflow names stated or exported in two or more namespaces, with them
+     * @param elections       the cluster's leader-election lines, placed, in input order
      */
     public record Form(int slices, ExportedObjects objects, Set<EvidenceKind> available, long[] completedPlaces, List<ControllerEvent> completedEvents,
                        long[] pairPlaces, long[] pairHandlers, int[] pairSlices, long[] dropped, long[] nameless, List<List<String>> edges,
-                       Map<String, Set<String>> sharedWorkflows) {
+                       Map<String, Set<String>> sharedWorkflows, List<LogEvent> elections) {
     }
 
     private PodSlices(Form f) {
@@ -93,6 +96,7 @@ public final class PodSlices {
         Map<String, Set<String>> shared = new TreeMap<>();
         f.sharedWorkflows().forEach((name, namespaces) -> shared.put(name, java.util.Collections.unmodifiableSet(new TreeSet<>(namespaces))));
         this.sharedWorkflows = java.util.Collections.unmodifiableMap(shared);
+        this.elections = List.copyOf(f.elections());
         Integer[] byHandler = new Integer[pairHandlers.length];
         for (int i = 0; i < byHandler.length; i++) {
             byHandler[i] = i;
@@ -114,7 +118,12 @@ public final class PodSlices {
     /** This as a value. */
     public Form form() {
         return new Form(slices, objects, available, completedPlaces, completedEvents, pairPlaces, pairHandlers, pairSlices, dropped, nameless,
-                List.copyOf(edges), sharedWorkflows);
+                List.copyOf(edges), sharedWorkflows, elections);
+    }
+
+    /** The cluster's leader-election lines, placed, in input order: which runs could lead at once ({@link ConcurrentRuns}). */
+    public List<LogEvent> elections() {
+        return elections;
     }
 
     /** The Workflow names stated or exported in two or more namespaces, with them: as the whole input's facts make them. */
@@ -249,10 +258,11 @@ public final class PodSlices {
     /**
      * What the skeletons of a stretch of lines kept whole leave in the task that makes what the slices share, at most: one
      * entry per handler line (its pair or its place left out), per line naming no Pod, per scheduling line completion may
-     * change and per excerpt's line; the other lines kept whole pass through. Weighed before any skeleton is decoded.
+     * change and per excerpt's line, and per leader-election line (held whole for every slice's {@link ConcurrentRuns}); the other
+     * lines kept whole pass through. Weighed before any skeleton is decoded.
      */
     public static long held(LineProjection projection) {
-        long n = 0;
+        long n = projection.elections().size();
         for (LineProjection.Special s : projection.specials()) {
             LogEvent e = s.line();
             ControllerEvent ev = e.event();
@@ -298,6 +308,7 @@ public final class PodSlices {
         private final Ints droppedStreams = new Ints();
         private final Longs nameless = new Longs();
         private final Set<List<String>> edges = new LinkedHashSet<>();
+        private final List<LogEvent> elections = new ArrayList<>();
         private long lines;
         private long specials;
         private long datedKept;
@@ -346,6 +357,9 @@ public final class PodSlices {
             workflows(skeleton.others().workflows());
             for (LineProjection.Special s : skeleton.specials()) {
                 line(offset + s.place(), place.apply(s));
+            }
+            for (LineProjection.Special s : skeleton.elections()) {
+                elections.add(place.apply(s));
             }
         }
 
@@ -590,7 +604,7 @@ public final class PodSlices {
             long[] nl = nameless.toArray();
             Arrays.sort(nl);
             return new PodSlices(new Form(slices, objects, available, cp, List.copyOf(completed.values()), pp, ph, ps, dp, nl, List.copyOf(edges),
-                    Correlator.sharedWorkflowNames(statedWorkflows, objects.workflows())));
+                    Correlator.sharedWorkflowNames(statedWorkflows, objects.workflows()), elections));
         }
 
         private int[] droppedSorted;

@@ -38,7 +38,7 @@ import java.util.function.Function;
  * projection as read and placed, every step asserted against the whole reading. What each proof goes on to derive from it
  * is its own.
  */
-record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, ReadingStitch stitch, LogReader.LogReading stitched,
+public record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, ReadingStitch stitch, LogReader.LogReading stitched,
                          LogReader.LogReading whole, ClusterFacts facts, List<NamespaceProjection> projections, long kept,
                          Correlator.Namespaces projected, Set<String> recreated, List<LineProjection> asRead, List<int[]> keeps,
                          List<Placement> placements, List<LineProjection> lines, long specials, int offset, List<RotatedSet> sets) {
@@ -48,7 +48,7 @@ record ProjectedReadings(Analysis.Inputs inputs, List<FileReading> readings, Rea
      * @param remembered a file's pass 1 as an earlier run remembered it (an index's), instead of scanning it: then the facts of
      *                   all lines are those of the files' readings stitched whole (StitchTest holds that to the sequential read)
      */
-    static ProjectedReadings of(List<String> paths, Function<InputFile, Optional<FileScan>> remembered, AnalysisOptions options)
+    public static ProjectedReadings of(List<String> paths, Function<InputFile, Optional<FileScan>> remembered, AnalysisOptions options)
             throws IOException {
         Analysis analysis = Analysis.standard(options);
         InputCollector collector = new InputCollector();

@@ -159,6 +159,7 @@ class SlicedFactsTest {
             LineProjection asSkeleton = asRead.get(f).skeleton();
             Map<Integer, LogEvent> byPlace = new HashMap<>();
             asSkeleton.specials().forEach(x -> byPlace.put((int) x.place(), x.line()));
+            asSkeleton.elections().forEach(x -> byPlace.putIfAbsent((int) x.place(), x.line()));
             for (int k : keeps.get(f)) {
                 byPlace.put(k, LineProjection.skeleton(leastRead.events().get(leastAt++)));
             }
@@ -200,7 +201,8 @@ class SlicedFactsTest {
             assertTrue(PodSlices.held(skeleton) >= cross.pairs() && PodSlices.held(skeleton) >= cross.namelessPlaces().size(),
                     at + "what the skeletons leave held: " + PodSlices.held(skeleton) + " line(s) for " + cross.pairs() + " pair(s), "
                             + cross.namelessPlaces().size() + " place(s) naming no Pod");
-            assertTrue(PodSlices.held(skeleton) <= skeleton.specials().size(), at + "at most a line kept whole each");
+            assertTrue(PodSlices.held(skeleton) <= skeleton.specials().size() + skeleton.elections().size(),
+                    at + "at most a line kept whole or an election line each");
             List<Long> droppedAt = cross.droppedPlaces();
             int[] droppedStreams = builder.droppedStreams();
             assertEquals(droppedAt.size(), droppedStreams.length, at + "a stream per handler line left out");

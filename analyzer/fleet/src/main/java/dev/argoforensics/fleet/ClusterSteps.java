@@ -255,10 +255,11 @@ final class ClusterSteps implements Serializable {
             for (Stitched f : stitched) {
                 FileProjection fp = (FileProjection) WireForm.decode(f.file().projection());
                 LineProjection p = fp.projection();
-                // The thin reading holds the specials and the node lines, in place order: the thin stitch's lines, placed.
+                // The thin reading holds the specials, the node lines and the election lines, in place order: the thin stitch's lines, placed.
                 java.util.TreeSet<Integer> whole = new java.util.TreeSet<>();
                 p.specials().forEach(x -> whole.add((int) x.place()));
                 p.nodeNames().forEach(x -> whole.add((int) x.place()));
+                p.elections().forEach(x -> whole.add((int) x.place()));
                 Map<Integer, LogEvent> line = new HashMap<>();
                 for (int i : whole) {
                     line.put(i, thin.events().get(at++));

@@ -36,20 +36,22 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
     /**
      * Round 1: the reading, its projection ({@code recreated}: the cluster's Pod names exported with two UIDs or more) and
      * the reading keeping the lines the projection keeps whole (every klog line no record of the file dated and the file's
-     * earliest dated line among them, as {@code ProjectionFactsTest} makes them) and the first line naming each Workflow node.
+     * earliest dated line among them, as {@code ProjectionFactsTest} makes them), the first line naming each Workflow node and
+     * the leader-election lines (session 58: which runs could lead at once, {@code ConcurrentRuns}).
      * The projection goes without those lines (places only): round 2 puts the thin stitch's lines in their places.
      */
     static ReadFile projected(String cluster, String display, FileReading reading, Set<String> recreated) {
         LineProjection p = projection(reading, recreated);
-        // The thin reading keeps the lines kept whole and the first line naming each Workflow node: the stitch places them all
+        // The thin reading keeps the lines kept whole, the first line naming each Workflow node and the election lines: the stitch places them all
         // (the projection's own copies of those lines are left out of its bytes, round 2 takes them from the thin stitch).
         TreeSet<Integer> whole = new TreeSet<>();
         p.specials().forEach(x -> whole.add((int) x.place()));
         p.nodeNames().forEach(x -> whole.add((int) x.place()));
+        p.elections().forEach(x -> whole.add((int) x.place()));
         int[] thin = whole.stream().mapToInt(Integer::intValue).toArray();
         Lines lines = Lines.of(reading, p);
         LineProjection withoutLines = new LineProjection(p.lines(), withoutLines(p.specials()), p.others(), p.spans(), withoutLines(p.nodeNames()),
-                p.informer(), p.edges());
+                p.informer(), p.edges(), withoutLines(p.elections()));
         FileProjection fp = new FileProjection(withoutLines, reading.events().isEmpty() ? display : reading.events().get(0).file(), lines.perPiece(), lines.dated());
         return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(thin).encode(), WireForm.encode(fp),
                 thin.length + (long) p.spans().size() + p.edges().size());
