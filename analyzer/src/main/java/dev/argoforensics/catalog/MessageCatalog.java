@@ -39,6 +39,13 @@ public final class MessageCatalog {
     /** Messages several entries share, told apart by the format they are written in ({@link CatalogEntry#formats()}). */
     private final Map<String, List<CatalogEntry>> sharedMessages;
     private final List<CatalogEntry> patterned;
+    /**
+     * {@link #patterned} by a message's first character (ASCII): the entries whose prefix starts with it or is empty, in catalog order,
+     * so that a message is tried against only the entries it can start with (session 58: every counted line of a busy log not in
+     * {@link #byMessage} was tried against all of them); index 0 also serves the empty message (only the prefix-less entries).
+     */
+    private final CatalogEntry[][] patternedByFirst = new CatalogEntry[128][];
+    private final CatalogEntry[] allPatterned;
     private final Map<String, String> identifierKeys;
     private final NamelessMessages nameless;
     /** Each entry's keys as arrays, in the order of {@link CatalogEntry#keys()}: read once per kept line without an iterator. */
@@ -98,6 +105,16 @@ public final class MessageCatalog {
         shared.forEach((m, list) -> byFormat.put(m, List.copyOf(list)));
         this.sharedMessages = Map.copyOf(byFormat);
         this.patterned = List.copyOf(withPattern);
+        this.allPatterned = patterned.toArray(new CatalogEntry[0]);
+        for (int c = 0; c < patternedByFirst.length; c++) {
+            List<CatalogEntry> may = new ArrayList<>();
+            for (CatalogEntry e : patterned) {
+                if (e.prefix().isEmpty() || (c > 0 && e.prefix().charAt(0) == c)) {
+                    may.add(e);
+                }
+            }
+            patternedByFirst[c] = may.toArray(new CatalogEntry[0]);
+        }
         for (CatalogEntry e : this.entries) {
             plans.put(e, KeyPlan.of(e));
         }
@@ -350,7 +367,7 @@ public final class MessageCatalog {
             // A message others log too is the entry's only with the keys it asks for (the Argo Server's empty-message lines).
             return holdsRequired(exact, record) ? Optional.of(build(exact, plans.get(exact), record, null, names)) : Optional.empty();
         }
-        for (CatalogEntry e : patterned) {
+        for (CatalogEntry e : patternedFor(msg)) {
             if (!msg.startsWith(e.prefix()) || !msg.contains(e.anchor()) || !e.writtenIn(record.format().label())) {
                 continue;
             }
@@ -414,7 +431,7 @@ public final class MessageCatalog {
             }
             return exact.writtenIn(format.label()) ? exact : inFormat(msg, format.label());
         }
-        for (CatalogEntry e : patterned) {
+        for (CatalogEntry e : patternedFor(msg)) {
             if (msg.startsWith(e.prefix()) && msg.contains(e.anchor()) && (format == null || e.writtenIn(format.label()))
                     && e.pattern().matcher(msg).matches()) {
                 return e;
@@ -429,12 +446,21 @@ public final class MessageCatalog {
         if (exact != null) {
             return exact;
         }
-        for (CatalogEntry e : patterned) {
+        for (CatalogEntry e : patternedFor(msg)) {
             if (msg.startsWith(e.prefix()) && msg.contains(e.anchor()) && e.pattern().matcher(msg).matches()) {
                 return e;
             }
         }
         return null;
+    }
+
+    /** The patterned entries {@code msg} may be one of, in catalog order ({@link #patternedByFirst}). */
+    private CatalogEntry[] patternedFor(String msg) {
+        if (msg.isEmpty()) {
+            return patternedByFirst[0];
+        }
+        char first = msg.charAt(0);
+        return first > 0 && first < patternedByFirst.length ? patternedByFirst[first] : allPatterned;
     }
 
     /** Whether the record holds every key the entry asks for ({@link CatalogEntry#requires}). */

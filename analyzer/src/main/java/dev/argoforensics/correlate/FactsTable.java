@@ -301,20 +301,27 @@ public final class FactsTable implements AssignedFacts {
     static List<AuditRecord> latestStages(List<AuditRecord> records, Map<String, String> exportSets) {
         Map<String, String> sets = exportSets.isEmpty() ? exportSets : unsplit(records, exportSets);
         Map<String, AuditRecord> best = new HashMap<>();
+        // Each record's key made once, not once per loop (session 58: its request time is formatted for it): the same keys.
+        String[] keys = new String[records.size()];
+        int i = 0;
         for (AuditRecord a : records) {
             if (!a.auditId().isEmpty()) {
-                best.merge(request(a, sets), a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
+                keys[i] = request(a, sets);
+                best.merge(keys[i], a, (old, neu) -> neu.stageRank() > old.stageRank() ? neu : old);
             }
+            i++;
         }
         if (best.isEmpty()) {
             return records;
         }
         List<AuditRecord> out = new ArrayList<>(records.size());
         java.util.Set<String> entries = new java.util.HashSet<>();
+        i = 0;
         for (AuditRecord a : records) {
-            if (a.auditId().isEmpty()) {
+            String key = keys[i++];
+            if (key == null) {
                 out.add(a);
-            } else if (best.get(request(a, sets)) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
+            } else if (best.get(key) == a && (!AuditRecord.GKE_EXPORTER.equals(a.exporter()) || entries.add(entry(a)))) {
                 out.add(a);
             }
         }

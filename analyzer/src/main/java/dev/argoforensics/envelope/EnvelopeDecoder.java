@@ -1007,6 +1007,11 @@ public final class EnvelopeDecoder {
      */
     static String codeSpan(String line) {
         int n = line.length();
+        // A span's first backtick is within the first 18 characters (three spaces, a list marker of at most ten, four spaces): a
+        // line without one there is no span, decided before the list item's matcher is made (session 58: it was made for every line).
+        if (!backtickBefore(line, Math.min(n, CODE_SPAN_REACH))) {
+            return null;
+        }
         int i = 0;
         while (i < n && i < 3 && line.charAt(i) == ' ') {
             i++;
@@ -1050,6 +1055,19 @@ public final class EnvelopeDecoder {
 
     /** A Markdown list item's marker and the spaces after it ({@code - }, {@code * }, {@code + }, {@code 1. }, {@code 1) }). */
     private static final Pattern LIST_ITEM = Pattern.compile("(?:[-*+]|\\d{1,9}[.)]) {1,4}(?=`)");
+
+    /** How far into a line a code span's first backtick can be: up to three spaces, {@link #LIST_ITEM}'s marker (at most nine digits and
+     * a dot) and its up to four spaces. */
+    static final int CODE_SPAN_REACH = 3 + 10 + 4 + 1;
+
+    private static boolean backtickBefore(String line, int end) {
+        for (int k = 0; k < end; k++) {
+            if (line.charAt(k) == '`') {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** A time of day opening a line as an issue's abridged excerpt writes it ({@code 16:31:11.257 queuing pod delay …}, {@code [16:31:11] INFO …}). */
     private static final Pattern TIME_OF_DAY_LINE = Pattern.compile("\\[?\\d{1,2}:\\d{2}:\\d{2}(?:\\.\\d+)?]?\\s+\\S");

@@ -110,13 +110,24 @@ final class LogsCommand {
         if (space <= 0 || space > 40) {
             return false;
         }
-        String first = line.substring(0, space);
-        int eq = first.indexOf('=');
-        if (eq > 0) {
-            return Character.isUpperCase(first.charAt(0)) && first.substring(0, eq).chars().allMatch(c -> c == '_' || Character.isUpperCase(c)
-                    || Character.isDigit(c));
+        // The first word read in place (session 58: a String per line before): a record's time=… stops at its first letter.
+        int eq = 0;
+        while (eq < space && line.charAt(eq) != '=') {
+            eq++;
         }
-        return BARE_FIRST_WORDS.contains(first);
+        if (eq > 0 && eq < space) {
+            if (!Character.isUpperCase(line.charAt(0))) {
+                return false;
+            }
+            for (int k = 1; k < eq; k++) {
+                char c = line.charAt(k);
+                if (!(c == '_' || Character.isUpperCase(c) || Character.isDigit(c))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return BARE_FIRST_WORDS.contains(line.substring(0, space));
     }
 
     /**
