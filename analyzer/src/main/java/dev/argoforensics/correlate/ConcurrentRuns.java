@@ -148,6 +148,37 @@ public final class ConcurrentRuns {
         return ea != null && !ea.single();
     }
 
+    /**
+     * Whether runs {@code a} and {@code b} each led under a Lease of its own (session 58): both took a Lease, no Lease key is common
+     * to the two, neither names the other as a holder and no hand-over ties them, and they are not one run's lines given twice.
+     * Argo's {@code main.go} (v3.4 to v4.1) names the Lease {@code workflow-controller}, or {@code workflow-controller-<instanceID>},
+     * in the namespace the controller is installed in: two such runs are two installations, each leading its own Lease for its whole
+     * run, whatever their clocks say (no hand-over between them, so their overlap needs no margin). Whether they held the same
+     * Workflows the Leases do not say: an install managing namespace N ({@code --namespaced --managed-namespace N}) beside a
+     * cluster-wide install, both without an instance ID (the label selector {@code !workflows.argoproj.io/controller-instanceid},
+     * {@code util/instanceid}), both list, watch and reconcile every Workflow of N and its Pods (a misconfiguration Argo's docs warn
+     * of); two clusters' installs under Leases of different namespaces hold namesakes. A rule that rests on one run's passes alone
+     * ("no worker took it up", "zero workers until the next pass") cannot decide where such a run wrote of the Workflow.
+     */
+    public boolean ownLeases(int a, int b) {
+        if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
+            return false;
+        }
+        ControllerProcess ra = runs.get(a);
+        ControllerProcess rb = runs.get(b);
+        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+            return false;
+        }
+        HandOvers h = elections();
+        HandOvers.Election ea = h.election(a).orElse(null);
+        HandOvers.Election eb = h.election(b).orElse(null);
+        if (ea == null || eb == null || ea.single() || eb.single() || ea.leases().isEmpty() || eb.leases().isEmpty()
+                || !java.util.Collections.disjoint(ea.leases(), eb.leases())) {
+            return false;
+        }
+        return h.tie(a, b).isEmpty() && h.tie(b, a).isEmpty() && !names(ea, rb, eb) && !names(eb, ra, ea) && !givenTwice(a, b);
+    }
+
     /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
     public boolean atOnce(int a, int b) {
         if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {

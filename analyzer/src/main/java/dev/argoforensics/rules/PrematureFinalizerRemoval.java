@@ -271,7 +271,85 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             this.workflow = link == null ? null : correlation.workflow(link.workflow()).orElse(null);
         }
 
+        /**
+         * Session 58: the assessment, read again where the Pod's name was created in two runs with no cleanup between
+         * ({@link dev.argoforensics.correlate.PodIdentity#unsplit}) that no Lease hand-over ties. One cluster's controller logs
+         * {@code Created pod} only once the API server granted the create, so the second creation is a second Pod, the first gone
+         * unlogged (its lines cut, a pre-finalizer release); two clusters' controllers each create their own Pod of the name, and
+         * with no election line naming a Lease nothing in the lines says which (session 57 breaker: two clusters' rotated pieces
+         * without election lines). A line of the other creation's run is then this Pod's (one cluster) or another object's (two
+         * clusters): a clearance or a confirmed or likely finding resting on one is not decided, and says so.
+         */
         void assess(List<Finding> findings, List<Clearance> cleared) {
+            List<Finding> found = new ArrayList<>();
+            List<Clearance> clears = new ArrayList<>();
+            assessMixed(found, clears);
+            java.util.Set<Integer> others = otherCreators();
+            if (others.isEmpty()) {
+                findings.addAll(found);
+                cleared.addAll(clears);
+                return;
+            }
+            java.util.Map<dev.argoforensics.source.SourceRef, Integer> runOf = new java.util.HashMap<>();
+            for (LogEvent e : pod.events()) {
+                runOf.putIfAbsent(e.source(), e.stream());
+            }
+            if (workflow != null) {
+                for (LogEvent e : workflow.events()) {
+                    runOf.putIfAbsent(e.source(), e.stream());
+                }
+            }
+            Message undecided = Message.of("AF001.reason.unsplitRuns", "created", pod.identity().unsplitWords(),
+                    "run", runLabel(decisive), "others", String.join(", ", others.stream().map(r -> correlation.processes().get(r).label()).toList()));
+            for (Clearance c : clears) {
+                Integer run = c.evidence() == null ? null : runOf.get(c.evidence());
+                if (run != null && others.contains(run)) {
+                    findings.add(finding().withConfidence(Confidence.POSSIBLE, Message.of("AF001.reason.unsplitCleared", "clearance", c.why(),
+                            "line", c.evidence().toString(), "undecided", undecided)));
+                } else {
+                    cleared.add(c);
+                }
+            }
+            for (Finding f : found) {
+                boolean leans = f.evidence().stream().anyMatch(l -> l.source() != null && others.contains(runOf.get(l.source())));
+                if (leans && (f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY)) {
+                    findings.add(f.withConfidence(Confidence.POSSIBLE, Message.of("AF001.reason.unsplitFinding", "reason", f.reason(), "undecided", undecided)));
+                } else {
+                    findings.add(f);
+                }
+            }
+        }
+
+        /**
+         * The runs other than the release's that logged a creation of the name left undecided with another run's ({@link #assess}):
+         * empty where the undecided creations are one run's, or runs a Lease hand-over ties (one installation's, one cluster's).
+         */
+        private java.util.Set<Integer> otherCreators() {
+            List<dev.argoforensics.correlate.PodIdentity.Creation> unsplit = pod.identity().unsplit();
+            if (unsplit.isEmpty()) {
+                return java.util.Set.of();
+            }
+            java.util.Set<dev.argoforensics.source.SourceRef> lines = new java.util.HashSet<>();
+            unsplit.forEach(c -> lines.add(c.source()));
+            java.util.Set<Integer> runs = new java.util.TreeSet<>();
+            for (LogEvent e : pod.events()) {
+                if (e.event() instanceof ControllerEvent.PodCreated && lines.contains(e.source())) {
+                    runs.add(e.stream());
+                }
+            }
+            if (runs.size() < 2) {
+                return java.util.Set.of();
+            }
+            int own = decisive.stream();
+            runs.removeIf(r -> r == own || reconciliation.tied(r, own));
+            if (runs.isEmpty()) {
+                return java.util.Set.of();
+            }
+            // Runs tied to one another by hand-overs, each of which logged a creation: one installation, the creations one cluster's.
+            return runs;
+        }
+
+        private void assessMixed(List<Finding> findings, List<Clearance> cleared) {
             String at = decisive.time().format();
             Optional<ControllerStop> restart = life.restartedByController().filter(r -> EventOrder.before(r.line(), decisive));
             if (restart.isPresent()) {

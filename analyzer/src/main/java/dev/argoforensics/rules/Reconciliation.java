@@ -102,7 +102,10 @@ final class Reconciliation {
         }
         Set<Integer> others = new java.util.TreeSet<>();
         for (int run : writers.computeIfAbsent(wf, k -> runsOf(w))) {
-            if (run != created.stream() && atOnce.apart(run, created.stream())) {
+            // Session 58: an installation under a Lease of its own whose start banner states another instance ID holds other
+            // Workflows (util/instanceid's label selector): its passes of the name are another object's, as another cluster's are.
+            if (run != created.stream() && (atOnce.apart(run, created.stream())
+                    || (atOnce.ownLeases(run, created.stream()) && instancesDiffer(run, created.stream())))) {
                 others.add(run);
             }
         }
@@ -111,6 +114,49 @@ final class Reconciliation {
         }
         return views.computeIfAbsent(List.of(wf, List.copyOf(others)), k -> new Reconciliation(this, w, others));
     }
+
+    /**
+     * A pass of the Workflow by another installation's controller that was running when the line was logged (session 58): a run
+     * under a Lease of its own beside the line's run's ({@link ConcurrentRuns#ownLeases}), not left out of this view, whose lines
+     * began before the line and go on after it, and whose start banner does not state another instance ID than the line's run's
+     * (two installs of different instance IDs hold disjoint Workflows: its pass is of another object). Such a run may have held and
+     * reconciled this very Workflow (one cluster, two installs over its namespace) or another cluster's of the name: the lines do
+     * not say which. Its first pass of the Workflow after the line, else its last before; empty where no such run wrote of it.
+     */
+    Optional<LogEvent> otherInstallPass(WorkflowRef wf, LogEvent line) {
+        LogEvent after = null;
+        LogEvent before = null;
+        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
+            int run = p.stream();
+            if (run == line.stream() || leftOut.contains(run) || !atOnce.ownLeases(run, line.stream()) || !runningAt(run, line)
+                    || instancesDiffer(run, line.stream())) {
+                continue;
+            }
+            if (EventOrder.after(p, line)) {
+                after = after == null ? p : after;
+            } else {
+                before = p;
+            }
+        }
+        return Optional.ofNullable(after != null ? after : before);
+    }
+
+    /** Whether run {@code run}'s lines began before the line and went on after it (on the two runs' clocks as written). */
+    private boolean runningAt(int run, LogEvent line) {
+        ControllerProcess p = run >= 0 && run < processes.size() ? processes.get(run) : null;
+        return p != null && p.first() != null && p.last() != null && p.first().comparable(line.time())
+                && p.first().isBefore(line.time()) && p.last().isAfter(line.time());
+    }
+
+    /** Both runs' start banners state an instance ID and the two differ ({@code util/instanceid}: disjoint Workflows). */
+    private boolean instancesDiffer(int a, int b) {
+        String ia = instanceIds.get(a);
+        String ib = instanceIds.get(b);
+        return ia != null && ib != null && !ia.equals(ib);
+    }
+
+    /** Per run, the instance ID its first start banner stated ("" none; absent: not stated). */
+    private final Map<Integer, String> instanceIds = new HashMap<>();
 
     /** The runs that wrote of each Workflow, found once per Workflow a Pod asks for ({@link #forPod}). */
     private final Map<WorkflowRef, Set<Integer>> writers = new java.util.concurrent.ConcurrentHashMap<>();
@@ -132,6 +178,7 @@ final class Reconciliation {
         this.atOnce = base.atOnce;
         this.leftOut = Set.copyOf(leftOut);
         this.lifecycle.putAll(base.lifecycle);
+        this.instanceIds.putAll(base.instanceIds);
         this.processingByRun.putAll(base.processingByRun);
         this.processing.putAll(base.processing);
         this.phases.putAll(base.phases);
@@ -165,6 +212,9 @@ final class Reconciliation {
             if (e.event() instanceof WorkerNumbers || e.event() instanceof ControllerStarted) {
                 lifecycle.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
                 starts.add(e);
+                if (e.event() instanceof ControllerStarted st && st.instanceId() != null) {
+                    instanceIds.putIfAbsent(e.stream(), st.instanceId());
+                }
             } else if (e.event() instanceof ControllerEvent.LeaderElection) {
                 starts.add(e);
             }
@@ -651,6 +701,11 @@ final class Reconciliation {
     /** The Leases two runs' election lines name, where they share none ({@link dev.argoforensics.correlate.StartUps#leasesApart}). */
     Optional<List<String>> leasesApart(int run, int other) {
         return startUps.leasesApart(run, other);
+    }
+
+    /** Whether a Lease hand-over in the lines ties runs {@code a} and {@code b}, one way or the other: one installation's runs. */
+    boolean tied(int a, int b) {
+        return handOvers.tie(a, b).isPresent() || handOvers.tie(b, a).isPresent();
     }
 
     /** The run's acquisition of the Lease, where its lines show one ({@link dev.argoforensics.correlate.StartUps#acquisition}). */

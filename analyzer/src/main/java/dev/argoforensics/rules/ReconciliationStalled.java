@@ -87,6 +87,9 @@ public final class ReconciliationStalled extends DeclaredRule {
                 LogEvent queued = leftInformer(stall.get(), pod, rec);
                 cleared.add(new Clearance(pod.key(), Message.of("AF003.cleared.leftInformer", "at", queued.time().format(),
                         "run", correlation.process(queued).label()), queued.source()));
+            } else if (stall.isPresent() && stall.get().zeroWorkers() != null
+                    && rec.otherInstallPass(stall.get().wf(), stall.get().podLines().get(0)).isPresent()) {
+                cleared.add(otherInstall(stall.get(), correlation, pod, rec));
             } else {
                 stall.ifPresent(s -> out.add(finding(s, correlation, pod, rec, threshold, owners)));
             }
@@ -131,6 +134,23 @@ public final class ReconciliationStalled extends DeclaredRule {
                 "at", deletion.time().format(), "run", correlation.process(deletion).label(),
                 "until", stall.next() != null ? Message.of("AF003.cleared.excerptNext", "at", stall.next().time().format())
                         : Message.of("AF003.cleared.excerptEnd", "at", stall.end().format())), deletion.source());
+    }
+
+    /**
+     * Session 58: a run without Workflow workers acted on the Pod while another installation's controller, leading a Lease of its own
+     * ({@link dev.argoforensics.correlate.ConcurrentRuns#ownLeases}) and stating no other instance ID, was running and processed a
+     * Workflow of the name. A stall for want of workers rests on the acting run being the only one to reconcile the Workflow. Two
+     * installs over one namespace without instance IDs (a managed-namespace one beside a cluster-wide one) both hold and reconcile
+     * its Workflows: the other's workers reconciled it, and the acting run's lack of them stalled nothing. Two clusters' installs
+     * hold namesakes: the other's pass shows nothing of this Workflow. The lines do not say which, so the rule does not decide.
+     */
+    private static Clearance otherInstall(Stall stall, Correlation correlation, PodHistory pod, Reconciliation rec) {
+        LogEvent first = stall.podLines().get(0);
+        LogEvent other = rec.otherInstallPass(stall.wf(), first).orElseThrow();
+        List<String> leases = rec.leasesApart(first.stream(), other.stream()).orElse(List.of("?", "?"));
+        return new Clearance(pod.key(), Message.of("AF003.cleared.otherInstall", "wf", stall.wf().toString(), "run", correlation.process(first).label(),
+                "at", first.time().format(), "zero", stall.zeroWorkers().time().format(), "lease", leases.get(0),
+                "other", correlation.process(other).label(), "otherLease", leases.get(1), "when", other.time().format()), other.source());
     }
 
     /**

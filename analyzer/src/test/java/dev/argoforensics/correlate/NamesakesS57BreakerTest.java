@@ -324,12 +324,12 @@ class NamesakesS57BreakerTest {
      * Attack (9): the two-cluster gc delete of session 56 where each cluster's log is a rotated piece that starts after its
      * controller's start-up: no election line in either, so nothing says both led at once (session 57: timestamps alone are no
      * evidence). The reading cannot tell the clusters apart; it must not clear a's race by b's lines as if they were a's.
+     * Session 58: broke before (AF001.cleared.persisted by b's labelPodCompleted of its own Pod). The two Created pod lines, each in
+     * its own run, with no cleanup between and no hand-over tying the runs, are one cluster's two Pods (the later one's release, then
+     * stored: cleared) or two clusters' (a's race, as a's log alone reads it): nothing in these lines tells which (no election line
+     * names a Lease, no export gives a UID), so the release is not decided: possible, saying so (AF001.reason.unsplitCleared), neither
+     * cleared nor confirmed.
      */
-    @org.junit.jupiter.api.Disabled("session 57 breaker: broke, not fixed: with no election line in either piece nothing says the runs led at"
-            + " once (the lead's rule: timestamps alone are no evidence), so b's labelPodCompleted of its own Pod clears a's release"
-            + " (AF001.cleared.persisted); the two Created pod lines with no cleanup between are 'undecided' (PodIdentity.unsplit) yet"
-            + " AF001 clears on a line that may be the other Pod's. Needs a rule-level answer (no clearance resting on a line of an"
-            + " unsplit name's other creation) and a judgment run: lead told")
     @Test
     void twoClustersPiecesWithoutElectionLinesClearNothingByTheOthersLines() throws IOException {
         List<String> a = PodLifetimesBreakerTest.log(racedLife("16"));
@@ -338,6 +338,12 @@ class NamesakesS57BreakerTest {
         AnalysisResult alone = analyze(Map.of("cluster-a.log", text(a)));
         AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
         assertTrue(all(both).stream().noneMatch(f -> f.startsWith("AF001") && f.contains("cleared")), () -> all(both).toString());
+        assertEquals(List.of("POSSIBLE AF001.reason.unsplitCleared"), of(both, "AF001"), () -> all(both).toString());
+        String why = both.outcomes().stream().filter(o -> o.rule().equals("AF001")).flatMap(o -> o.findings().stream())
+                .map(Finding::confidenceReason).findFirst().orElseThrow();
+        assertTrue(why.startsWith("not decided: ") && why.contains("labelPodCompleted was queued at 2026-09-19T16:28:42.200Z")
+                && why.contains("2026-09-19T16:27:10.431Z") && why.contains("2026-09-19T16:28:00.100Z"), why);
+        assertTrue(cl(of(both, "AF001")).isEmpty(), () -> all(both).toString());
     }
     /**
      * Attack (10): the same Workflow applied to both clusters at one moment (one GitOps source), no export: a's Pod p created
@@ -357,11 +363,10 @@ class NamesakesS57BreakerTest {
      * namespace ns under ns/workflow-controller, both without an instance ID: both reconcile Workflow ns/p (a misconfiguration
      * Argo's docs warn of, and a real one). The managed controller's pass at 16:31:20 found the Pod missing and marked the node: the
      * Workflow's reconciliation went on. Its passes are of the same Workflow, not another cluster's namesake: no confirmed stall.
+     * Session 58: two runs each leading a Lease of its own (ConcurrentRuns.ownLeases), no instance ID telling their Workflows apart,
+     * are one cluster's two installs over ns (the managed one's workers reconciled p: no stall) or two clusters' (its pass another
+     * object's): the lines do not say which, so the zero-workers stall is not decided (AF003.cleared.otherInstall), not confirmed.
      */
-    @org.junit.jupiter.api.Disabled("session 57 breaker attack 10: broke, not fixed: AF003 CONFIRMED zeroWorkersNext with a managed-namespace"
-            + " controller beside a cluster-wide one over one namespace. Session 57 lead: runs under Leases of different keys are no longer"
-            + " 'at once' (ConcurrentRuns.bothCouldLead needs one Lease key held twice), and the finding stays: so it is not the namesakes'"
-            + " split; two controllers reconciling one Workflow are not modelled by AF003's worker reading. Left for session 58")
     @Test
     void aManagedNamespaceControllersPassesAreTheSameWorkflowsReconciliation() throws IOException {
         List<String> wide = wholeRun();
@@ -373,5 +378,27 @@ class NamesakesS57BreakerTest {
         passes(managed, 34, 60, 2, "30");
         AnalysisResult both = analyze(Map.of("wide.log", text(wide), "managed.log", text(managed)));
         assertTrue(all(both).stream().noneMatch(f -> f.startsWith("AF003") && f.contains("CONFIRMED")), () -> all(both).toString());
+        assertTrue(of(both, "AF003").stream().anyMatch(f -> f.startsWith("cleared") && f.contains("AF003.cleared.otherInstall")), () -> all(both).toString());
+        String why = both.outcomes().stream().filter(o -> o.rule().equals("AF003")).flatMap(o -> o.cleared().stream())
+                .map(dev.argoforensics.rules.Clearance::reason).findFirst().orElseThrow();
+        assertTrue(why.startsWith("not decided: controller run ") && why.contains("(ns/workflow-controller; run ")
+                && why.contains("'s argo/workflow-controller)") && why.contains("processed Workflow ns/p at 2026-09-19T16:31:20.000Z"), why);
+        // Control: the wide run's log alone confirms the stall (its own pass at 16:33:02 after its workers came back).
+        AnalysisResult alone = analyze(Map.of("wide.log", text(wide)));
+        assertEquals(List.of("CONFIRMED AF003.reason.zeroWorkersNext"), of(alone, "AF003"), () -> all(alone).toString());
+        // Control: the managed install states instance ID team-b (its Lease ns/workflow-controller-team-b, main.go): it lists only
+        // Workflows labelled team-b (util/instanceid), the wide one only unlabelled ones, so its pass of ns/p is another object's and
+        // the stall reads as the wide run's log alone reads it.
+        List<String> teamB = managed.stream().map(l -> l.replace("lease ns/workflow-controller", "lease ns/workflow-controller-team-b")
+                .replace("instanceID=\"\"", "instanceID=team-b")).toList();
+        AnalysisResult apart = analyze(Map.of("wide.log", text(wide), "managed.log", text(teamB)));
+        assertEquals(of(alone, "AF003"), of(apart, "AF003"), () -> all(apart).toString());
+        assertEquals(nextProcessed(alone), nextProcessed(apart), () -> all(apart).toString());
+    }
+
+    /** AF003's findings' "Workflow next processed" facts. */
+    private static List<Object> nextProcessed(AnalysisResult r) {
+        return r.outcomes().stream().filter(o -> o.rule().equals("AF003")).flatMap(o -> o.findings().stream())
+                .map(f -> f.fact("nextProcessed").map(x -> x.value()).orElse(null)).toList();
     }
 }

@@ -96,6 +96,48 @@ class SuccessSeenBySoleStopTest {
         assertTrue(f.evidence().stream().anyMatch(l -> l.source().toString().equals("wf-running.yaml:1")), () -> f.evidence().toString());
     }
 
+    /** A v4 run's start under Lease argo/workflow-controller as {@code main.go} logs it, then a pass of another Workflow each minute. */
+    private static List<String> underLease(String pod, int fromMinute, int toMinute) {
+        List<String> out = new ArrayList<>(List.of(
+                "time=2026-09-19T16:26:00.000Z level=INFO msg=\"attempting to acquire leader lease argo/workflow-controller...\"",
+                "time=2026-09-19T16:26:00.006Z level=INFO msg=\"successfully acquired lease argo/workflow-controller\"",
+                "time=2026-09-19T16:26:00.007Z level=INFO msg=\"new leader\" leader=" + pod,
+                "time=2026-09-19T16:26:00.008Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s",
+                dev.argoforensics.testing.V4.workers("2026-09-19T16:26:00.100Z", 2)));
+        for (int m = fromMinute; m <= toMinute; m++) {
+            out.add(dev.argoforensics.testing.V4.processingOther("2026-09-19T16:" + m + ":30.000Z"));
+        }
+        return out;
+    }
+
+    /**
+     * Session 58: two clusters' logs given together, each run under its cluster's Lease argo/workflow-controller held at once (one
+     * Lease key held twice: two clusters, ConcurrentRuns#apart). Cluster a created Pod p and the user deleted it at 16:40:30; cluster
+     * b's own Workflow ns/p stopped its reconciles on an incomplete task result every minute. b's stops are of b's Workflow, whose
+     * node is not a's Pod's: they say nothing of how a's containers ended. a's piece holds no pass of ns/p after the Pod's creation
+     * (so no two runs wrote of the name at once: PhaseHistory.concurrentStreams leaves b's stops in). Before: likely, a's Pod seen
+     * Succeeded at 16:31:00.105 by b's stops (measured with the rule's check taken out).
+     * Control: the same stops in a's own log give it (the first test).
+     */
+    @Test
+    void anotherClustersStopsAreNotGivenToThePod() {
+        List<String> a = new ArrayList<>(underLease("workflow-controller-5c8e2f7d1-aaaaa", 27, 39));
+        a.add(processing("2026-09-19T16:27:10.100Z", ""));
+        a.add(createdPod("2026-09-19T16:27:10.431Z"));
+        a.add(podEvent("2026-09-19T16:27:10.440Z", "add"));
+        a.addAll(deleted().subList(0, 6)); // cluster a's release and the Pod's leaving; its passes after are not in this piece
+        a.sort(java.util.Comparator.comparing(l -> l.substring(0, 29)));
+        List<String> b = new ArrayList<>(underLease("workflow-controller-7d9f8b6c5d-bbbbb", 27, 41));
+        b.addAll(stops(28, 39));
+        b.sort(java.util.Comparator.comparing(l -> l.substring(0, 29)));
+        Correlation c = new Evidence().takenAt("wf-running.yaml", "2026-09-19T16:29:30Z", RUNNING)
+                .takenAt("wf-after.yaml", "2026-09-19T16:45:00Z", ERRORED).log("a.log", a.toArray(String[]::new))
+                .log("b.log", b.toArray(String[]::new)).correlate();
+        assertTrue(dev.argoforensics.correlate.ConcurrentRuns.of(c).apart(0, 1), () -> c.processes().toString());
+        Evaluation e = rule.evaluate(c);
+        assertTrue(e.findings().stream().noneMatch(f -> f.fact("seenSucceededAt").isPresent()), () -> e.findings().toString());
+    }
+
     /**
      * Negative control: the same stops, but the export shows another unfinished Pod node beside p (a parallel step): the stops may
      * be that node's. Nothing says how p's containers ended, and AF002 says nothing (as before).
