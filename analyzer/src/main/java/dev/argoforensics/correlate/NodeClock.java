@@ -80,6 +80,20 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
     static final long STEP_FREE_NANOS = 60_000_000_000L;
 
     /**
+     * How fast a time daemon slewing a node's clock moves it, in parts per million (session 58, s58-clocks): chrony's default
+     * {@code maxslewrate}, 83333.333 ppm (a second every 12 s; ntpd slews at 500 ppm at most, and steps past 128 ms). Within
+     * {@link #STEP_FREE_NANOS} of its record a bound showing the clock off holds only as loosened by this much of the time between,
+     * on the side a correction toward the API server's clock moves it: after its record, a clock ahead (a lower bound above zero) or
+     * behind (an upper bound below zero) may have come this much nearer, not past in step; before it, one ahead (an upper bound
+     * above zero) or behind (a lower bound below zero) may have been this much further off. A bound showing the clock near holds
+     * (a correction only brings it nearer). A node at least 100 s behind at main's start, slewed at 83 ms/s, is 4.6 s nearer 55 s
+     * later at main's end: read at the start's offset, the end came after a deletion 1.6 s after it ({@code NodeClockStepTest}).
+     * The judgment's slewed clocks (session 58, seeds 1-20) moved no finding with it: the second-precision stamps' own slack
+     * covered them there, nothing covers them in general.
+     */
+    static final long MAX_SLEW_PER_MILLION = 83_334;
+
+    /**
      * One bound on the node's offset.
      *
      * @param lower whether it bounds the offset from below (else from above)
@@ -205,6 +219,12 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                             + "daemon coming back since brings a clock to the API server's, not past it";
                 } else if (far && !recordBefore && raw <= 0) {
                     l = null; // in step at its record: a correction in between may have followed a clock off by anything
+                } else if (!far && (recordBefore ? b.nanos() > 0 : b.nanos() < 0)) {
+                    // Session 58: a slewing clock moves toward the API server's by up to MAX_SLEW_PER_MILLION in the minute too:
+                    // ahead at its record, less ahead since (not past in step); behind at it, further behind before.
+                    long slew = apart / 1_000_000 * MAX_SLEW_PER_MILLION;
+                    l = recordBefore ? Math.max(raw - slew, -drift) : raw - slew;
+                    why = slewed(b, apart, l);
                 }
                 if (l != null && (lower == null || l > lower)) {
                     lower = l;
@@ -222,6 +242,11 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                             + "daemon coming back since brings a clock to the API server's, not past it";
                 } else if (far && !recordBefore && raw >= 0) {
                     u = null;
+                } else if (!far && (recordBefore ? b.nanos() < 0 : b.nanos() > 0)) {
+                    // Session 58: behind at its record, less behind since (not past in step); ahead at it, further ahead before.
+                    long slew = apart / 1_000_000 * MAX_SLEW_PER_MILLION;
+                    u = recordBefore ? Math.min(raw + slew, drift) : raw + slew;
+                    why = slewed(b, apart, u);
                 }
                 if (u != null && (upper == null || u < upper)) {
                     upper = u;
@@ -233,6 +258,15 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             return new NodeClock(node, null, null, null, null, bounds, controllerAhead);
         }
         return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead);
+    }
+
+    private static String slewed(Bound b, long apart, long now) {
+        if (apart == 0 || now == b.nanos()) {
+            return b.why();
+        }
+        return b.why() + "; " + GoDuration.format(Math.abs(b.nanos())) + (b.nanos() > 0 ? " ahead" : " behind") + " there, "
+                + GoDuration.format(apart) + " away, within which a time daemon slewing the clock toward the API server's moves it by "
+                + "up to " + GoDuration.format(apart / 1_000_000 * MAX_SLEW_PER_MILLION);
     }
 
     /** How a node's time orders against a time on another clock. */

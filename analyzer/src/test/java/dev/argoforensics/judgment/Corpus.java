@@ -144,7 +144,10 @@ final class Corpus {
         this.kube = new Kube(sim, new Sim.Rng(Sim.seed(seed, 2)), apiMinor, truth, 4_000_000L + plan.between(0, 900_000),
                 scale == Scale.SMALL ? 8 : 40);
         // Session 55: each node's clock off the cluster's (NodeClocks; its own salt, so no other draw moves).
-        this.kube.clocks = NodeClocks.drawn(seed);
+        // Session 58: and on a share of them corrected mid-corpus by their time daemon (salt 5931, NodeClocks.Correction).
+        this.kube.clocks = NodeClocks.drawn(seed, start, end);
+        // Session 58: a share of Pods pull their first image slowly (salt 5941, ImagePulls).
+        this.kube.pulls = ImagePulls.drawn(seed);
         this.exports = new Exports(exportDir, releaseOfNamespace);
     }
 

@@ -1260,7 +1260,7 @@ final class Kube {
             down.add(r);
         }
         r.node = node;
-        truth.podBound(r.uid, node, clocks.offset(node));
+        truth.podBound(r.uid, node, clocks.offset(node), clocks.correction(node));
         patchPod(r.key, r.uid, null, q -> {
             q.hostNode = node;
             q.hostIp = node.substring(3, node.indexOf('.')).replace('-', '.');
@@ -1300,7 +1300,33 @@ final class Kube {
             q.condition("Ready", "False", "ContainersNotReady", unready, s);
             q.condition("ContainersReady", "False", "ContainersNotReady", unready, s);
         }, Origin.NONE, "kubelet");
-        sim.after(rng.latency(500_000_000, 3_000_000_000L, 9_000_000_000L), () -> start(r));
+        long toStart = rng.latency(500_000_000, 3_000_000_000L, 9_000_000_000L);
+        ImagePulls.Pull pull = pulls.of(r.uid);
+        if (pull == null) {
+            sim.after(toStart, () -> start(r));
+            return;
+        }
+        // Session 58: the first container's image pulled first (ImagePulls), then the start as before.
+        String container = r.wait == null ? "main" : "wait";
+        String image = p.executorImage;
+        sim.after(pull.pullingAfter(), () -> pullEvent(r, container, "Pulling", "Pulling image \"" + image + "\""));
+        sim.after(pull.pullingAfter() + pull.nanos(), () -> pullEvent(r, container, "Pulled", "Successfully pulled image \"" + image + "\" in "
+                + Go.duration(pull.nanos()) + " (" + Go.duration(pull.nanos()) + " including waiting). Image size: " + pull.imageBytes() + " bytes."));
+        sim.after(pull.pullingAfter() + pull.nanos() + toStart, () -> start(r));
+    }
+
+    /** Session 58: each Pod's image pull, if any ({@link ImagePulls}; none unless the corpus draws them). */
+    ImagePulls pulls = ImagePulls.NONE;
+
+    private void pullEvent(Running r, String container, String reason, String message) {
+        if (r.lost || r.endReason != null || r.paused) {
+            return;
+        }
+        Pod p = live(r.uid, r.key);
+        if (p == null || p.deletionTimestamp != null) {
+            return;
+        }
+        event(p, "spec.containers{" + container + "}", reason, message, "kubelet");
     }
 
     private void start(Running r) {

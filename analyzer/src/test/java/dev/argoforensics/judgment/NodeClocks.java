@@ -25,38 +25,133 @@ import java.util.Map;
  */
 final class NodeClocks {
     /** The bands of |offset|, for the summary. */
-    static final List<String> BANDS = List.of("0-2s", "2-5s", "5-30s", "30-90s");
+    static final List<String> BANDS = List.of("0-2s", "2-5s", "5-30s", "30-90s", "stepped");
     /** The generator salt of the node clocks (session 55; docs/judgment.md). */
     static final long SALT = 59;
 
+    /** The band of a node whose clock is corrected in the corpus ({@link Correction}), whatever its offset before. */
+    static final String STEPPED = BANDS.get(4);
+
     /** Every node on the cluster's clock (no skew). */
-    static final NodeClocks NONE = new NodeClocks(0, false, 0);
+    static final NodeClocks NONE = new NodeClocks(0, false, 0, 0, 0, null);
+
+    /** The generator salt of the clocks corrected mid-corpus (session 58, s58-clocks). */
+    static final long STEP_SALT = 5931;
+    /** The share of nodes whose clock is off by 10-120 s and corrected by their time daemon somewhere in the corpus. */
+    static final double CORRECTED_SHARE = 0.20;
+    /** chrony's default {@code maxslewrate}, 83333.333 ppm: the fastest a slew moves a clock (a second every 12 s). */
+    static final long MAX_SLEW_PER_MILLION = 83_333;
 
     private final long seed;
     private final boolean drawn;
     private final long fixed;
+    private final long from;
+    private final long to;
+    private final Correction fixedCorrection;
     private final Map<String, Long> offsets = new HashMap<>();
+    private final Map<String, java.util.Optional<Correction>> corrections = new HashMap<>();
 
-    private NodeClocks(long seed, boolean drawn, long fixed) {
+    private NodeClocks(long seed, boolean drawn, long fixed, long from, long to, Correction fixedCorrection) {
         this.seed = seed;
         this.drawn = drawn;
         this.fixed = fixed;
+        this.from = from;
+        this.to = to;
+        this.fixedCorrection = fixedCorrection;
     }
 
-    /** Offsets drawn per node from the corpus seed (salt {@link #SALT}). */
+    /** Offsets drawn per node from the corpus seed (salt {@link #SALT}); no clock is corrected. */
     static NodeClocks drawn(long corpusSeed) {
-        return new NodeClocks(corpusSeed, true, 0);
+        return new NodeClocks(corpusSeed, true, 0, 0, 0, null);
+    }
+
+    /**
+     * Offsets drawn per node from the corpus seed (salt {@link #SALT}), and on {@link #CORRECTED_SHARE} of the nodes (salt
+     * {@link #STEP_SALT}) a clock 10-120 s off that its time daemon corrects at a time in [{@code from}, {@code to}).
+     */
+    static NodeClocks drawn(long corpusSeed, long from, long to) {
+        return new NodeClocks(corpusSeed, true, 0, from, to, null);
     }
 
     /** Every node {@code offsetNanos} off (tests). */
     static NodeClocks fixed(long offsetNanos) {
-        return new NodeClocks(0, false, offsetNanos);
+        return new NodeClocks(0, false, offsetNanos, 0, 0, null);
     }
 
-    /** The node's clock minus the cluster's, in ns (0 for a Pod not bound to a node). */
+    /** Every node's clock corrected by {@code c} (tests). */
+    static NodeClocks fixed(Correction c) {
+        return new NodeClocks(0, false, c.before(), 0, 0, c);
+    }
+
+    /**
+     * Session 58 (s58-clocks): a node's clock off by {@code before} until its time daemon (back, or first reaching its server)
+     * corrects it at {@code at}, toward the API server's (true time, which the control plane keeps): chrony's {@code makestep},
+     * ntpd past its 128 ms step threshold and systemd-timesyncd step it at once ({@code slewPerMillion} 0); chrony otherwise slews it,
+     * at most {@link #MAX_SLEW_PER_MILLION} (a 90 s offset in 18 minutes). After, the clock is {@code after} off: the daemon's
+     * measurement error, on the side it came from or a little past.
+     */
+    record Correction(long before, long at, long slewPerMillion, long after) {
+        /** The node's clock less the cluster's at the cluster's time {@code t}. */
+        long offset(long t) {
+            if (t < at) {
+                return before;
+            }
+            if (slewPerMillion == 0) {
+                return after;
+            }
+            long moved = (t - at) / 1_000_000 * slewPerMillion;
+            long left = Math.abs(before - after);
+            return moved >= left ? after : before - Long.signum(before - after) * moved;
+        }
+
+        /** When the clock is at {@code after} (the step, or the slew's end). */
+        long settledAt() {
+            return slewPerMillion == 0 ? at : at + -Math.floorDiv(-Math.abs(before - after), slewPerMillion) * 1_000_000;
+        }
+    }
+
+    /** The node's correction in the corpus, or null (its offset the same throughout). */
+    Correction correction(String node) {
+        if (node == null) {
+            return null;
+        }
+        if (fixedCorrection != null) {
+            return fixedCorrection;
+        }
+        if (!drawn || to <= from) {
+            return null;
+        }
+        return corrections.computeIfAbsent(node, n -> java.util.Optional.ofNullable(
+                drawCorrection(new Sim.Rng(Sim.seed(Sim.seed(seed, STEP_SALT), n.hashCode())), from, to))).orElse(null);
+    }
+
+    static Correction drawCorrection(Sim.Rng r, long from, long to) {
+        if (!r.chance(CORRECTED_SHARE)) {
+            return null;
+        }
+        long before = r.between(10 * Go.SECOND, 120 * Go.SECOND);
+        if (r.chance(0.5)) {
+            before = -before;
+        }
+        long at = r.between(from, to - 1);
+        // Half step (makestep at chrony's start, ntpd, timesyncd), half slew (chrony between 20 000 ppm and its maximum).
+        long slew = r.chance(0.5) ? 0 : r.between(20_000L, MAX_SLEW_PER_MILLION);
+        // Left after: the measurement's error, mostly on the side the clock came from, now and then a little past.
+        long after = Long.signum(before) * r.between(-20 * Go.MILLI, 100 * Go.MILLI);
+        return new Correction(before, at, slew, after);
+    }
+
+    /**
+     * The node's clock minus the cluster's, in ns (0 for a Pod not bound to a node), before any correction ({@link #correction}):
+     * the offset the truth records for the node's band.
+     */
     long offset(String node) {
         if (node == null) {
             return 0;
+        }
+        Correction c = correction(node);
+        if (c != null) {
+            return c.before();
         }
         if (!drawn) {
             return fixed;
@@ -64,9 +159,15 @@ final class NodeClocks {
         return offsets.computeIfAbsent(node, n -> draw(new Sim.Rng(Sim.seed(Sim.seed(seed, SALT), n.hashCode()))));
     }
 
+    /** The node's clock minus the cluster's at the cluster's time {@code t}, in ns. */
+    long offset(String node, long t) {
+        Correction c = correction(node);
+        return c != null ? c.offset(t) : offset(node);
+    }
+
     /** What the node's clock reads at the cluster's time {@code t} (ns). */
     long at(String node, long t) {
-        return t + offset(node);
+        return t + offset(node, t);
     }
 
     static long draw(Sim.Rng r) {

@@ -96,10 +96,15 @@ class NodeClocksTest {
     }
 
     private static Run run(NodeClocks clocks) {
+        return run(clocks, ImagePulls.NONE, 40 * Go.SECOND);
+    }
+
+    private static Run run(NodeClocks clocks, ImagePulls pulls, long deleteAfter) {
         Sim sim = new Sim(START);
         Truth truth = new Truth();
         Kube kube = new Kube(sim, new Sim.Rng(Sim.seed(3, 2)), 34, truth, 1_000_000L, 3);
         kube.clocks = clocks;
+        kube.pulls = pulls;
         K8s.Pod p = new K8s.Pod();
         p.namespace = "skew";
         p.name = "wf-a-main-123";
@@ -115,7 +120,7 @@ class NodeClocksTest {
         Truth.PodFacts facts = truth.podCreated(p, "skew-test", true, "c", "v3.6.19", "wf-a");
         kube.watchedPods.add(p.key());
         kube.createPod(p, step);
-        sim.at(START + 40 * Go.SECOND, () -> kube.deletePod(p.key(), 30, null, "user"));
+        sim.at(START + deleteAfter, () -> kube.deletePod(p.key(), 30, null, "user"));
         sim.run(START + 5 * Go.MINUTE);
         List<Kube.Event> events = new ArrayList<>(kube.events.getOrDefault("skew", List.of()));
         return new Run(kube.podHistory.get(p.key()), events, facts);
@@ -198,5 +203,136 @@ class NodeClocksTest {
             assertEquals(base.facts().firstDeletionAt, skewed.facts().firstDeletionAt);
             assertEquals(offset, skewed.facts().nodeClockOffsetNanos);
         }
+    }
+
+    /**
+     * Session 58: a corrected clock ({@link NodeClocks.Correction}) is off by its offset before the correction, at its residual
+     * after, and in between a slew moves it toward the residual at its rate, never past it; a step moves it at once.
+     */
+    @Test
+    void aCorrectionStepsOrSlewsTowardTheClusterClockAndNotPast() {
+        long at = START + 10 * Go.MINUTE;
+        NodeClocks.Correction step = new NodeClocks.Correction(-90 * Go.SECOND, at, 0, -40 * Go.MILLI);
+        assertEquals(-90 * Go.SECOND, step.offset(at - 1));
+        assertEquals(-40 * Go.MILLI, step.offset(at));
+        assertEquals(at, step.settledAt());
+        NodeClocks.Correction slew = new NodeClocks.Correction(60 * Go.SECOND, at, NodeClocks.MAX_SLEW_PER_MILLION, 0);
+        assertEquals(60 * Go.SECOND, slew.offset(at));
+        // 83.333 ms a second: 12 s in, a second less.
+        assertEquals(60 * Go.SECOND - 12 * 83_333 * 1_000L, slew.offset(at + 12 * Go.SECOND));
+        assertTrue(slew.settledAt() > at + 11 * Go.MINUTE && slew.settledAt() < at + 13 * Go.MINUTE, "60 s slewed in 12 minutes");
+        assertEquals(0, slew.offset(slew.settledAt()));
+        assertEquals(0, slew.offset(at + 60 * Go.MINUTE));
+        long last = slew.offset(at);
+        for (long t = at; t < at + 15 * Go.MINUTE; t += 7 * Go.SECOND) {
+            long o = slew.offset(t);
+            assertTrue(o <= last && o >= 0, "toward the cluster's clock, never past it: " + o);
+            last = o;
+        }
+        NodeClocks clocks = NodeClocks.fixed(step);
+        assertEquals(-90 * Go.SECOND, clocks.offset("n"), "the truth's offset is the one before the correction");
+        assertEquals(at - 40 * Go.MILLI + Go.SECOND, clocks.at("n", at + Go.SECOND));
+    }
+
+    /** Session 58: a share of the nodes is corrected, 10-120 s off before, drawn per corpus and node (salt 5931). */
+    @Test
+    void correctionsAreDrawnOnAShareOfTheNodes() {
+        long to = START + 110 * Go.MINUTE;
+        NodeClocks a = NodeClocks.drawn(7, START, to);
+        NodeClocks again = NodeClocks.drawn(7, START, to);
+        NodeClocks plain = NodeClocks.drawn(7);
+        int corrected = 0;
+        int slewed = 0;
+        int behind = 0;
+        for (int i = 0; i < 2000; i++) {
+            String node = "ip-10-0-" + (i % 63) + "-" + (i / 63 + 2) + ".ec2.internal";
+            NodeClocks.Correction c = a.correction(node);
+            assertEquals(c, again.correction(node), node);
+            assertEquals(null, plain.correction(node), "drawn without a span, no correction");
+            if (c == null) {
+                assertEquals(plain.offset(node), a.offset(node), "an uncorrected node keeps its session 55 offset: " + node);
+                continue;
+            }
+            corrected++;
+            slewed += c.slewPerMillion() > 0 ? 1 : 0;
+            behind += c.before() < 0 ? 1 : 0;
+            assertTrue(Math.abs(c.before()) >= 10 * Go.SECOND && Math.abs(c.before()) <= 120 * Go.SECOND, node + ": " + c);
+            assertTrue(c.at() >= START && c.at() < to, node + ": " + c);
+            assertTrue(c.slewPerMillion() <= NodeClocks.MAX_SLEW_PER_MILLION, node + ": " + c);
+            assertTrue(Math.abs(c.after()) <= 100 * Go.MILLI && c.after() * Long.signum(c.before()) >= -20 * Go.MILLI, node + ": " + c);
+            assertEquals(c.before(), a.offset(node));
+        }
+        assertTrue(corrected > 320 && corrected < 480, "a fifth of the nodes: " + corrected);
+        assertTrue(slewed > corrected * 0.4 && slewed < corrected * 0.6, "half slewed: " + slewed);
+        assertTrue(behind > corrected * 0.4 && behind < corrected * 0.6, "either way: " + behind);
+    }
+
+    /**
+     * Session 58: everything the kubelet stamps after its node's clock was stepped is on the new offset: the Pod started on a clock
+     * 47 s ahead, stepped back 20 s after the start; the Killing Event and main's end (deleted at 40 s) are on the cluster's clock.
+     */
+    @Test
+    void kubeletTimesAfterAStepAreOnTheNewOffset() {
+        Run base = run(NodeClocks.NONE);
+        long startedAt = base.facts().mainStartedAt;
+        long stepAt = startedAt + 20 * Go.SECOND;
+        Run stepped = run(NodeClocks.fixed(new NodeClocks.Correction(OFFSET, stepAt, 0, 0)));
+        assertEquals(base.history().size(), stepped.history().size(), "the same writes");
+        K8s.Pod b = base.history().get(base.history().size() - 1);
+        K8s.Pod s = stepped.history().get(stepped.history().size() - 1);
+        assertEquals(b.main.startedAt + OFFSET / Go.SECOND, s.main.startedAt, "started before the step");
+        assertEquals(b.startTime + OFFSET / Go.SECOND, s.startTime);
+        assertNotNull(b.main.finishedAt);
+        assertEquals(b.main.finishedAt, s.main.finishedAt, "ended after the step, in step");
+        int before = 0;
+        int after = 0;
+        for (int i = 0; i < base.events().size(); i++) {
+            Kube.Event be = base.events().get(i);
+            Kube.Event se = stepped.events().get(i);
+            if (!be.component().equals("kubelet")) {
+                continue;
+            }
+            if (be.time() < stepAt) {
+                assertEquals(be.reported() + OFFSET, se.reported(), be.reason());
+                before++;
+            } else {
+                assertEquals(be.reported(), se.reported(), be.reason());
+                after++;
+            }
+        }
+        assertTrue(before > 0 && after > 0, "Started before the step, Killing after: " + before + ", " + after);
+    }
+
+    /**
+     * Session 58 ({@link ImagePulls}): a Pod whose first image is pulled shows Pulling when its kubelet takes it up and Pulled when
+     * done, its containers start after (their startedAt late after the creation by the pull), and the truth's start moves with it.
+     */
+    @Test
+    void aSlowPullDelaysTheStartAndShowsItsEvents() {
+        Run base = run(NodeClocks.NONE, ImagePulls.NONE, 3 * Go.MINUTE);
+        long pullNanos = 95 * Go.SECOND;
+        Run pulled = run(NodeClocks.fixed(OFFSET), ImagePulls.fixed(new ImagePulls.Pull(100 * Go.MILLI, pullNanos, 123_456_789L)), 3 * Go.MINUTE);
+        assertTrue(pulled.facts().mainStartedAt >= base.facts().mainStartedAt + pullNanos, "started after the pull");
+        Kube.Event pulling = null;
+        Kube.Event done = null;
+        for (Kube.Event e : pulled.events()) {
+            if (e.reason().equals("Pulling")) {
+                pulling = e;
+            } else if (e.reason().equals("Pulled")) {
+                done = e;
+            }
+        }
+        assertNotNull(pulling);
+        assertNotNull(done);
+        assertEquals("spec.containers{wait}", pulling.fieldPath());
+        assertEquals("Pulling image \"quay.io/argoproj/argoexec:v3.6.19\"", pulling.message());
+        assertEquals("Successfully pulled image \"quay.io/argoproj/argoexec:v3.6.19\" in 1m35s (1m35s including waiting). Image size: 123456789 bytes.",
+                done.message());
+        assertEquals(pullNanos, done.time() - pulling.time());
+        assertEquals(pulling.time() + OFFSET, pulling.reported(), "the kubelet's clock");
+        assertTrue(done.time() <= pulled.facts().mainStartedAt);
+        K8s.Pod last = pulled.history().get(pulled.history().size() - 1);
+        assertTrue(last.main.startedAt - last.creation >= pullNanos / Go.SECOND + OFFSET / Go.SECOND, "startedAt late after the creation");
+        assertTrue(base.events().stream().noneMatch(e -> e.reason().startsWith("Pull")), "no pull, no pull Events");
     }
 }

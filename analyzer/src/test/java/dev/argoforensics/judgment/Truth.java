@@ -44,6 +44,8 @@ final class Truth {
         /** The node it was bound to (null: never bound) and that node's clock offset, ns (session 55, {@link NodeClocks}). */
         String hostNode;
         long nodeClockOffsetNanos;
+        /** Session 58: the node's clock correction in the corpus ({@link NodeClocks.Correction}), null if its offset stays. */
+        NodeClocks.Correction nodeClockCorrection;
         String cls;
         String controller;
         String release;
@@ -512,11 +514,12 @@ final class Truth {
     }
 
     /** The scheduler bound the Pod to {@code node}, whose clock is {@code offsetNanos} off the cluster's ({@link NodeClocks}). */
-    void podBound(String uid, String node, long offsetNanos) {
+    void podBound(String uid, String node, long offsetNanos, NodeClocks.Correction correction) {
         PodFacts f = byUid.get(uid);
         if (f != null) {
             f.hostNode = node;
             f.nodeClockOffsetNanos = offsetNanos;
+            f.nodeClockCorrection = correction;
         }
     }
 
@@ -862,6 +865,14 @@ final class Truth {
                 if (f.hostNode != null) {
                     m.put("hostNode", f.hostNode);
                     m.put("nodeClockOffsetNanos", f.nodeClockOffsetNanos);
+                    if (f.nodeClockCorrection != null) {
+                        NodeClocks.Correction c = f.nodeClockCorrection;
+                        Map<String, Object> cm = new LinkedHashMap<>();
+                        cm.put("at", c.at());
+                        cm.put("slewPerMillion", c.slewPerMillion());
+                        cm.put("after", c.after());
+                        m.put("nodeClockCorrection", cm);
+                    }
                 }
                 Map<String, Object> expected = new LinkedHashMap<>();
                 expected.put("AF001", f.af001);
