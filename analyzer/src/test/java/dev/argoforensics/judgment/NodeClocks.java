@@ -106,7 +106,7 @@ final class NodeClocks {
 
         /** When the clock is at {@code after} (the step, or the slew's end). */
         long settledAt() {
-            return slewPerMillion == 0 ? at : at + Math.ceilDiv(Math.abs(before - after), slewPerMillion) * 1_000_000;
+            return slewPerMillion == 0 ? at : at + -Math.floorDiv(-Math.abs(before - after), slewPerMillion) * 1_000_000;
         }
     }
 
