@@ -126,4 +126,26 @@ class NodeClockAwayBreakerTest {
         noneAbovePossible(new PodDeletedDuringExecution(), c);
         assertNotEquals(State.RUNNING, e.state(), e.reason());
     }
+
+    /**
+     * A slew, not a step: the node 100 s behind, its chrony slewing it toward the API server's at its default 83,333 ppm since before
+     * the Pod. The Pod created at 16:27:10.8 (true time), main and wait started at 16:27:11.5, written 16:25:31 (the start bounds the
+     * node at least 98 s behind). main ended at 16:28:06.0, 54.5 s on, the clock then 95.46 s behind: written 16:26:30, 59 s on its own
+     * clock. dana deleted the Pod at 16:28:06.5, wait still uploading (grace 30 s). Read at the start's offset, main's end was 16:28:07.97
+     * at the earliest, after the request: "deleted while main ran" confirmed; the slew moved the clock 4.5 s in the minute.
+     */
+    @Test
+    void aClockSlewingTowardTheApiServersWithinTheMinuteDoesNotPutAnEndAfterTheRequest() {
+        String[] lines = {createdPod("2026-09-19T16:27:10.931Z"), podEvent("2026-09-19T16:28:21.100Z", "delete"),
+            podMissing("2026-09-19T16:28:22.000Z"), markingError("2026-09-19T16:28:22.000Z"), nodePhaseChanged("2026-09-19T16:28:22.001Z", "Running", "Error")};
+        String wf = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:28:22Z", true, null);
+        String pod = Exports.Pod.of().startedAt("2026-09-19T16:25:31Z").phase("Succeeded").deleted("2026-09-19T16:28:36Z", 30)
+                .terminated("main", 0, "Completed", "2026-09-19T16:26:30Z").terminated("wait", 0, "Completed", "2026-09-19T16:26:45Z").yaml();
+        Correlation c = new Evidence().log("c.log", lines).workflow("wf.yaml", wf).pod("pod.yaml", pod)
+                .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.800000Z"))
+                .object("audit.log", Exports.audit("delete", "", DANA, "2026-09-19T16:28:06.500000Z", 200)).correlate();
+        for (var f : new PodDeletedDuringExecution().evaluate(c).findings()) {
+            assertNotEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        }
+    }
 }
