@@ -74,8 +74,8 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * 30 s before the deletion; read on the start's bound the end was 55 s after it: AF007 confirmed for a Pod deleted after main ended.
      * The records the kubelet writes in the same round as an end (the other containers' ends, the status write that carried them) are
      * within this of it; a correction within the minute between is the coincidence read past. A VM paused and resumed (its clock behind
-     * by the pause) moves a clock away from the API server's; Kubernetes nodes are not paused for minutes without going NotReady, and
-     * that is not modelled.
+     * by the pause) moves a clock away from the API server's: by no more than {@link #PAUSE_NANOS} without the node going NotReady
+     * (session 58 breaker). A clock stepped away ahead (a bad time server) is not modelled ({@code NodeClockAwayBreakerTest}).
      */
     static final long STEP_FREE_NANOS = 60_000_000_000L;
 
@@ -93,6 +93,20 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * stop's answer.
      */
     static final long PAUSE_NANOS = 50_000_000_000L;
+
+    /**
+     * How fast a time daemon slewing a node's clock moves it, in parts per million (session 58, s58-clocks): chrony's default
+     * {@code maxslewrate}, 83333.333 ppm (a second every 12 s; ntpd slews at 500 ppm at most, and steps past 128 ms). Within
+     * {@link #STEP_FREE_NANOS} of its record a bound showing the clock off holds only as loosened by this much of the time between,
+     * on the side a correction toward the API server's clock moves it: after its record, a clock ahead (a lower bound above zero) or
+     * behind (an upper bound below zero) may have come this much nearer, not past in step; before it, one ahead (an upper bound
+     * above zero) or behind (a lower bound below zero) may have been this much further off. A bound showing the clock near holds
+     * (a correction only brings it nearer). A node at least 100 s behind at main's start, slewed at 83 ms/s, is 4.6 s nearer 55 s
+     * later at main's end: read at the start's offset, the end came after a deletion 1.6 s after it ({@code NodeClockStepTest}).
+     * The judgment's slewed clocks (session 58, seeds 1-20) moved no finding with it: the second-precision stamps' own slack
+     * covered them there, nothing covers them in general.
+     */
+    static final long MAX_SLEW_PER_MILLION = 83_334;
 
     /**
      * One bound on the node's offset.
@@ -224,6 +238,12 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                     why = b.why() + "; " + GoDuration.format(apart) + " before" + PAUSED;
                 } else if (far && !recordBefore && raw <= 0) {
                     l = null; // in step at its record: a correction in between may have followed a clock off by anything
+                } else if (!far && (recordBefore ? b.nanos() > 0 : b.nanos() < 0)) {
+                    // Session 58: a slewing clock moves toward the API server's by up to MAX_SLEW_PER_MILLION in the minute too:
+                    // ahead at its record, less ahead since (not past in step); behind at it, further behind before.
+                    long slew = apart / 1_000_000 * MAX_SLEW_PER_MILLION;
+                    l = recordBefore ? Math.max(raw - slew, -drift) : raw - slew;
+                    why = slewed(b, apart, l);
                 }
                 if (l != null && (lower == null || l > lower)) {
                     lower = l;
@@ -245,6 +265,11 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                     // Session 58 breaker: behind at its record by more than a pause since can make: behind by the rest before it.
                     u = raw + PAUSE_NANOS;
                     why = b.why() + "; " + GoDuration.format(apart) + " after" + PAUSED;
+                } else if (!far && (recordBefore ? b.nanos() < 0 : b.nanos() > 0)) {
+                    // Session 58: behind at its record, less behind since (not past in step); ahead at it, further ahead before.
+                    long slew = apart / 1_000_000 * MAX_SLEW_PER_MILLION;
+                    u = recordBefore ? Math.min(raw + slew, drift) : raw + slew;
+                    why = slewed(b, apart, u);
                 }
                 if (u != null && (upper == null || u < upper)) {
                     upper = u;
@@ -260,6 +285,15 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
 
     private static final String PAUSED = ", and a VM paused in between (no longer than the node-monitor grace period, "
             + GoDuration.format(PAUSE_NANOS) + ", which leaves no trace) is behind by the pause";
+
+    private static String slewed(Bound b, long apart, long now) {
+        if (apart == 0 || now == b.nanos()) {
+            return b.why();
+        }
+        return b.why() + "; " + GoDuration.format(Math.abs(b.nanos())) + (b.nanos() > 0 ? " ahead" : " behind") + " there, "
+                + GoDuration.format(apart) + " away, within which a time daemon slewing the clock toward the API server's moves it by "
+                + "up to " + GoDuration.format(apart / 1_000_000 * MAX_SLEW_PER_MILLION);
+    }
 
     /** How a node's time orders against a time on another clock. */
     public enum NodeOrder {

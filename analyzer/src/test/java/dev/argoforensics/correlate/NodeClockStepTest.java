@@ -64,13 +64,59 @@ class NodeClockStepTest {
         assertNull(clock(lower(-2)).near(BEFORE).lowerNanos());
     }
 
+    /**
+     * Session 58 (s58-clocks): within a minute of its record a bound showing the clock off is loosened by a slew's rate
+     * ({@link NodeClock#MAX_SLEW_PER_MILLION}) of the time between, on the side a correction toward the API server's clock moves it;
+     * one showing it near holds at its value. 40 s from the record: 3.33 s.
+     */
     @Test
-    void withinAMinuteOfItsRecordABoundHoldsAtItsValue() {
+    void withinAMinuteOfItsRecordABoundShowingTheClockOffIsLoosenedByASlew() {
         long drift = 40_000L * DRIFT_PER_MILLION_FOR_TEST;
-        assertEquals(-85 * SECOND + drift, clock(upper(-85)).near(NEAR).upperNanos());
-        assertEquals(87 * SECOND - drift, clock(lower(87)).near(NEAR).lowerNanos());
+        long slew = 40_000L * NodeClock.MAX_SLEW_PER_MILLION;
+        // After the record: behind or ahead then, nearer now.
+        NodeClock behind = clock(upper(-85)).near(NEAR);
+        assertEquals(-85 * SECOND + drift + slew, behind.upperNanos(), behind.describe());
+        assertTrue(behind.describe().contains("1m25s behind there, 40s away, within which a time daemon slewing the clock"), behind.describe());
+        assertEquals(87 * SECOND - drift - slew, clock(lower(87)).near(NEAR).lowerNanos());
+        // Not past in step: 2 s behind then, no more than the drift ahead now.
+        assertEquals(drift, clock(upper(-2)).near(NEAR).upperNanos());
+        assertEquals(-drift, clock(lower(1)).near(NEAR).lowerNanos());
+        // Near then: a correction only brings it nearer.
+        assertEquals(5 * SECOND + drift, clock(upper(5)).near(NEAR).upperNanos());
+        assertEquals(-2 * SECOND - drift, clock(lower(-2)).near(NEAR).lowerNanos());
+        // Before the record: off then, further off before only if it was near (or ahead, further ahead).
+        assertEquals(-85 * SECOND + drift, clock(upper(-85)).near(NEAR_BEFORE).upperNanos());
+        assertEquals(87 * SECOND - drift, clock(lower(87)).near(NEAR_BEFORE).lowerNanos());
+        assertEquals(5 * SECOND + drift + slew, clock(upper(5)).near(NEAR_BEFORE).upperNanos());
+        assertEquals(-2 * SECOND - drift - slew, clock(lower(-2)).near(NEAR_BEFORE).lowerNanos());
     }
 
+    /**
+     * Session 58: the order a slew's loosening takes away. Main started at 16:28:00 on a node then at least 100 s behind (the
+     * start's bound); the node's time daemon slews it toward the API server's at chrony's 83 ms/s, so main's end, stamped 16:28:55
+     * on it, came 95.4 s later in the API server's time (16:30:30.4), before a deletion stamped 16:30:32 there. Read at the start's
+     * offset the end came after 16:30:34.97, after the deletion: the order given as one clock's was wrong. Loosened, no order;
+     * a deletion at 16:30:20 is still ordered before the end (the negative control).
+     */
+    @Test
+    void aSlewingClockTakesTheOrderAStaleBoundWouldGive() {
+        NodeClock behind = clock(upper(-100));
+        Timestamp end = Timestamp.parseRfc3339("2026-09-19T16:28:55Z", TimePrecision.SECOND, true);
+        Timestamp deletedAfterTheEnd = Timestamp.parseRfc3339("2026-09-19T16:30:32Z", TimePrecision.SECOND, true);
+        Timestamp deletedBeforeIt = Timestamp.parseRfc3339("2026-09-19T16:30:20Z", TimePrecision.SECOND, true);
+        assertEquals(NodeClock.NodeOrder.NONE, behind.otherBefore(deletedAfterTheEnd, end, 0), behind.near(end).describe());
+        assertEquals(NodeClock.NodeOrder.BOUNDED, behind.otherBefore(deletedBeforeIt, end, 0), behind.near(end).describe());
+    }
+
+    /** Negative control: at its record's own time a bound reads at its value, whatever it shows. */
+    @Test
+    void atItsRecordABoundHoldsAtItsValue() {
+        Timestamp at = Timestamp.parseRfc3339("2026-09-19T16:28:00Z", TimePrecision.SECOND, true);
+        assertEquals(-85 * SECOND, clock(upper(-85)).near(at).upperNanos());
+        assertEquals(87 * SECOND, clock(lower(87)).near(at).lowerNanos());
+    }
+
+    private static final Timestamp NEAR_BEFORE = Timestamp.parseRfc3339("2026-09-19T16:27:20Z", TimePrecision.SECOND, true);
     private static final long DRIFT_PER_MILLION_FOR_TEST = NodeClock.DRIFT_PER_MILLION;
     private static final long PAUSE = NodeClock.PAUSE_NANOS;
 }

@@ -183,4 +183,21 @@ class PodIdentityTest {
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L), lines(pods.get(0), "a.log"));
         assertEquals("u-1", pods.get(0).uid());
     }
+
+    /**
+     * Session 58: the first of the Pods a name's Created pod lines split apart has no start of its own (its Created pod line not in
+     * the evidence): described from the evidence's start, not a crash of the report (the judgment's seed 4). The negative control: the
+     * next one's start is named.
+     */
+    @Test
+    void theFirstOfThePodsTheLinesSplitIsDescribedFromTheStartOfTheEvidence() {
+        dev.argoforensics.time.Timestamp next = dev.argoforensics.time.Timestamp.parseRfc3339("2026-10-02T10:05:00.050Z",
+                dev.argoforensics.time.TimePrecision.MILLISECOND, true);
+        PodIdentity first = new PodIdentity(UidBasis.CREATED_LINES, null, null, null, next, 2);
+        assertEquals("UID unknown: one of 2 Pods of the name the controller created one after the other (its Created pod lines, each after"
+                + " the earlier Pod's cleanup); records without a UID are given to it from the start of the evidence until "
+                + next.format() + ", when the next one was created", first.describe());
+        PodIdentity second = new PodIdentity(UidBasis.CREATED_LINES, null, next, null, null, 2);
+        assertEquals(true, second.describe().contains("given to it from " + next.format()), second.describe());
+    }
 }
