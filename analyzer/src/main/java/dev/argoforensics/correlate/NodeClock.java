@@ -74,10 +74,25 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * 30 s before the deletion; read on the start's bound the end was 55 s after it: AF007 confirmed for a Pod deleted after main ended.
      * The records the kubelet writes in the same round as an end (the other containers' ends, the status write that carried them) are
      * within this of it; a correction within the minute between is the coincidence read past. A VM paused and resumed (its clock behind
-     * by the pause) moves a clock away from the API server's; Kubernetes nodes are not paused for minutes without going NotReady, and
-     * that is not modelled.
+     * by the pause) moves a clock away from the API server's: by no more than {@link #PAUSE_NANOS} without the node going NotReady
+     * (session 58 breaker). A clock stepped away ahead (a bad time server) is not modelled ({@code NodeClockAwayBreakerTest}).
      */
     static final long STEP_FREE_NANOS = 60_000_000_000L;
+
+    /**
+     * How far a node's clock may fall behind the API server's between a bound's record and a time further than
+     * {@link #STEP_FREE_NANOS} from it with nothing in the Pod's records showing it (session 58 breaker, s58-b-clocks,
+     * {@code NodeClockAwayBreakerTest}): a VM its hypervisor pauses resumes with its clock where it stopped (QEMU stops the guest's
+     * kvmclock with the guest; libvirt's {@code domtime --sync} exists to set it after), behind by the pause, which its time daemon
+     * then corrects as it corrects any offset. A pause longer than the node-monitor grace period (50 s since Kubernetes 1.32, 40 s
+     * before) leaves the node NotReady (the node lifecycle controller's {@code NodeNotReady} Event on each of its Pods); a shorter one
+     * leaves nothing. So far from its record a bound holds loosened by this on the side a pause moves the clock: after its record, a
+     * lower bound (the clock may be this much further behind since); before it, an upper bound (it may have been this much less
+     * behind, or ahead, before). A node in step at its Pod's start (its Started Event stored within a second), frozen 35 s mid-run, wrote
+     * main's answer to argo stop 34 s before the stop's line: read on the start's bound, AF002 confirmed a success lost that was the
+     * stop's answer.
+     */
+    static final long PAUSE_NANOS = 50_000_000_000L;
 
     /**
      * How fast a time daemon slewing a node's clock moves it, in parts per million (session 58, s58-clocks): chrony's default
@@ -213,10 +228,14 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                 Long l = raw;
                 String why = b.why();
                 if (far && recordBefore && b.nanos() > 0) {
-                    // Ahead at its record, corrected since perhaps: at least in step.
-                    l = -drift;
+                    // Ahead at its record, corrected since perhaps: at least in step (less a pause since, PAUSE_NANOS).
+                    l = -drift - PAUSE_NANOS;
                     why = b.why() + "; " + GoDuration.format(b.nanos()) + " ahead then, " + GoDuration.format(apart) + " before, and a time "
-                            + "daemon coming back since brings a clock to the API server's, not past it";
+                            + "daemon coming back since brings a clock to the API server's, not past it" + PAUSED;
+                } else if (far && recordBefore) {
+                    // Session 58 breaker: a VM paused since (no longer than the node-monitor grace period) is behind by the pause.
+                    l = raw - PAUSE_NANOS;
+                    why = b.why() + "; " + GoDuration.format(apart) + " before" + PAUSED;
                 } else if (far && !recordBefore && raw <= 0) {
                     l = null; // in step at its record: a correction in between may have followed a clock off by anything
                 } else if (!far && (recordBefore ? b.nanos() > 0 : b.nanos() < 0)) {
@@ -240,8 +259,12 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                     u = drift;
                     why = b.why() + "; " + GoDuration.format(-b.nanos()) + " behind then, " + GoDuration.format(apart) + " before, and a time "
                             + "daemon coming back since brings a clock to the API server's, not past it";
-                } else if (far && !recordBefore && raw >= 0) {
-                    u = null;
+                } else if (far && !recordBefore && raw + PAUSE_NANOS >= 0) {
+                    u = null; // in step at its record, or behind by no more than a pause since: before it, anything
+                } else if (far && !recordBefore) {
+                    // Session 58 breaker: behind at its record by more than a pause since can make: behind by the rest before it.
+                    u = raw + PAUSE_NANOS;
+                    why = b.why() + "; " + GoDuration.format(apart) + " after" + PAUSED;
                 } else if (!far && (recordBefore ? b.nanos() < 0 : b.nanos() > 0)) {
                     // Session 58: behind at its record, less behind since (not past in step); ahead at it, further ahead before.
                     long slew = apart / 1_000_000 * MAX_SLEW_PER_MILLION;
@@ -259,6 +282,9 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         }
         return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead);
     }
+
+    private static final String PAUSED = ", and a VM paused in between (no longer than the node-monitor grace period, "
+            + GoDuration.format(PAUSE_NANOS) + ", which leaves no trace) is behind by the pause";
 
     private static String slewed(Bound b, long apart, long now) {
         if (apart == 0 || now == b.nanos()) {
