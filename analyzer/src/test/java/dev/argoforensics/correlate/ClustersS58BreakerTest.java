@@ -147,4 +147,61 @@ class ClustersS58BreakerTest {
         assertTrue(of(both, "AF003").stream().anyMatch(f -> f.startsWith("cleared") && f.contains("AF003.cleared.otherRun")
                 && f.contains("AF003.reason.otherRunUnshown")), () -> all(both).toString());
     }
+
+    /**
+     * Attack (4): attack (3)'s two logs each saved as workflow-controller.log, in a directory per install (kubectl logs of each
+     * Deployment, {@code > wide/workflow-controller.log}): no Pod name and no election line, so the file's name stands for both
+     * replicas. Two files of one name in two directories are no one replica's runs (the name says nothing of the Pod): not confirmed.
+     */
+    @Test
+    void twoInstallsLogsOfOneFileNameWithoutElectionLines() throws IOException {
+        List<String> wide = wide(List.of());
+        List<String> managed = new ArrayList<>();
+        managed.add("time=2026-09-19T16:20:05.008Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s");
+        managed.add(workers("2026-09-19T16:20:05.100Z", 2));
+        managed.addAll(otherPasses());
+        AnalysisResult both = analyze(Map.of("wide/workflow-controller.log", text(wide), "managed/workflow-controller.log", text(managed)));
+        assertEquals(2, both.correlation().processes().size(), () -> both.correlation().processes().toString());
+        assertTrue(of(both, "AF003").stream().noneMatch(f -> f.startsWith("CONFIRMED") || f.startsWith("LIKELY")), () -> all(both).toString());
+    }
+
+    /**
+     * Attack (5): one cluster's controller restarted on another node (its node lost at 16:30: a new Pod of the Deployment, a new
+     * name), the new node's clock 3 min behind. client-go's first read of the Lease names the holder it finds (the old Pod, its
+     * record left: ReleaseOnCancel is false) before the new run takes it: one Lease identity after the other. The new run's passes,
+     * written from 16:27:40 on its clock, overlap the old run's (to 16:29:58) by more than two minutes as written. The old run
+     * stored p's result (Succeeded, labelPodCompleted at 16:28:42); the new run's handler released p's finalizer when p was deleted.
+     * One cluster, one Pod p: the release is cleared by the store as one log of both runs reads it, never a confirmed or likely race.
+     */
+    @Test
+    void aControllerRestartedOnAnotherNodeWhoseClockIsBehindIsOneCluster() throws IOException {
+        List<String> old = new ArrayList<>(leading("2026-09-19T16:20:00", "workflow-controller-7d9f8b6c5d-aaaaa"));
+        for (int m = 21; m < 28; m++) {
+            old.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
+        }
+        old.addAll(PodLifetimesBreakerTest.goodLife("16:28").subList(0, 11)); // to labelPodCompleted's cleanup at 16:28:42.210
+        old.add(processingOther("2026-09-19T16:29:00.000Z"));
+        old.add(processingOther("2026-09-19T16:29:58.000Z"));
+        List<String> renamed = new ArrayList<>(List.of(V4.handedOver("2026-09-19T16:27:30.000Z", "2026-09-19T16:27:40.000Z",
+                "argo/workflow-controller", "workflow-controller-7d9f8b6c5d-aaaaa", "workflow-controller-7d9f8b6c5d-ccccc")));
+        renamed.add("time=2026-09-19T16:27:40.008Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3 instanceID=\"\" defaultRequeueTime=10s");
+        renamed.add(workers("2026-09-19T16:27:40.100Z", 2));
+        renamed.add(processingOther("2026-09-19T16:27:41.000Z"));
+        renamed.add(V4.processing("2026-09-19T16:27:41.100Z", "Succeeded"));
+        // p deleted by someone at (its clock) 16:29:00: the handler's removeFinalizer of a Pod whose result was stored
+        renamed.add(V4.podEvent("2026-09-19T16:29:00.256Z", "update"));
+        renamed.add(V4.removingFinalizers("2026-09-19T16:29:00.257Z"));
+        renamed.add(V4.queuingPodDelay("2026-09-19T16:29:00.257Z", "removeFinalizer", "-2m0.257168224s"));
+        renamed.add(V4.queueing("2026-09-19T16:29:00.258Z", "removeFinalizer"));
+        renamed.add(V4.cleaningUp("2026-09-19T16:29:00.350Z", "removeFinalizer"));
+        renamed.add(V4.podEvent("2026-09-19T16:29:00.363Z", "delete"));
+        for (int m = 30; m < 50; m += 2) {
+            renamed.add(processingOther("2026-09-19T16:" + m + ":00.000Z"));
+        }
+        AnalysisResult both = analyze(Map.of("old/workflow-controller.log", text(old), "new/workflow-controller.log", text(renamed)));
+        assertFalse(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), () -> both.correlation().processes().toString());
+        assertEquals(List.of(new PodKey("ns", "p")), both.correlation().pods().keySet().stream().filter(k -> k.name().equals("p")).toList());
+        assertTrue(all(both).stream().noneMatch(f -> f.contains(" CONFIRMED ") || f.contains(" LIKELY ")), () -> all(both).toString());
+        assertTrue(of(both, "AF001").stream().anyMatch(f -> f.startsWith("cleared") && f.contains("AF001.cleared.persisted")), () -> all(both).toString());
+    }
 }
