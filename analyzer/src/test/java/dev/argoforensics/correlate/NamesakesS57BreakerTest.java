@@ -344,6 +344,10 @@ class NamesakesS57BreakerTest {
         AnalysisResult both = analyze(Map.of("cluster-a.log", text(a), "cluster-b.log", text(b)));
         assertTrue(all(both).stream().noneMatch(f -> f.startsWith("AF001") && f.contains("cleared")), () -> all(both).toString());
         assertEquals(List.of("POSSIBLE AF001.reason.unsplitCleared"), of(both, "AF001"), () -> all(both).toString());
+        String why = both.outcomes().stream().filter(o -> o.rule().equals("AF001")).flatMap(o -> o.findings().stream())
+                .map(Finding::confidenceReason).findFirst().orElseThrow();
+        assertTrue(why.startsWith("not decided: ") && why.contains("labelPodCompleted was queued at 2026-09-19T16:28:42.200Z")
+                && why.contains("2026-09-19T16:27:10.431Z") && why.contains("2026-09-19T16:28:00.100Z"), why);
         assertTrue(cl(of(both, "AF001")).isEmpty(), () -> all(both).toString());
     }
     /**
@@ -405,6 +409,10 @@ class NamesakesS57BreakerTest {
         AnalysisResult both = analyze(Map.of("wide.log", text(wide), "managed.log", text(managed)));
         assertTrue(all(both).stream().noneMatch(f -> f.startsWith("AF003") && f.contains("CONFIRMED")), () -> all(both).toString());
         assertTrue(of(both, "AF003").stream().anyMatch(f -> f.startsWith("cleared") && f.contains("AF003.cleared.otherInstall")), () -> all(both).toString());
+        String why = both.outcomes().stream().filter(o -> o.rule().equals("AF003")).flatMap(o -> o.cleared().stream())
+                .map(dev.argoforensics.rules.Clearance::reason).findFirst().orElseThrow();
+        assertTrue(why.startsWith("not decided: controller run ") && why.contains("(ns/workflow-controller; run ")
+                && why.contains("'s argo/workflow-controller)") && why.contains("processed Workflow ns/p at 2026-09-19T16:31:20.000Z"), why);
         // Control: the wide run's log alone confirms the stall (its own pass at 16:33:02 after its workers came back).
         AnalysisResult alone = analyze(Map.of("wide.log", text(wide)));
         assertEquals(List.of("CONFIRMED AF003.reason.zeroWorkersNext"), of(alone, "AF003"), () -> all(alone).toString());
