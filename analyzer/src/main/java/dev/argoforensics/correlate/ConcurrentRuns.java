@@ -179,6 +179,58 @@ public final class ConcurrentRuns {
         return h.tie(a, b).isEmpty() && h.tie(b, a).isEmpty() && !names(ea, rb, eb) && !names(eb, ra, ea) && !givenTwice(a, b);
     }
 
+    /**
+     * How the lines leave runs {@code a} and {@code b} free to have reconciled one Workflow at once (session 58 breaker), where a
+     * rule rests on one run's passes being the only ones ("zero workers until the next pass"). {@link Sharing#OWN_LEASES}: each led
+     * a Lease of its own ({@link #ownLeases}). {@link Sharing#ELECTION_OFF}: both ran with leader election off and at once
+     * ({@link #atOnce}): two installs over one namespace (the namespaced one beside the cluster-wide one, each with
+     * {@code LEADER_ELECTION_DISABLE}) or a split brain of one install, whose replicas both reconcile every Workflow they hold.
+     * {@link Sharing#UNSHOWN}: one of them logged no election line (a collector that kept the controller's own lines and not
+     * client-go's klog ones, an excerpt) while their passes interleave longer than {@link #OVERLAP_NANOS} on the clocks as written:
+     * nothing says one led after the other (a hand-over whose new holder's clock is minutes behind reads the same, and is not told
+     * apart here). Empty where the lines tie or part them: one replica's runs, one run's lines given twice, a hand-over or a named
+     * holder between them, two runs that held one Lease at once ({@link #apart}: two clusters, the other's Workflow another object).
+     */
+    public java.util.Optional<Sharing> mayShare(int a, int b) {
+        if (ownLeases(a, b)) {
+            return java.util.Optional.of(Sharing.OWN_LEASES);
+        }
+        if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
+            return java.util.Optional.empty();
+        }
+        ControllerProcess ra = runs.get(a);
+        ControllerProcess rb = runs.get(b);
+        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+            return java.util.Optional.empty();
+        }
+        HandOvers h = elections();
+        HandOvers.Election ea = h.election(a).orElse(null);
+        HandOvers.Election eb = h.election(b).orElse(null);
+        if (ea != null && eb != null && ea.single() && eb.single()) {
+            return atOnce(a, b) ? java.util.Optional.of(Sharing.ELECTION_OFF) : java.util.Optional.empty();
+        }
+        if ((ea != null && eb != null) || !overlapping(a, b) || h.tie(a, b).isPresent() || h.tie(b, a).isPresent() || givenTwice(a, b)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(Sharing.UNSHOWN);
+    }
+
+    /** What leaves two runs free to have reconciled one Workflow at once ({@link #mayShare}). */
+    public enum Sharing { OWN_LEASES, ELECTION_OFF, UNSHOWN }
+
+    /** Whether the two runs' passes share a stretch longer than {@link #OVERLAP_NANOS} on their clocks as written. */
+    private boolean overlapping(int a, int b) {
+        ControllerProcess.Work wa = runs.get(a).work();
+        ControllerProcess.Work wb = runs.get(b).work();
+        if (wa.processed() < 2 || wb.processed() < 2 || wa.first() == null || wb.first() == null || wa.last() == null || wb.last() == null
+                || !wa.first().comparable(wb.first())) {
+            return false;
+        }
+        Timestamp from = wa.first().isAfter(wb.first()) ? wa.first() : wb.first();
+        Timestamp to = wa.last().isBefore(wb.last()) ? wa.last() : wb.last();
+        return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS;
+    }
+
     /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
     public boolean atOnce(int a, int b) {
         if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {

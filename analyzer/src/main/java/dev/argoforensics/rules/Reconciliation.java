@@ -7,6 +7,7 @@ import dev.argoforensics.correlate.HandOvers;
 import dev.argoforensics.correlate.Known;
 import dev.argoforensics.correlate.PodHistory;
 import dev.argoforensics.correlate.PodKey;
+import dev.argoforensics.correlate.RunScopes;
 import dev.argoforensics.correlate.WorkflowFate;
 import dev.argoforensics.correlate.WorkflowHistory;
 import dev.argoforensics.event.ControllerEvent;
@@ -126,10 +127,26 @@ final class Reconciliation {
     Optional<LogEvent> otherInstallPass(WorkflowRef wf, LogEvent line) {
         LogEvent after = null;
         LogEvent before = null;
+        LogEvent ownNext = null;
+        for (LogEvent p : processing.getOrDefault(wf, List.of())) {
+            if (p.stream() == line.stream() && EventOrder.after(p, line)) {
+                ownNext = p;
+                break;
+            }
+        }
         for (LogEvent p : processing.getOrDefault(wf, List.of())) {
             int run = p.stream();
-            if (run == line.stream() || leftOut.contains(run) || !atOnce.ownLeases(run, line.stream()) || !runningAt(run, line)
-                    || instancesDiffer(run, line.stream())) {
+            if (run == line.stream() || leftOut.contains(run) || !runningAt(run, line) || instancesDiffer(run, line.stream())) {
+                continue;
+            }
+            ConcurrentRuns.Sharing sharing = atOnce.mayShare(run, line.stream()).orElse(null);
+            // Session 58 breaker: two runs with election off, or one without election lines, count only with a pass inside the acting
+            // run's own stall (after the act, before its own next pass of the Workflow, on the clocks as written): another controller
+            // reconciling it while this run's queue held it. A pass of theirs that is itself the Workflow's next (none of the acting
+            // run's after it, or at the same instant: one run's lines given twice) shows the stall as the lines show it (a split
+            // brain's other replica marking the loss, NamesakesBreakerTest).
+            if (sharing == null || (sharing != ConcurrentRuns.Sharing.OWN_LEASES && (ownNext == null || !EventOrder.after(p, line)
+                    || !p.time().comparable(ownNext.time()) || !p.time().isBefore(ownNext.time())))) {
                 continue;
             }
             if (EventOrder.after(p, line)) {
@@ -141,6 +158,11 @@ final class Reconciliation {
         return Optional.ofNullable(after != null ? after : before);
     }
 
+    /** What leaves runs {@code a} and {@code b} free to have reconciled one Workflow at once ({@link ConcurrentRuns#mayShare}). */
+    Optional<ConcurrentRuns.Sharing> sharing(int a, int b) {
+        return atOnce.mayShare(a, b);
+    }
+
     /** Whether run {@code run}'s lines began before the line and went on after it (on the two runs' clocks as written). */
     private boolean runningAt(int run, LogEvent line) {
         ControllerProcess p = run >= 0 && run < processes.size() ? processes.get(run) : null;
@@ -148,15 +170,20 @@ final class Reconciliation {
                 && p.first().isBefore(line.time()) && p.last().isAfter(line.time());
     }
 
-    /** Both runs' start banners state an instance ID and the two differ ({@code util/instanceid}: disjoint Workflows). */
+    /**
+     * Both runs state an instance ID and the two differ ({@code util/instanceid}: disjoint Workflows). Stated as {@link RunScopes}
+     * reads it (session 58 breaker): v4's start banner, or v3's {@code Configuration:} dump (v3's banner prints none; the dump omits
+     * an empty one, which states none).
+     */
     private boolean instancesDiffer(int a, int b) {
-        String ia = instanceIds.get(a);
-        String ib = instanceIds.get(b);
+        RunScopes s = scopes.get();
+        String ia = s.instanceId(a);
+        String ib = s.instanceId(b);
         return ia != null && ib != null && !ia.equals(ib);
     }
 
-    /** Per run, the instance ID its first start banner stated ("" none; absent: not stated). */
-    private final Map<Integer, String> instanceIds = new HashMap<>();
+    /** What each run's lines state of the Workflows it holds, read on first need (two installs' runs are rare). */
+    private final java.util.function.Supplier<RunScopes> scopes;
 
     /** The runs that wrote of each Workflow, found once per Workflow a Pod asks for ({@link #forPod}). */
     private final Map<WorkflowRef, Set<Integer>> writers = new java.util.concurrent.ConcurrentHashMap<>();
@@ -178,7 +205,7 @@ final class Reconciliation {
         this.atOnce = base.atOnce;
         this.leftOut = Set.copyOf(leftOut);
         this.lifecycle.putAll(base.lifecycle);
-        this.instanceIds.putAll(base.instanceIds);
+        this.scopes = base.scopes;
         this.processingByRun.putAll(base.processingByRun);
         this.processing.putAll(base.processing);
         this.phases.putAll(base.phases);
@@ -207,14 +234,20 @@ final class Reconciliation {
         this.handOvers = HandOvers.of(correlation);
         this.processes = correlation.processes();
         this.fates = correlation.fates();
+        RunScopes[] read = new RunScopes[1];
+        this.scopes = () -> {
+            synchronized (read) {
+                if (read[0] == null) {
+                    read[0] = RunScopes.of(correlation.events());
+                }
+                return read[0];
+            }
+        };
         List<LogEvent> starts = new ArrayList<>();
         for (LogEvent e : correlation.events()) {
             if (e.event() instanceof WorkerNumbers || e.event() instanceof ControllerStarted) {
                 lifecycle.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(e);
                 starts.add(e);
-                if (e.event() instanceof ControllerStarted st && st.instanceId() != null) {
-                    instanceIds.putIfAbsent(e.stream(), st.instanceId());
-                }
             } else if (e.event() instanceof ControllerEvent.LeaderElection) {
                 starts.add(e);
             }

@@ -147,6 +147,15 @@ public final class ReconciliationStalled extends DeclaredRule {
     private static Clearance otherInstall(Stall stall, Correlation correlation, PodHistory pod, Reconciliation rec) {
         LogEvent first = stall.podLines().get(0);
         LogEvent other = rec.otherInstallPass(stall.wf(), first).orElseThrow();
+        dev.argoforensics.correlate.ConcurrentRuns.Sharing sharing = rec.sharing(other.stream(), first.stream()).orElseThrow();
+        if (sharing != dev.argoforensics.correlate.ConcurrentRuns.Sharing.OWN_LEASES) {
+            // Session 58 breaker: both with leader election off (two installs, or a split brain of one), or one run without election
+            // lines whose passes interleave with the acting run's: nothing says the other run was not reconciling this Workflow.
+            return new Clearance(pod.key(), Message.of("AF003.cleared.otherRun", "wf", stall.wf().toString(), "run", correlation.process(first).label(),
+                    "at", first.time().format(), "zero", stall.zeroWorkers().time().format(), "other", correlation.process(other).label(),
+                    "when", other.time().format(), "why", Message.of(sharing == dev.argoforensics.correlate.ConcurrentRuns.Sharing.ELECTION_OFF
+                            ? "AF003.reason.otherRunElectionOff" : "AF003.reason.otherRunUnshown")), other.source());
+        }
         List<String> leases = rec.leasesApart(first.stream(), other.stream()).orElse(List.of("?", "?"));
         return new Clearance(pod.key(), Message.of("AF003.cleared.otherInstall", "wf", stall.wf().toString(), "run", correlation.process(first).label(),
                 "at", first.time().format(), "zero", stall.zeroWorkers().time().format(), "lease", leases.get(0),
