@@ -7,6 +7,7 @@ import dev.argoforensics.accounting.UnparsedLine;
 import dev.argoforensics.catalog.CatalogEntry;
 import dev.argoforensics.catalog.MessageCatalog;
 import dev.argoforensics.catalog.ReleaseEvidence;
+import dev.argoforensics.envelope.OtherContainers;
 import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.EnvelopeKind;
 import dev.argoforensics.envelope.UnwrappedLine;
@@ -356,7 +357,47 @@ final class FileAssembler {
         return finish(sha256);
     }
 
+    /**
+     * Whether the file's last line read, in an unnamed stream, was the executor's (by its messages): argoexec logs each API request
+     * as the controller does ({@link #bothPrint}), and such a line next to the executor's is the executor's (session 58 breaker).
+     */
+    private boolean afterExecutor;
+
+    /**
+     * Whether the entry is a line the executor prints in the same words: Argo's log of each Kubernetes API request, which
+     * cmd/argoexec/commands/root.go (and agent.go) wraps its client with as the controller does, at the same level, at every v3 and
+     * v4 tag. Folded into no run ({@link LineFrontEnd}): the assembler decides whose it is by the lines around it.
+     */
+    static boolean bothPrint(CatalogEntry entry) {
+        return entry != null && entry.id().startsWith("k8s-request-");
+    }
+
+    /** An API request line in an unnamed stream right after the executor's lines: the executor's, counted apart as its lines are. */
+    private boolean executorsRequest(ChunkItem item) {
+        if (!afterExecutor) {
+            return false;
+        }
+        if (item instanceof ChunkItem.Counted c) {
+            return c.origin() == null && bothPrint(c.entry());
+        }
+        return item instanceof ChunkItem.Kept k && k.origin() == null && k.catalogId() != null && k.catalogId().startsWith("k8s-request-");
+    }
+
     private void take(ChunkItem item) {
+        if (executorsRequest(item)) {
+            closePanic();
+            otherContainers.merge(OtherContainers.EXECUTOR, ChunkItem.lastLine(item) - ChunkItem.firstLine(item) + 1, Long::sum);
+            blockRecords |= inFence;
+            envelopes.merge(item instanceof ChunkItem.Counted c ? c.envelope() : ((ChunkItem.Kept) item).envelope(), 1L, Long::sum);
+            return;
+        }
+        if (item instanceof ChunkItem.OtherContainer o) {
+            afterExecutor = OtherContainers.EXECUTOR.equals(o.container());
+        } else if (item instanceof ChunkItem.Kept k) {
+            afterExecutor = k.origin() == null && k.catalogId() != null && k.catalogId().startsWith("executor-");
+        } else if (item instanceof CountedRun || item instanceof ChunkItem.Counted) {
+            afterExecutor = false;
+        }
         if (item instanceof CountedRun r) {
             run(r);
         } else if (item instanceof ChunkItem.Counted c) {

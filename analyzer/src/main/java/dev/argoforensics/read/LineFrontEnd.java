@@ -239,7 +239,7 @@ public final class LineFrontEnd {
 
         @Override
         public void accept(ChunkItem item) {
-            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && c.cut() == null) {
+            if (item instanceof ChunkItem.Counted c && c.format() != RecordFormat.KLOG && c.cut() == null && !FileAssembler.bothPrint(c.entry())) {
                 Timestamp time = zone.apply(c.time());
                 ReleaseEvidence evidence = releases(FileAssembler.evidenceFormat(c), c.level(), c.entry());
                 if (open != null && open.sameOrigin(c)) {
