@@ -241,6 +241,10 @@ public final class Correlator {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows(), shared);
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
+        // ConcurrentRuns' "one run given twice" reads the lines kept whole here (creations, cleanup handler, scheduling and queueing
+        // lines), not the passes a group's lines hold (LifecycleBuilder): the passes are most kept lines and stay out of the projection
+        // (session 58). The readings can differ where two runs share their passes and their other records in different measure: at
+        // the extreme, an excerpt holding its run's election lines and passes and none of those lines (read here as at once).
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod),
                 ConcurrentRuns.of(processes, elections, kept));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.

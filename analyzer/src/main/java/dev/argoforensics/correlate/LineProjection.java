@@ -44,7 +44,8 @@ import java.util.function.IntFunction;
  * names it with the first and last time it is named ({@link #spans}: a Pod's time on its node, {@code PodRecords.byHost}),
  * the first line naming each Workflow node ({@link #nodeNames}: {@link NodeLinker}'s suffix links; the linker picks among
  * the stretches' first lines by time, not by which stretch came first) and whether one is
- * a Pod informer event.
+ * a Pod informer event. The leader-election lines are kept whole besides ({@link #elections}, session 58): which runs led at
+ * once ({@link ConcurrentRuns}) is read from them.
  *
  * @param lines     how many lines the stretch holds (the next stretch's places start there)
  * @param specials  the lines kept whole, with their places, in stretch order
@@ -229,8 +230,9 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
      * What {@link PodSlices} reads of this projection, made small: the lines kept whole as skeletons (a cleanup handler,
      * scheduling, queueing or {@code Created pod} line without its text, a scheduling line keeping only its last
      * {@code key=value}, which tells whether it may be cut short: {@link CutSchedules}; any other line kept whole, an
-     * excerpt's line included, as it is), the Workflows' namespaces, the line count and whether an informer event was seen.
-     * No spans, node lines or edges: those are per Pod name ({@link #slice}) or read from the projection itself.
+     * excerpt's line included, as it is), the Workflows' namespaces, the line count, whether an informer event was seen and
+     * the election lines as they are (every slice's {@link ConcurrentRuns}: {@link PodSlices#elections}). No spans, node lines
+     * or edges: those are per Pod name ({@link #slice}) or read from the projection itself.
      */
     public LineProjection skeleton() {
         List<Special> out = new ArrayList<>(specials.size());
