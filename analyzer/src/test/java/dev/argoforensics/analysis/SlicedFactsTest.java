@@ -105,7 +105,7 @@ class SlicedFactsTest {
     }
 
     /** @return the handler lines left out, the lines kept whole, the cleanup pairs */
-    private static long[] assertSliced(List<String> paths, boolean busy, java.util.function.Function<InputFile, java.util.Optional<FileScan>> remembered,
+    static long[] assertSliced(List<String> paths, boolean busy, java.util.function.Function<InputFile, java.util.Optional<FileScan>> remembered,
                                        AnalysisOptions options) throws IOException {
         ProjectedReadings pr = ProjectedReadings.of(paths, remembered, options);
         Analysis.Inputs inputs = pr.inputs();
