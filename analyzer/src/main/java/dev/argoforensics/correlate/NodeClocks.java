@@ -65,4 +65,26 @@ public final class NodeClocks {
         Timestamp shifted = afterNanos == 0 ? end : new Timestamp(end.instant().plusNanos(afterNanos), end.precision(), end.zone());
         return of(node).nodeBeforeController(shifted, line.time(), line.stream());
     }
+    /**
+     * Session 58: how {@code nodeTime}, a time of {@code node}'s clock (a container's or a node's {@code finishedAt}), {@code afterNanos}
+     * on (a threshold), orders before {@code other}: a controller's line of run {@code stream}, or (stream null) a time the API server
+     * wrote into an export (its managedFields). As {@link #endBefore}: bounded, only past the node's minute, or not.
+     */
+    public NodeClock.NodeOrder timeBefore(String node, Timestamp nodeTime, long afterNanos, Timestamp other, Integer stream) {
+        return before(of(node), nodeTime, afterNanos, other, stream);
+    }
+
+    /** As {@link #timeBefore}, for a time whose Pod is not known (nothing bounds its node's clock): past the node's minute only. */
+    public static NodeClock.NodeOrder unboundedBefore(Timestamp nodeTime, long afterNanos, Timestamp other) {
+        return before(NodeClock.unknown(""), nodeTime, afterNanos, other, null);
+    }
+
+    private static NodeClock.NodeOrder before(NodeClock clock, Timestamp nodeTime, long afterNanos, Timestamp other, Integer stream) {
+        if (nodeTime == null || other == null || !nodeTime.comparable(other)) {
+            return NodeClock.NodeOrder.NONE;
+        }
+        Timestamp shifted = afterNanos == 0 ? nodeTime : new Timestamp(nodeTime.instant().plusNanos(afterNanos), nodeTime.precision(), nodeTime.zone());
+        // A line: the controller's clock, through its run's bound; else a time the API server wrote (an export's own time): no second clock.
+        return stream != null ? clock.nodeBeforeController(shifted, other, stream) : clock.nodeBefore(shifted, other, 0);
+    }
 }

@@ -4,6 +4,8 @@ import dev.argoforensics.catalog.ArgoVersion;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EvidenceKind;
 import dev.argoforensics.correlate.Execution;
+import dev.argoforensics.correlate.NodeClock;
+import dev.argoforensics.correlate.NodeClocks;
 import dev.argoforensics.correlate.NodeIndex;
 import dev.argoforensics.correlate.NodeLink;
 import dev.argoforensics.correlate.PodHistory;
@@ -868,8 +870,49 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                                     : run.releaseName()),
                     "settle", Message.of("AF006.reason.settle")));
         }
+        if (finished != null && judged.confidence() != Confidence.POSSIBLE) {
+            // Session 58: the finish is a node's time (the containers' finishedAt, or the node's, which the controller copies from
+            // them), the view pending a controller's line or an export's time: past the threshold only as far as the node's clock,
+            // bounded from the Pod's own records (NodeClocks), orders it; past the node's minute alone at most likely; else not.
+            NodeClock.NodeOrder order = finishOrder(correlation, s, finished, pending);
+            if (order == NodeClock.NodeOrder.NONE) {
+                NodeClocks clocks = clocks(correlation, s);
+                judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.nodeClock", "reason", judged.reason(),
+                        "finished", finished.at().format(), "threshold", GoDuration.format(threshold), "at", pending.at().format(),
+                        "clock", clocks == null ? "nothing given bounds the node's clock" : clocks.of(finishNode(s, finished)).describe()));
+            } else if (order == NodeClock.NodeOrder.MARGIN && judged.confidence() == Confidence.CONFIRMED) {
+                judged = new TaskResultWording.Judgment(Confidence.LIKELY, Message.of("common.nodeMargin", "reason", judged.reason(),
+                        "margin", GoDuration.format(PodSnapshot.NODE_CLOCK_NANOS)));
+            }
+        }
         return new Finding(ID, title(), severity(), judged.confidence(), judged.reason(), s.key(), s.pod() == null ? "" : s.pod().uid(),
                 s.wf(), s.nodeId() == null ? null : new Finding.NodeRef(s.nodeId(), s.nodeName()), w.summary(s, pending, finished, nanos, wait, settled),
                 w.explain(s, finished, said, nanos, wait), w.facts(finished, pending, nanos, kinds, podExport, wait, looks, settled), cite.evidence());
+    }
+    /**
+     * How the Pod's finish, the threshold on, orders before {@code pending}'s time (a controller's line, of its run; an export's time):
+     * through the node's clock as the Pod's lifecycle bounded it ({@link NodeClocks#timeBefore}); without the Pod, past the minute only.
+     */
+    private NodeClock.NodeOrder finishOrder(Correlation correlation, Subject s, Finished finished, View pending) {
+        // A line, or an export's status a later pass shows still stood (dated by that line): the controller's clock, of its run.
+        Integer stream = pending.cited() instanceof LogEvent e ? Integer.valueOf(e.stream())
+                : pending.cited() instanceof Stored st ? Integer.valueOf(st.processing().stream()) : null;
+        NodeClocks clocks = clocks(correlation, s);
+        return clocks == null ? NodeClocks.unboundedBefore(finished.at(), threshold, pending.at())
+                : clocks.timeBefore(finishNode(s, finished), finished.at(), threshold, pending.at(), stream);
+    }
+
+    /** The Pod's nodes' clocks as its lifecycle bounded them, or null. */
+    private static NodeClocks clocks(Correlation correlation, Subject s) {
+        PodLifecycle life = s.pod() == null ? null : correlation.lifecycle(s.pod().key());
+        return life == null ? null : life.nodeClocks();
+    }
+
+    /** The node whose clock dated the finish: the export's that held the containers, else the Pod's latest export's, else null. */
+    private static String finishNode(Subject s, Finished finished) {
+        if (finished.pod() != null) {
+            return finished.pod().nodeName();
+        }
+        return s.pod() == null ? null : s.pod().latestSnapshot().map(PodSnapshot::nodeName).orElse(null);
     }
 }
