@@ -1989,9 +1989,6 @@ class JudgmentSmokeTest {
      * (on the delete path) within 10 s before it. No confirmed or likely finding on the family is wrong.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("session 58 (s58-clocks): with node clocks corrected mid-corpus (salt 5931) and slow pulls (salt 5941), seed 4's"
-            + " release-candidate-t78u0-e2e-1625871433 is released by the workflow-delete-handler, not the pod-delete-handler the family's script"
-            + " expects; not traced in time (the Pod drew no pull: the family's nodes' clocks or another Pod's pull moved its timeline); told the lead")
     void nearEventFamilyKeepsItsTruth() throws IOException {
         ObjectMapper json = new ObjectMapper();
         Set<String> classes = Set.of(ScenariosNearEvent.RACE, ScenariosNearEvent.PERSISTED);

@@ -1301,7 +1301,7 @@ final class Kube {
             q.condition("ContainersReady", "False", "ContainersNotReady", unready, s);
         }, Origin.NONE, "kubelet");
         long toStart = rng.latency(500_000_000, 3_000_000_000L, 9_000_000_000L);
-        ImagePulls.Pull pull = pulls.of(r.uid);
+        ImagePulls.Pull pull = steadyPools.contains(p.nodePool) ? null : pulls.of(r.uid);
         if (pull == null) {
             sim.after(toStart, () -> start(r));
             return;
@@ -1317,6 +1317,17 @@ final class Kube {
 
     /** Session 58: each Pod's image pull, if any ({@link ImagePulls}; none unless the corpus draws them). */
     ImagePulls pulls = ImagePulls.NONE;
+
+    /**
+     * Session 58 (s58-smoke): pools a family keeps steady ({@link #keepSteady}): their nodes' clocks near the cluster's
+     * ({@link NodeClocks#keepSteady}) and their Pods' images present (no pull drawn).
+     */
+    final java.util.Set<String> steadyPools = new java.util.HashSet<>();
+
+    void keepSteady(String pool) {
+        steadyPools.add(pool);
+        clocks.keepSteady(pools.get(pool));
+    }
 
     private void pullEvent(Running r, String container, String reason, String message) {
         if (r.lost || r.endReason != null || r.paused) {

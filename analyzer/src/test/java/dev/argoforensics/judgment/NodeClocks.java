@@ -50,6 +50,24 @@ final class NodeClocks {
     private final Correction fixedCorrection;
     private final Map<String, Long> offsets = new HashMap<>();
     private final Map<String, java.util.Optional<Correction>> corrections = new HashMap<>();
+    /** Session 58 (s58-smoke): nodes a family keeps steady ({@link #keepSteady}): never corrected, within {@link #STEADY_BOUND}. */
+    private final java.util.Set<String> steady = new java.util.HashSet<>();
+
+    /** The largest |offset| of a node a family keeps steady (the 0-2 s and 2-5 s bands). */
+    static final long STEADY_BOUND = 5 * Go.SECOND;
+
+    /**
+     * Session 58 (s58-smoke): a family whose script times a release against the kubelet's stamps (the two minutes after the last
+     * condition transition, read on the node's clock) keeps its own pool's nodes near the cluster's clock: no correction is drawn
+     * for them and their drawn offset is held within {@link #STEADY_BOUND} (the other nodes' draws, per node from their own
+     * streams, do not move). The family says so in its class comment. Clocks fixed by a test (and {@link #NONE}) are left as fixed.
+     */
+    void keepSteady(java.util.Collection<String> nodes) {
+        if (!drawn) {
+            return;
+        }
+        steady.addAll(nodes);
+    }
 
     private NodeClocks(long seed, boolean drawn, long fixed, long from, long to, Correction fixedCorrection) {
         this.seed = seed;
@@ -118,7 +136,7 @@ final class NodeClocks {
         if (fixedCorrection != null) {
             return fixedCorrection;
         }
-        if (!drawn || to <= from) {
+        if (!drawn || to <= from || steady.contains(node)) {
             return null;
         }
         return corrections.computeIfAbsent(node, n -> java.util.Optional.ofNullable(
@@ -156,7 +174,8 @@ final class NodeClocks {
         if (!drawn) {
             return fixed;
         }
-        return offsets.computeIfAbsent(node, n -> draw(new Sim.Rng(Sim.seed(Sim.seed(seed, SALT), n.hashCode()))));
+        long o = offsets.computeIfAbsent(node, n -> draw(new Sim.Rng(Sim.seed(Sim.seed(seed, SALT), n.hashCode()))));
+        return steady.contains(node) ? Math.max(-STEADY_BOUND, Math.min(STEADY_BOUND, o)) : o;
     }
 
     /** The node's clock minus the cluster's at the cluster's time {@code t}, in ns. */

@@ -41,7 +41,9 @@ import java.util.Set;
  * namespace, three nodes and random streams through {@link OwnController}, salts 54, 542, 540), chained after {@link
  * ScenariosPodEvents} and before the stress family. Not modelled: two replicas active at once around the release (leader
  * election off: {@link ScenariosControllers}' window), a persist from a read taken before the release landing after it (a pass
- * that read the Pod in the milliseconds before its release), a restart slower than the CrashLoopBackOff's first 10 s.
+ * that read the Pod in the milliseconds before its release), a restart slower than the CrashLoopBackOff's first 10 s; by the
+ * family's choice (session 58), its pool's node clocks more than 5 s off or corrected mid-corpus, and slow image pulls on its
+ * nodes ({@link Kube#keepSteady}): both move the release the script times.
  */
 final class ScenariosNearEvent extends OwnFamily {
     static final String RACE = "nearevent-race";
@@ -67,6 +69,12 @@ final class ScenariosNearEvent extends OwnFamily {
         String ns = NAMESPACES[(int) Math.floorMod(seed / 11, NAMESPACES.length)];
         main = OwnController.build(host, this, sim, kube, rng, seed, 542, "pool-near-event", 3, 0, ns, 540, truth, logs, "true",
                 Release.V4_1);
+        // Session 58 (s58-smoke): the script times the releases against the two minutes after the Pod's last condition
+        // transition, which the kubelet stamps on its node's clock: a node clock 20 s or more ahead (a 30-90 s offset, or one of
+        // session 58's corrected clocks, 10-120 s) made the race's release wait past the crash (seed 4: the restarted run stored the
+        // node and the workflow-delete-handler released it), and a slow pull (session 58) would move the step's start past its
+        // planned end. The family keeps its own pool steady: its nodes within 5 s of the cluster's clock, its images present.
+        kube.keepSteady("pool-near-event");
         // argo wait: the pipeline sees the Workflow completed (its watch) and deletes its Pods by label 0.5-3 s later.
         kube.workflowWatches.add(new Kube.WorkflowWatch() {
             @Override
