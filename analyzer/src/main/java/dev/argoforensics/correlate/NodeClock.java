@@ -180,7 +180,16 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * {@link NodeOrder#NONE}), never as one clock's.
      */
     public NodeOrder nodeBeforeController(Timestamp nodeTime, Timestamp line, Integer stream) {
-        NodeOrder byNode = nodeBefore(nodeTime, line, DeletionBounds.CROSS_CLOCK_NANOS);
+        return nodeBeforeController(nodeTime, 0, line, stream);
+    }
+
+    /**
+     * As {@link #nodeBeforeController(Timestamp, Timestamp, Integer)} for the moment {@code afterNanos} (of the API server's time) after
+     * {@code nodeTime}: the clock is read where its stamp was written, at {@code nodeTime} (its offset then is what places the stamp), not
+     * at the shifted time, which no clock stamped.
+     */
+    public NodeOrder nodeBeforeController(Timestamp nodeTime, long afterNanos, Timestamp line, Integer stream) {
+        NodeOrder byNode = nodeBefore(nodeTime, afterNanos, line, DeletionBounds.CROSS_CLOCK_NANOS);
         if (byNode != NodeOrder.BOUNDED) {
             return byNode;
         }
@@ -189,13 +198,17 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             long apart = Math.abs(nanosBetween(ahead.at(), line.instant()));
             if (apart <= BOUND_SPAN_NANOS) {
                 long aheadNanos = ahead.nanos() + apart / 1_000_000 * DRIFT_PER_MILLION;
-                return nodeTime.windowEnd().minusNanos(near(nodeTime).lowerNanos).plusNanos(Math.max(0, aheadNanos)).isBefore(line.instant())
+                return nodeTime.windowEnd().plusNanos(afterNanos).minusNanos(near(nodeTime).lowerNanos).plusNanos(Math.max(0, aheadNanos)).isBefore(line.instant())
                         ? NodeOrder.BOUNDED : NodeOrder.NONE;
             }
         }
         // The controller's clock bounded by nothing near: the node's bound orders the end before the line within the two clocks' 10 s
         // only; past the node's minute that is the margin's order, within it none.
-        return DeletionBounds.nodeClearlyBefore(nodeTime, line) ? NodeOrder.MARGIN : NodeOrder.NONE;
+        return DeletionBounds.nodeClearlyBefore(shifted(nodeTime, afterNanos), line) ? NodeOrder.MARGIN : NodeOrder.NONE;
+    }
+
+    private static Timestamp shifted(Timestamp nodeTime, long afterNanos) {
+        return afterNanos == 0 ? nodeTime : new Timestamp(nodeTime.instant().plusNanos(afterNanos), nodeTime.precision(), nodeTime.zone());
     }
 
     /**
@@ -500,16 +513,22 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * controller's lines, whose clock is its own node's).
      */
     public NodeOrder nodeBefore(Timestamp nodeTime, Timestamp other, long otherMarginNanos) {
+        return nodeBefore(nodeTime, 0, other, otherMarginNanos);
+    }
+
+    /** As {@link #nodeBefore(Timestamp, Timestamp, long)} for the moment {@code afterNanos} after {@code nodeTime}, the clock read at {@code nodeTime}. */
+    public NodeOrder nodeBefore(Timestamp nodeTime, long afterNanos, Timestamp other, long otherMarginNanos) {
         NodeClock near = near(nodeTime);
+        Timestamp at = shifted(nodeTime, afterNanos);
         if (near.lowerNanos != null) {
-            return near.lowerBefore(nodeTime, other, otherMarginNanos) ? NodeOrder.BOUNDED : NodeOrder.NONE;
+            return near.lowerBefore(at, other, otherMarginNanos) ? NodeOrder.BOUNDED : NodeOrder.NONE;
         }
-        if (!DeletionBounds.nodeClearlyBefore(nodeTime, other)) {
+        if (!DeletionBounds.nodeClearlyBefore(at, other)) {
             return NodeOrder.NONE;
         }
         // A bound from further than its span: it cannot give the order, but where it shows the node's clock off by more than the order
         // allows, the margin's assumption is what the evidence contradicts.
-        return lowerNanos != null && !lowerBefore(nodeTime, other, otherMarginNanos) ? NodeOrder.NONE : NodeOrder.MARGIN;
+        return lowerNanos != null && !lowerBefore(at, other, otherMarginNanos) ? NodeOrder.NONE : NodeOrder.MARGIN;
     }
 
     private boolean lowerBefore(Timestamp nodeTime, Timestamp other, long otherMarginNanos) {

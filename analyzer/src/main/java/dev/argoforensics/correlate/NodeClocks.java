@@ -83,8 +83,8 @@ public final class NodeClocks {
         if (nodeTime == null || other == null || !nodeTime.comparable(other)) {
             return NodeClock.NodeOrder.NONE;
         }
-        Timestamp shifted = afterNanos == 0 ? nodeTime : new Timestamp(nodeTime.instant().plusNanos(afterNanos), nodeTime.precision(), nodeTime.zone());
+        // The node's clock read where it stamped nodeTime (its offset then places the stamp), the order taken afterNanos later.
         // A line: the controller's clock, through its run's bound; else a time the API server wrote (an export's own time): no second clock.
-        return stream != null ? clock.nodeBeforeController(shifted, other, stream) : clock.nodeBefore(shifted, other, 0);
+        return stream != null ? clock.nodeBeforeController(nodeTime, afterNanos, other, stream) : clock.nodeBefore(nodeTime, afterNanos, other, 0);
     }
 }
