@@ -5,6 +5,9 @@ import static dev.argoforensics.testing.V4.markingError;
 import static dev.argoforensics.testing.V4.nodePhaseChanged;
 import static dev.argoforensics.testing.V4.podEvent;
 import static dev.argoforensics.testing.V4.podMissing;
+import static dev.argoforensics.rules.NodeClockPodBoundsBreakerTest.deleted;
+import static dev.argoforensics.rules.NodeClockPodBoundsBreakerTest.execution;
+import static dev.argoforensics.rules.NodeClockPodBoundsBreakerTest.noneAbovePossible;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,32 +26,8 @@ import org.junit.jupiter.api.Test;
  * dana deletes it at 16:39:55 (audit), the API server giving grace 30 s (deletionTimestamp 16:40:25).
  */
 class NodeClockAwayBreakerTest {
-    private static final String WF = Exports.workflow("Error", "Error", "pod deleted", "2026-09-19T16:40:02Z", true, null);
     private static final String DANA = "dana@example.com";
     private static final String STARTED = NodeClockBoundBreakerTest.kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z");
-
-    private static String[] lines() {
-        return new String[] {createdPod("2026-09-19T16:27:10.431Z"), podEvent("2026-09-19T16:40:01.100Z", "delete"),
-            podMissing("2026-09-19T16:40:02.000Z"), markingError("2026-09-19T16:40:02.000Z"), nodePhaseChanged("2026-09-19T16:40:02.001Z", "Running", "Error")};
-    }
-
-    private static Correlation deleted(String pod, String... objects) {
-        Evidence e = new Evidence().log("c.log", lines()).workflow("wf.yaml", WF).pod("pod.yaml", pod)
-                .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
-                .object("audit.log", Exports.audit("delete", "", DANA, "2026-09-19T16:39:55.000000Z", 200));
-        for (int i = 0; i < objects.length; i++) {
-            e.object("o-" + i + ".yaml", objects[i]);
-        }
-        return e.correlate();
-    }
-
-    private static Execution execution(Correlation c) {
-        return c.lifecycles().values().iterator().next().execution();
-    }
-
-    private static void noneAbovePossible(DeclaredRule rule, Correlation c) {
-        rule.evaluate(c).findings().forEach(f -> assertEquals(Confidence.POSSIBLE, f.confidence(), f.rule() + ": " + f.confidenceReason()));
-    }
 
     /**
      * A VM frozen 35 s at 16:35 (a hypervisor's pause: QEMU stops the guest's kvmclock with it, so the guest's time resumes where it

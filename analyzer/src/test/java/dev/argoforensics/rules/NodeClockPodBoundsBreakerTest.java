@@ -27,7 +27,8 @@ class NodeClockPodBoundsBreakerTest {
         return deletedWhileRunning();
     }
 
-    private static Correlation deleted(String pod, String... objects) {
+    /** The Pod deleted while it ran (V4.deletedWhileRunning), its Workflow, dana's delete at 16:39:55 and {@code objects}: NodeClockAwayBreakerTest's too. */
+    static Correlation deleted(String pod, String... objects) {
         Evidence e = new Evidence().log("c.log", lines()).workflow("wf.yaml", WF).pod("pod.yaml", pod)
                 .object("audit.log", Exports.podCreateAudit("2026-09-19T16:27:10.420000Z"))
                 .object("audit.log", Exports.audit("delete", "", DANA, "2026-09-19T16:39:55.000000Z", 200));
@@ -37,11 +38,11 @@ class NodeClockPodBoundsBreakerTest {
         return e.correlate();
     }
 
-    private static Execution execution(Correlation c) {
+    static Execution execution(Correlation c) {
         return c.lifecycles().values().iterator().next().execution();
     }
 
-    private static void noneAbovePossible(DeclaredRule rule, Correlation c) {
+    static void noneAbovePossible(DeclaredRule rule, Correlation c) {
         rule.evaluate(c).findings().forEach(f -> assertEquals(Confidence.POSSIBLE, f.confidence(), f.rule() + ": " + f.confidenceReason()));
     }
 
