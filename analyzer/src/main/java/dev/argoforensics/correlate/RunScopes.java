@@ -23,7 +23,9 @@ import java.util.Set;
  * <p>What states it: the line {@code updateConfig} logs at every load of the ConfigMap (empty message,
  * {@code managedNamespace=…}, every release, signal {@code controller-scope}); v4's start banner ({@code instanceID}, printed even
  * when empty); v3's {@code Configuration:} dump (signal {@code controller-configuration}: {@code instanceID:} when set, omitted when
- * empty). Besides, a run that took up a Workflow of namespace N ({@code Processing workflow}) holds N: its managed namespace is N
+ * empty); the task-result informer's {@code Watching task results} (signal {@code task-result-watch}, every release, logged in
+ * {@code Run} after the banner: its label selector holds {@code util.InstanceIDRequirement}, {@link #watchedInstanceId}; session
+ * 59). Besides, a run that took up a Workflow of namespace N ({@code Processing workflow}) holds N: its managed namespace is N
  * or every one. The first statement of each run counts (the one it started with; a later ConfigMap load does not rebuild the
  * informers' namespace). Derived once per group from its lines (the statements are context every group reads).
  */
@@ -32,6 +34,9 @@ public final class RunScopes {
     public static final String SCOPE_SIGNAL = "controller-scope";
     /** Signal of v3's {@code Configuration:} dump. */
     public static final String CONFIGURATION_SIGNAL = "controller-configuration";
+    /** Signal of the task-result informer's {@code Watching task results} line (its {@code labelSelector}). */
+    public static final String TASK_RESULT_WATCH_SIGNAL = "task-result-watch";
+    private static final String INSTANCE_ID_LABEL = "workflows.argoproj.io/controller-instanceid";
 
     private final Map<Integer, String> managedNamespace = new HashMap<>();
     private final Map<Integer, String> instanceId = new HashMap<>();
@@ -65,6 +70,12 @@ public final class RunScopes {
                     // v3.6), the Lease keeps its start name: which Workflows the run listed later is not shown (session 49 breaker).
                     s.idRestated.add(e.stream());
                 }
+            } else if (e.event() instanceof Signal sig && TASK_RESULT_WATCH_SIGNAL.equals(sig.name())) {
+                // Logged once per Run, with the instance ID the run's informers were built with: stated as the banner states it.
+                String id = watchedInstanceId(sig.attribute("labelSelector"));
+                if (id != null) {
+                    s.instanceId.putIfAbsent(e.stream(), id);
+                }
             } else if (e.event() instanceof ControllerStarted st && st.instanceId() != null) {
                 s.instanceId.putIfAbsent(e.stream(), st.instanceId());
             } else if (e.event() instanceof WorkflowProcessing p && p.wf() != null && p.wf().namespace() != null
@@ -73,6 +84,30 @@ public final class RunScopes {
             }
         }
         return s;
+    }
+
+    /**
+     * The instance ID a task-result watch's label selector requires ({@code labels.Selector.String()}, requirements joined by
+     * {@code ,}): {@code workflows.argoproj.io/controller-instanceid=<id>} (or {@code ==}) gives the ID, {@code !…controller-instanceid}
+     * none (""); null where the selector states neither (absent, cut, or a form no release prints).
+     */
+    public static String watchedInstanceId(String labelSelector) {
+        if (labelSelector == null) {
+            return null;
+        }
+        for (String req : labelSelector.split(",")) {
+            String r = req.strip();
+            if (r.equals("!" + INSTANCE_ID_LABEL)) {
+                return "";
+            }
+            for (String op : new String[] {"==", "="}) {
+                if (r.startsWith(INSTANCE_ID_LABEL + op)) {
+                    String id = r.substring(INSTANCE_ID_LABEL.length() + op.length());
+                    return id.isEmpty() || id.contains("=") || id.contains(" ") ? null : id;
+                }
+            }
+        }
+        return null;
     }
 
     /** Whether a run's scope holds a Workflow: shown to, shown not to, or not shown. */

@@ -252,6 +252,9 @@ final class IdentifierCollector {
         ev.nodeName().ifPresent(n -> found.add(IdentifierKind.NODE, n));
         if (ev instanceof ControllerEvent.ControllerStarted s) {
             found.add(IdentifierKind.INSTANCE_ID, s.instanceId());
+        } else if (ev instanceof ControllerEvent.Signal s && dev.argoforensics.correlate.RunScopes.TASK_RESULT_WATCH_SIGNAL.equals(s.name())) {
+            // The run's instance ID inside the watch's label selector (session 59), a value no identifier key carries.
+            found.add(IdentifierKind.INSTANCE_ID, dev.argoforensics.correlate.RunScopes.watchedInstanceId(s.attribute("labelSelector")));
         }
         urlHosts(e.text());
         if (parser.parse(e.text(), e.time().instant().atZone(java.time.ZoneOffset.UTC).getYear()) instanceof LineParse.Parsed parsed) {

@@ -37,7 +37,8 @@ public final class RuleBindings implements GroupBindings {
     /** A run's statement of its namespace or instance ID (AF001's {@code WorkflowAbsent}: each run's scope, in every group). */
     private static boolean scopeLine(LogEvent line) {
         return line.event() instanceof Signal s && (dev.argoforensics.correlate.RunScopes.SCOPE_SIGNAL.equals(s.name())
-                || dev.argoforensics.correlate.RunScopes.CONFIGURATION_SIGNAL.equals(s.name()));
+                || dev.argoforensics.correlate.RunScopes.CONFIGURATION_SIGNAL.equals(s.name())
+                || dev.argoforensics.correlate.RunScopes.TASK_RESULT_WATCH_SIGNAL.equals(s.name()));
     }
 
     @Override

@@ -110,4 +110,36 @@ class RunScopesTest {
         assertEquals(Coverage.UNSHOWN, r.scopes.covers(r.id, "billing", "", true));
         assertEquals(Coverage.OUTSIDE, r.scopes.covers(r.id, "billing", "team-a", true));
     }
+
+    /**
+     * Session 59 (#9147's and #15035's shapes): the task-result informer's watch, logged in {@code Run} after the banner, states the
+     * run's instance ID in its label selector (v3.7 logs no dump; v3's banner prints none): {@code =<id>} an ID, {@code !…} none.
+     */
+    @Test
+    void theTaskResultWatchStatesTheInstanceId() {
+        Run withId = new Run(
+                "time=\"2026-10-21T08:14:02.301Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.4",
+                "time=\"2026-10-21T08:14:02.310Z\" level=info msg=\"Watching task results\" labelSelector=\"workflows.argoproj.io/controller-instanceid=ledger,workflows.argoproj.io/workflow\"");
+        assertEquals("ledger", withId.scopes.instanceId(withId.id));
+        assertEquals(Coverage.OUTSIDE, withId.scopes.covers(withId.id, "billing", "", false));
+        Run none = new Run(
+                "time=2026-10-21T08:14:02.301Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.2 defaultRequeueTime=10s",
+                "time=2026-10-21T08:14:02.310Z level=INFO msg=\"Watching task results\" labelSelector=!workflows.argoproj.io/controller-instanceid,workflows.argoproj.io/workflow");
+        assertEquals("", none.scopes.instanceId(none.id));
+        assertEquals(Coverage.OUTSIDE, none.scopes.covers(none.id, "billing", "ledger", false));
+    }
+
+    /** The selector's forms: one requirement of the label gives the ID (or none); a selector without it, cut or absent states nothing. */
+    @Test
+    void aSelectorWithoutTheInstanceRequirementStatesNothing() {
+        assertEquals("ledger", RunScopes.watchedInstanceId("workflows.argoproj.io/controller-instanceid==ledger,workflows.argoproj.io/workflow"));
+        assertEquals("", RunScopes.watchedInstanceId("!workflows.argoproj.io/controller-instanceid,workflows.argoproj.io/workflow"));
+        assertNull(RunScopes.watchedInstanceId("workflows.argoproj.io/workflow"));
+        assertNull(RunScopes.watchedInstanceId("workflows.argoproj.io/controller-instanceid="));
+        assertNull(RunScopes.watchedInstanceId(null));
+        Run cut = new Run(
+                "time=\"2026-10-21T08:14:02.301Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.4",
+                "time=\"2026-10-21T08:14:02.310Z\" level=info msg=\"Watching task results\"");
+        assertNull(cut.scopes.instanceId(cut.id));
+    }
 }
