@@ -80,4 +80,32 @@ class UpstreamShapesRound59Test {
         assertEquals("", scopes.instanceId(working));
         assertEquals(RunScopes.Coverage.OUTSIDE, scopes.covers(working, "billing", "ledger", false));
     }
+
+    /**
+     * #6481's shape: a v3.1 start-up pasted under its {@code kubectl logs} prompt. v3.0-v3.2 state their workers as
+     * {@code Workers: workflow: N, pod: N, pod cleanup: N} (v3.3 on: {@code Current Worker Numbers}). Before: an unknown message.
+     * After: the run's worker numbers, and the release it states (v3.1.4) is not narrowed by the line (below the catalog's floor).
+     */
+    @Test
+    void aV31ControllersWorkersAreItsWorkerNumbers() throws IOException {
+        AnalysisResult r = run("controller.log", """
+                $ kubectl logs -n jobs deploy/workflow-controller
+
+                time="2026-10-21T08:14:01Z" level=info msg="index config" indexWorkflowSemaphoreKeys=true
+                time="2026-10-21T08:14:01.944Z" level=info msg="Configuration:\\nartifactRepository: {}\\ncontainerRuntimeExecutor: emissary\\nmetricsConfig: {}\\n"
+                time="2026-10-21T08:14:02.301Z" level=info msg="Starting Workflow Controller" version=v3.1.9
+                time="2026-10-21T08:14:02.302Z" level=info msg="Workers: workflow: 0, pod: 16, pod cleanup: 2"
+                """);
+        assertEquals(0, r.inputs().get(0).unparsed(), r.inputs().get(0).samples().toString());
+        Correlation c = r.correlation();
+        LogEvent workers = c.events().stream().filter(e -> e.event() instanceof ControllerEvent.WorkerNumbers).findFirst().orElseThrow();
+        ControllerEvent.WorkerNumbers w = (ControllerEvent.WorkerNumbers) workers.event();
+        assertEquals(0, w.workflowWorkers());
+        assertEquals(2, w.podCleanupWorkers());
+        int bannerRun = c.events().stream().filter(e -> e.event() instanceof ControllerEvent.ControllerStarted).map(LogEvent::stream)
+                .findFirst().orElseThrow();
+        assertEquals(bannerRun, workers.stream(), "the banner's run states them");
+        String release = c.processes().stream().filter(p -> p.id() == bannerRun).findFirst().orElseThrow().release();
+        assertTrue(release.startsWith("v3.1.9"), release);
+    }
 }
