@@ -41,7 +41,10 @@ public final class RunScopes {
     private final Map<Integer, String> managedNamespace = new HashMap<>();
     private final Map<Integer, String> instanceId = new HashMap<>();
     private final Map<Integer, Set<String>> processedIn = new HashMap<>();
-    /** Runs whose later Configuration dump (a reload of the ConfigMap) stated another instance ID than the first. */
+    /**
+     * Runs whose later Configuration dump (a reload of the ConfigMap) stated another instance ID than the first, or that reloaded it
+     * without a dump after stating one (session 59 breaker).
+     */
     private final Set<Integer> idRestated = new HashSet<>();
 
     private RunScopes() {
@@ -59,10 +62,23 @@ public final class RunScopes {
                 s.processedIn.computeIfAbsent(p.id(), k -> new HashSet<>()).addAll(p.work().namespaces());
             }
         }
+        Set<Integer> dumpInLoad = new HashSet<>(); // runs whose current load of the ConfigMap logged its dump (v3.4-v3.7.2)
         for (LogEvent e : events) {
-            if (e.event() instanceof Signal sig && SCOPE_SIGNAL.equals(sig.name()) && sig.attribute("managedNamespace") != null) {
-                s.managedNamespace.putIfAbsent(e.stream(), sig.attribute("managedNamespace"));
+            if (e.event() instanceof Signal sig && SCOPE_SIGNAL.equals(sig.name())) {
+                // updateConfig's last line, at every load: a load after the run stated its instance ID is a reload (session 59
+                // breaker). From v3.6.12 and v3.7.3 on (and v4) a reload logs "Configuration updated" and no dump: the run's
+                // Workflow informer and Pod controller read Config.InstanceID live at each list and watch, the start's banner and
+                // task-result watch keep the old one. Which Workflows the run held after it is not shown, as after a dump that
+                // restates another ID.
+                if (s.instanceId.containsKey(e.stream()) && !dumpInLoad.contains(e.stream())) {
+                    s.idRestated.add(e.stream());
+                }
+                dumpInLoad.remove(e.stream());
+                if (sig.attribute("managedNamespace") != null) {
+                    s.managedNamespace.putIfAbsent(e.stream(), sig.attribute("managedNamespace"));
+                }
             } else if (e.event() instanceof Signal sig && CONFIGURATION_SIGNAL.equals(sig.name())) {
+                dumpInLoad.add(e.stream());
                 String id = sig.attribute("instanceId");
                 String first = s.instanceId.putIfAbsent(e.stream(), id == null ? "" : id);
                 if (first != null && !first.equals(id == null ? "" : id)) {
@@ -141,6 +157,15 @@ public final class RunScopes {
     /** The run's instance ID as stated ("" none), null where not stated. */
     public String instanceId(int stream) {
         return instanceId.get(stream);
+    }
+
+    /**
+     * The run's instance ID as stated, where nothing after the statement leaves it open for the rest of the run (a reload of the
+     * ConfigMap that restates no ID or another one: its Workflow informer then lists by the live ID); null otherwise. What two runs'
+     * IDs say of the Workflows they held over their whole runs reads this (session 59 breaker).
+     */
+    public String instanceIdThroughout(int stream) {
+        return idRestated.contains(stream) ? null : instanceId.get(stream);
     }
 
     /** Whether the run took up a Workflow of the namespace (so it held that namespace). */

@@ -173,12 +173,13 @@ final class Reconciliation {
     /**
      * Both runs state an instance ID and the two differ ({@code util/instanceid}: disjoint Workflows). Stated as {@link RunScopes}
      * reads it (session 58 breaker): v4's start banner, or v3's {@code Configuration:} dump (v3's banner prints none; the dump omits
-     * an empty one, which states none).
+     * an empty one, which states none), or the task-result watch; and neither run reloaded its ConfigMap after without restating the
+     * same ID ({@link RunScopes#instanceIdThroughout}, session 59 breaker: the Workflow informer lists by the live ID).
      */
     private boolean instancesDiffer(int a, int b) {
         RunScopes s = scopes.get();
-        String ia = s.instanceId(a);
-        String ib = s.instanceId(b);
+        String ia = s.instanceIdThroughout(a);
+        String ib = s.instanceIdThroughout(b);
         return ia != null && ib != null && !ia.equals(ib);
     }
 
