@@ -98,7 +98,15 @@ final class Controller {
     final Envelope envelope;
     final String instanceId;
     final List<String> namespaces;
-    final String finalizerEnv;
+    /**
+     * {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} of the running Deployment's Pod template: read where a Pod is built and where the
+     * cleanup patch drops the finalizer, by whichever process runs then (session 59: a rollout may change it, {@link #setFinalizerEnv}).
+     */
+    String finalizerEnv;
+    /** The env the controller was started with (session 59: the corpus's description). */
+    final String initialFinalizerEnv;
+    /** Session 59: the env's changes by rollouts, for the corpus's description ({@code ""}: none). */
+    String finalizerEnvChanges = "";
     final int normalWorkers;
     final int podCleanupWorkers = 4;
     boolean leaderElection;
@@ -253,6 +261,7 @@ final class Controller {
         this.instanceId = instanceId;
         this.namespaces = List.copyOf(namespaces);
         this.finalizerEnv = finalizerEnv;
+        this.initialFinalizerEnv = finalizerEnv;
         this.normalWorkers = normalWorkers;
         this.leaderElection = leaderElection;
         this.standby = standby;
@@ -877,6 +886,16 @@ final class Controller {
     void patchBrownout(long until) {
         patchBrownoutFrom = sim.now();
         patchBrownoutUntil = until;
+    }
+
+    /**
+     * Session 59 ({@link ScenariosEnvRollout}): the Deployment's Pod template gets {@code env} for the finalizer variable (the next
+     * process started reads it; call it between {@link #stop} and {@link #start}), and the ReplicaSet another hash ({@code salt}).
+     */
+    void setFinalizerEnv(String env, String salt) {
+        finalizerEnvChanges += ", then " + (env.isEmpty() ? "unset" : env) + " from " + Go.k8s(sim.now() / Go.SECOND);
+        finalizerEnv = env;
+        templateSalt = salt;
     }
 
     /** Whether this controller's Pods carry the status-capture finalizer (the env exactly {@code "true"}, v3.6.0+). */
