@@ -179,6 +179,20 @@ final class Controller {
      * the Workflow started, #16294's {@code Phase=}): the current one arrives after the lag (ns).
      */
     final Map<String, Long> replayFirstOnStart = new HashMap<>();
+    /**
+     * Session 59 ({@link ScenariosPatchForbidden}): from {@code patchForbiddenFrom} until {@code patchForbiddenUntil} the controller's
+     * Role lacks {@code patch} on pods: every Pod patch the cleanup sends is refused (403 Forbidden), which is no transient error
+     * ({@code IsTransientErr}: quota only), so the item is not retried.
+     */
+    private long patchForbiddenFrom = -1;
+    private long patchForbiddenUntil = -1;
+
+    /** The Role loses {@code patch} on pods now, until {@code until} (Long.MAX_VALUE: for good). */
+    void patchForbidden(long until) {
+        patchForbiddenFrom = sim.now();
+        patchForbiddenUntil = until;
+    }
+
     /** Until then the API answers this controller's Pod patches with a timeout (a slow webhook on Pod updates). */
     private long patchBrownoutUntil = -1;
     private long patchBrownoutFrom = -1;
@@ -1490,8 +1504,21 @@ final class Controller {
                 forgetAndDone(me, key);
                 return;
             }
+            boolean removing = cached != null && finalizerEnabled(finalizerEnv) && cached.hasStatusFinalizer();
+            // getPodCleanupPatch: a label patch always has a body; a finalizer or delete patch only where it drops the finalizer (an
+            // empty patch sends nothing). A refused patch fails the item (deletePod's delete is not sent after it).
+            boolean sendsPatch = LABEL_POD_COMPLETED.equals(action) || (removing && (REMOVE_FINALIZER.equals(action)
+                    || DELETE_POD.equals(action) || DELETE_POD_BY_UID.equals(action)));
+            long answered = sim.now();
+            if (sendsPatch && answered >= patchForbiddenFrom && answered < patchForbiddenUntil) {
+                kube.auditForbiddenPatch(ns, podName, name);
+                cleanupLine(Level.WARN, "failed to clean-up pod", key, action, ns, podName, "pods \"" + podName + "\" is forbidden: User \""
+                        + AuditLog.CONTROLLER_SA + "\" cannot patch resource \"pods\" in API group \"\" in the namespace \"" + ns + "\"");
+                forgetAndDone(me, key);
+                return;
+            }
             if (cached != null) {
-                boolean removeFinalizer = finalizerEnabled(finalizerEnv) && cached.hasStatusFinalizer();
+                boolean removeFinalizer = removing;
                 Long rv = removeFinalizer ? cached.resourceVersion : null;
                 String podKey = ns + "/" + podName;
                 switch (action) {

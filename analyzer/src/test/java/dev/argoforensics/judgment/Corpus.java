@@ -115,6 +115,7 @@ final class Corpus {
     private ScenariosStaleLabelV4 staleLabelV4;
     private ScenariosCrashLoop crashLoop;
     private ScenariosEnvRollout envRollout;
+    private ScenariosPatchForbidden patchForbidden;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -376,6 +377,12 @@ final class Corpus {
         controllers.add(erc);
         teamOf.put(erc, erc.namespaces);
         releaseOfNamespace.put(erc.namespaces.get(0), erc.release);
+        // Session 59: the controller's Role loses patch on pods: refused releases are not retried.
+        patchForbidden = new ScenariosPatchForbidden(scenarioHost(), seed, sim, start, end);
+        Controller pfc = patchForbidden.build(seed, kube, truth, logs);
+        controllers.add(pfc);
+        teamOf.put(pfc, pfc.namespaces);
+        releaseOfNamespace.put(pfc.namespaces.get(0), pfc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -599,6 +606,10 @@ final class Corpus {
             }
             if (slope == null && envRollout.owns(c)) {
                 envRollout.plan(c);
+                continue;
+            }
+            if (slope == null && patchForbidden.owns(c)) {
+                patchForbidden.plan(c);
                 continue;
             }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {

@@ -2418,6 +2418,33 @@ class JudgmentSmokeTest {
         assertTrue(held > 0, "no held Pod past its due release on the smoke seeds");
     }
 
+    /**
+     * Session 59 ({@link ScenariosPatchForbidden}): a Pod deleted while the controller's Role lacks {@code patch} on pods keeps the
+     * finalizer to the end (the refused release is not retried, and no later event of the Pod comes); one deleted once the Role is
+     * mended is released. The smoke seeds hold at least one refused Pod.
+     */
+    @Test
+    void patchForbiddenFamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int refused = 0;
+        for (Run r : runs) {
+            for (JsonNode p : podsOf(json, r, Set.of(ScenariosPatchForbidden.REFUSED, ScenariosPatchForbidden.AFTER))) {
+                String name = "seed " + r.info().seed() + " " + p.path("name").asText() + " " + p.path("class").asText();
+                JsonNode facts = p.path("facts");
+                assertTrue(facts.path("hadStatusFinalizer").asBoolean(), name);
+                assertTrue(facts.hasNonNull("deletionRequestedAt"), name);
+                if (ScenariosPatchForbidden.REFUSED.equals(p.path("class").asText())) {
+                    assertTrue(facts.path("finalizerHeldAtEnd").asBoolean(), name);
+                    refused++;
+                } else {
+                    assertFalse(facts.path("finalizerHeldAtEnd").asBoolean(), name);
+                    assertFalse(p.path("expected").path("AF004").asBoolean(), name);
+                }
+            }
+        }
+        assertTrue(refused > 0, "no refused Pod on the smoke seeds");
+    }
+
     private static List<JsonNode> podsOf(ObjectMapper json, Run r, Set<String> classes) throws IOException {
         List<JsonNode> pods = new ArrayList<>();
         for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {
