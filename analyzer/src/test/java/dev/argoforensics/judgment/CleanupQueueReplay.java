@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * ({@code the server was unable to return a response in the time allotted}) is transient from v4.0.0 only, so on a v3 process
  * (its {@code Starting Workflow Controller} line's {@code version}) such a failure explains no take. And {@link #slowPutBacks}
  * names a failure put back whose key no worker takes again within {@link #MAX_PUT_BACK}: the worker's {@code Forget} after
- * every try keeps the limiter's delay at 5 ms (doubled per other add during the try), never a backoff grown over failures.
+ * every try keeps the limiter's delay at 5 ms (doubled per other add during the try), never a backoff grown over failures. Session 59: an RBAC refusal
+ * ({@code is forbidden}, not a quota's) is dropped on every release.
  */
 final class CleanupQueueReplay {
     private static final Pattern TIME = Pattern.compile("(?<![A-Za-z])time[=:](\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z)");
@@ -97,8 +98,8 @@ final class CleanupQueueReplay {
                 v3 = "v3".equals(version.group(1));
             }
             String kind = kind(bare);
-            if ("failed".equals(kind) && (v3 || v3(bare)) && timedOut(bare)) {
-                kind = "dropped"; // not transient before v4.0.0: no AddRateLimited
+            if ("failed".equals(kind) && (((v3 || v3(bare)) && timedOut(bare)) || refused(bare))) {
+                kind = "dropped"; // not transient (a timeout before v4.0.0, a Forbidden on every release): no AddRateLimited
             }
             if (kind == null) {
                 continue;
@@ -194,6 +195,14 @@ final class CleanupQueueReplay {
 
     private static boolean timedOut(String bare) {
         return bare.contains("unable to return a response in the time allotted");
+    }
+
+    /**
+     * Session 59: a patch RBAC refused ({@code is forbidden: User … cannot patch}): {@code IsTransientErr} takes a Forbidden as
+     * transient only for an exceeded quota (v3.6.19, v3.7.18, v4.0.10, v4.1.2), so the item is dropped.
+     */
+    private static boolean refused(String bare) {
+        return bare.contains(" is forbidden: User ") && bare.contains(" cannot patch ") && !bare.contains("exceeded quota");
     }
 
     /** A logrus line ({@code level=warning}): v3; the slog releases write {@code WARN}. */

@@ -98,7 +98,15 @@ final class Controller {
     final Envelope envelope;
     final String instanceId;
     final List<String> namespaces;
-    final String finalizerEnv;
+    /**
+     * {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} of the running Deployment's Pod template: read where a Pod is built and where the
+     * cleanup patch drops the finalizer, by whichever process runs then (session 59: a rollout may change it, {@link #setFinalizerEnv}).
+     */
+    String finalizerEnv;
+    /** The env the controller was started with (session 59: the corpus's description). */
+    final String initialFinalizerEnv;
+    /** Session 59: the env's changes by rollouts, for the corpus's description ({@code ""}: none). */
+    String finalizerEnvChanges = "";
     final int normalWorkers;
     final int podCleanupWorkers = 4;
     boolean leaderElection;
@@ -171,6 +179,20 @@ final class Controller {
      * the Workflow started, #16294's {@code Phase=}): the current one arrives after the lag (ns).
      */
     final Map<String, Long> replayFirstOnStart = new HashMap<>();
+    /**
+     * Session 59 ({@link ScenariosPatchForbidden}): from {@code patchForbiddenFrom} until {@code patchForbiddenUntil} the controller's
+     * Role lacks {@code patch} on pods: every Pod patch the cleanup sends is refused (403 Forbidden), which is no transient error
+     * ({@code IsTransientErr}: quota only), so the item is not retried.
+     */
+    private long patchForbiddenFrom = -1;
+    private long patchForbiddenUntil = -1;
+
+    /** The Role loses {@code patch} on pods now, until {@code until} (Long.MAX_VALUE: for good). */
+    void patchForbidden(long until) {
+        patchForbiddenFrom = sim.now();
+        patchForbiddenUntil = until;
+    }
+
     /** Until then the API answers this controller's Pod patches with a timeout (a slow webhook on Pod updates). */
     private long patchBrownoutUntil = -1;
     private long patchBrownoutFrom = -1;
@@ -253,6 +275,7 @@ final class Controller {
         this.instanceId = instanceId;
         this.namespaces = List.copyOf(namespaces);
         this.finalizerEnv = finalizerEnv;
+        this.initialFinalizerEnv = finalizerEnv;
         this.normalWorkers = normalWorkers;
         this.leaderElection = leaderElection;
         this.standby = standby;
@@ -879,6 +902,16 @@ final class Controller {
         patchBrownoutUntil = until;
     }
 
+    /**
+     * Session 59 ({@link ScenariosEnvRollout}): the Deployment's Pod template gets {@code env} for the finalizer variable (the next
+     * process started reads it; call it between {@link #stop} and {@link #start}), and the ReplicaSet another hash ({@code salt}).
+     */
+    void setFinalizerEnv(String env, String salt) {
+        finalizerEnvChanges += ", then " + (env.isEmpty() ? "unset" : env) + " from " + Go.k8s(sim.now() / Go.SECOND);
+        finalizerEnv = env;
+        templateSalt = salt;
+    }
+
     /** Whether this controller's Pods carry the status-capture finalizer (the env exactly {@code "true"}, v3.6.0+). */
     boolean podsCarryFinalizer() {
         return finalizerEnabled(finalizerEnv) && release.statusFinalizer;
@@ -1471,8 +1504,21 @@ final class Controller {
                 forgetAndDone(me, key);
                 return;
             }
+            boolean removing = cached != null && finalizerEnabled(finalizerEnv) && cached.hasStatusFinalizer();
+            // getPodCleanupPatch: a label patch always has a body; a finalizer or delete patch only where it drops the finalizer (an
+            // empty patch sends nothing). A refused patch fails the item (deletePod's delete is not sent after it).
+            boolean sendsPatch = LABEL_POD_COMPLETED.equals(action) || (removing && (REMOVE_FINALIZER.equals(action)
+                    || DELETE_POD.equals(action) || DELETE_POD_BY_UID.equals(action)));
+            long answered = sim.now();
+            if (sendsPatch && answered >= patchForbiddenFrom && answered < patchForbiddenUntil) {
+                kube.auditForbiddenPatch(ns, podName, name);
+                cleanupLine(Level.WARN, "failed to clean-up pod", key, action, ns, podName, "pods \"" + podName + "\" is forbidden: User \""
+                        + AuditLog.CONTROLLER_SA + "\" cannot patch resource \"pods\" in API group \"\" in the namespace \"" + ns + "\"");
+                forgetAndDone(me, key);
+                return;
+            }
             if (cached != null) {
-                boolean removeFinalizer = finalizerEnabled(finalizerEnv) && cached.hasStatusFinalizer();
+                boolean removeFinalizer = removing;
                 Long rv = removeFinalizer ? cached.resourceVersion : null;
                 String podKey = ns + "/" + podName;
                 switch (action) {

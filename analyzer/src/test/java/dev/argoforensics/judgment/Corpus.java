@@ -114,6 +114,8 @@ final class Corpus {
     private ScenariosAutoRestart autoRestart;
     private ScenariosStaleLabelV4 staleLabelV4;
     private ScenariosCrashLoop crashLoop;
+    private ScenariosEnvRollout envRollout;
+    private ScenariosPatchForbidden patchForbidden;
     /** A machine lost in the seconds around a step's end (session 42): a controller of its own, chained after the POD_NAMES v1 one. */
     private ScenariosLostAtExit lostAtExit;
     /**
@@ -369,6 +371,18 @@ final class Corpus {
         controllers.add(clc);
         teamOf.put(clc, clc.namespaces);
         releaseOfNamespace.put(clc.namespaces.get(0), clc.release);
+        // Session 59: a rollout turning the finalizer env off while Pods made with the finalizer still exist.
+        envRollout = new ScenariosEnvRollout(scenarioHost(), seed, sim, start, end);
+        Controller erc = envRollout.build(seed, kube, truth, logs);
+        controllers.add(erc);
+        teamOf.put(erc, erc.namespaces);
+        releaseOfNamespace.put(erc.namespaces.get(0), erc.release);
+        // Session 59: the controller's Role loses patch on pods: refused releases are not retried.
+        patchForbidden = new ScenariosPatchForbidden(scenarioHost(), seed, sim, start, end);
+        Controller pfc = patchForbidden.build(seed, kube, truth, logs);
+        controllers.add(pfc);
+        teamOf.put(pfc, pfc.namespaces);
+        releaseOfNamespace.put(pfc.namespaces.get(0), pfc.release);
         if (stress) {
             lostAtExit = new ScenariosLostAtExit(scenarioHost(), seed, sim, start, end);
             Controller lx = lostAtExit.build(seed, kube, truth, logs);
@@ -590,6 +604,14 @@ final class Corpus {
                 crashLoop.plan(c);
                 continue;
             }
+            if (slope == null && envRollout.owns(c)) {
+                envRollout.plan(c);
+                continue;
+            }
+            if (slope == null && patchForbidden.owns(c)) {
+                patchForbidden.plan(c);
+                continue;
+            }
             if (slope == null && lostAtExit != null && lostAtExit.owns(c)) {
                 lostAtExit.plan(c);
                 continue;
@@ -625,7 +647,7 @@ final class Corpus {
             lines += c.lines();
             logFiles += c.files().size();
             described.add(c.name + " " + c.release.version + " " + c.format.label + " in " + c.envelope.label + ", namespaces "
-                    + String.join(",", c.namespaces) + ", ARGO_POD_STATUS_CAPTURE_FINALIZER=" + c.finalizerEnv + ", workers "
+                    + String.join(",", c.namespaces) + ", ARGO_POD_STATUS_CAPTURE_FINALIZER=" + c.initialFinalizerEnv + c.finalizerEnvChanges + ", workers "
                     + c.normalWorkers + (c.standby ? ", with a standby replica" : "") + (slope == null && scenarios.isTwin(c) ? ", the second replica" : ""));
         }
         Path truthFile = dir.resolve("truth.jsonl");

@@ -91,8 +91,10 @@ final class Excerpt {
                     || ScenariosAuditResponses.isClass(p.path("class").asText())
                     || ScenariosAutoRestart.isClass(p.path("class").asText())
                     || ScenariosStaleLabelV4.isClass(p.path("class").asText())
-                    || ScenariosCrashLoop.isClass(p.path("class").asText())) {
-                // Session 39's retried steps, session 40's POD_NAMES v1 Pods and session 42's losses at a step's end and session 43's v4.0 family and session 44's preemptions and session 45's runs again and unseen attempts and session 46's gated DAGs and Pod-kind node events and session 47's node events near a release and session 48's stalls and session 50's namesakes and audit responses and session 51's automatic restarts and session 56's stale labels on v4 and session 57's crash loops are not drawn (yet): the pick among the other races
+                    || ScenariosCrashLoop.isClass(p.path("class").asText())
+                    || ScenariosEnvRollout.isClass(p.path("class").asText())
+                    || ScenariosPatchForbidden.isClass(p.path("class").asText())) {
+                // Session 39's retried steps, session 40's POD_NAMES v1 Pods and session 42's losses at a step's end and session 43's v4.0 family and session 44's preemptions and session 45's runs again and unseen attempts and session 46's gated DAGs and Pod-kind node events and session 47's node events near a release and session 48's stalls and session 50's namesakes and audit responses and session 51's automatic restarts and session 56's stale labels on v4 and session 57's crash loops and session 59's finalizer-env rollouts and refused patches are not drawn (yet): the pick among the other races
                 // stays what it was, and the retry family's small rotated pieces would often keep more than half of a file as a
                 // head-grep-tail.
                 continue;

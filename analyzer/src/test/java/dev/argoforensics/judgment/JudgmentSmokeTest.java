@@ -2368,6 +2368,83 @@ class JudgmentSmokeTest {
         return !d.minusSeconds(from).isNegative() && d.minusSeconds(to).isNegative();
     }
 
+    /**
+     * Session 59 ({@link ScenariosEnvRollout}): a rollout turns {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} off. Pods made before it
+     * carry the finalizer; one whose node the old controller labelled completed lost it with the label and goes when deleted; one
+     * running across the rollout keeps it through the new controller's patches (they drop it only with the env exactly
+     * {@code "true"}), so once deleted it is held to the end (AF004 where the end is past its due release by the threshold); one made
+     * after the rollout carries none. The smoke seeds hold at least one held Pod.
+     */
+    @Test
+    void envRolloutFamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Set<String> classes = Set.of(ScenariosEnvRollout.PODGC, ScenariosEnvRollout.USER_DELETE, ScenariosEnvRollout.FINISHED_BEFORE,
+                ScenariosEnvRollout.MADE_AFTER);
+        int held = 0;
+        for (Run r : runs) {
+            List<JsonNode> pods = podsOf(json, r, classes);
+            Map<String, Long> perClass = pods.stream().collect(java.util.stream.Collectors.groupingBy(p -> p.path("class").asText(),
+                    java.util.stream.Collectors.counting()));
+            long podGc = perClass.getOrDefault(ScenariosEnvRollout.PODGC, 0L);
+            assertTrue(podGc == 1 || podGc == 2, "seed " + r.info().seed() + " " + perClass);
+            assertEquals(3 + podGc, pods.size(), "seed " + r.info().seed() + " " + perClass);
+            for (JsonNode p : pods) {
+                String cls = p.path("class").asText();
+                String name = "seed " + r.info().seed() + " " + p.path("name").asText() + " " + cls;
+                JsonNode facts = p.path("facts");
+                boolean af004 = p.path("expected").path("AF004").asBoolean();
+                assertTrue(facts.hasNonNull("deletionRequestedAt") || ScenariosEnvRollout.MADE_AFTER.equals(cls), name);
+                switch (cls) {
+                    case ScenariosEnvRollout.PODGC, ScenariosEnvRollout.USER_DELETE -> {
+                        assertTrue(facts.path("hadStatusFinalizer").asBoolean(), name);
+                        assertTrue(facts.path("finalizerHeldAtEnd").asBoolean(), name);
+                        assertTrue(facts.path("finalizerRemovedAt").isNull(), name);
+                        if (af004) {
+                            held++;
+                        }
+                    }
+                    case ScenariosEnvRollout.FINISHED_BEFORE -> {
+                        assertTrue(facts.path("hadStatusFinalizer").asBoolean(), name);
+                        assertFalse(facts.path("finalizerHeldAtEnd").asBoolean(), name);
+                        assertFalse(af004, name);
+                    }
+                    default -> {
+                        assertFalse(facts.path("hadStatusFinalizer").asBoolean(), name);
+                        assertFalse(af004, name);
+                    }
+                }
+            }
+        }
+        assertTrue(held > 0, "no held Pod past its due release on the smoke seeds");
+    }
+
+    /**
+     * Session 59 ({@link ScenariosPatchForbidden}): a Pod deleted while the controller's Role lacks {@code patch} on pods keeps the
+     * finalizer to the end (the refused release is not retried, and no later event of the Pod comes); one deleted once the Role is
+     * mended is released. The smoke seeds hold at least one refused Pod.
+     */
+    @Test
+    void patchForbiddenFamilyKeepsItsTruth() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        int refused = 0;
+        for (Run r : runs) {
+            for (JsonNode p : podsOf(json, r, Set.of(ScenariosPatchForbidden.REFUSED, ScenariosPatchForbidden.AFTER))) {
+                String name = "seed " + r.info().seed() + " " + p.path("name").asText() + " " + p.path("class").asText();
+                JsonNode facts = p.path("facts");
+                assertTrue(facts.path("hadStatusFinalizer").asBoolean(), name);
+                assertTrue(facts.hasNonNull("deletionRequestedAt"), name);
+                if (ScenariosPatchForbidden.REFUSED.equals(p.path("class").asText())) {
+                    assertTrue(facts.path("finalizerHeldAtEnd").asBoolean(), name);
+                    refused++;
+                } else {
+                    assertFalse(facts.path("finalizerHeldAtEnd").asBoolean(), name);
+                    assertFalse(p.path("expected").path("AF004").asBoolean(), name);
+                }
+            }
+        }
+        assertTrue(refused > 0, "no refused Pod on the smoke seeds");
+    }
+
     private static List<JsonNode> podsOf(ObjectMapper json, Run r, Set<String> classes) throws IOException {
         List<JsonNode> pods = new ArrayList<>();
         for (String line : Files.readAllLines(r.info().dir().resolve("truth.jsonl"))) {

@@ -332,6 +332,11 @@ final class Kube {
         audit("patch", "pods", namespace, name, null, actor, null, 504);
     }
 
+    /** Session 59: a patch of the Pod refused by RBAC (the controller's Role lost {@code patch} on pods): 403, nothing changes. */
+    void auditForbiddenPatch(String namespace, String name, String actor) {
+        audit("patch", "pods", namespace, name, null, actor, null, 403);
+    }
+
     // ---- Pods ---------------------------------------------------------------------------------
 
     void createPod(Pod p, K8s.Step step) {
