@@ -149,6 +149,22 @@ public final class ConcurrentRuns {
     }
 
     /**
+     * The runs that led at once with run {@code run} under one Lease held twice ({@link #apart}: another cluster's controllers),
+     * in stream order; empty for nearly every run. A Workflow-level record of such a run (a lock acquired or released, a completion,
+     * a wait) is of its own cluster's Workflow of the name, never of this run's (session 59: the lock of cluster b's namesake released
+     * at its completion freed nothing in cluster a). The one reading of "the other cluster" every Workflow-level reader takes.
+     */
+    public java.util.Set<Integer> apartFrom(int run) {
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        for (int o = 0; o < runs.size(); o++) {
+            if (o != run && apart(run, o)) {
+                out.add(o);
+            }
+        }
+        return java.util.Collections.unmodifiableSet(out);
+    }
+
+    /**
      * Whether runs {@code a} and {@code b} each led under a Lease of its own (session 58): both took a Lease, no Lease key is common
      * to the two, neither names the other as a holder and no hand-over ties them, and they are not one run's lines given twice.
      * Argo's {@code main.go} (v3.4 to v4.1) names the Lease {@code workflow-controller}, or {@code workflow-controller-<instanceID>},
