@@ -154,14 +154,47 @@ public final class ConcurrentRuns {
      * a wait) is of its own cluster's Workflow of the name, never of this run's (session 59: the lock of cluster b's namesake released
      * at its completion freed nothing in cluster a). The one reading of "the other cluster" every Workflow-level reader takes.
      */
-    public java.util.Set<Integer> apartFrom(int run) {
-        java.util.Set<Integer> out = new java.util.TreeSet<>();
-        for (int o = 0; o < runs.size(); o++) {
-            if (o != run && apart(run, o)) {
-                out.add(o);
+    public synchronized java.util.Set<Integer> apartFrom(int run) {
+        return apartFrom.computeIfAbsent(run, r -> {
+            java.util.Set<Integer> out = new java.util.TreeSet<>();
+            for (int o = 0; o < runs.size(); o++) {
+                if (o != r && apart(r, o)) {
+                    out.add(o);
+                }
+            }
+            return java.util.Collections.unmodifiableSet(out);
+        });
+    }
+
+    /** {@link #apartFrom} per run, found on first need. */
+    private final java.util.Map<Integer, java.util.Set<Integer>> apartFrom = new java.util.HashMap<>();
+
+    /**
+     * The Workflow's history as each cluster's runs wrote it (session 59): where runs that wrote of it led apart ({@link #apartFrom}:
+     * two clusters' namesakes, one Lease key held twice), one history per side, each without the lines of the runs apart from its
+     * own (a run apart from none, an excerpt without election lines, is in every side's); the exports in each (nothing in an export
+     * says which cluster it came from). The history itself, alone, where no two of its runs are apart (nearly always). Cluster b's
+     * pass of its own Workflow after cluster a's completed is no pass of a completed Workflow, nor b's Pod created then a's.
+     */
+    public java.util.List<WorkflowHistory> sides(WorkflowHistory h) {
+        java.util.Set<Integer> writers = new java.util.TreeSet<>();
+        h.events().forEach(e -> writers.add(e.stream()));
+        java.util.List<java.util.Set<Integer>> keys = new java.util.ArrayList<>();
+        for (int r : writers) {
+            java.util.Set<Integer> k = new java.util.TreeSet<>(apartFrom(r));
+            k.retainAll(writers);
+            if (!k.isEmpty() && !keys.contains(k)) {
+                keys.add(k);
             }
         }
-        return java.util.Collections.unmodifiableSet(out);
+        if (keys.isEmpty()) {
+            return java.util.List.of(h);
+        }
+        java.util.List<WorkflowHistory> out = new java.util.ArrayList<>();
+        for (java.util.Set<Integer> k : keys) {
+            out.add(new WorkflowHistory(h.ref(), h.events().stream().filter(e -> !k.contains(e.stream())).toList(), h.snapshots()));
+        }
+        return java.util.List.copyOf(out);
     }
 
     /**
