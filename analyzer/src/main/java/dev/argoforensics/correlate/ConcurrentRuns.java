@@ -215,7 +215,7 @@ public final class ConcurrentRuns {
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
             return false;
         }
         HandOvers h = elections();
@@ -249,7 +249,7 @@ public final class ConcurrentRuns {
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
             return java.util.Optional.empty();
         }
         HandOvers h = elections();
@@ -287,7 +287,7 @@ public final class ConcurrentRuns {
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
             return false;
         }
         ControllerProcess.Work wa = ra.work();
@@ -332,6 +332,17 @@ public final class ConcurrentRuns {
         // managed-namespace install beside a cluster-wide one, both without an instance ID) that process the same Workflows: no
         // evidence that their Pods of a name are different objects, so they are read by time as before.
         return !ea.leases().isEmpty() && !eb.leases().isEmpty() && !java.util.Collections.disjoint(ea.leases(), eb.leases());
+    }
+
+    /**
+     * Whether either run is lines quoted in Markdown ({@code > }, {@link ControllerProcess.ReplicaSource#QUOTE}): a few lines pasted
+     * in an issue, another comment's or the reporter's own log quoted again beside the whole of it (session 59). Which it is the
+     * lines do not say, and "one run given twice" was read from the lines some readings hold and not others (the correlation's
+     * own reading held none, so a quote of the log given beside it was another controller at once there, one run given twice in
+     * a group's): a quote is at once with no run, under no Lease of its own beside one, in every reading (read by time as before).
+     */
+    private static boolean quoted(ControllerProcess a, ControllerProcess b) {
+        return a.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE || b.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE;
     }
 
     /** Whether run {@code x}'s election lines name a holder that is run {@code y} (an identity it gives itself, or its replica's name). */

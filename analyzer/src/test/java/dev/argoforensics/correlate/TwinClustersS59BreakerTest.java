@@ -209,4 +209,32 @@ class TwinClustersS59BreakerTest {
         assertTrue(NamesakesS57BreakerTest.of(cut, "AF003").stream().anyMatch(f -> f.startsWith("cleared") && f.contains("AF003.cleared.otherInstall")),
                 () -> NamesakesS57BreakerTest.all(cut).toString());
     }
+
+    /**
+     * Item 3 (a quote beside its log): an issue reply quoting in Markdown ({@code > }) a few lines of the reporter's own controller
+     * log (its Lease acquisition and three passes of the holder, 22 minutes apart), given beside that whole log. The quote is one
+     * run's lines given twice, or another reporter's: never another controller at once ({@code ConcurrentRuns.of(Correlation)}
+     * read it at once before: it held no lines to see them as the log's own).
+     */
+    @Test
+    void aMarkdownQuoteOfTheLogBesideItIsNoControllerAtOnce() throws IOException {
+        List<String> log = Files.readAllLines(Path.of("samples/lock-released-when-deleted/logs/workflow-controller.log"));
+        List<String> reply = new ArrayList<>(List.of("Same here, the holder never released the mutex. From our controller:", ""));
+        log.stream().filter(l -> l.contains("successfully acquired lease") || l.contains("Processing workflow")
+                && l.contains("workflow=ledger-close-29334000") && !l.contains("08:41:")).forEach(l -> reply.add("> " + l));
+        reply.add("");
+        reply.add("Full log attached.");
+        AnalysisResult alone = analyze(Map.of("workflow-controller.log", log));
+        AnalysisResult both = analyze(Map.of("workflow-controller.log", log, "issue-comment.md", reply));
+        List<dev.argoforensics.event.ControllerProcess> runs = both.correlation().processes();
+        assertEquals(2, runs.size(), runs::toString);
+        assertTrue(runs.stream().anyMatch(p -> p.replicaFrom() == dev.argoforensics.event.ControllerProcess.ReplicaSource.QUOTE), runs::toString);
+        ConcurrentRuns c = ConcurrentRuns.of(both.correlation());
+        assertTrue(!c.atOnce(0, 1) && !c.apart(0, 1) && c.mayShare(0, 1).isEmpty(), runs::toString);
+        // Left (session 59): AF014's spanCut asks every run that logged the holder, the quote's too, and a quote is not read whole:
+        // the log's LIKELY lateRelease reads POSSIBLE spanCut beside it (lowered, never raised). Nothing confirmed or likely is added.
+        List<String> sure = readings(alone).stream().filter(f -> f.contains(" CONFIRMED ") || f.contains(" LIKELY ")).toList();
+        assertTrue(readings(both).stream().filter(f -> f.contains(" CONFIRMED ") || f.contains(" LIKELY ")).allMatch(sure::contains),
+                () -> readings(both).toString());
+    }
 }
