@@ -149,6 +149,55 @@ public final class ConcurrentRuns {
     }
 
     /**
+     * The runs that led at once with run {@code run} under one Lease held twice ({@link #apart}: another cluster's controllers),
+     * in stream order; empty for nearly every run. A Workflow-level record of such a run (a lock acquired or released, a completion,
+     * a wait) is of its own cluster's Workflow of the name, never of this run's (session 59: the lock of cluster b's namesake released
+     * at its completion freed nothing in cluster a). The one reading of "the other cluster" every Workflow-level reader takes.
+     */
+    public synchronized java.util.Set<Integer> apartFrom(int run) {
+        return apartFrom.computeIfAbsent(run, r -> {
+            java.util.Set<Integer> out = new java.util.TreeSet<>();
+            for (int o = 0; o < runs.size(); o++) {
+                if (o != r && apart(r, o)) {
+                    out.add(o);
+                }
+            }
+            return java.util.Collections.unmodifiableSet(out);
+        });
+    }
+
+    /** {@link #apartFrom} per run, found on first need. */
+    private final java.util.Map<Integer, java.util.Set<Integer>> apartFrom = new java.util.HashMap<>();
+
+    /**
+     * The Workflow's history as each cluster's runs wrote it (session 59): where runs that wrote of it led apart ({@link #apartFrom}:
+     * two clusters' namesakes, one Lease key held twice), one history per side, each without the lines of the runs apart from its
+     * own (a run apart from none, an excerpt without election lines, is in every side's); the exports in each (nothing in an export
+     * says which cluster it came from). The history itself, alone, where no two of its runs are apart (nearly always). Cluster b's
+     * pass of its own Workflow after cluster a's completed is no pass of a completed Workflow, nor b's Pod created then a's.
+     */
+    public java.util.List<WorkflowHistory> sides(WorkflowHistory h) {
+        java.util.Set<Integer> writers = new java.util.TreeSet<>();
+        h.events().forEach(e -> writers.add(e.stream()));
+        java.util.List<java.util.Set<Integer>> keys = new java.util.ArrayList<>();
+        for (int r : writers) {
+            java.util.Set<Integer> k = new java.util.TreeSet<>(apartFrom(r));
+            k.retainAll(writers);
+            if (!k.isEmpty() && !keys.contains(k)) {
+                keys.add(k);
+            }
+        }
+        if (keys.isEmpty()) {
+            return java.util.List.of(h);
+        }
+        java.util.List<WorkflowHistory> out = new java.util.ArrayList<>();
+        for (java.util.Set<Integer> k : keys) {
+            out.add(new WorkflowHistory(h.ref(), h.events().stream().filter(e -> !k.contains(e.stream())).toList(), h.snapshots()));
+        }
+        return java.util.List.copyOf(out);
+    }
+
+    /**
      * Whether runs {@code a} and {@code b} each led under a Lease of its own (session 58): both took a Lease, no Lease key is common
      * to the two, neither names the other as a holder and no hand-over ties them, and they are not one run's lines given twice.
      * Argo's {@code main.go} (v3.4 to v4.1) names the Lease {@code workflow-controller}, or {@code workflow-controller-<instanceID>},
@@ -166,7 +215,7 @@ public final class ConcurrentRuns {
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
             return false;
         }
         HandOvers h = elections();
@@ -200,7 +249,7 @@ public final class ConcurrentRuns {
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
             return java.util.Optional.empty();
         }
         HandOvers h = elections();
@@ -238,7 +287,7 @@ public final class ConcurrentRuns {
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica())) {
+        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
             return false;
         }
         ControllerProcess.Work wa = ra.work();
@@ -283,6 +332,17 @@ public final class ConcurrentRuns {
         // managed-namespace install beside a cluster-wide one, both without an instance ID) that process the same Workflows: no
         // evidence that their Pods of a name are different objects, so they are read by time as before.
         return !ea.leases().isEmpty() && !eb.leases().isEmpty() && !java.util.Collections.disjoint(ea.leases(), eb.leases());
+    }
+
+    /**
+     * Whether either run is lines quoted in Markdown ({@code > }, {@link ControllerProcess.ReplicaSource#QUOTE}): a few lines pasted
+     * in an issue, another comment's or the reporter's own log quoted again beside the whole of it (session 59). Which it is the
+     * lines do not say, and "one run given twice" was read from the lines some readings hold and not others (the correlation's
+     * own reading held none, so a quote of the log given beside it was another controller at once there, one run given twice in
+     * a group's): a quote is at once with no run, under no Lease of its own beside one, in every reading (read by time as before).
+     */
+    private static boolean quoted(ControllerProcess a, ControllerProcess b) {
+        return a.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE || b.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE;
     }
 
     /** Whether run {@code x}'s election lines name a holder that is run {@code y} (an identity it gives itself, or its replica's name). */

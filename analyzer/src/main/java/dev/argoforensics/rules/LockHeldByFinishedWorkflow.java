@@ -46,13 +46,35 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
 
     @Override
     public Evaluation evaluate(Correlation correlation) {
-        SyncLocks s = SyncLocks.of(correlation);
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
-        for (String lock : s.locks()) {
-            List<Wait> waits = s.waits.stream().filter(w -> lock.equals(w.lock())).toList();
-            for (Held held : holders(s, lock)) {
-                assess(correlation, s, lock, held, waits, findings, cleared);
+        // Session 59: two clusters' controllers given together (runs that led at once under one Lease held twice,
+        // ConcurrentRuns#apartFrom) each hold their own locks, Workflows and waiters: a holding is read in the view of its acquiring
+        // run, without the lines of the runs apart from it (cluster b's namesake's release at its completion freed nothing in a,
+        // and b's run, cut where it held nothing of a's, cuts nothing of a's span). Where no run is apart from another (nearly
+        // always) the one view is every line, as before. A holding without an acquisition line (an export alone) is read in the
+        // view of every line.
+        dev.argoforensics.correlate.ConcurrentRuns runs = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+        Map<Integer, Set<Integer>> sides = new java.util.TreeMap<>();
+        if (runs.any()) {
+            for (int r = 0; r < correlation.processes().size(); r++) {
+                sides.put(r, runs.apartFrom(r));
+            }
+        }
+        Set<Set<Integer>> views = new java.util.LinkedHashSet<>();
+        views.add(Set.of());
+        views.addAll(new java.util.TreeMap<>(sides).values());
+        for (Set<Integer> apart : views) {
+            SyncLocks s = apart.isEmpty() ? SyncLocks.of(correlation) : SyncLocks.of(correlation, e -> !apart.contains(e.stream()));
+            java.util.function.Predicate<LogEvent> kept = e -> !apart.contains(e.stream());
+            for (String lock : s.locks()) {
+                List<Wait> waits = s.waits.stream().filter(w -> lock.equals(w.lock())).toList();
+                for (Held held : holders(s, lock)) {
+                    Set<Integer> own = held.acquired() == null ? Set.of() : sides.getOrDefault(held.acquired().line().stream(), Set.of());
+                    if (own.equals(apart)) {
+                        assess(correlation, s, lock, held, waits, findings, cleared, kept);
+                    }
+                }
             }
         }
         return new Evaluation(findings, cleared);
@@ -104,13 +126,13 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
     }
 
     private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Finding> findings,
-            List<Clearance> cleared) {
+            List<Clearance> cleared, java.util.function.Predicate<LogEvent> kept) {
         Holder h = held.holder();
         // Its completion after this acquisition: an earlier run's (before a retry or a resubmission) is not this holding's.
         LogEvent completed = s.completionAfter(h, held.acquired() == null ? null : held.acquired().line());
         Timestamp doneAt = completed != null ? completed.time()
                 : held.exported() != null ? held.exported().export().finishedAt() : null;
-        PodHistory anchor = anchor(c, h);
+        PodHistory anchor = anchor(c, h, kept);
         List<Wait> others = waits.stream().filter(w -> !w.waiter().name().equals(h.workflow())).toList();
         if (others.isEmpty() && held.exported() == null) {
             return; // nobody waited: nothing to explain
@@ -203,7 +225,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF014.reason.cut", "from", gap.from().format(), "to", gap.to().format(),
                     "acquired", held.acquired().line().time().format(), "completed", completed.time().format());
-        } else if ((cut = spanCut(c, held, late.get(0).at())) != null) {
+        } else if ((cut = spanCut(c, held, late.get(0).at(), kept)) != null) {
             // Session 56: the same absence goes on past the completion, up to the first wait past the threshold (a release there, by
             // the completion's pass or the delete handler, would have freed the lock in time), so every run must be read whole over
             // the span from the acquisition to that wait, not only up to the completion (session 54 audit).
@@ -251,7 +273,8 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
      * {@link Correlation#cutOver}); null where each was read whole over its part of it. A run holding no line of the holder is
      * another controller's (a folder of several clusters' logs) or one whose lines of the holder were all cut, which this does not see.
      */
-    private static dev.argoforensics.correlate.ReadCut spanCut(Correlation c, Held held, Timestamp until) {
+    private static dev.argoforensics.correlate.ReadCut spanCut(Correlation c, Held held, Timestamp until,
+            java.util.function.Predicate<LogEvent> kept) {
         Timestamp from = held.acquired() == null ? null : held.acquired().line().time();
         Set<Integer> runs = new TreeSet<>();
         if (held.acquired() != null) {
@@ -260,7 +283,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         Holder h = held.holder();
         c.workflows().forEach((ref, w) -> {
             if (ref.name().equals(h.workflow()) && (h.namespace() == null || ref.namespace() == null || h.namespace().equals(ref.namespace()))) {
-                w.events().forEach(e -> runs.add(e.stream()));
+                w.events().stream().filter(kept).forEach(e -> runs.add(e.stream()));
             }
         });
         for (int stream : runs) {
@@ -324,8 +347,16 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
      * lock, else (or when that Pod is unknown) the last Pod the holder Workflow started.
      */
     static PodHistory anchor(Correlation c, Holder h) {
+        return anchor(c, h, e -> true);
+    }
+
+    /** As {@link #anchor(Correlation, Holder)}, among the Pods whose creation, where logged, is a line {@code kept} takes (its cluster's). */
+    static PodHistory anchor(Correlation c, Holder h, java.util.function.Predicate<LogEvent> kept) {
         PodHistory best = null;
         for (PodHistory p : c.podIndex().ofWorkflowNamed(h.workflow())) {
+            if (p.latestCreated() != null && !kept.test(p.latestCreated())) {
+                continue; // another cluster's Pod of the name (session 59)
+            }
             if (h.nodeId() != null && h.nodeId().equals(p.link().nodeId())) {
                 return p;
             }

@@ -109,11 +109,23 @@ final class SyncLocks {
     }
 
     static SyncLocks of(Correlation c) {
+        return of(c, e -> true);
+    }
+
+    /**
+     * As {@link #of(Correlation)} from the lines {@code keep} takes only (session 59: one cluster's view, the lines of runs that led
+     * at once with its runs under one Lease held twice left out, {@link dev.argoforensics.correlate.ConcurrentRuns#apartFrom}); the
+     * exports are every view's (nothing in an export says which cluster it came from).
+     */
+    static SyncLocks of(Correlation c, java.util.function.Predicate<LogEvent> keep) {
         SyncLocks s = new SyncLocks();
         c.workflows().keySet().forEach(w -> s.byName.merge(w.name(), w, (a, b) -> a.namespace() == null ? b : a));
         Map<String, List<LogEvent>> messages = new HashMap<>();
         List<LogEvent> postponed = new ArrayList<>();
         for (LogEvent e : c.events()) {
+            if (!keep.test(e)) {
+                continue;
+            }
             if (e.event() instanceof WorkflowUpdated u && u.wf() != null && u.phase() != null && DONE.contains(u.phase())) {
                 s.allCompletions.computeIfAbsent(u.wf().name(), k -> new ArrayList<>()).add(e);
             } else if (e.event() instanceof NodeMessageChanged m && m.wf() != null) {

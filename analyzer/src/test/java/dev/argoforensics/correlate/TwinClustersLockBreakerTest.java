@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * election lines, given together. Cluster a's log is samples/lock-released-when-deleted's (its holder kept the mutex until its
  * Workflow was deleted at 10:24:59: AF014 likely); cluster b's controller, 7 s behind it, ran its own Workflow of the name, which
  * released the lock as it completed (08:41:17). b's release is another cluster's Workflow's: a's finding must read as a's log alone
- * reads it, in the analysis and from the files' projections.
+ * reads it, in the analysis and from the files' projections. Session 59: AF014 reads a holding in its acquiring run's view, the
+ * lines of the runs apart from it left out (ConcurrentRuns#apartFrom); its finding is listed under a's Pod of the name.
  */
 class TwinClustersLockBreakerTest {
     @TempDir
@@ -81,12 +82,6 @@ class TwinClustersLockBreakerTest {
         return Analysis.standard(AnalysisOptions.defaults()).run(paths);
     }
 
-    @org.junit.jupiter.api.Disabled("session 58 breaker (b-projection): broke, not fixed. With b's log beside a's, a's AF014 LIKELY"
-            + " (lateRelease) becomes POSSIBLE (spanCut) listed under b's Pod ledger-close-29334000-load-2434902808 (lifetime 2 of 2, b's"
-            + " creation 7 s after a's). The runs are read at once (one Lease key held twice) and the Pods split, but the Workflow-level lock"
-            + " lines of the two clusters' namesake Workflows are read as one Workflow's (b's release at its completion cuts a's span). No"
-            + " wrong confirmed/likely (a lost likely, misattributed); the analysis and the fleet's projection agree. Needs Workflow"
-            + " histories per cluster (the runs' own lines, as Reconciliation.forPod does for passes) in AF014: lead told")
     @Test
     void theOtherClustersReleaseOfItsNamesakeClearsNothing() throws IOException {
         List<String> a = Files.readAllLines(SAMPLE);
@@ -97,7 +92,12 @@ class TwinClustersLockBreakerTest {
         assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), "one Lease key held twice: at once");
         List<String> af014 = NamesakesS57BreakerTest.of(alone, "AF014");
         assertTrue(af014.contains("LIKELY AF014.reason.lateRelease"), af014::toString);
-        assertEquals(af014, NamesakesS57BreakerTest.of(both, "AF014"), () -> NamesakesS57BreakerTest.all(both).toString());
+        // Together the name has two Pods (a's, then b's 7 s later): the finding is listed under a's, its lifetime named.
+        String aPod = "(lifetime 1 of 2, created 2026-10-14T08:22:40.470Z) ";
+        List<String> together = NamesakesS57BreakerTest.of(both, "AF014");
+        assertTrue(together.get(0).startsWith(aPod), () -> NamesakesS57BreakerTest.all(both).toString());
+        assertEquals(af014, together.stream().map(f -> f.startsWith(aPod) ? f.substring(aPod.length()) : f).toList(),
+                () -> NamesakesS57BreakerTest.all(both).toString());
     }
 
     /**
