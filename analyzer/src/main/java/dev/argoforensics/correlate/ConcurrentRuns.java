@@ -155,23 +155,56 @@ public final class ConcurrentRuns {
      * a wait) is of its own cluster's Workflow of the name, never of this run's (session 59: the lock of cluster b's namesake released
      * at its completion freed nothing in cluster a). The one reading of "the other cluster" every Workflow-level reader takes.
      */
-    public java.util.Set<Integer> apartFrom(int run) {
+    public synchronized java.util.Set<Integer> apartFrom(int run) {
         // Session 59 breaker (b-twins): by cluster, not pairwise. A run's cluster is every run tied to it along hand-overs of its Lease
         // (either way) or of its replica (a restarted container): one Lease identity after the other. Both clusters' controllers rolled
         // at 08:30 (one upgrade from one GitOps source): b's new run led at once with a's new run only, never with a's old run that
         // acquired the lock, and pairwise its release of b's namesake cleared a's holding. Every run of a cluster one of whose runs
         // led at once with one of this run's cluster is the other cluster's.
-        java.util.Set<Integer> mine = cluster(run);
-        java.util.Set<Integer> out = new java.util.TreeSet<>();
-        for (int m : mine) {
-            for (int o = 0; o < runs.size(); o++) {
-                if (!mine.contains(o) && !out.contains(o) && apart(m, o)) {
-                    out.addAll(cluster(o));
+        return apartFrom.computeIfAbsent(run, r -> {
+            java.util.Set<Integer> mine = cluster(r);
+            java.util.Set<Integer> out = new java.util.TreeSet<>();
+            for (int x : mine) {
+                for (int o = 0; o < runs.size(); o++) {
+                    if (!mine.contains(o) && !out.contains(o) && apart(x, o)) {
+                        out.addAll(cluster(o));
+                    }
                 }
             }
+            out.removeAll(mine);
+            return java.util.Collections.unmodifiableSet(out);
+        });
+    }
+
+    /** {@link #apartFrom} per run, found on first need. */
+    private final java.util.Map<Integer, java.util.Set<Integer>> apartFrom = new java.util.HashMap<>();
+
+    /**
+     * The Workflow's history as each cluster's runs wrote it (session 59): where runs that wrote of it led apart ({@link #apartFrom}:
+     * two clusters' namesakes, one Lease key held twice), one history per side, each without the lines of the runs apart from its
+     * own (a run apart from none, an excerpt without election lines, is in every side's); the exports in each (nothing in an export
+     * says which cluster it came from). The history itself, alone, where no two of its runs are apart (nearly always). Cluster b's
+     * pass of its own Workflow after cluster a's completed is no pass of a completed Workflow, nor b's Pod created then a's.
+     */
+    public java.util.List<WorkflowHistory> sides(WorkflowHistory h) {
+        java.util.Set<Integer> writers = new java.util.TreeSet<>();
+        h.events().forEach(e -> writers.add(e.stream()));
+        java.util.List<java.util.Set<Integer>> keys = new java.util.ArrayList<>();
+        for (int r : writers) {
+            java.util.Set<Integer> k = new java.util.TreeSet<>(apartFrom(r));
+            k.retainAll(writers);
+            if (!k.isEmpty() && !keys.contains(k)) {
+                keys.add(k);
+            }
         }
-        out.removeAll(mine);
-        return java.util.Collections.unmodifiableSet(out);
+        if (keys.isEmpty()) {
+            return java.util.List.of(h);
+        }
+        java.util.List<WorkflowHistory> out = new java.util.ArrayList<>();
+        for (java.util.Set<Integer> k : keys) {
+            out.add(new WorkflowHistory(h.ref(), h.events().stream().filter(e -> !k.contains(e.stream())).toList(), h.snapshots()));
+        }
+        return java.util.List.copyOf(out);
     }
 
     /** Run {@code run} and the runs tied to it, transitively, by a hand-over of the Lease either way or by one replica's name. */

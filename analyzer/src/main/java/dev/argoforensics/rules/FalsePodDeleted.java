@@ -88,7 +88,8 @@ public final class FalsePodDeleted extends NodeRule {
         // Not the node's lines from a later Pod's run of it on (another Pod name, the lifecycle's laterRun): that Pod's missing line
         // and marking were read as this one's (session 42 breaker: AF008 likely on a Pod of the earlier object, labelled completed,
         // for the later Pod's real deletion).
-        List<LogEvent> own = scope.nodes().of(link).stream().filter(e -> (created == null || EventOrder.after(e, created)) && life.ofOwnRun(e)).toList();
+        // Session 59: not another cluster's node of the name either (its runs apart from the creating run, NodeEvents#ofPod).
+        List<LogEvent> own = scope.nodes().ofPod(link, created).stream().filter(e -> (created == null || EventOrder.after(e, created)) && life.ofOwnRun(e)).toList();
         List<LogEvent> missing = own.stream().filter(e -> e.event() instanceof WorkflowPodMissing).toList();
         if (missing.isEmpty()) {
             return; // the controller never said it: nothing of this rule's

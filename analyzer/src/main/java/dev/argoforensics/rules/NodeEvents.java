@@ -36,6 +36,33 @@ final class NodeEvents {
         return correlation.nodes().of(link);
     }
 
+    /** Which runs led apart from which ({@link dev.argoforensics.correlate.ConcurrentRuns#apartFrom}), found on first need. */
+    private dev.argoforensics.correlate.ConcurrentRuns atOnce;
+    private Boolean split;
+
+    /**
+     * The lines naming the Pod's node written by its own cluster's runs (session 59): without those of the runs apart from the run
+     * that created the Pod ({@link dev.argoforensics.correlate.ConcurrentRuns#apartFrom}: another cluster's controller, whose node of
+     * the name is its own Workflow's). As {@link #of(NodeLink)} where no run is apart from another, or the creation is not logged.
+     */
+    List<LogEvent> ofPod(NodeLink link, LogEvent created) {
+        List<LogEvent> lines = of(link);
+        if (created == null) {
+            return lines;
+        }
+        synchronized (this) {
+            if (split == null) {
+                atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+                split = atOnce.any();
+            }
+        }
+        if (!split) {
+            return lines;
+        }
+        java.util.Set<Integer> apart = atOnce.apartFrom(created.stream());
+        return apart.isEmpty() ? lines : lines.stream().filter(e -> !apart.contains(e.stream())).toList();
+    }
+
     /** The Workflow's {@code Workflow update successful} lines with a completed phase. */
     List<LogEvent> completions(WorkflowRef ref) {
         return completions.computeIfAbsent(ref, r -> correlation.workflow(r).map(WorkflowHistory::events).orElse(List.of()).stream()

@@ -49,7 +49,11 @@ public final class PhaseRegression extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
-        for (WorkflowHistory h : correlation.workflows().values()) {
+        // Session 59: a Workflow of one name in two clusters given together (runs apart, ConcurrentRuns#sides) is read per cluster.
+        dev.argoforensics.correlate.ConcurrentRuns atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+        boolean split = atOnce.any();
+        for (WorkflowHistory h : correlation.workflows().values().stream().flatMap(w -> split ? atOnce.sides(w).stream()
+                : java.util.stream.Stream.of(w)).toList()) {
             List<Pass> passes = correlation.nodes().passes(h);
             Map<Completion, List<Pass>> byCompletion = new LinkedHashMap<>();
             List<Pass> asserted = new ArrayList<>();

@@ -145,8 +145,16 @@ final class Reconciliation {
             // reconciling it while this run's queue held it. A pass of theirs that is itself the Workflow's next (none of the acting
             // run's after it, or at the same instant: one run's lines given twice) shows the stall as the lines show it (a split
             // brain's other replica marking the loss, NamesakesBreakerTest).
-            if (sharing == null || (sharing != ConcurrentRuns.Sharing.OWN_LEASES && (ownNext == null || !EventOrder.after(p, line)
-                    || !p.time().comparable(ownNext.time()) || !p.time().isBefore(ownNext.time())))) {
+            // Session 59: under Leases of their own too, a pass outside the acting run's stall shows only that the other install held
+            // a Workflow of the name (its own, or this one); where its lines were read whole over the stall and hold no pass of it
+            // there, it reconciled none in the stall. Its passes elsewhere count only where its lines may be cut over the stall.
+            boolean inStall = ownNext != null && EventOrder.after(p, line) && p.time().comparable(ownNext.time())
+                    && p.time().isBefore(ownNext.time());
+            if (sharing == null || (sharing != ConcurrentRuns.Sharing.OWN_LEASES && !inStall)) {
+                continue;
+            }
+            if (sharing == ConcurrentRuns.Sharing.OWN_LEASES && !inStall && !(ownNext == null && EventOrder.after(p, line))
+                    && correlation.cutOver(run, line.time(), ownNext == null ? null : ownNext.time()).isEmpty()) {
                 continue;
             }
             if (EventOrder.after(p, line)) {

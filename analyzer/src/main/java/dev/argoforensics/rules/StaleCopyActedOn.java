@@ -50,7 +50,11 @@ public final class StaleCopyActedOn extends DeclaredRule {
     @Override
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
-        for (WorkflowHistory h : correlation.workflows().values()) {
+        // Session 59: a Workflow of one name in two clusters given together (runs apart, ConcurrentRuns#sides) is read per cluster.
+        dev.argoforensics.correlate.ConcurrentRuns atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+        boolean split = atOnce.any();
+        for (WorkflowHistory h : correlation.workflows().values().stream().flatMap(w -> split ? atOnce.sides(w).stream()
+                : java.util.stream.Stream.of(w)).toList()) {
             List<Pass> passes = correlation.nodes().passes(h);
             List<Act> acts = new ArrayList<>();
             List<Act> behind = new ArrayList<>();

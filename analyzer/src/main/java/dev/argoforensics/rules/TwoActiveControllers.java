@@ -71,6 +71,7 @@ public final class TwoActiveControllers extends DeclaredRule {
         ControllerLeadership leadership = new ControllerLeadership(correlation);
         HandOvers handOvers = HandOvers.of(correlation);
         Map<String, Pair> pairs = new TreeMap<>();
+        dev.argoforensics.correlate.ConcurrentRuns atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
         for (WorkflowHistory w : correlation.workflows().values()) {
             if (w.events().stream().noneMatch(TwoActiveControllers::contention)) {
                 continue;
@@ -90,6 +91,11 @@ public final class TwoActiveControllers extends DeclaredRule {
                     }
                     if (a.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE || b.replicaFrom() == ControllerProcess.ReplicaSource.QUOTE) {
                         continue; // lines quoted from another comment: kept apart as pasted, which says nothing of two controllers at once
+                    }
+                    if (atOnce.apart(a.id(), b.id())) {
+                        // Session 59: both held one Lease key at once, neither naming the other (ConcurrentRuns#apart): two clusters'
+                        // controllers, each working its own cluster's Workflow of the name (a DR twin), not two on one Workflow.
+                        continue;
                     }
                     pairs.computeIfAbsent(a.id() + "/" + b.id(), k -> new Pair(a, b, handOvers.skew(a.id(), b.id()).orElse(null)))
                             .add(w.ref(), byStream.get(a.id()), byStream.get(b.id()));

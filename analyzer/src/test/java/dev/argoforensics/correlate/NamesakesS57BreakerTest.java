@@ -32,6 +32,11 @@ class NamesakesS57BreakerTest {
     Path dir;
 
     private AnalysisResult analyze(Map<String, String> files) throws IOException {
+        return analyzeIn(dir, files);
+    }
+
+    /** The files (name to text) analysed together from a folder under {@code dir}. */
+    static AnalysisResult analyzeIn(Path dir, Map<String, String> files) throws IOException {
         return AnalyzedFiles.run(dir, Map.of(), new TreeMap<>(files));
     }
 

@@ -317,4 +317,86 @@ class TwinRunsLockS59BreakerTest {
                 () -> all(aAlone) + " vs " + all(both));
         assertFalse(together.isEmpty(), () -> all(both).toString());
     }
+
+    /** b's resourceVersions: its own etcd's, far below a's (a younger cluster): a's less 88,115,000. */
+    static String ownRevisions(String l) {
+        Matcher m = Pattern.compile("(?i)(resourceVersion=)(\\d+)").matcher(l);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, m.group(1) + (Long.parseLong(m.group(2)) - 88_115_000L));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /**
+     * Attack 5 (AF009 through ConcurrentRuns#sides, s59-twins cf24bd2c): both clusters' controllers rolled at 09:00, after a's holder
+     * completed (08:41:09, a's first run, resourceVersion 88139160). b's namesake, slower, still ran; b's new run's pass at 09:10:07
+     * (its own etcd's resourceVersion 24120) failed its last step and stored it Failed: an ordinary failure in b. Pairwise, b's new
+     * run led at once with a's new run only: in the side of a's first run it was left in, and read as a restarted controller's pass
+     * on a copy older than a's completion (a stale copy, one run after the other): a phase gone back. Each cluster must read as its
+     * logs alone read it.
+     */
+    @Test
+    void theOtherClustersRestartedRunsFailureIsNoPhaseGoneBack() throws IOException {
+        List<String> a = Files.readAllLines(SAMPLE);
+        List<List<String>> ar = rollout(a, "2026-10-14T08:59:50.000Z", A1, A2, "2026-10-14T08:59:50.512Z", "2026-10-14T08:59:58.204Z",
+                "2026-10-14T09:00:13.640Z");
+        List<String> bWhole = new ArrayList<>();
+        for (String l : clusterBStillRunning(a)) {
+            String t = timeOf(l);
+            if (t != null && t.compareTo("2026-10-14T09:05") > 0) {
+                break;
+            }
+            bWhole.add(ownRevisions(l));
+        }
+        String f = "namespace=finance workflow=ledger-close-29334000";
+        bWhole.add("time=\"2026-10-14T09:10:07.100Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=24120 " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.104Z\" level=info msg=\"Task-result reconciliation\" " + f + " numObjs=2");
+        bWhole.add("time=\"2026-10-14T09:10:07.113Z\" level=info msg=\"node ledger-close-29334000-2434902808 phase Running -> Failed\" " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.113Z\" level=info msg=\"node ledger-close-29334000-2434902808 message: Error (exit code 1)\" " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.114Z\" level=info msg=\"node ledger-close-29334000-2434902808 finished: 2026-10-14 09:10:07.114551203 +0000 UTC\" " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.118Z\" level=info msg=\"node ledger-close-29334000-1304934214 phase Running -> Failed\" " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.121Z\" level=info msg=\"node ledger-close-29334000 phase Running -> Failed\" " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.124Z\" level=info msg=\"Updated phase Running -> Failed\" " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.125Z\" level=info msg=\"Marking workflow completed\" " + f);
+        bWhole.add("time=\"2026-10-14T09:10:07.126Z\" level=info msg=\"finance/ledger-close-29334000 released a lock from finance/Mutex/ledger-write\"");
+        bWhole.add("time=\"2026-10-14T09:10:07.151Z\" level=info msg=\"Workflow update successful\" namespace=finance phase=Failed resourceVersion=24188 workflow=ledger-close-29334000");
+        for (int m = 15; m <= 90; m += 5) {
+            bWhole.add(String.format("time=\"2026-10-14T%02d:%02d:40.000Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=%d"
+                    + " namespace=finance workflow=tax-sync-8k2m4", 9 + m / 60, m % 60, 24300 + m));
+        }
+        List<List<String>> br = rollout(bWhole, "2026-10-14T08:59:57.000Z", B1, B2, "2026-10-14T08:59:57.120Z", "2026-10-14T09:00:04.880Z",
+                "2026-10-14T09:00:20.310Z");
+        Map<String, List<String>> east = Map.of("prod-east/workflow-controller-previous.log", ar.get(0), "prod-east/workflow-controller.log", ar.get(1));
+        Map<String, List<String>> west = Map.of("prod-west/workflow-controller-previous.log", br.get(0), "prod-west/workflow-controller.log", br.get(1));
+        AnalysisResult aAlone = analyze(east, Map.of());
+        AnalysisResult bAlone = analyze(west, Map.of());
+        Map<String, List<String>> logs = new TreeMap<>(east);
+        logs.putAll(west);
+        AnalysisResult both = analyze(logs, Map.of());
+        assertEquals(4, both.correlation().processes().size(), () -> both.correlation().processes().toString());
+        for (AnalysisResult r : List.of(aAlone, bAlone, both)) {
+            assertTrue(of(r, "AF009").stream().noneMatch(x -> x.contains("CONFIRMED") || x.contains("LIKELY")), () -> all(r).toString());
+        }
+        // AF014: a's controller restarted after its holder completed (a mutex rebuilt from the Running Workflows only): cleared, as alone
+        assertTrue(of(aAlone, "AF014").stream().noneMatch(x -> x.contains("CONFIRMED") || x.contains("LIKELY")), () -> all(aAlone).toString());
+        assertTrue(of(both, "AF014").stream().noneMatch(x -> x.contains("CONFIRMED") || x.contains("LIKELY")), () -> all(both).toString());
+    }
+
+    /**
+     * Attack 6 (AF009 through ConcurrentRuns#sides): cluster a's export of its completed Workflow (Succeeded, finishedAt 08:41:09)
+     * given with both clusters' logs, one run each; b's namesake still runs (passes at 08:41:16 and 10:30:07, Running). The export is
+     * in every side: in b's, b's Running passes after the export's completion must not read as a phase gone back.
+     */
+    @Test
+    void theOneClustersExportIsNoCompletionOfTheOtherClustersNamesake() throws IOException {
+        List<String> a = Files.readAllLines(SAMPLE);
+        List<String> b = new ArrayList<>(clusterBStillRunning(a).stream().map(TwinRunsLockS59BreakerTest::ownRevisions).toList());
+        AnalysisResult both = analyze(Map.of("prod-east/workflow-controller.log", a, "prod-west/workflow-controller.log", b),
+                Map.of("prod-east/ledger-close-29334000.yaml", holderExport()));
+        assertTrue(ConcurrentRuns.of(both.correlation()).any());
+        assertTrue(of(both, "AF009").stream().noneMatch(x -> x.contains("CONFIRMED") || x.contains("LIKELY")), () -> all(both).toString());
+        assertTrue(of(both, "AF015").stream().noneMatch(x -> x.contains("CONFIRMED") || x.contains("LIKELY")), () -> all(both).toString());
+    }
 }
