@@ -149,19 +149,29 @@ public final class ConcurrentRuns {
     }
 
     /**
-     * The runs that led at once with run {@code run} under one Lease held twice ({@link #apart}: another cluster's controllers),
-     * in stream order; empty for nearly every run. A Workflow-level record of such a run (a lock acquired or released, a completion,
+     * The runs of the other clusters: those that led at once with run {@code run}, or with a run of its cluster, under one Lease held
+     * twice ({@link #apart}: another cluster's controllers), and every run of their clusters (a cluster: runs tied by hand-overs of
+     * its Lease or one replica's, {@link #cluster}), in stream order; empty for nearly every run. A Workflow-level record of such a run (a lock acquired or released, a completion,
      * a wait) is of its own cluster's Workflow of the name, never of this run's (session 59: the lock of cluster b's namesake released
      * at its completion freed nothing in cluster a). The one reading of "the other cluster" every Workflow-level reader takes.
      */
     public synchronized java.util.Set<Integer> apartFrom(int run) {
+        // Session 59 breaker (b-twins): by cluster, not pairwise. A run's cluster is every run tied to it along hand-overs of its Lease
+        // (either way) or of its replica (a restarted container): one Lease identity after the other. Both clusters' controllers rolled
+        // at 08:30 (one upgrade from one GitOps source): b's new run led at once with a's new run only, never with a's old run that
+        // acquired the lock, and pairwise its release of b's namesake cleared a's holding. Every run of a cluster one of whose runs
+        // led at once with one of this run's cluster is the other cluster's.
         return apartFrom.computeIfAbsent(run, r -> {
+            java.util.Set<Integer> mine = cluster(r);
             java.util.Set<Integer> out = new java.util.TreeSet<>();
-            for (int o = 0; o < runs.size(); o++) {
-                if (o != r && apart(r, o)) {
-                    out.add(o);
+            for (int x : mine) {
+                for (int o = 0; o < runs.size(); o++) {
+                    if (!mine.contains(o) && !out.contains(o) && apart(x, o)) {
+                        out.addAll(cluster(o));
+                    }
                 }
             }
+            out.removeAll(mine);
             return java.util.Collections.unmodifiableSet(out);
         });
     }
@@ -195,6 +205,27 @@ public final class ConcurrentRuns {
             out.add(new WorkflowHistory(h.ref(), h.events().stream().filter(e -> !k.contains(e.stream())).toList(), h.snapshots()));
         }
         return java.util.List.copyOf(out);
+    }
+
+    /** Run {@code run} and the runs tied to it, transitively, by a hand-over of the Lease either way or by one replica's name. */
+    private java.util.Set<Integer> cluster(int run) {
+        java.util.Set<Integer> seen = new java.util.TreeSet<>(java.util.List.of(run));
+        java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(seen);
+        if (run < 0 || run >= runs.size()) {
+            return seen;
+        }
+        HandOvers h = elections();
+        while (!queue.isEmpty()) {
+            int x = queue.poll();
+            String rx = runs.get(x).replica();
+            for (int o = 0; o < runs.size(); o++) {
+                if (!seen.contains(o) && ((rx != null && rx.equals(runs.get(o).replica())) || h.tie(x, o).isPresent() || h.tie(o, x).isPresent())) {
+                    seen.add(o);
+                    queue.add(o);
+                }
+            }
+        }
+        return seen;
     }
 
     /**

@@ -61,6 +61,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 sides.put(r, runs.apartFrom(r));
             }
         }
+        boolean twoClusters = sides.values().stream().anyMatch(v -> !v.isEmpty());
         Set<Set<Integer>> views = new java.util.LinkedHashSet<>();
         views.add(Set.of());
         views.addAll(new java.util.TreeMap<>(sides).values());
@@ -70,9 +71,22 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             for (String lock : s.locks()) {
                 List<Wait> waits = s.waits.stream().filter(w -> lock.equals(w.lock())).toList();
                 for (Held held : holders(s, lock)) {
-                    Set<Integer> own = held.acquired() == null ? Set.of() : sides.getOrDefault(held.acquired().line().stream(), Set.of());
-                    if (own.equals(apart)) {
-                        assess(correlation, s, lock, held, waits, findings, cleared, kept);
+                    // Session 59 breaker (b-twins): an export names no cluster. Where clusters are given together it is the export of
+                    // the cluster whose runs logged its Workflow (its completion where one was logged, as the export states one): in
+                    // another cluster's view it completes nothing (b's namesake, running and held in b, was confirmed by a's export),
+                    // and an export-only holding is read in its cluster's view (b's waiters waited for b's lock, not a's holder).
+                    // One no run or several clusters' runs logged is of no known cluster: read with no waits (at most possible).
+                    Set<Set<Integer>> exportSides = held.exported() == null || !twoClusters ? null : loggedSides(correlation, held.holder(), sides);
+                    Set<Integer> own = held.acquired() != null ? sides.getOrDefault(held.acquired().line().stream(), Set.of())
+                            : exportSides != null && exportSides.size() == 1 ? exportSides.iterator().next() : Set.of();
+                    if (!own.equals(apart)) {
+                        continue;
+                    }
+                    boolean exportOurs = exportSides == null || exportSides.equals(Set.of(apart));
+                    if (!exportOurs && held.acquired() != null) {
+                        assess(correlation, s, lock, new Held(held.holder(), held.acquired(), null), waits, findings, cleared, kept);
+                    } else {
+                        assess(correlation, s, lock, held, exportOurs ? waits : List.of(), findings, cleared, kept);
                     }
                 }
             }
@@ -123,6 +137,29 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * The views ({@link dev.argoforensics.correlate.ConcurrentRuns#apartFrom} of each run) of the runs that logged holder {@code h}'s
+     * Workflow completed, else of those that logged it at all; empty where none did.
+     */
+    private static Set<Set<Integer>> loggedSides(Correlation c, Holder h, Map<Integer, Set<Integer>> sides) {
+        Set<Integer> done = new TreeSet<>();
+        Set<Integer> any = new TreeSet<>();
+        c.workflows().forEach((ref, w) -> {
+            if (ref.name().equals(h.workflow()) && (h.namespace() == null || ref.namespace() == null || h.namespace().equals(ref.namespace()))) {
+                for (LogEvent e : w.events()) {
+                    any.add(e.stream());
+                    if (e.event() instanceof dev.argoforensics.event.ControllerEvent.WorkflowUpdated u && u.phase() != null
+                            && SyncLocks.DONE.contains(u.phase())) {
+                        done.add(e.stream());
+                    }
+                }
+            }
+        });
+        Set<Set<Integer>> out = new java.util.LinkedHashSet<>();
+        (done.isEmpty() ? any : done).forEach(r -> out.add(sides.getOrDefault(r, Set.of())));
+        return out;
     }
 
     private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Finding> findings,

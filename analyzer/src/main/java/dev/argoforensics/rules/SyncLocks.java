@@ -30,7 +30,7 @@ import java.util.TreeSet;
  * Reference lifecycle-and-failures.md B6. What a waiting message says is read by {@link LockWaiting}.
  */
 final class SyncLocks {
-    private static final Set<String> DONE = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
+    static final Set<String> DONE = dev.argoforensics.event.Phases.of("Succeeded", "Failed", "Error");
 
     final List<Acquisition> acquisitions = new ArrayList<>();
     final List<Wait> waits = new ArrayList<>();
