@@ -93,7 +93,7 @@ public record ControllerStop(Kind kind, String strategy, String reason, Integer 
         }
         for (LogEvent e : events) {
             if (e.event() instanceof PodStopping s && sameWorkflow(s, workflow)) {
-                return ended.mainEndOrder(e.time(), e.stream()) == NodeClock.NodeOrder.MARGIN ? e : null;
+                return ended.mainEndOrder(e.time(), e.stream()).capped() ? e : null;
             }
         }
         return null;

@@ -231,7 +231,7 @@ final class ExecutionOrder {
             }
             // Read past another export's end only because that end came more than the node's minute after the request, nothing
             // bounding the node's clock: a running reading of this export rests on that clock agreeing (session 57).
-            boolean lagMargin = lagOrder == NodeClock.NodeOrder.MARGIN;
+            boolean lagMargin = lagOrder.capped();
             if (s.deletionTimestamp() != null && main != null && !main.terminated() && MainStart.of(s) != MainStart.NOT_STARTED) {
                 Execution shown = frozenIfLost(pod, deletion, clocks, new Execution(State.RUNNING, "an export of the deleted Pod shows " + main.name() + " "
                         + main.state(), s.source(), false));
@@ -321,11 +321,11 @@ final class ExecutionOrder {
                     Execution shown = new Execution(State.RUNNING, "the API server gave the deletion a grace period of " + g
                             + "s, which it gives only to a Pod that has not finished, and " + (main == null ? "no container" : main.name())
                             + " had not ended before it" + (mainEnd == null ? "" : " (it ended at " + mainEnd.format() + ", "
-                            + (requestBefore == NodeClock.NodeOrder.BOUNDED ? "after the request by " + clock.near(mainEnd).describe() : "more than "
+                            + (requestBefore != NodeClock.NodeOrder.MARGIN ? "after the request by " + clock.near(mainEnd).describe() : "more than "
                             + GoDuration.format(DeletionBounds.NODE_CLOCK_NANOS) + " after the request as " + nodeClock(s) + " reads it") + ")"),
                             s.source(), false);
                     running = frozenIfLost(pod, deletion, clocks,
-                            requestBefore == NodeClock.NodeOrder.MARGIN || lagMargin ? shown.onNodeMargin() : shown);
+                            requestBefore.capped() || lagMargin ? shown.onNodeMargin() : shown);
                     break;
                 }
             }
@@ -402,9 +402,9 @@ final class ExecutionOrder {
                 : clockOf(clocks, end).otherBefore(deletion.notAfter().at(), end.mainAt(), 0);
         if (requestBeforeEnd.ordered()) {
             running = new Execution(State.RUNNING, end.mainEnded() + " (" + end.exitSummary()
-                    + "), after the deletion was requested " + deletion.when() + (requestBeforeEnd == NodeClock.NodeOrder.BOUNDED
+                    + "), after the deletion was requested " + deletion.when() + (requestBeforeEnd != NodeClock.NodeOrder.MARGIN
                     ? ", by " + clockOf(clocks, end).near(end.mainAt()).describe() : ""), deletion.notAfter().evidence(), false);
-            running = requestBeforeEnd == NodeClock.NodeOrder.MARGIN ? running.onNodeMargin() : running;
+            running = requestBeforeEnd.capped() ? running.onNodeMargin() : running;
         }
         String graceDisagrees = null;
         boolean sameNode = finished == null && end != null && deletion.notBefore() != null && sameNodeClock(pod, end, deletion.notBefore());
@@ -428,7 +428,7 @@ final class ExecutionOrder {
                         + "), before the deletion was requested " + deletion.when() + (deletion.inferredLower()
                         ? " (the grace-0 deletionTimestamp read as the request: an inference, not what an object states)" : ""),
                         deletion.notBefore().evidence(), deletion.notBefore().statedClock(), false, false, false, false, deletion.inferredLower());
-                finished = endBeforeRequest == NodeClock.NodeOrder.MARGIN ? finished.onNodeMargin() : finished;
+                finished = endBeforeRequest.capped() ? finished.onNodeMargin() : finished;
             }
         }
         if (running == null) {
@@ -591,7 +591,7 @@ final class ExecutionOrder {
             if (after == NodeClock.NodeOrder.NONE) {
                 return null;
             }
-            out = after == NodeClock.NodeOrder.MARGIN ? after : out;
+            out = after.capped() ? after : out;
         }
         return out;
     }
@@ -1424,7 +1424,7 @@ final class ExecutionOrder {
         if (reported == NodeClock.NodeOrder.BOUNDED) {
             return running;
         }
-        if (reported == NodeClock.NodeOrder.MARGIN) {
+        if (reported.capped()) {
             // Session 57: the kubelet's later report is after the request only past its node's minute, nothing bounding that clock.
             return running.onNodeMargin();
         }
@@ -1691,7 +1691,7 @@ final class ExecutionOrder {
                         if (o == NodeClock.NodeOrder.BOUNDED) {
                             return o;
                         }
-                        out = o == NodeClock.NodeOrder.MARGIN ? o : out;
+                        out = o.capped() ? o : out;
                     }
                 }
             }
@@ -1706,7 +1706,7 @@ final class ExecutionOrder {
             if (o == NodeClock.NodeOrder.BOUNDED) {
                 return o;
             }
-            out = o == NodeClock.NodeOrder.MARGIN ? o : out;
+            out = o.capped() ? o : out;
         }
         return out;
     }

@@ -31,7 +31,8 @@ import dev.argoforensics.time.Timestamp;
  *     it only when asked ({@code --show-managed-fields}).</li>
  * </ul>
  * The bounds hold while the node's offset stays the same over the Pod's life (a clock stepped in between breaks them; bounds that
- * cross each other show it, and are then dropped). With a bound, a node time orders against another clock's by the bounded offset
+ * cross each other show it, and are then dropped; session 59: but for those within {@link #STEP_FREE_NANOS} of the time read, which
+ * hold there if they do not cross each other). With a bound, a node time orders against another clock's by the bounded offset
  * ({@link NodeOrder#BOUNDED}: one-clock grade); without, only past {@link DeletionBounds#NODE_CLOCK_NANOS}
  * ({@link NodeOrder#MARGIN}: at most likely, the node's clock agreeing within the margin is an assumption nothing checks).
  *
@@ -75,7 +76,13 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * The records the kubelet writes in the same round as an end (the other containers' ends, the status write that carried them) are
      * within this of it; a correction within the minute between is the coincidence read past. A VM paused and resumed (its clock behind
      * by the pause) moves a clock away from the API server's: by no more than {@link #PAUSE_NANOS} without the node going NotReady
-     * (session 58 breaker). A clock stepped away ahead (a bad time server) is not modelled ({@code NodeClockAwayBreakerTest}).
+     * (session 58 breaker). A clock stepped away (session 59, {@code NodeClockAwayBreakerTest}): a time daemon whose server is
+     * wrong (a site server off, a pool member falsetickering, a daemon moved to the next server in its list) steps the clock to it
+     * (systemd-timesyncd past 0.4 s, chrony at its start or past {@code makestep}'s threshold, ntpd past 128 ms), by whatever that
+     * server is off, ahead or behind. Nothing bounds that size, and the kubelet's records carry no mark of it: its Events' stamps and
+     * the containers' times just move against the API server's. So an order a bound gives only from further than this from its record
+     * ({@link NodeOrder#FAR}) rests on no such step in between, as the margin rests on the clock agreeing: at most likely; a bound
+     * whose record is within this of the time agreeing makes it one-clock grade again.
      */
     static final long STEP_FREE_NANOS = 60_000_000_000L;
 
@@ -190,7 +197,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      */
     public NodeOrder nodeBeforeController(Timestamp nodeTime, long afterNanos, Timestamp line, Integer stream) {
         NodeOrder byNode = nodeBefore(nodeTime, afterNanos, line, DeletionBounds.CROSS_CLOCK_NANOS);
-        if (byNode != NodeOrder.BOUNDED) {
+        if (byNode != NodeOrder.BOUNDED && byNode != NodeOrder.FAR) {
             return byNode;
         }
         Bound ahead = stream == null ? (controllerAhead.size() == 1 ? controllerAhead.values().iterator().next() : null) : controllerAhead.get(stream);
@@ -199,7 +206,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             if (apart <= BOUND_SPAN_NANOS) {
                 long aheadNanos = ahead.nanos() + apart / 1_000_000 * DRIFT_PER_MILLION;
                 return nodeTime.windowEnd().plusNanos(afterNanos).minusNanos(near(nodeTime).lowerNanos).plusNanos(Math.max(0, aheadNanos)).isBefore(line.instant())
-                        ? NodeOrder.BOUNDED : NodeOrder.NONE;
+                        ? byNode : NodeOrder.NONE;
             }
         }
         // The controller's clock bounded by nothing near: the node's bound orders the end before the line within the two clocks' 10 s
@@ -216,6 +223,18 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * of it, each loosened by {@link #DRIFT_PER_MILLION} of the time between.
      */
     public NodeClock near(Timestamp nodeTime) {
+        return near(nodeTime, BOUND_SPAN_NANOS);
+    }
+
+    /**
+     * The bounds whose record is within {@link #STEP_FREE_NANOS} of {@code nodeTime} (session 59): those no step of the node's clock
+     * away from the API server's between the record and the time read can have moved, short of the coincidence within the minute.
+     */
+    NodeClock close(Timestamp nodeTime) {
+        return near(nodeTime, STEP_FREE_NANOS);
+    }
+
+    private NodeClock near(Timestamp nodeTime, long span) {
         if (nodeTime == null || bounds.isEmpty()) {
             return bounds.isEmpty() ? this : new NodeClock(node, null, null, null, null, bounds, controllerAhead);
         }
@@ -227,7 +246,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         Long rawUpper = null;
         for (Bound b : bounds) {
             long apart = Math.abs(nanosBetween(b.at(), nodeTime.instant()));
-            if (apart > BOUND_SPAN_NANOS) {
+            if (apart > span) {
                 continue;
             }
             long drift = apart / 1_000_000 * DRIFT_PER_MILLION;
@@ -291,7 +310,9 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             }
         }
         if (rawLower != null && rawUpper != null && rawLower >= rawUpper) {
-            return new NodeClock(node, null, null, null, null, bounds, controllerAhead);
+            // The bounds cross: the clock moved between their records. Session 59: those within the minute of the time read hold there
+            // (a step within it is the coincidence read past); if they cross too, nothing does.
+            return span > STEP_FREE_NANOS ? near(nodeTime, STEP_FREE_NANOS) : new NodeClock(node, null, null, null, null, bounds, controllerAhead);
         }
         return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead);
     }
@@ -314,11 +335,23 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         BOUNDED,
         /** Ordered only because the two are further apart than {@link DeletionBounds#NODE_CLOCK_NANOS}: rests on the node's clock. */
         MARGIN,
+        /**
+         * Session 59: ordered by the node's offset, but only as bounded by records more than {@link #STEP_FREE_NANOS} from the time
+         * ordered, none within it agreeing: rests on the node's clock not stepped away from the API server's in between (a time daemon
+         * following a bad server steps a clock by any amount, and nothing in a Pod's records shows it), as {@link #MARGIN} rests on it
+         * agreeing: at most likely ({@link #capped}).
+         */
+        FAR,
         /** Not ordered. */
         NONE;
 
         public boolean ordered() {
             return this != NONE;
+        }
+
+        /** Ordered, but on an assumption about the node's clock that nothing near the time checks ({@link #MARGIN}, {@link #FAR}). */
+        public boolean capped() {
+            return this == MARGIN || this == FAR;
         }
     }
 
@@ -494,7 +527,9 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             }
         }
         if (lower != null && upper != null && lower >= upper) {
-            return unknown(node); // the bounds cross: the node's clock moved over the Pod's life, and they bound nothing
+            // The bounds cross: the node's clock moved over the Pod's life, and they bound nothing as a whole. Session 59: each time read
+            // keeps the bounds near it ({@link #near}: those within the minute, where the far ones cross them).
+            return new NodeClock(node, null, null, null, null, bounds).withController(controllerAhead(pod));
         }
         return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds).withController(controllerAhead(pod));
     }
@@ -521,7 +556,12 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         NodeClock near = near(nodeTime);
         Timestamp at = shifted(nodeTime, afterNanos);
         if (near.lowerNanos != null) {
-            return near.lowerBefore(at, other, otherMarginNanos) ? NodeOrder.BOUNDED : NodeOrder.NONE;
+            if (!near.lowerBefore(at, other, otherMarginNanos)) {
+                return NodeOrder.NONE;
+            }
+            // Session 59: a bound read more than a minute from its record holds only while the clock was not stepped away since.
+            NodeClock close = close(nodeTime);
+            return close.lowerNanos != null && close.lowerBefore(at, other, otherMarginNanos) ? NodeOrder.BOUNDED : NodeOrder.FAR;
         }
         if (!DeletionBounds.nodeClearlyBefore(at, other)) {
             return NodeOrder.NONE;
@@ -546,7 +586,11 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
     public NodeOrder otherBefore(Timestamp other, Timestamp nodeTime, long otherMarginNanos) {
         NodeClock near = near(nodeTime);
         if (near.upperNanos != null) {
-            return near.upperAfter(other, nodeTime, otherMarginNanos) ? NodeOrder.BOUNDED : NodeOrder.NONE;
+            if (!near.upperAfter(other, nodeTime, otherMarginNanos)) {
+                return NodeOrder.NONE;
+            }
+            NodeClock close = close(nodeTime);
+            return close.upperNanos != null && close.upperAfter(other, nodeTime, otherMarginNanos) ? NodeOrder.BOUNDED : NodeOrder.FAR;
         }
         if (!DeletionBounds.nodeClearlyBefore(other, nodeTime)) {
             return NodeOrder.NONE;

@@ -61,9 +61,10 @@ public final class NodeClocks {
         if (c == null || c.finishedAt() == null || line == null || line.time() == null || !c.finishedAt().comparable(line.time())) {
             return NodeClock.NodeOrder.NONE;
         }
-        Timestamp end = c.finishedAt();
-        Timestamp shifted = afterNanos == 0 ? end : new Timestamp(end.instant().plusNanos(afterNanos), end.precision(), end.zone());
-        return of(node).nodeBeforeController(shifted, line.time(), line.stream());
+        // Session 59: the node's clock read where it stamped the end (its offset then places the stamp), the grace taken after it, as
+        // timeBefore does (a4f04348): end + grace is a moment no clock stamped, and a bound read there may differ from the one at the end
+        // (across the minute STEP_FREE_NANOS, a slew, the pause).
+        return of(node).nodeBeforeController(c.finishedAt(), afterNanos, line.time(), line.stream());
     }
     /**
      * Session 58: how {@code nodeTime}, a time of {@code node}'s clock (a container's or a node's {@code finishedAt}), {@code afterNanos}

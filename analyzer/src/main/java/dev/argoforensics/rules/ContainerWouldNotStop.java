@@ -352,7 +352,7 @@ public final class ContainerWouldNotStop extends DeclaredRule {
             confidence = Confidence.POSSIBLE;
             reason = Message.of("AF010.reason.undelivered", "container", undelivered.container());
         }
-        if (mainBeforeCut == NodeClock.NodeOrder.MARGIN && confidence == Confidence.CONFIRMED) {
+        if (mainBeforeCut.capped() && confidence == Confidence.CONFIRMED) {
             // Session 57: the cut SIGTERM round signalled no main only because main's end came a grace period before the SIGKILL round
             // by more than its node's clock may be off, nothing bounding that clock: a node behind by more reads the same.
             confidence = Confidence.LIKELY;

@@ -330,7 +330,7 @@ public final class SuccessReportedAsError extends NodeRule {
         PodLifecycle life = correlation.lifecycle(pod.key());
         ContainersEnd marginEnd = life.containersEnd().orElse(null);
         Timestamp marginStop = marginEnd == null ? null : outcome.controllerStop() != null && outcome.time() != null
-                && marginEnd.mainEndOrder(outcome.time()) == NodeClock.NodeOrder.MARGIN ? outcome.time()
+                && marginEnd.mainEndOrder(outcome.time()).capped() ? outcome.time()
                 : life.stopSetAsideOnNodeMargin().map(LogEvent::time).orElse(null);
         if (marginStop != null && confidence == Confidence.CONFIRMED) {
             confidence = Confidence.LIKELY;

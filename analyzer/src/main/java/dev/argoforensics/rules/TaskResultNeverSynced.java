@@ -880,7 +880,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 judged = new TaskResultWording.Judgment(Confidence.POSSIBLE, Message.of("AF006.reason.nodeClock", "reason", judged.reason(),
                         "finished", finished.at().format(), "threshold", GoDuration.format(threshold), "at", pending.at().format(),
                         "clock", clocks == null ? "nothing given bounds the node's clock" : clocks.of(finishNode(s, finished)).describe()));
-            } else if (order == NodeClock.NodeOrder.MARGIN && judged.confidence() == Confidence.CONFIRMED) {
+            } else if (order.capped() && judged.confidence() == Confidence.CONFIRMED) {
                 judged = new TaskResultWording.Judgment(Confidence.LIKELY, Message.of("common.nodeMargin", "reason", judged.reason(),
                         "margin", GoDuration.format(PodSnapshot.NODE_CLOCK_NANOS)));
             }

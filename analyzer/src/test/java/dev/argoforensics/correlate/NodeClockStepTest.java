@@ -116,6 +116,52 @@ class NodeClockStepTest {
         assertEquals(87 * SECOND, clock(lower(87)).near(at).lowerNanos());
     }
 
+    /**
+     * Session 59 (s59-away): a clock stepped away from the API server's (a time daemon following a wrong server) after a bound's
+     * record moves by any amount, and nothing marks it. The start's bound (no more than 5 s ahead at 16:28:00) read at 16:40:00, 12
+     * minutes on, orders a deletion at 16:39:50 before main's end stamped 16:40:00 only on no such step in between: FAR (at most
+     * likely), not BOUNDED. A second bound whose record is within the minute of the end (an Event at 16:39:30, the node no more than 3 s
+     * ahead there) agreeing makes it BOUNDED; one that does not give the order leaves it FAR; and an order none gives stays NONE.
+     */
+    @Test
+    void anOrderOnlyABoundReadFarFromItsRecordGivesIsFar() {
+        Timestamp end = Timestamp.parseRfc3339("2026-09-19T16:40:00Z", TimePrecision.SECOND, true);
+        Timestamp deleted = Timestamp.parseRfc3339("2026-09-19T16:39:50Z", TimePrecision.SECOND, true);
+        NodeClock start = clock(upper(5));
+        assertEquals(NodeClock.NodeOrder.FAR, start.otherBefore(deleted, end, 0), start.near(end).describe());
+        assertTrue(NodeClock.NodeOrder.FAR.capped() && NodeClock.NodeOrder.MARGIN.capped() && !NodeClock.NodeOrder.BOUNDED.capped());
+        Instant nearEnd = Instant.parse("2026-09-19T16:39:30Z");
+        NodeClock agreeing = new NodeClock("n", null, null, 3 * SECOND, "near", List.of(upper(5), new NodeClock.Bound(false, 3 * SECOND, nearEnd, "near")));
+        assertEquals(NodeClock.NodeOrder.BOUNDED, agreeing.otherBefore(deleted, end, 0), agreeing.near(end).describe());
+        NodeClock loose = new NodeClock("n", null, null, 5 * SECOND, "start", List.of(upper(5), new NodeClock.Bound(false, 9 * SECOND, nearEnd, "near")));
+        assertEquals(NodeClock.NodeOrder.FAR, loose.otherBefore(deleted, end, 0), loose.near(end).describe());
+        Timestamp deletedJustBefore = Timestamp.parseRfc3339("2026-09-19T16:39:57Z", TimePrecision.SECOND, true);
+        assertEquals(NodeClock.NodeOrder.NONE, start.otherBefore(deletedJustBefore, end, 0), start.near(end).describe());
+        // The mirror, from below: in step within 2 s at 16:28:00, main's end stamped 16:40:00 before a line at 16:41:10 (a pause since
+        // loosens it by 50 s): far; with the same bound 30 s before the end, one clock's order.
+        Timestamp line = Timestamp.parseRfc3339("2026-09-19T16:41:10Z", TimePrecision.SECOND, true);
+        assertEquals(NodeClock.NodeOrder.FAR, clock(lower(-2)).nodeBefore(end, line, 0));
+        NodeClock.Bound close = new NodeClock.Bound(true, -2 * SECOND, nearEnd, "near");
+        assertEquals(NodeClock.NodeOrder.BOUNDED, new NodeClock("n", -2 * SECOND, "near", null, null, List.of(lower(-2), close)).nodeBefore(end, line, 0));
+    }
+
+    /**
+     * Session 59: bounds that cross (the clock moved over the Pod's life: in step at its start, 40 s ahead at a Killing Event 35 s
+     * before the time read) bound nothing together; those within the minute of the time read still hold there.
+     */
+    @Test
+    void crossingBoundsLeaveThoseWithinTheMinute() {
+        Timestamp end = Timestamp.parseRfc3339("2026-09-19T16:40:05Z", TimePrecision.SECOND, true);
+        NodeClock.Bound killing = new NodeClock.Bound(true, 39 * SECOND, Instant.parse("2026-09-19T16:40:36Z"), "killing");
+        NodeClock moved = new NodeClock("n", null, null, null, null, List.of(upper(5), killing));
+        assertEquals(39 * SECOND - 31_000L * DRIFT_PER_MILLION_FOR_TEST, moved.near(end).lowerNanos(), moved.near(end).describe());
+        assertNull(moved.near(end).upperNanos(), moved.near(end).describe());
+        // At the start's own time the two cross (the Killing Event's bound read 12 minutes before its record holds, the clock ahead
+        // then too, or a correction in between would have left it in step), and nothing within the minute of it is left but the start's.
+        NodeClock atStart = moved.near(Timestamp.parseRfc3339("2026-09-19T16:28:00Z", TimePrecision.SECOND, true));
+        assertEquals(5 * SECOND, atStart.upperNanos(), atStart.describe());
+    }
+
     private static final Timestamp NEAR_BEFORE = Timestamp.parseRfc3339("2026-09-19T16:27:20Z", TimePrecision.SECOND, true);
     private static final long DRIFT_PER_MILLION_FOR_TEST = NodeClock.DRIFT_PER_MILLION;
     private static final long PAUSE = NodeClock.PAUSE_NANOS;

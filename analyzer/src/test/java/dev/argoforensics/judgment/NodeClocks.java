@@ -25,12 +25,15 @@ import java.util.Map;
  */
 final class NodeClocks {
     /** The bands of |offset|, for the summary. */
-    static final List<String> BANDS = List.of("0-2s", "2-5s", "5-30s", "30-90s", "stepped");
+    static final List<String> BANDS = List.of("0-2s", "2-5s", "5-30s", "30-90s", "stepped", "away");
     /** The generator salt of the node clocks (session 55; docs/judgment.md). */
     static final long SALT = 59;
 
     /** The band of a node whose clock is corrected in the corpus ({@link Correction}), whatever its offset before. */
     static final String STEPPED = BANDS.get(4);
+
+    /** The band of a node whose clock a time daemon steps away from the cluster's in the corpus ({@link #AWAY_SALT}). */
+    static final String AWAY = BANDS.get(5);
 
     /** Every node on the cluster's clock (no skew). */
     static final NodeClocks NONE = new NodeClocks(0, false, 0, 0, 0, null);
@@ -39,6 +42,15 @@ final class NodeClocks {
     static final long STEP_SALT = 5931;
     /** The share of nodes whose clock is off by 10-120 s and corrected by their time daemon somewhere in the corpus. */
     static final double CORRECTED_SHARE = 0.20;
+    /**
+     * The generator salt of the clocks stepped away from the cluster's mid-corpus (session 59, s59-away): a time daemon that follows a
+     * wrong server (a site server off, a pool member falsetickering, the next server in its list after its own went) steps the clock
+     * to it, by whatever that server is off.
+     */
+    static final long AWAY_SALT = 594;
+    /** The share of the nodes not corrected ({@link #CORRECTED_SHARE}) whose clock is stepped away. */
+    static final double AWAY_SHARE = 0.05;
+
     /** chrony's default {@code maxslewrate}, 83333.333 ppm: the fastest a slew moves a clock (a second every 12 s). */
     static final long MAX_SLEW_PER_MILLION = 83_333;
 
@@ -106,9 +118,15 @@ final class NodeClocks {
      * corrects it at {@code at}, toward the API server's (true time, which the control plane keeps): chrony's {@code makestep},
      * ntpd past its 128 ms step threshold and systemd-timesyncd step it at once ({@code slewPerMillion} 0); chrony otherwise slews it,
      * at most {@link #MAX_SLEW_PER_MILLION} (a 90 s offset in 18 minutes). After, the clock is {@code after} off: the daemon's
-     * measurement error, on the side it came from or a little past.
+     * measurement error, on the side it came from or a little past. Session 59 ({@code away}): a step to a wrong server's time,
+     * {@code after} as far off as that server is ({@link #drawAway}).
      */
-    record Correction(long before, long at, long slewPerMillion, long after) {
+    record Correction(long before, long at, long slewPerMillion, long after, boolean away) {
+        /** A correction toward the cluster's clock (session 58). */
+        Correction(long before, long at, long slewPerMillion, long after) {
+            this(before, at, slewPerMillion, after, false);
+        }
+
         /** The node's clock less the cluster's at the cluster's time {@code t}. */
         long offset(long t) {
             if (t < at) {
@@ -139,8 +157,31 @@ final class NodeClocks {
         if (!drawn || to <= from || steady.contains(node)) {
             return null;
         }
-        return corrections.computeIfAbsent(node, n -> java.util.Optional.ofNullable(
-                drawCorrection(new Sim.Rng(Sim.seed(Sim.seed(seed, STEP_SALT), n.hashCode())), from, to))).orElse(null);
+        return corrections.computeIfAbsent(node, n -> {
+            Correction c = drawCorrection(new Sim.Rng(Sim.seed(Sim.seed(seed, STEP_SALT), n.hashCode())), from, to);
+            if (c == null) {
+                // Session 59: not corrected; a few stepped away instead, from the offset the node draws otherwise (salt 59).
+                c = drawAway(new Sim.Rng(Sim.seed(Sim.seed(seed, AWAY_SALT), n.hashCode())), draw(new Sim.Rng(Sim.seed(Sim.seed(seed, SALT),
+                        n.hashCode()))), from, to);
+            }
+            return java.util.Optional.ofNullable(c);
+        }).orElse(null);
+    }
+
+    /**
+     * Session 59 (s59-away): on {@link #AWAY_SHARE} of the nodes, a clock at {@code before} (its usual offset) stepped at a time in
+     * [{@code from}, {@code to}) to 15-90 s off the cluster's, either way (systemd-timesyncd steps past 0.4 s, chrony past its
+     * {@code makestep} threshold, ntpd past 128 ms): a step away from true time, which nothing the kubelet writes marks.
+     */
+    static Correction drawAway(Sim.Rng r, long before, long from, long to) {
+        if (!r.chance(AWAY_SHARE)) {
+            return null;
+        }
+        long after = r.between(15 * Go.SECOND, 90 * Go.SECOND);
+        if (r.chance(0.5)) {
+            after = -after;
+        }
+        return new Correction(before, r.between(from, to - 1), 0, after, true);
     }
 
     static Correction drawCorrection(Sim.Rng r, long from, long to) {

@@ -244,6 +244,8 @@ class NodeClocksTest {
         int corrected = 0;
         int slewed = 0;
         int behind = 0;
+        int away = 0;
+        int awayBehind = 0;
         for (int i = 0; i < 2000; i++) {
             String node = "ip-10-0-" + (i % 63) + "-" + (i / 63 + 2) + ".ec2.internal";
             NodeClocks.Correction c = a.correction(node);
@@ -251,6 +253,16 @@ class NodeClocksTest {
             assertEquals(null, plain.correction(node), "drawn without a span, no correction");
             if (c == null) {
                 assertEquals(plain.offset(node), a.offset(node), "an uncorrected node keeps its session 55 offset: " + node);
+                continue;
+            }
+            if (c.away()) {
+                // Session 59: stepped away from its usual offset (salt 59) to 15-90 s off, either way, at once.
+                away++;
+                awayBehind += c.after() < 0 ? 1 : 0;
+                assertEquals(plain.offset(node), c.before(), node + ": " + c);
+                assertTrue(Math.abs(c.after()) >= 15 * Go.SECOND && Math.abs(c.after()) <= 90 * Go.SECOND, node + ": " + c);
+                assertEquals(0, c.slewPerMillion(), node + ": " + c);
+                assertTrue(c.at() >= START && c.at() < to, node + ": " + c);
                 continue;
             }
             corrected++;
@@ -265,6 +277,9 @@ class NodeClocksTest {
         assertTrue(corrected > 320 && corrected < 480, "a fifth of the nodes: " + corrected);
         assertTrue(slewed > corrected * 0.4 && slewed < corrected * 0.6, "half slewed: " + slewed);
         assertTrue(behind > corrected * 0.4 && behind < corrected * 0.6, "either way: " + behind);
+        // Session 59: a twentieth of the nodes not corrected (about 80 of 2,000) stepped away, either way.
+        assertTrue(away > 50 && away < 115, "a twentieth of the rest stepped away: " + away);
+        assertTrue(awayBehind > away * 0.3 && awayBehind < away * 0.7, "either way: " + awayBehind);
     }
 
     /**

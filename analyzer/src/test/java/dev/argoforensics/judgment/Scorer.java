@@ -242,7 +242,8 @@ final class Scorer {
                 out.add(new TruthPod(n.get("namespace").asText(), n.get("name").asText(), n.get("uid").asText(), n.get("class").asText(),
                         n.get("ofInterest").asBoolean(), expected, d == null || d.isNull() ? null : d.asLong(), same, n.get("controller").asText(),
                         n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean(), story(n.path("facts")),
-                        n.path("workflow").asText(), capPossible(n), n.hasNonNull("nodeClockCorrection") ? NodeClocks.STEPPED
+                        n.path("workflow").asText(), capPossible(n), n.hasNonNull("nodeClockCorrection")
+                                ? (n.path("nodeClockCorrection").path("away").asBoolean() ? NodeClocks.AWAY : NodeClocks.STEPPED)
                                 : n.hasNonNull("nodeClockOffsetNanos") ? NodeClocks.band(n.get("nodeClockOffsetNanos").asLong()) : NO_BAND));
             }
         } catch (IOException e) {

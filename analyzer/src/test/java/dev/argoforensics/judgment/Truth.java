@@ -871,6 +871,9 @@ final class Truth {
                         cm.put("at", c.at());
                         cm.put("slewPerMillion", c.slewPerMillion());
                         cm.put("after", c.after());
+                        if (c.away()) {
+                            cm.put("away", true);
+                        }
                         m.put("nodeClockCorrection", cm);
                     }
                 }

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class NodeClockAwayBreakerTest {
     private static final String DANA = "dana@example.com";
     private static final String STARTED = NodeClockBoundBreakerTest.kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z");
+    private static final String PROBE = NodeClockBoundBreakerTest.kubeletEvent("Unhealthy", "2026-09-19T16:38:30Z", "2026-09-19T16:38:30Z");
 
     /**
      * A VM frozen 35 s at 16:35 (a hypervisor's pause: QEMU stops the guest's kvmclock with it, so the guest's time resumes where it
@@ -71,7 +72,9 @@ class NodeClockAwayBreakerTest {
 
     /**
      * Control for the pause: the same stop, main's end 70 s before it on a node bounded by its start (a pause no longer than the
-     * node-monitor grace period does not reach): confirmed as before.
+     * node-monitor grace period does not reach): confirmed as before. Session 59: with the node's Event within the minute of main's end
+     * agreeing (a readiness probe's failure stamped 16:38:30, stored within its second); on the start's Event alone, 11 minutes
+     * before, the order rests on no step of the clock away since: likely.
      */
     @Test
     void aSeventySecondOrderStillConfirms() {
@@ -81,29 +84,62 @@ class NodeClockAwayBreakerTest {
         Correlation c = new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", wf).log("1.log", createdPod("2026-09-19T16:27:10.431Z"),
                 "time=2026-09-19T16:40:00.101Z level=INFO msg=\"Terminating pod as part of workflow shutdown\" component=workflow_worker "
                         + "workflow=p namespace=ns podName=p shutdownStrategy=Stop", nodePhaseChanged("2026-09-19T16:40:00.105Z", "Running", "Failed"))
-                .object("events.yaml", STARTED).correlate();
+                .object("events.yaml", STARTED).object("probe.yaml", PROBE).correlate();
         var f = new SuccessReportedAsError().evaluate(c).findings();
         assertEquals(1, f.size());
         assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
+        Correlation far = new Evidence().pod("pod.yaml", pod).workflow("wf.yaml", wf).log("1.log", createdPod("2026-09-19T16:27:10.431Z"),
+                "time=2026-09-19T16:40:00.101Z level=INFO msg=\"Terminating pod as part of workflow shutdown\" component=workflow_worker "
+                        + "workflow=p namespace=ns podName=p shutdownStrategy=Stop", nodePhaseChanged("2026-09-19T16:40:00.105Z", "Running", "Failed"))
+                .object("events.yaml", STARTED).correlate();
+        var g = new SuccessReportedAsError().evaluate(far).findings();
+        assertEquals(1, g.size());
+        assertEquals(Confidence.LIKELY, g.get(0).confidence(), g.get(0).confidenceReason());
     }
 
     /**
      * The mirror, a clock stepped ahead: systemd-timesyncd, its server gone at 16:33, moved to the next in its list, a site server
      * 40 s fast, and stepped to it (it steps past 0.4 s). main ended on its own (exit 0) at 16:39:25, 30 s before dana's delete,
      * written 16:40:05; wait, uploading its outputs, ended at 16:39:57, written 16:40:37. The start's bounds (no more than 5 s ahead at
-     * 16:27:14) do not hold of a clock moved away from the API server's since: not "deleted while main ran" above possible.
+     * 16:27:14) do not hold of a clock moved away from the API server's since: not "deleted while main ran" confirmed. Session 59
+     * (s59-away): a step away has no size a bound could be loosened by, and nothing in the kubelet's records marks it, so an order
+     * that only a bound read more than a minute from its record gives rests on no such step in between (NodeClock.NodeOrder.FAR), as
+     * the margin's rests on the clock agreeing: at most likely, saying so. (Possible would hold the order as unknown; it is not: a clock
+     * within 5 s of the API server's 13 minutes before is in step now unless something happened to it, which is what likely says.)
      */
     @Test
-    @org.junit.jupiter.api.Disabled("session 58 (s58-b-clocks): broke, not fixed. NodeClock's premise is that a node's clock moves toward "
-            + "the API server's (a time daemon correcting it) or behind it by a pause; a step away ahead (a bad server) has no size a "
-            + "bound could be loosened by: AF007 confirmed. Left to the lead: see the final message")
-    void aClockSteppedAheadSinceAnInStepStartDoesNotPutAnOwnEndAfterTheRequest() {
+    void aClockSteppedAheadSinceAnInStepStartDoesNotConfirmAnOwnEndAfterTheRequest() {
         String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:25Z", 30)
                 .terminated("main", 0, "Completed", "2026-09-19T16:40:05Z").terminated("wait", 0, "Completed", "2026-09-19T16:40:37Z").yaml();
         Correlation c = deleted(pod, STARTED);
         Execution e = execution(c);
-        noneAbovePossible(new PodDeletedDuringExecution(), c);
+        assertTrue(e.state() != State.RUNNING || e.nodeMargin(), e.reason());
+        var found = new PodDeletedDuringExecution().evaluate(c).findings();
+        for (var f : found) {
+            assertNotEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        }
+        for (var f : found) {
+            if (f.confidence() == Confidence.LIKELY) {
+                assertTrue(f.confidenceReason().contains("more than a minute away"), f.confidenceReason());
+            }
+        }
+    }
+
+    /**
+     * The step seen near the end: wait's Killing Event (the deletion's, its kubelet's stamp 16:40:36, stored 16:39:56) bounds the node
+     * at least 39 s ahead within the minute of main's end: main's end written 16:40:05 was before 16:39:27 on the API server's clock,
+     * before the request: not "deleted while main ran" at all.
+     */
+    @Test
+    void aClockSteppedAheadShownByAKubeletEventNearTheEndPutsTheEndBeforeTheRequest() {
+        String pod = Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:25Z", 30)
+                .terminated("main", 0, "Completed", "2026-09-19T16:40:05Z").terminated("wait", 0, "Completed", "2026-09-19T16:40:37Z").yaml();
+        String killing = NodeClockBoundBreakerTest.kubeletEvent("Killing", "2026-09-19T16:40:36Z", "2026-09-19T16:39:56Z")
+                .replace("Started container main", "Stopping container wait");
+        Correlation c = deleted(pod, STARTED, killing);
+        Execution e = execution(c);
         assertNotEquals(State.RUNNING, e.state(), e.reason());
+        noneAbovePossible(new PodDeletedDuringExecution(), c);
     }
 
     /**

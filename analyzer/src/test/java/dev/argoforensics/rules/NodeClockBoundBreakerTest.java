@@ -124,15 +124,23 @@ class NodeClockBoundBreakerTest {
 
     /**
      * Control: the same Pod, the controller keeping time (its Created pod line within a second of the creation) and main's end 70 s
-     * before its stop: the bounded order confirms.
+     * before its stop: the bounded order confirms. Session 59: where the node's Event within the minute of main's end bounds it (a
+     * readiness probe's failure stamped 16:28:30, stored within its second); the start's Event alone, 96 s before the end, bounds the
+     * clock there only while nothing stepped it away since: likely.
      */
     @Test
     void controllerKeepingTimeConfirms() {
+        String probe = kubeletEvent("Unhealthy", "2026-09-19T16:28:30Z", "2026-09-19T16:28:30Z", "u-1", NODE, 1);
         Correlation c = stopped(succeeded("2026-09-19T16:28:50Z", "2026-09-19T16:30:02Z"), "2026-09-19T16:30:00", "2026-09-19T16:27:10.431Z",
-                kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+                kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"), probe);
         List<Finding> f = new SuccessReportedAsError().evaluate(c).findings();
         assertEquals(1, f.size());
         assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
+        Correlation far = stopped(succeeded("2026-09-19T16:28:50Z", "2026-09-19T16:30:02Z"), "2026-09-19T16:30:00", "2026-09-19T16:27:10.431Z",
+                kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z"));
+        List<Finding> g = new SuccessReportedAsError().evaluate(far).findings();
+        assertEquals(1, g.size());
+        assertEquals(Confidence.LIKELY, g.get(0).confidence(), g.get(0).confidenceReason());
     }
 
     /**

@@ -137,13 +137,43 @@ class NodeClockReadersTest {
         assertEquals(Confidence.POSSIBLE, paused.confidence(), paused.confidenceReason());
         Finding freeEarlier = af010(cutRounds(), mainEnded("2026-09-19T16:28:55Z")).findings().get(0);
         assertEquals(Confidence.LIKELY, freeEarlier.confidence(), freeEarlier.confidenceReason());
+        // Session 59: the Event 101 s before that end bounds the clock there only while nothing stepped it away since (a time daemon
+        // following a wrong server, NodeClock.NodeOrder.FAR): likely, as the margin; an Event of the kubelet's within the minute of
+        // the end, stored within a second of its stamp, agreeing makes it one clock's order again: confirmed.
         Finding bounded = af010(cutRounds(), mainEnded("2026-09-19T16:28:55Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"))
                 .findings().get(0);
-        assertEquals(Confidence.CONFIRMED, bounded.confidence(), bounded.confidenceReason());
+        assertEquals(Confidence.LIKELY, bounded.confidence(), bounded.confidenceReason());
+        assertTrue(bounded.confidenceReason().contains("more than a minute away"), bounded.confidenceReason());
+        Finding near = af010(cutRounds(), mainEnded("2026-09-19T16:28:55Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"),
+                probeEvent("2026-09-19T16:28:30Z", "2026-09-19T16:28:31Z")).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, near.confidence(), near.confidenceReason());
         // Past the minute without a bound: the order rests on the node's clock, likely, saying so.
         Finding margin = af010(cutRounds(), mainEnded("2026-09-19T16:28:59Z")).findings().get(0);
         assertEquals(Confidence.LIKELY, margin.confidence(), margin.confidenceReason());
         assertTrue(margin.confidenceReason().contains("not confirmed: that order rests on the node's clock"), margin.confidenceReason());
+    }
+
+    /**
+     * Session 59 (s59-away): the grace period is taken after main's end, the node's clock read where it stamped that end (as
+     * {@code NodeClocks.timeBefore}, a4f04348), not at end + grace, a moment no clock stamped. main's end written 16:29:40; its node's
+     * readiness probe failure stamped 16:29:05 and stored at 16:29:06 (the node no more than 2 s behind there, 35 s before the end).
+     * Read at the end: main ended by 16:29:43 on the API server's clock, a grace period before the SIGKILL round (16:30:30.302) with
+     * the controller's clock bounded by its Created pod line: the cut SIGTERM round signalled no main, confirmed. Read at end + grace
+     * (16:30:10, 65 s from the Event: past the minute, where a VM paused since puts the clock up to 50 s further behind) it was not
+     * ordered (possible). Controls: the same end with only the start's Event (146 s away) stays possible; the probe's Event stored
+     * 40 s after its stamp (the node 40 s behind) keeps the round open.
+     */
+    @Test
+    void af010TheGraceIsTakenAfterTheEndOnTheClockThatStampedIt() {
+        Finding near = af010(cutRounds(), mainEnded("2026-09-19T16:29:40Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"),
+                probeEvent("2026-09-19T16:29:05Z", "2026-09-19T16:29:06Z")).findings().get(0);
+        assertEquals(Confidence.CONFIRMED, near.confidence(), near.confidenceReason());
+        Finding far = af010(cutRounds(), mainEnded("2026-09-19T16:29:40Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"))
+                .findings().get(0);
+        assertEquals(Confidence.POSSIBLE, far.confidence(), far.confidenceReason());
+        Finding behind = af010(cutRounds(), mainEnded("2026-09-19T16:29:40Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"),
+                probeEvent("2026-09-19T16:29:05Z", "2026-09-19T16:29:45Z")).findings().get(0);
+        assertEquals(Confidence.POSSIBLE, behind.confidence(), behind.confidenceReason());
     }
 
     /**
@@ -316,22 +346,25 @@ class NodeClockReadersTest {
      * is after the request on one clock's ground: confirmed. Session 57 (reconcile): the containers' start written 4 s after the Pod's
      * creation already bounds the node to 5 s ahead (NodeClock, s57-bounds): confirmed without startTime too; the margin is left for a
      * Pod created two hours before (its start beyond a bound's hour of main's end).
+     * Session 59 (s59-away): every bound here is a record of the Pod's start, 13 minutes or more before the time it orders; a clock
+     * stepped away since (a time daemon following a wrong server) leaves no trace in the Pod's records, so those orders rest on no such
+     * step (NodeClock.NodeOrder.FAR), as the margin's on the clock agreeing: likely where they were confirmed.
      */
     @Test
     void laggingPastTheMinuteRestsOnTheNodesClockUnlessBounded() {
         Correlation started = runningThenEnded("2026-09-19T16:41:30Z", null);
         assertEquals(State.RUNNING, life(started).execution().state(), life(started).execution().reason());
-        assertFalse(life(started).execution().nodeMargin(), life(started).execution().toString());
-        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(started).findings().get(0).confidence());
+        assertTrue(life(started).execution().nodeMargin(), life(started).execution().toString());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(started).findings().get(0).confidence());
         Correlation free = runningThenEnded("2026-09-19T16:41:30Z", null, true);
         assertEquals(State.RUNNING, life(free).execution().state(), life(free).execution().reason());
         assertTrue(life(free).execution().nodeMargin(), life(free).execution().toString());
         assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(free).findings().get(0).confidence());
         Correlation bounded = runningThenEnded("2026-09-19T16:41:30Z", "2026-09-19T16:27:12Z");
         assertEquals(State.RUNNING, life(bounded).execution().state(), life(bounded).execution().reason());
-        assertFalse(life(bounded).execution().nodeMargin(), life(bounded).execution().toString());
+        assertTrue(life(bounded).execution().nodeMargin(), life(bounded).execution().toString());
         Finding f = new PodDeletedDuringExecution().evaluate(bounded).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
     }
 
     /**
@@ -339,17 +372,20 @@ class NodeClockReadersTest {
      * 87 s after it: the running export is read, on one clock's ground. Without the bound 50 s is within the minute: set aside as a
      * possible late report, and nothing confirms. Session 57 (reconcile): "without the bound" is a Pod created two hours before; the
      * containers' start 4 s after a recent creation bounds the node to 5 s ahead, and the end 45 s after the request confirms.
+     * Session 59 (s59-away): every bound here is a record of the Pod's start, 13 minutes or more before the time it orders; a clock
+     * stepped away since (a time daemon following a wrong server) leaves no trace in the Pod's records, so those orders rest on no such
+     * step (NodeClock.NodeOrder.FAR), as the margin's on the clock agreeing: likely where they were confirmed.
      */
     @Test
     void laggingOnANodeKnownBehindReadsTheRunningExport() {
-        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(runningThenEnded("2026-09-19T16:40:50Z", null))
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(runningThenEnded("2026-09-19T16:40:50Z", null))
                 .findings().get(0).confidence());
         Correlation free = runningThenEnded("2026-09-19T16:40:50Z", null, true);
         assertNotEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(free).findings().get(0).confidence());
         Correlation behind = runningThenEnded("2026-09-19T16:40:50Z", "2026-09-19T16:26:33Z");
         assertEquals(State.RUNNING, life(behind).execution().state(), life(behind).execution().reason());
-        assertFalse(life(behind).execution().nodeMargin(), life(behind).execution().toString());
-        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(behind).findings().get(0).confidence());
+        assertTrue(life(behind).execution().nodeMargin(), life(behind).execution().toString());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(behind).findings().get(0).confidence());
     }
 
     /**
@@ -395,15 +431,18 @@ class NodeClockReadersTest {
      * confirmed. A node up to 95 s ahead: the flip may be the late report of a main that ended before: not confirmed. Session 57
      * (reconcile): the containers' start 4 s after the Pod's creation bounds the node to 5 s ahead without startTime (confirmed); the
      * margin's likely is for a Pod created two hours before.
+     * Session 59 (s59-away): every bound here is a record of the Pod's start, 13 minutes or more before the time it orders; a clock
+     * stepped away since (a time daemon following a wrong server) leaves no trace in the Pod's records, so those orders rest on no such
+     * step (NodeClock.NodeOrder.FAR), as the margin's on the clock agreeing: likely where they were confirmed.
      */
     @Test
     void readinessAfterTheDeletionThroughTheNodesClock() {
         Finding started = evicted("2026-09-19T16:32:20Z", null).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, started.confidence(), started.confidenceReason());
+        assertEquals(Confidence.LIKELY, started.confidence(), started.confidenceReason());
         Finding free = evicted("2026-09-19T16:32:20Z", null, true).findings().get(0);
         assertEquals(Confidence.LIKELY, free.confidence(), free.confidenceReason());
         Finding bounded = evicted("2026-09-19T16:32:20Z", "2026-09-19T16:27:12Z").findings().get(0);
-        assertEquals(Confidence.CONFIRMED, bounded.confidence(), bounded.confidenceReason());
+        assertEquals(Confidence.LIKELY, bounded.confidence(), bounded.confidenceReason());
         assertTrue(bounded.confidenceReason().contains("the containers' readiness changed after the deletion was requested"), bounded.confidenceReason());
         Finding ahead = evicted("2026-09-19T16:32:20Z", "2026-09-19T16:28:45Z").findings().get(0);
         assertNotEquals(Confidence.CONFIRMED, ahead.confidence(), ahead.confidenceReason());
@@ -417,15 +456,18 @@ class NodeClockReadersTest {
      * a minute after it: the containers were running at the request: confirmed. Without the bound: not. Session 57 (reconcile):
      * "without the bound" is a Pod created two hours before; the containers' start 4 s after a recent creation bounds the node to 5 s
      * ahead, and the flip at least 24 s after the eviction, past the kubelet's report lag, confirms.
+     * Session 59 (s59-away): every bound here is a record of the Pod's start, 13 minutes or more before the time it orders; a clock
+     * stepped away since (a time daemon following a wrong server) leaves no trace in the Pod's records, so those orders rest on no such
+     * step (NodeClock.NodeOrder.FAR), as the margin's on the clock agreeing: likely where they were confirmed.
      */
     @Test
     void readinessOnANodeKnownBehind() {
         Finding started = evicted("2026-09-19T16:31:40Z", null).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, started.confidence(), started.confidenceReason());
+        assertEquals(Confidence.LIKELY, started.confidence(), started.confidenceReason());
         Finding free = evicted("2026-09-19T16:31:40Z", null, true).findings().get(0);
         assertNotEquals(Confidence.CONFIRMED, free.confidence(), free.confidenceReason());
         Finding behind = evicted("2026-09-19T16:31:40Z", "2026-09-19T16:26:33Z").findings().get(0);
-        assertEquals(Confidence.CONFIRMED, behind.confidence(), behind.confidenceReason());
+        assertEquals(Confidence.LIKELY, behind.confidence(), behind.confidenceReason());
     }
 
     // ---- ExecutionOrder.kubeletReportedAfter: a lost node's report ----------------------------------------------------------------
@@ -456,17 +498,20 @@ class NodeClockReadersTest {
      * clock's ground, main running at the request: confirmed. Up to 95 s ahead: the report may be from before the request, the lost
      * node's last: frozen, likely. Session 57 (reconcile): the containers' start 4 s after the Pod's creation bounds the node to 5 s
      * ahead without startTime (not frozen, not on the margin); the margin is for a Pod created two hours before.
+     * Session 59 (s59-away): every bound here is a record of the Pod's start, 13 minutes or more before the time it orders; a clock
+     * stepped away since (a time daemon following a wrong server) leaves no trace in the Pod's records, so those orders rest on no such
+     * step (NodeClock.NodeOrder.FAR), as the margin's on the clock agreeing: likely where they were confirmed.
      */
     @Test
     void aLostNodesLaterReportThroughTheNodesClock() {
         Execution started = life(lostAfterReport("2026-09-19T16:41:20Z", null)).execution();
-        assertTrue(!started.frozenReport() && !started.nodeMargin(), started.toString());
+        assertTrue(!started.frozenReport() && started.nodeMargin(), started.toString());
         Execution free = life(lostAfterReport("2026-09-19T16:41:20Z", null, true)).execution();
         assertTrue(!free.frozenReport() && free.nodeMargin(), free.toString());
         Correlation bounded = lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:27:12Z");
-        assertTrue(!life(bounded).execution().frozenReport() && !life(bounded).execution().nodeMargin(), life(bounded).execution().toString());
+        assertTrue(!life(bounded).execution().frozenReport() && life(bounded).execution().nodeMargin(), life(bounded).execution().toString());
         Finding f = new PodDeletedDuringExecution().evaluate(bounded).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
         Execution ahead = life(lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:28:45Z")).execution();
         assertTrue(ahead.frozenReport(), ahead.toString());
         assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:28:45Z"))
@@ -477,16 +522,19 @@ class NodeClockReadersTest {
      * A node known at least 37 s behind: wait's end written 30 s after the request came after it by more than a minute: confirmed.
      * Session 57 (reconcile): the containers' start 4 s after the Pod's creation bounds the node to 5 s ahead: the end at least 25 s
      * after the request, confirmed too; without a bound (a Pod created two hours before) the report may be the lost node's last.
+     * Session 59 (s59-away): every bound here is a record of the Pod's start, 13 minutes or more before the time it orders; a clock
+     * stepped away since (a time daemon following a wrong server) leaves no trace in the Pod's records, so those orders rest on no such
+     * step (NodeClock.NodeOrder.FAR), as the margin's on the clock agreeing: likely where they were confirmed.
      */
     @Test
     void aLostNodesReportOnANodeKnownBehind() {
         Correlation started = lostAfterReport("2026-09-19T16:40:30Z", null);
         assertFalse(life(started).execution().frozenReport(), life(started).execution().toString());
-        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(started).findings().get(0).confidence());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(started).findings().get(0).confidence());
         Execution free = life(lostAfterReport("2026-09-19T16:40:30Z", null, true)).execution();
         assertTrue(free.frozenReport(), free.toString());
         Correlation behind = lostAfterReport("2026-09-19T16:40:30Z", "2026-09-19T16:26:33Z");
         assertFalse(life(behind).execution().frozenReport(), life(behind).execution().toString());
-        assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(behind).findings().get(0).confidence());
+        assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(behind).findings().get(0).confidence());
     }
 }
