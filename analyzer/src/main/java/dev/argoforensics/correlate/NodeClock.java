@@ -610,12 +610,30 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * clock's only by a bound near it, never by the margin.
      */
     private boolean knownBehindPastMargin() {
-        return upperNanos != null && upperNanos < -DeletionBounds.NODE_CLOCK_NANOS;
+        // Every bound at its record, not the whole-life summary: bounds that cross (the clock moved over the Pod's life) leave no summary
+        // (s59-away), and one of them still shows the clock off.
+        if (upperNanos != null && upperNanos < -DeletionBounds.NODE_CLOCK_NANOS) {
+            return true;
+        }
+        for (Bound b : bounds) {
+            if (!b.lower() && b.nanos() < -DeletionBounds.NODE_CLOCK_NANOS) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The mirror of {@link #knownBehindPastMargin()}: a bound showing the clock ahead by more than the margin at its record. */
     private boolean knownAheadPastMargin() {
-        return lowerNanos != null && lowerNanos > DeletionBounds.NODE_CLOCK_NANOS;
+        if (lowerNanos != null && lowerNanos > DeletionBounds.NODE_CLOCK_NANOS) {
+            return true;
+        }
+        for (Bound b : bounds) {
+            if (b.lower() && b.nanos() > DeletionBounds.NODE_CLOCK_NANOS) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What bounds the node's clock, for a reason: "node N's clock read no more than 2s behind the API server's (...)". */
