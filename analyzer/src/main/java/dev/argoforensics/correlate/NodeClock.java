@@ -231,7 +231,35 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
      * away from the API server's between the record and the time read can have moved, short of the coincidence within the minute.
      */
     NodeClock close(Timestamp nodeTime) {
-        return near(nodeTime, STEP_FREE_NANOS);
+        // Session 59 breaker (s59-b-away, NodeClockCrossingBreakerTest): where the bounds of the hour cross, the clock was stepped
+        // between their records, and nothing places the step before or after the time read: a close record on the other side of it
+        // gives a stepped bound. Then only a record at the time read itself (within its stamp's second) is free of the step.
+        return near(nodeTime, stepShown(nodeTime) ? STAMP_NANOS : STEP_FREE_NANOS);
+    }
+
+    /** A stamp's own second: a record within it of the time read has no step between. */
+    private static final long STAMP_NANOS = 1_000_000_000L;
+
+    /** Whether the bounds within {@link #BOUND_SPAN_NANOS} of {@code nodeTime} cross (as read there): the clock was stepped between. */
+    private boolean stepShown(Timestamp nodeTime) {
+        if (nodeTime == null) {
+            return false;
+        }
+        Long rawLower = null;
+        Long rawUpper = null;
+        for (Bound b : bounds) {
+            long apart = Math.abs(nanosBetween(b.at(), nodeTime.instant()));
+            if (apart > BOUND_SPAN_NANOS) {
+                continue;
+            }
+            long drift = apart / 1_000_000 * DRIFT_PER_MILLION;
+            if (b.lower()) {
+                rawLower = rawLower == null ? b.nanos() - drift : Math.max(rawLower, b.nanos() - drift);
+            } else {
+                rawUpper = rawUpper == null ? b.nanos() + drift : Math.min(rawUpper, b.nanos() + drift);
+            }
+        }
+        return rawLower != null && rawUpper != null && rawLower >= rawUpper;
     }
 
     private NodeClock near(Timestamp nodeTime, long span) {
