@@ -85,7 +85,6 @@ class PodDeletedDuringExecutionTest {
      * same export may be the last one from before the request: likely.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("session 59 (s59-away): its line 125 expects confirmed from the Pod's start bound read minutes later, which NodeClock.NodeOrder.FAR now caps at likely by design; the first assertion was moved, this one not yet reviewed (no time left): left to the lead")
     void aReportTheKubeletWroteAfterTheRequestStillConfirmsThoughTheNodeWasLostLater() {
         String user = "alice@example.com";
         Exports.Pod reported = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", "2026-09-19T16:40:20Z");
@@ -123,7 +122,10 @@ class PodDeletedDuringExecutionTest {
         // report is not the lost node's last (not frozen), but the order rests on the node's clock: likely. Session 57 (reconcile):
         // the containers' start 4 s after the Pod's creation bounds the node to 5 s ahead: after the request on that bound, confirmed
         // (NodeClockReadersTest.aLostNodesLaterReportThroughTheNodesClock keeps the margin's likely for a node nothing bounds).
-        assertEquals(Confidence.CONFIRMED, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
+        // Session 59 (s59-away, reviewed by the lead): that bound is the start's, 14 minutes before wait's end; a time daemon that followed
+        // a wrong server in between may have stepped the clock 80 s ahead, which no record shows: FAR, likely (the report still not the
+        // lost node's last).
+        assertEquals(Confidence.LIKELY, e.findings().get(0).confidence(), e.findings().get(0).confidenceReason());
     }
 
     @Test
