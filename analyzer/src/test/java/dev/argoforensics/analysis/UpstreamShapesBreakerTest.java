@@ -24,9 +24,7 @@ class UpstreamShapesBreakerTest {
     Path dir;
 
     private AnalysisResult run(String file, String text) throws IOException {
-        Path p = dir.resolve(file);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).keepingEverything(true)).run(List.of(p.toString()));
+        return dev.argoforensics.testing.AnalyzedFiles.pasted(dir, file, text);
     }
 
     private static void noRaceClaimed(AnalysisResult r, String why) {

@@ -7,10 +7,7 @@ import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Confidence;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,9 +26,7 @@ class UpstreamShapesRound46Test {
     Path dir;
 
     private AnalysisResult run(String file, String text) throws IOException {
-        Path p = dir.resolve(file);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).keepingEverything(true)).run(List.of(p.toString()));
+        return dev.argoforensics.testing.AnalyzedFiles.pasted(dir, file, text);
     }
 
     static Stream<Arguments> logShapes() {

@@ -8,8 +8,6 @@ import dev.argoforensics.accounting.InputSummary;
 import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.rules.Confidence;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,9 +24,7 @@ class UpstreamShapesRound58Test {
     Path dir;
 
     private AnalysisResult run(String file, String text) throws IOException {
-        Path p = dir.resolve(file);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).keepingEverything(true)).run(List.of(p.toString()));
+        return dev.argoforensics.testing.AnalyzedFiles.pasted(dir, file, text);
     }
 
     private static void noRaceClaimed(AnalysisResult r, String why) {

@@ -9,10 +9,7 @@ import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.rules.Confidence;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,9 +23,7 @@ class UpstreamShapesRound59Test {
     Path dir;
 
     private AnalysisResult run(String file, String text) throws IOException {
-        Path p = dir.resolve(file);
-        Files.writeString(p, text, StandardCharsets.UTF_8);
-        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).keepingEverything(true)).run(List.of(p.toString()));
+        return dev.argoforensics.testing.AnalyzedFiles.pasted(dir, file, text);
     }
 
     /** The run that wrote the first {@code Processing workflow} line. */

@@ -46,4 +46,14 @@ public final class AnalyzedFiles {
     public static AnalysisResult run(Path dir, Map<String, List<String>> logs, Map<String, String> texts) throws IOException {
         return run(dir, logs, texts, AnalysisOptions.defaults());
     }
+
+    /**
+     * One pasted file (its text as given, UTF-8) written as {@code file} under {@code dir} and analyzed as {@code analyze} reads a
+     * paste: through the whole reading (its runs as the reading cuts them), two threads, everything kept for the assertions.
+     */
+    public static AnalysisResult pasted(Path dir, String file, String text) throws IOException {
+        Path p = dir.resolve(file);
+        Files.writeString(p, text, java.nio.charset.StandardCharsets.UTF_8);
+        return Analysis.standard(AnalysisOptions.defaults().withThreads(2).keepingEverything(true)).run(List.of(p.toString()));
+    }
 }
