@@ -11,12 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import dev.argoforensics.testing.V4;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,15 +31,7 @@ class ClustersS58BreakerTest {
     Path dir;
 
     private AnalysisResult analyze(Map<String, String> files) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, String> f : new TreeMap<>(files).entrySet()) {
-            Path p = in.resolve(f.getKey());
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, f.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return dev.argoforensics.testing.AnalyzedFiles.run(dir, Map.of(), new TreeMap<>(files));
     }
 
     /** The cluster-wide install's log (argo/workflow-controller, v4.1.3, no instance ID): p's race, its workers at 0 from 16:31:11. */

@@ -12,8 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.argoforensics.analysis.Analysis;
-import dev.argoforensics.analysis.AnalysisOptions;
 import dev.argoforensics.analysis.AnalysisResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,15 +41,7 @@ class TaskResultWatchBreakerTest {
     Path dir;
 
     private AnalysisResult analyze(Map<String, String> files) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, String> f : new TreeMap<>(files).entrySet()) {
-            Path p = in.resolve(f.getKey());
-            Files.createDirectories(p.getParent());
-            Files.writeString(p, f.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return dev.argoforensics.testing.AnalyzedFiles.run(dir, Map.of(), new TreeMap<>(files));
     }
 
     /** A v3.7.6 install over namespace ns with instance ID team-b, as it starts (NewWorkflowController, election, Run). */
