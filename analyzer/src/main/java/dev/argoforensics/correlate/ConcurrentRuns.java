@@ -241,14 +241,11 @@ public final class ConcurrentRuns {
      * ("no worker took it up", "zero workers until the next pass") cannot decide where such a run wrote of the Workflow.
      */
     public boolean ownLeases(int a, int b) {
-        if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
+        if (!twoRuns(a, b)) {
             return false;
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
-            return false;
-        }
         HandOvers h = elections();
         HandOvers.Election ea = h.election(a).orElse(null);
         HandOvers.Election eb = h.election(b).orElse(null);
@@ -275,12 +272,7 @@ public final class ConcurrentRuns {
         if (ownLeases(a, b)) {
             return java.util.Optional.of(Sharing.OWN_LEASES);
         }
-        if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
-            return java.util.Optional.empty();
-        }
-        ControllerProcess ra = runs.get(a);
-        ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
+        if (!twoRuns(a, b)) {
             return java.util.Optional.empty();
         }
         HandOvers h = elections();
@@ -311,16 +303,23 @@ public final class ConcurrentRuns {
         return from.isBefore(to) && from.nanosUntil(to) > OVERLAP_NANOS;
     }
 
-    /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
-    public boolean atOnce(int a, int b) {
+    /** Whether {@code a} and {@code b} are two runs this reading holds, of different replicas, neither a quote of the other's lines. */
+    private boolean twoRuns(int a, int b) {
         if (a == b || a < 0 || b < 0 || a >= runs.size() || b >= runs.size()) {
             return false;
         }
         ControllerProcess ra = runs.get(a);
         ControllerProcess rb = runs.get(b);
-        if (ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb)) {
+        return !(ra.replica() != null && ra.replica().equals(rb.replica()) || quoted(ra, rb));
+    }
+
+    /** Whether runs {@code a} and {@code b} (stream numbers) led at once. */
+    public boolean atOnce(int a, int b) {
+        if (!twoRuns(a, b)) {
             return false;
         }
+        ControllerProcess ra = runs.get(a);
+        ControllerProcess rb = runs.get(b);
         ControllerProcess.Work wa = ra.work();
         ControllerProcess.Work wb = rb.work();
         if (wa.processed() < 2 || wb.processed() < 2 || wa.first() == null || wb.first() == null || wa.last() == null || wb.last() == null
