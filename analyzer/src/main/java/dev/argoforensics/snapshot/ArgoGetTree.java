@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
 
 /**
  * The node tree of {@code argo get} ({@code STEP  TEMPLATE  PODNAME  DURATION  MESSAGE}, and
- * {@code -o wide}'s {@code ARTIFACTS}, {@code RESOURCESDURATION}, {@code NODENAME}). Cells are cut at
- * the header's column starts (argo aligns them with Go's tabwriter). The STEP cell is the tree drawing
- * (Unicode {@code ├─ └─ │ ┬─ ──}, or {@code --no-utf8}'s {@code |- `- | +- --}), the phase symbol
+ * {@code -o wide}'s {@code ARTIFACTS}, {@code RESOURCESDURATION}, {@code NODENAME}; v2.0-v2.6 print no
+ * TEMPLATE). Cells are cut at the header's column starts (argo aligns them with Go's tabwriter). The STEP
+ * cell is the tree drawing (Unicode {@code ├─ └─ │ ┬─ ──}, or {@code --no-utf8}'s {@code |- `- | +- --};
+ * v2.0-v2.11 drew {@code ├- └- | ·- --}, a step group's first of several children under {@code ·-}), the phase symbol
  * ({@code ✔} Succeeded, {@code ✖} Failed, {@code ⚠} Error, {@code ●} Running, {@code ◷} Pending,
  * {@code ○} Skipped, {@code ǁ} a suspended node; {@code --no-utf8} prints the words) and the display name.
  *
@@ -26,7 +27,7 @@ import java.util.regex.Pattern;
  * Pod below it confirms is left out (counted), never given a guessed ID.
  */
 final class ArgoGetTree {
-    private static final String TREE_CHARS = " ├└│┬─|`+-";
+    private static final String TREE_CHARS = " ├└│┬─|`+-·";
     private static final Map<Character, String> SYMBOLS = Map.of('✔', "Succeeded", '✖', "Failed", '⚠', "Error", '●', "Running",
             '◷', "Pending", '○', "Skipped", 'ǁ', "Running");
     private static final List<String> WORDS = List.of("Succeeded", "Failed", "Error", "Running", "Pending", "Skipped", "Suspend", "Omitted");
@@ -36,6 +37,7 @@ final class ArgoGetTree {
 
     /** Where each header column starts. */
     private final int[] starts;
+    private final int templateCol;
     private final int podCol;
     private final int durationCol;
     private final int messageCol;
@@ -66,6 +68,7 @@ final class ArgoGetTree {
         String[] names = header.strip().split(" {2,}");
         starts = new int[names.length];
         int from = 0;
+        int template = -1;
         int pod = -1;
         int duration = -1;
         int message = -1;
@@ -74,6 +77,7 @@ final class ArgoGetTree {
             starts[i] = header.indexOf(names[i], from);
             from = starts[i] + names[i].length();
             switch (names[i]) {
+                case "TEMPLATE" -> template = i;
                 case "PODNAME" -> pod = i;
                 case "DURATION" -> duration = i;
                 case "MESSAGE" -> message = i;
@@ -82,6 +86,7 @@ final class ArgoGetTree {
                 }
             }
         }
+        templateCol = template;
         podCol = pod;
         durationCol = duration;
         messageCol = message;
@@ -192,7 +197,7 @@ final class ArgoGetTree {
             r.type = "Suspend".equals(word) ? "Suspend" : "";
             r.display = rest.substring(space + 1).strip();
         }
-        r.template = cells.length > 1 ? cells[1] : "";
+        r.template = templateCol < 0 ? "" : cells[templateCol];
         r.podName = podCol < 0 ? "" : cells[podCol];
         r.message = messageCol < 0 ? "" : cells[messageCol];
         if (!r.podName.isEmpty() && !POD_NAME.matcher(r.podName).matches()) {
@@ -228,9 +233,9 @@ final class ArgoGetTree {
         } else if (parent.name == null) {
             r.name = null;
         } else if (r.symCol - parent.symCol == 4) {
-            // Under a step group, which argo does not print: "──" or "┬─" starts the next group.
+            // Under a step group, which argo does not print: "──" or "┬─" starts the next group (v2.0-v2.11: "--" or "·-").
             String marker = step.substring(r.symCol - 2, r.symCol);
-            if (marker.equals("──") || marker.equals("┬─") || marker.equals("--") || marker.equals("+-")) {
+            if (marker.equals("──") || marker.equals("┬─") || marker.equals("--") || marker.equals("+-") || marker.equals("·-")) {
                 parent.groups++;
             }
             r.name = parent.groups == 0 ? null : parent.name + "[" + (parent.groups - 1) + "]." + r.display;

@@ -52,9 +52,12 @@ public enum PasteShape {
      */
     public static final Pattern WORKFLOWS_HEADER = Pattern.compile(
             "^(NAMESPACE {2,})?NAME {2,}STATUS {2,}AGE(?: {2,}DURATION {2,}PRIORITY)?(?: {2,}MESSAGE)? *$");
-    /** The node tree's header: plain, {@code -o wide} and {@code -o short}. */
-    public static final Pattern ARGO_TREE_HEADER = Pattern.compile(
-            "^STEP {2,}TEMPLATE {2,}PODNAME {2,}DURATION {2,}(ARTIFACTS {2,}MESSAGE {2,}RESOURCESDURATION {2,}NODENAME|MESSAGE {2,}NODENAME|MESSAGE) *$");
+    /**
+     * The node tree's header: plain, {@code -o wide} and {@code -o short}; v2.0-v2.6 print no TEMPLATE column, and their
+     * {@code -o wide} ends at MESSAGE (v2.7's at RESOURCESDURATION; NODENAME from v2.8), as their cmd/argo/commands/get.go writes it.
+     */
+    public static final Pattern ARGO_TREE_HEADER = Pattern.compile("^STEP {2,}(?:TEMPLATE {2,})?PODNAME {2,}DURATION {2,}"
+            + "(ARTIFACTS {2,}MESSAGE(?: {2,}RESOURCESDURATION(?: {2,}NODENAME)?)?|MESSAGE {2,}NODENAME|MESSAGE) *$");
     public static final Pattern ARGO_NAME = Pattern.compile("^Name: +\\S+ *$");
     public static final Pattern ARGO_NAMESPACE = Pattern.compile("^Namespace: +\\S+ *$");
     /** What {@code kubectl describe pod} prints after its Name: and Namespace: lines, and {@code argo get} never does. */

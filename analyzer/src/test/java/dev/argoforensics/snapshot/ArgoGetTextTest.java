@@ -425,4 +425,62 @@ class ArgoGetTextTest {
                 List.of(" └─✖ load", "load", v3pod, "33s", "failed with exit code 1", ""))), LocalDate.of(2026, 9, 20));
         assertEquals(v3pod, only(v3).node(load).orElseThrow().podName());
     }
+
+    /**
+     * Session 60 (#1341's, #1470's and #686's era, re-typed): argo v2.0-v2.6 print the node tree without a TEMPLATE column
+     * ({@code STEP  PODNAME  DURATION  MESSAGE}), and v2.0-v2.11 draw it with {@code ├- └- | ·- --}: a step group's first child of
+     * several under {@code ·-} (v2.12 on: {@code ┬─}). Before: the header was not known (one unparsed line) and its rows were passed over
+     * silently as a header field's continuation, so the paste gave a Workflow with its nodes unknown; with a TEMPLATE column (v2.7-v2.11)
+     * the {@code ·-} row was unparsed and the group after it misnumbered.
+     */
+    @Test
+    void argoV2TreeWithoutTemplateColumnAndItsGroupMarkerIsRead() throws IOException {
+        String wf = "ci-run-8w9dg";
+        String checkout = wf + "-" + ArgoGetTree.hash(wf + "[0].checkout");
+        String build = wf + "-" + ArgoGetTree.hash(wf + "[1].build");
+        String lint = wf + "-" + ArgoGetTree.hash(wf + "[1].lint");
+        String header = """
+                Name:                ci-run-8w9dg
+                Namespace:           ci
+                ServiceAccount:      default
+                Status:              Failed
+                Message:             child '%s' failed
+                Created:             Sat Apr 13 01:15:03 +0000 (4 hours ago)
+                Started:             Sat Apr 13 01:15:03 +0000 (4 hours ago)
+                Finished:            Sat Apr 13 05:16:10 +0000 (2 minutes ago)
+                Duration:            4 hours 1 minute
+
+                """.formatted(build);
+        String tree = TabWriter.lay(2, List.of(
+                List.of("STEP", "PODNAME", "DURATION", "MESSAGE"),
+                List.of(" ✖ " + wf, "", "", "child '" + build + "' failed"),
+                List.of(" ├---✔ checkout", checkout, "6s", ""),
+                List.of(" └-·-⚠ build", build, "4h", "pod deleted"),
+                List.of("   └-✔ lint", lint, "5s", "")));
+        PasteFileReader.Result r = read("$ argo get -n ci " + wf + "\n" + header + tree, LocalDate.of(2019, 4, 20));
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        WorkflowSnapshot w = only(r);
+        assertFalse(w.nodesOffloaded(), "the tree was read");
+        NodeStatus b = w.node(build).orElseThrow(() -> new AssertionError(w.nodes().toString()));
+        assertEquals("Error", b.phase());
+        assertEquals("pod deleted", b.message());
+        assertEquals(wf + "[1].build", b.name(), "·- starts the second group");
+        assertEquals("", b.templateName(), "no TEMPLATE column: not the Pod name read as one");
+        assertEquals(build, b.podName());
+        assertEquals(wf + "[1].lint", w.node(lint).orElseThrow().name(), "└- under ·- stays in its group");
+        assertEquals(wf + "[0].checkout", w.node(checkout).orElseThrow().name());
+        assertEquals(4, w.nodes().size());
+
+        // v2.7-v2.11: the TEMPLATE column, the same drawing; -o wide of v2.7 ends at RESOURCESDURATION (NODENAME from v2.8).
+        String wide = TabWriter.lay(2, List.of(
+                List.of("STEP", "TEMPLATE", "PODNAME", "DURATION", "ARTIFACTS", "MESSAGE", "RESOURCESDURATION"),
+                List.of(" ✖ " + wf, "main", "", "", "", "child '" + build + "' failed", ""),
+                List.of(" ├---✔ checkout", "git", checkout, "6s", "", "", "4s*(1 cpu)"),
+                List.of(" └-·-⚠ build", "make", build, "4h", "", "pod deleted", ""),
+                List.of("   └-✔ lint", "lint", lint, "5s", "", "", "3s*(1 cpu)")));
+        WorkflowSnapshot v27 = only(read(header + wide, LocalDate.of(2019, 4, 20)));
+        assertEquals("make", v27.node(build).orElseThrow().templateName());
+        assertEquals("pod deleted", v27.node(build).orElseThrow().message());
+        assertEquals(wf + "[1].lint", v27.node(lint).orElseThrow().name());
+    }
 }
