@@ -97,7 +97,7 @@ final class ArgoGetText {
             long lineNo = i + 1;
             String line = PasteShape.stripped(lines.get(i));
             String t = line.strip();
-            if (PasteShape.PROMPT.matcher(t).matches() || NUDGE.matcher(t).matches() || t.startsWith("#")) {
+            if (PasteShape.command(t) != null || NUDGE.matcher(t).matches() || t.startsWith("#")) {
                 continue;
             }
             if (t.startsWith("```") || t.startsWith("~~~")) {

@@ -128,7 +128,8 @@ final class KubectlDescribePods {
         for (int i = 0; i < lines.size(); i++) {
             String line = PasteShape.stripped(lines.get(i));
             String t = line.strip();
-            if (t.isEmpty() || t.startsWith("#") || PasteShape.PROMPT.matcher(t).matches() || t.startsWith("```")) {
+            if (t.isEmpty() || t.startsWith("#") || PasteShape.PROMPT.matcher(t).matches() || PasteShape.BARE_COMMAND.matcher(line).matches()
+                    || t.startsWith("```")) {
                 continue;
             }
             Matcher field = FIELD.matcher(line);

@@ -98,7 +98,8 @@ final class KubectlDescribeWorkflows {
             long lineNo = i + 1;
             String line = PasteShape.stripped(lines.get(i));
             String t = line.strip();
-            if (t.isEmpty() || t.startsWith("#") || PasteShape.PROMPT.matcher(t).matches() || t.startsWith("```")) {
+            if (t.isEmpty() || t.startsWith("#") || PasteShape.PROMPT.matcher(t).matches() || PasteShape.BARE_COMMAND.matcher(line).matches()
+                    || t.startsWith("```")) {
                 continue;
             }
             if (!line.startsWith(" ")) {

@@ -37,9 +37,9 @@ final class TableLines {
             long lineNo = i + 1;
             String line = PasteShape.stripped(lines.get(i));
             String t = line.strip();
-            Matcher prompt = PasteShape.PROMPT.matcher(t);
-            if (prompt.matches()) {
-                reader.prompt(lineNo, prompt.group(1));
+            String command = PasteShape.command(t); // a prompt's, or one pasted without its prompt
+            if (command != null) {
+                reader.prompt(lineNo, command);
                 continue;
             }
             if (t.isEmpty() || t.startsWith("#") || t.startsWith("```") || PasteShape.DATE_PROMPT.matcher(t).matches()

@@ -83,6 +83,26 @@ public enum PasteShape {
     public static final Pattern PROMPT = Pattern.compile(
             "^(?:\\([\\w.:/@-]{1,60}\\) *)?(?:[$%#>]|->|" + SHELL_PROMPT + "|PS[^>]*>|[\u279c\u276f\u03bb](?: +(?!kubectl |argo )\\S+)*)"
             + " +(?:date(?: +[-+][\\w=+%:-]*)* *(?:;|&&) *)?((kubectl|argo) .*)$");
+    /** Options before a command's verb ({@code kubectl -n argo get …}, {@code argo --context prod get …}). */
+    private static final String OPTIONS = "(?: +-{1,2}[\\w-]+(?:[= ][\\w./:@=,-]+)?)*";
+    /**
+     * A command that printed the output under it, pasted without its prompt ({@code kubectl describe workflow pdb-wf-1}, then a blank
+     * line and the object, as argoproj/argo-workflows#10942 pastes it): read as {@link #PROMPT}'s command (group 1) only among a
+     * paste's leading lines, before its output; a line ending in {@code :} or {@code .} is a sentence that names a command, not one.
+     */
+    public static final Pattern BARE_COMMAND = Pattern.compile("^((?:kubectl" + OPTIONS + " +(?:get|describe)|argo" + OPTIONS
+            + " +(?:get|list|watch))(?: +[\\w./:@=,*'\"|<>{}$-]+)*)(?<![:.]) *$");
+
+    /** The command of a prompt line ({@link #PROMPT}) or of a bare command ({@link #BARE_COMMAND}); null for any other line. */
+    public static String command(String t) {
+        java.util.regex.Matcher m = PROMPT.matcher(t);
+        if (m.matches()) {
+            return m.group(1);
+        }
+        m = BARE_COMMAND.matcher(t);
+        return m.matches() ? m.group(1) : null;
+    }
+
     /** The day and month names {@code date} prints (the C locale's). */
     private static final String DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
     private static final String MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
@@ -415,7 +435,7 @@ public enum PasteShape {
                     && PROMPT.matcher(stripped(head.get(i + 1)).strip()).matches()) {
                 // A Markdown fence around a command and its output (```console, then % argo get …): the fence is furniture.
                 i++;
-            } else if (!prompt && PROMPT.matcher(t).matches()) {
+            } else if (!prompt && (PROMPT.matcher(t).matches() || BARE_COMMAND.matcher(t).matches())) {
                 prompt = true;
                 i++;
             } else if (!prompt && DATE_PROMPT.matcher(t).matches()) {

@@ -259,4 +259,25 @@ class KubectlPodTablesTest {
         assertTrue(((PodTable) r.objects().get(1)).rows().get(0).terminating());
         assertEquals("pods.txt:5", ((PodTable) r.objects().get(1)).source().toString());
     }
+
+    /**
+     * Session 60 (#10942's shape, for a table): the command typed without its prompt above the output is the table's command, as a
+     * prompt's: its {@code -n} names the rows' namespace, its {@code | grep} their filter.
+     */
+    @Test
+    void aCommandPastedWithoutItsPromptIsTheTablesCommand() throws IOException {
+        String table = "kubectl get pods -n geo-etl | grep tiles-m4v7q\n" + TabWriter.lay(3, List.of(
+                List.of("tiles-m4v7q-render-1839204471", "0/2", "Completed", "0", "4m57s"),
+                List.of("tiles-m4v7q-publish-2047713206", "0/2", "Error", "1 (2m ago)", "3m10s")));
+        assertEquals(PasteShape.KUBECTL_PODS, PasteShape.detect(table.lines().toList()));
+        PasteFileReader.Result r = read(table, null);
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        PodTable t = only(r);
+        assertEquals("geo-etl", t.namespace());
+        assertEquals("kubectl get pods -n geo-etl | grep tiles-m4v7q", t.command());
+        assertFalse(t.unfiltered(), "grep selected the rows");
+        // control: a sentence naming the command (a colon after it) is not the command; the rows' namespace is then not known
+        PodTable said = only(read(table.replaceFirst("tiles-m4v7q\n", "tiles-m4v7q shows:\n"), null));
+        assertEquals("", said.namespace());
+    }
 }
