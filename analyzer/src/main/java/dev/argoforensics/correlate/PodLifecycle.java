@@ -228,6 +228,24 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
         return Optional.of(labelled);
     }
 
+    /**
+     * The latest export of the deleted Pod still holding the status-capture finalizer ({@code heldWhileDeleted}) taken after the
+     * release's decisive line ({@code release}) by more than that line's precision and 10 s, the controller's times agreeing with the
+     * objects' ({@link DeletionRequest#logsAgree}): the release did not remove the finalizer (session 60: one fact, read by AF001
+     * wherever it words a release, its premature-release examination and a cleanup the controller queued itself alike). Empty
+     * without a release, without such an export, or where the two times do not compare.
+     */
+    public Optional<PodSnapshot> heldAfterRelease() {
+        if (release == null || heldWhileDeleted == null || (deletion != null && !deletion.logsAgree())) {
+            return Optional.empty();
+        }
+        dev.argoforensics.time.Timestamp at = release.decisive().time();
+        if (at == null || !heldWhileDeleted.observed().time().comparable(at)) {
+            return Optional.empty();
+        }
+        return heldWhileDeleted.observed().after(at.windowEnd().plusSeconds(10)).known() ? Optional.of(heldWhileDeleted) : Optional.empty();
+    }
+
     /** The Pod still in the releasing controller's informer more than a minute after its cleanup worker took the item ({@code stayedAfterWorker}). */
     public Optional<StayedAfterWorker> stayedAfterTheWorker() {
         return Optional.ofNullable(stayedAfterWorker);
