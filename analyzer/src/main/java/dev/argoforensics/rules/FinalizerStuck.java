@@ -255,6 +255,14 @@ public final class FinalizerStuck extends DeclaredRule {
         if (still == null || life.deletion() == null || !"true".equals(still.labels().get(COMPLETED_LABEL))) {
             return null;
         }
+        // The export must be of the Pod the controller labelled: one made after the label (a later Pod of the name, made once this
+        // one had gone) says nothing of what this label kept. Its creation on the API server's clock, the two clocks' margin allowed.
+        LogEvent label = life.informerExit().cause() != null ? life.informerExit().cause() : life.informerExit().event();
+        Timestamp created = still.creationTimestamp();
+        if (created != null && label.time() != null && !label.time().undated() && label.time().comparable(created)
+                && created.instant().isAfter(label.time().instant().plusNanos(PodWrites.CLOCKS_NANOS))) {
+            return null;
+        }
         return still;
     }
 
