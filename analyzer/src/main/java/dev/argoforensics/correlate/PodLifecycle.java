@@ -124,6 +124,9 @@ import java.util.Optional;
  *                          agreed (null: none, or the stop stands, or the clock is bounded)
  * @param nodeClocks        the clocks of the Pod's nodes, each bounded once from the Pod's own records ({@link NodeClocks}, session 57):
  *                          the rules order a node's time against a controller's line through it, never by a margin of their own
+ * @param releaseOutlivedBy the export of the deleted Pod still holding the finalizer taken after the release's line, no view of the
+ *                          deleted Pod without it given ({@code LifecycleBuilder.releaseOutlivedBy}; session 60): the release did not
+ *                          remove it (null: not shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -137,7 +140,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
                            WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
                            List<CollectionSelection> collectionSelections, NamesakeCleanup staleRelease, boolean staleReleaseWhole,
-                           LogEvent nodeMarginStop, NodeClocks nodeClocks) {
+                           LogEvent nodeMarginStop, NodeClocks nodeClocks, PodSnapshot releaseOutlivedBy) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -226,6 +229,15 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
             return Optional.empty();
         }
         return Optional.of(labelled);
+    }
+
+    /**
+     * The export showing the release did not remove the finalizer ({@code releaseOutlivedBy}, {@code LifecycleBuilder.releaseOutlivedBy};
+     * session 60: one fact, read by AF001 wherever it words a release, its premature-release examination and a cleanup the controller
+     * queued itself alike).
+     */
+    public Optional<PodSnapshot> heldAfterRelease() {
+        return Optional.ofNullable(releaseOutlivedBy);
     }
 
     /** The Pod still in the releasing controller's informer more than a minute after its cleanup worker took the item ({@code stayedAfterWorker}). */

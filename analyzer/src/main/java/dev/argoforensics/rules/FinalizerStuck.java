@@ -132,6 +132,15 @@ public final class FinalizerStuck extends DeclaredRule {
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
                     && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
                 FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
+                // Session 60: the export shows the label and the finalizer together, and the Pod deleted: the label's patch kept the
+                // finalizer (its process's ARGO_POD_STATUS_CAPTURE_FINALIZER not "true": a rollout that turned it off), so the Pod left
+                // the informer holding it and no pod event of the controller's will release it. Not the look-alike (the label removing
+                // it), whatever the export's time: a finding, possible, as the hold's length past the due release is not shown.
+                PodSnapshot kept = keptThroughLabel(life);
+                if (kept != null) {
+                    out.add(FinalizerStuckFinding.ofLabelKept(this, correlation, pod, heldShape(life), life.informerExit()));
+                    continue;
+                }
                 // When it was queued (the scheduling line), not when a worker took it: the cited line's time is the queuing's.
                 LogEvent queuedAt = removal.scheduled() != null ? removal.scheduled() : removal.queued();
                 cleared.add(new Clearance(pod.key(), Message.of(queuedAt != null ? "AF004.cleared.leftInformer" : "AF004.cleared.leftInformerTaken",
@@ -229,6 +238,35 @@ public final class FinalizerStuck extends DeclaredRule {
         boolean thereThen = created != null && until.comparable(seen) && !until.instant().isBefore(at.minusNanos(m));
         return requestedThen || thereThen ? null : why;
     }
+
+    /**
+     * The export of the deleted Pod holding the status-capture finalizer ({@link PodLifecycle#heldWhileDeleted}) where it also shows the
+     * Pod labelled {@code workflows.argoproj.io/completed=true} (session 60), else null. The controller's label patch
+     * ({@code labelPodCompleted}, {@code getPodCleanupPatch} in v3.6.0-v4.1.2) sets the label and, where its process's
+     * {@code ARGO_POD_STATUS_CAPTURE_FINALIZER} is exactly {@code "true"}, drops the finalizer in the same patch (one request: both or
+     * neither), so the two shown together say the label kept it: a process with the env off (a rollout that turned it off after the Pod
+     * was made with it), or a label set by hand. Either way the Pod left the pod informer, whose selector is {@code completed=false},
+     * holding the finalizer; no pod event of any run reaches it again, and the deleting handler's release that followed its leaving
+     * patched nothing. Only the Workflow informer's delete handler (which lists the Workflow's Pods from the API server) or a hand
+     * releases it then. An export whose labels do not show {@code completed=true} (cut, or taken before the label) says nothing here.
+     */
+    private static PodSnapshot keptThroughLabel(PodLifecycle life) {
+        PodSnapshot still = life.heldWhileDeleted();
+        if (still == null || life.deletion() == null || !"true".equals(still.labels().get(COMPLETED_LABEL))) {
+            return null;
+        }
+        // The export must be of the Pod the controller labelled: one made after the label (a later Pod of the name, made once this
+        // one had gone) says nothing of what this label kept. Its creation on the API server's clock, the two clocks' margin allowed.
+        LogEvent label = life.informerExit().cause() != null ? life.informerExit().cause() : life.informerExit().event();
+        Timestamp created = still.creationTimestamp();
+        if (created != null && label.time() != null && !label.time().undated() && label.time().comparable(created)
+                && created.instant().isAfter(label.time().instant().plusNanos(PodWrites.CLOCKS_NANOS))) {
+            return null;
+        }
+        return still;
+    }
+
+    static final String COMPLETED_LABEL = "workflows.argoproj.io/completed";
 
     /**
      * The latest export of the deleted Pod that still shows the finalizer, if that is longer than the

@@ -259,6 +259,42 @@ final class FinalizerStuckFinding {
                 cite.evidence());
     }
 
+    /**
+     * Session 60: the export shows the deleted Pod labelled completed and still holding the finalizer ({@code FinalizerStuck#keptThroughLabel}):
+     * the label's patch kept it, the Pod left the informer holding it, and no pod event will release it. Possible: the hold is shown at
+     * the export, whose time (no later than the latest time in it, where no time is stated) does not put it past the due release by
+     * the threshold; an export with its time stated, or taken later, or the audit log of the Pod through that span, would tell.
+     *
+     * @param shape the export with its deletion request and due release ({@code FinalizerStuck#heldShape})
+     * @param exit  the Pod leaving the controller's informer after the label
+     */
+    static Finding ofLabelKept(FinalizerStuck rule, Correlation correlation, PodHistory pod, Held shape,
+                               dev.argoforensics.correlate.InformerExit exit) {
+        PodSnapshot still = shape.snapshot();
+        List<Fact> facts = new ArrayList<>();
+        Cite cite = new Cite(correlation);
+        Timestamp labelled = exit.cause() != null ? exit.cause().time() : null;
+        facts.add(new Fact("deletionRequestedAt", "Deletion requested no later than", shape.requested().format()));
+        facts.add(new Fact("releaseDueAt", "Release due at", shape.due().format()));
+        facts.add(new Fact("stillHeldAt", "Finalizer still on at", still.observed().time().format()));
+        facts.add(new Fact("leftInformerAt", "Left the controller's informer (labelled completed) at", exit.event().time().format()));
+        facts.add(new Fact("keptThroughLabel", "Label completed=true shown with the finalizer", "yes"));
+        cite.pod(still, "exported Pod: deleted, labelled completed, finalizer still on");
+        if (exit.cause() != null) {
+            cite.line(exit.cause(), "the controller labels the Pod completed");
+        }
+        cite.line(exit.event(), "the Pod leaves the controller's informer");
+        String left = exit.event().time().format();
+        Message reason = Message.of("AF004.reason.labelKept", "left", left, "taken", still.observed().time().format());
+        Message summary = Message.of("AF004.summaryLabelKept", "pod", pod.key().toString(), "left", left, "taken", still.observed().time().format());
+        Message explain = Message.sequence(List.of(Message.of("AF004.explain.labelKept", "pod", pod.key().toString(), "finalizer",
+                PodSnapshot.STATUS_FINALIZER, "left", left, "labelled", labelled == null ? left : labelled.format(),
+                "requested", shape.requested().format()), Message.of("AF004.explain.consequence")));
+        return new Finding(FinalizerStuck.ID, rule.title(), rule.severity(), Confidence.POSSIBLE, reason, pod.key(), pod.uid(), pod.workflow(),
+                pod.link() == null ? null : new Finding.NodeRef(pod.link().nodeId(), pod.link().nodeName()), summary, explain, facts,
+                cite.evidence());
+    }
+
     private static Message outcome(Attempt a) {
         if (a.failed() != null) {
             return Message.of("AF004.outcome.failed", "at", a.failed().time().format());

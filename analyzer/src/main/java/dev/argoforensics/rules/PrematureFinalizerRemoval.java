@@ -143,7 +143,12 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             switch (release.cause()) {
                 case ORPHANED -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.orphaned", "at", release.time().format()),
                         release.decisive().source()));
-                case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.afterPersist", "at", release.time().format()),
+                // Session 60: a later export still showing the finalizer says the cleanup removed nothing (a controller whose
+                // ARGO_POD_STATUS_CAPTURE_FINALIZER is not "true" patches nothing): the release is then not said to have happened.
+                case AFTER_PERSIST -> cleared.add(new Clearance(pod.key(), life.heldAfterRelease()
+                        .map(still -> Message.of("AF001.cleared.afterPersistHeld", "at", release.time().format(),
+                                "taken", still.observed().time().format(), "export", still.source().toString()))
+                        .orElseGet(() -> Message.of("AF001.cleared.afterPersist", "at", release.time().format())),
                         release.decisive().source()));
                 // Session 57: the Workflow's passes as the Pod's own runs wrote them (Reconciliation#forPod), as its lifecycle reads them
                 default -> new Case(correlation, reconciliation.forPod(pod), pod, life).assess(out, cleared);
@@ -377,11 +382,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                     }
                 }
             }
-            boolean clocksAgree = life.deletion() == null || life.deletion().logsAgree();
-            if (life.heldWhileDeleted() != null && clocksAgree && life.heldWhileDeleted().observed().time().comparable(decisive.time())
-                    && life.heldWhileDeleted().observed().after(decisive.time().windowEnd().plusSeconds(10)).known()) {
+            if (life.heldAfterRelease().isPresent()) {
+                PodSnapshot still = life.heldAfterRelease().get();
                 cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.stillHeld", "at", at,
-                        "taken", life.heldWhileDeleted().observed().time().format()), life.heldWhileDeleted().source()));
+                        "taken", still.observed().time().format()), still.source()));
                 return;
             }
             LogEvent persistedLater = life.persistedAfter();
