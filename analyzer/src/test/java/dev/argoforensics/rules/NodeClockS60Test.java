@@ -5,7 +5,9 @@ import static dev.argoforensics.rules.NodeClockBoundBreakerTest.life;
 import static dev.argoforensics.rules.NodeClockBoundBreakerTest.notConfirmed;
 import static dev.argoforensics.rules.NodeClockBoundBreakerTest.stopped;
 import static dev.argoforensics.rules.NodeClockBoundBreakerTest.succeeded;
+import static dev.argoforensics.rules.NodeClockPodBoundsBreakerTest.deleted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.argoforensics.correlate.Correlation;
@@ -89,5 +91,48 @@ class NodeClockS60Test {
         List<Finding> f = af002(quiet);
         assertEquals(1, f.size());
         assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
+    }
+
+    /** dana's delete at 16:39:55 (audit; grace 30 s, deletionTimestamp 16:40:25): main trapped the SIGTERM and exited 0 at 16:40:20. */
+    private static String deletedPod() {
+        return Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:25Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:40:20Z")
+                .terminated("wait", 0, "Completed", "2026-09-19T16:40:21Z").yaml();
+    }
+
+    private static String killingMain(String first, String created) {
+        return Exports.Event.of("Killing", first).storedAt(created).pod("ns", "p", "u-1").named("p.killing").plainMessage("Stopping container main")
+                .from("kubelet", "ip-10-0-12-34.ec2.internal").yaml();
+    }
+
+    /**
+     * Recall: main's end 25 s after dana's request, read through its node's clock bounded only by its start (13 minutes before): the
+     * order rests on no step of that clock since (likely, session 59). The kubelet's Killing of main (stamped 16:39:56, stored by the
+     * API server within its second, after the request) is that kubelet's own record that it stopped main running, for the deletion:
+     * deleted while main ran on the order of cause, not of two clocks: confirmed, as it is without the export's end.
+     */
+    @Test
+    void theKubeletsKillingOfMainAfterTheRequestConfirmsWhatFarBoundsLeaveLikely() {
+        String started = kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z");
+        List<Finding> far = new PodDeletedDuringExecution().evaluate(deleted(deletedPod(), started)).findings();
+        assertEquals(1, far.size());
+        assertEquals(Confidence.LIKELY, far.get(0).confidence(), far.get(0).confidenceReason());
+        List<Finding> killed = new PodDeletedDuringExecution().evaluate(deleted(deletedPod(), started,
+                killingMain("2026-09-19T16:39:56Z", "2026-09-19T16:39:56Z"))).findings();
+        assertEquals(1, killed.size());
+        assertEquals(Confidence.CONFIRMED, killed.get(0).confidence(), killed.get(0).confidenceReason());
+    }
+
+    /**
+     * Negative control: the Killing of main stored by the API server at 16:39:50, five seconds before the request (its stamp 16:40:00,
+     * the node ahead): the kubelet was stopping main before the deletion came (its own stop, which this export does not show), so it is
+     * not the deletion's kill, whatever its stamp reads; and without it the order stays as far bounds leave it.
+     */
+    @Test
+    void aKillingTheApiServerStoredBeforeTheRequestIsNotTheDeletionsKill() {
+        String started = kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z");
+        for (Finding f : new PodDeletedDuringExecution().evaluate(deleted(deletedPod(), started,
+                killingMain("2026-09-19T16:40:00Z", "2026-09-19T16:39:50Z"))).findings()) {
+            assertNotEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        }
     }
 }
