@@ -351,7 +351,11 @@ final class ExecutionOrder {
         // A lost node's report is set aside for the kubelet's own stop of main, which it writes only while it still runs; so is a
         // running main read from its end within its node's minute of the request (weak, session 54): the kubelet's Killing of main
         // is on the same node's clock as main's end, and it stops only a running container.
-        if (running == null || running.frozenReport() || (running.state() == State.RUNNING && running.weak() && running.crossClock())) {
+        // Session 60: so is a running main read past its node's minute or on bounds far from the time (nodeMargin, likely at most): the
+        // kubelet's Killing of main is that node's own record of main running when it stopped it for the deletion, an order of cause,
+        // not of two clocks, which reads the same with or without the export's end.
+        if (running == null || running.frozenReport() || (running.state() == State.RUNNING && running.weak() && running.crossClock())
+                || (running.state() == State.RUNNING && running.nodeMargin())) {
             String mainName = mainName(pod);
             for (ClusterEvent e : pod.clusterEvents()) {
                 String path = e.regarding().fieldPath();
@@ -361,7 +365,8 @@ final class ExecutionOrder {
                         && !path.equals("spec.containers{wait}") && stopsContainer(e) && !ofAnotherPod(pod, e) && !ownStopUpgrade(running, end, e)
                         && (end == null || !DeletionBounds.clearlyBefore(end.at(), latest(e, e.first())))
                         && (deletion.notBefore() == null || deletion.inferredLower()
-                            || !DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at()))) {
+                            || (!DeletionBounds.clearlyBefore(earliest(e, e.first()), deletion.notBefore().at())
+                                && !killingBefore(pod, clocks, e, deletion.notBefore())))) {
                     String container = path.substring("spec.containers{".length(), path.length() - 1);
                     if (!container.equals(mainName)) {
                         // The kubelet writes a Killing Event for each container it stops, so main's own would be there had it run;
@@ -657,7 +662,8 @@ final class ExecutionOrder {
      * node's kubelet.
      */
     private static boolean ownStopUpgrade(Execution running, ContainersEnd end, ClusterEvent e) {
-        if (running == null || running.state() != State.RUNNING || !running.weak() || !running.crossClock() || end == null) {
+        if (running == null || running.state() != State.RUNNING || !((running.weak() && running.crossClock()) || running.nodeMargin())
+                || end == null) {
             return false;
         }
         // The reading rests on the Event being the same node's clock as main's end: a kubelet of another node (another Pod of the name,
@@ -715,6 +721,25 @@ final class ExecutionOrder {
         }
         Timestamp created = creation(pod);
         return created != null && DeletionBounds.clearlyBefore(latest(e, e.first()), created);
+    }
+
+    /**
+     * Whether a kubelet's Killing Event came before {@code request}, the deletion's earliest time, on more than its stamp's own
+     * reading with two clocks' 10 s (session 60): the API server stored it (its {@code creationTimestamp}, the request's clock) before
+     * the request's second, or its stamp orders before the request by its node's clock as the Pod's records bound it, or past that
+     * node's minute ({@link NodeClock#nodeBefore}, any grade: an Event that may be of a kill before the deletion is not read as the
+     * deletion's). A node ahead puts a kubelet's own stop (the Pod's {@code activeDeadlineSeconds}, a node-pressure eviction) after a
+     * deletion that followed it.
+     */
+    private static boolean killingBefore(PodHistory pod, NodeClocks clocks, ClusterEvent e, Known request) {
+        if (request.fromLogs() || request.statedClock() || e.statedClock()) {
+            return false; // the request on the controller's or a user's clock: as before, two clocks' reading
+        }
+        if (e.created() != null && e.created().comparable(request.at()) && e.created().windowEnd().isBefore(request.at().instant())) {
+            return true;
+        }
+        String node = e.host() == null || e.host().isBlank() ? null : e.host();
+        return clocks != null && e.first() != null && e.first().comparable(request.at()) && clocks.of(node).nodeBefore(e.first(), request.at(), 0).ordered();
     }
 
     /**

@@ -43,7 +43,7 @@ import dev.argoforensics.time.Timestamp;
  * @param upperWhy   what gives the upper bound
  */
 public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
-                        java.util.Map<Integer, Bound> controllerAhead) {
+                        java.util.Map<Integer, Bound> controllerAhead, String notReady) {
 
     /**
      * How long a bound holds on either side of the record that gives it (session 56 breaker, {@code NodeClockBoundBreakerTest}): a
@@ -131,6 +131,11 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         controllerAhead = controllerAhead == null ? java.util.Map.of() : java.util.Map.copyOf(controllerAhead);
     }
 
+    public NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
+                     java.util.Map<Integer, Bound> controllerAhead) {
+        this(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, controllerAhead, null);
+    }
+
     public NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy) {
         this(node, lowerNanos, lowerWhy, upperNanos, upperWhy, java.util.List.of(), java.util.Map.of());
     }
@@ -177,7 +182,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
 
     /** The same bounds with the controller runs' ({@link #controllerAhead(PodHistory)}). */
     NodeClock withController(java.util.Map<Integer, Bound> ahead) {
-        return new NodeClock(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, ahead);
+        return new NodeClock(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, ahead, notReady);
     }
 
     /**
@@ -201,17 +206,42 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             return byNode;
         }
         Bound ahead = stream == null ? (controllerAhead.size() == 1 ? controllerAhead.values().iterator().next() : null) : controllerAhead.get(stream);
-        if (ahead != null) {
-            long apart = Math.abs(nanosBetween(ahead.at(), line.instant()));
-            if (apart <= BOUND_SPAN_NANOS) {
-                long aheadNanos = ahead.nanos() + apart / 1_000_000 * DRIFT_PER_MILLION;
-                return nodeTime.windowEnd().plusNanos(afterNanos).minusNanos(near(nodeTime).lowerNanos).plusNanos(Math.max(0, aheadNanos)).isBefore(line.instant())
-                        ? byNode : NodeOrder.NONE;
+        Long aheadNanos = ahead == null ? null : controllerAheadAt(ahead, line);
+        if (aheadNanos != null) {
+            if (!nodeTime.windowEnd().plusNanos(afterNanos).minusNanos(near(nodeTime).lowerNanos).plusNanos(aheadNanos).isBefore(line.instant())) {
+                return NodeOrder.NONE;
             }
+            // Session 60: the run's clock bounded only by a record more than a minute from the line rests, as the node's does, on no
+            // step of that clock away from the API server's in between (a controller's node has a time daemon too): at most far.
+            return byNode == NodeOrder.BOUNDED && Math.abs(nanosBetween(ahead.at(), line.instant())) > STEP_FREE_NANOS ? NodeOrder.FAR : byNode;
         }
         // The controller's clock bounded by nothing near: the node's bound orders the end before the line within the two clocks' 10 s
         // only; past the node's minute that is the margin's order, within it none.
         return DeletionBounds.nodeClearlyBefore(shifted(nodeTime, afterNanos), line) ? NodeOrder.MARGIN : NodeOrder.NONE;
+    }
+
+    /**
+     * How far ahead of the API server's the controller run's clock can be at {@code line}, by its {@code Created pod} bound
+     * {@code ahead} (null: the bound says nothing there). Session 60: read as a node's upper bound is ({@link #near}): within an hour
+     * of its record, loosened by the drift; a clock behind at the record counted in step (a correction brings it toward the API
+     * server's, not past); a line more than {@link #STEP_FREE_NANOS} before its record, further ahead by a VM's pause
+     * ({@link #PAUSE_NANOS}: the clock falls behind by the pause, so it was that much further ahead before), and where that leaves
+     * it possibly in step or behind, bounded by nothing (a correction in between may have followed a clock off by anything).
+     */
+    private static Long controllerAheadAt(Bound ahead, Timestamp line) {
+        long apart = Math.abs(nanosBetween(ahead.at(), line.instant()));
+        if (apart > BOUND_SPAN_NANOS) {
+            return null;
+        }
+        long raw = ahead.nanos() + apart / 1_000_000 * DRIFT_PER_MILLION;
+        boolean lineBefore = line.instant().isBefore(ahead.at());
+        if (lineBefore && apart > STEP_FREE_NANOS) {
+            return raw + PAUSE_NANOS >= 0 ? null : 0L;
+        }
+        if (lineBefore && ahead.nanos() > 0) {
+            raw += apart / 1_000_000 * MAX_SLEW_PER_MILLION; // ahead at its record, further ahead before while slewed toward it
+        }
+        return Math.max(0, raw);
     }
 
     private static Timestamp shifted(Timestamp nodeTime, long afterNanos) {
@@ -264,7 +294,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
 
     private NodeClock near(Timestamp nodeTime, long span) {
         if (nodeTime == null || bounds.isEmpty()) {
-            return bounds.isEmpty() ? this : new NodeClock(node, null, null, null, null, bounds, controllerAhead);
+            return bounds.isEmpty() ? this : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady);
         }
         Long lower = null;
         String lowerWhy = null;
@@ -282,6 +312,13 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             // have brought the clock to the API server's (a step, or a slew toward it, never past it).
             boolean far = apart > STEP_FREE_NANOS;
             boolean recordBefore = b.at().isBefore(nodeTime.instant());
+            if (notReady != null && apart > STAMP_NANOS && (b.lower() == recordBefore)) {
+                // Session 60: the node stopped posting its status while the Pod lived ({@link #notReady}): a VM paused past the
+                // node-monitor grace period resumes behind by the whole pause, which nothing bounds. On the side a pause moves the
+                // clock (after its record, further behind: a lower bound; before it, less behind: an upper bound) a bound holds only
+                // at its own stamp.
+                continue;
+            }
             if (b.lower()) {
                 long raw = b.nanos() - drift;
                 rawLower = rawLower == null ? raw : Math.max(rawLower, raw);
@@ -340,9 +377,9 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         if (rawLower != null && rawUpper != null && rawLower >= rawUpper) {
             // The bounds cross: the clock moved between their records. Session 59: those within the minute of the time read hold there
             // (a step within it is the coincidence read past); if they cross too, nothing does.
-            return span > STEP_FREE_NANOS ? near(nodeTime, STEP_FREE_NANOS) : new NodeClock(node, null, null, null, null, bounds, controllerAhead);
+            return span > STEP_FREE_NANOS ? near(nodeTime, STEP_FREE_NANOS) : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady);
         }
-        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead);
+        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead, notReady);
     }
 
     private static final String PAUSED = ", and a VM paused in between (no longer than the node-monitor grace period, "
@@ -554,12 +591,46 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
                 }
             }
         }
+        String notReady = notReady(pod, node);
         if (lower != null && upper != null && lower >= upper) {
             // The bounds cross: the node's clock moved over the Pod's life, and they bound nothing as a whole. Session 59: each time read
             // keeps the bounds near it ({@link #near}: those within the minute, where the far ones cross them).
-            return new NodeClock(node, null, null, null, null, bounds).withController(controllerAhead(pod));
+            return new NodeClock(node, null, null, null, null, bounds, controllerAhead(pod), notReady);
         }
-        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds).withController(controllerAhead(pod));
+        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead(pod), notReady);
+    }
+
+    /**
+     * What shows {@code node} stopped posting its status while the Pod lived, or null (session 60): the node lifecycle controller's
+     * {@code NodeNotReady} on the Pod (it writes it on each Pod of a node whose {@code Ready} it turns {@code Unknown}, "Kubelet stopped
+     * posting node status", after the node-monitor grace period) or on the Node, the taint manager's {@code TaintManagerEviction} (a
+     * {@code node.kubernetes.io/unreachable} or {@code not-ready} NoExecute taint) or the Pod's {@code DisruptionTarget}
+     * {@code DeletionByTaintManager}. A kubelet cut off by the network keeps its clock; one on a VM paused past the grace period (a
+     * hypervisor's pause, a live migration) resumes behind by the whole pause, and nothing in the exports says which. So a bound on
+     * the pause's side ({@link #near}) holds only at its record's own stamp.
+     */
+    static String notReady(PodHistory pod, String node) {
+        java.util.Set<String> uids = new java.util.HashSet<>();
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                uids.add(s.uid());
+            }
+            for (PodCondition c : s.conditions()) {
+                if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status()) && "DeletionByTaintManager".equals(c.reason())
+                        && (s.nodeName() == null || s.nodeName().isEmpty() || node.equals(s.nodeName()))) {
+                    return "the Pod's DisruptionTarget condition DeletionByTaintManager (its node tainted unreachable or not ready)";
+                }
+            }
+        }
+        for (ClusterEvent e : pod.clusterEvents()) {
+            boolean onPod = "Pod".equals(e.regarding().kind()) && (uids.isEmpty() || e.regarding().uid().isEmpty() || uids.contains(e.regarding().uid()));
+            boolean onNode = "Node".equals(e.regarding().kind()) && node.equals(e.regarding().name());
+            if ((onPod && ("NodeNotReady".equals(e.reason()) || "TaintManagerEviction".equals(e.reason())))
+                    || (onNode && "NodeNotReady".equals(e.reason()))) {
+                return "its " + e.reason() + " Event on the " + e.regarding().kind() + (e.first() == null ? "" : " at " + e.first().format());
+            }
+        }
+        return null;
     }
 
     private static long nanosBetween(java.time.Instant from, java.time.Instant to) {

@@ -58,14 +58,15 @@ class NodeClockCrossingBreakerTest {
     /**
      * Control: the node in step throughout; main ended on its own at 16:39:20, 40 s before the stop; wait ended at 16:40:20, the
      * kubelet's status write stored at 16:40:21. No bounds cross, and the write (within the minute of main's end) bounds the node no
-     * more than a second behind there: a success lost, confirmed as before.
+     * more than a second behind there: a success lost; session 60: likely, the controller's clock bounded only by its Created pod
+     * line 13 minutes before the stop (NodeClockS60Test).
      */
     @Test
-    void withNoStepTheCloseWriteStillConfirms() {
+    void withNoStepTheCloseWriteOrdersOnAFarControllerBoundAtLikely() {
         String pod = withKubeletWrite(Exports.Pod.of().phase("Succeeded").terminated("main", 0, "Completed", "2026-09-19T16:39:20Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:40:20Z").yaml(), "2026-09-19T16:40:21Z");
         var f = new SuccessReportedAsError().evaluate(stopped(pod, STARTED)).findings();
         assertEquals(1, f.size());
-        assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
+        assertEquals(Confidence.LIKELY, f.get(0).confidence(), f.get(0).confidenceReason());
     }
 }

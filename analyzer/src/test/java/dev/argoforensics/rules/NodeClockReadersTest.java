@@ -144,9 +144,11 @@ class NodeClockReadersTest {
                 .findings().get(0);
         assertEquals(Confidence.LIKELY, bounded.confidence(), bounded.confidenceReason());
         assertTrue(bounded.confidenceReason().contains("more than a minute away"), bounded.confidenceReason());
+        // Session 60: the controller's clock is bounded by its Created pod line only, 200 s before the round (a step of that clock
+        // away since goes unseen as a node's does): likely.
         Finding near = af010(cutRounds(), mainEnded("2026-09-19T16:28:55Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"),
                 probeEvent("2026-09-19T16:28:30Z", "2026-09-19T16:28:31Z")).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, near.confidence(), near.confidenceReason());
+        assertEquals(Confidence.LIKELY, near.confidence(), near.confidenceReason());
         // Past the minute without a bound: the order rests on the node's clock, likely, saying so.
         Finding margin = af010(cutRounds(), mainEnded("2026-09-19T16:28:59Z")).findings().get(0);
         assertEquals(Confidence.LIKELY, margin.confidence(), margin.confidenceReason());
@@ -165,9 +167,10 @@ class NodeClockReadersTest {
      */
     @Test
     void af010TheGraceIsTakenAfterTheEndOnTheClockThatStampedIt() {
+        // Session 60: likely, not confirmed: the controller's clock is bounded by its Created pod line only, 200 s before the round.
         Finding near = af010(cutRounds(), mainEnded("2026-09-19T16:29:40Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"),
                 probeEvent("2026-09-19T16:29:05Z", "2026-09-19T16:29:06Z")).findings().get(0);
-        assertEquals(Confidence.CONFIRMED, near.confidence(), near.confidenceReason());
+        assertEquals(Confidence.LIKELY, near.confidence(), near.confidenceReason());
         Finding far = af010(cutRounds(), mainEnded("2026-09-19T16:29:40Z"), kubeletEvent("2026-09-19T16:27:14Z", "2026-09-19T16:27:15Z"))
                 .findings().get(0);
         assertEquals(Confidence.POSSIBLE, far.confidence(), far.confidenceReason());
