@@ -827,7 +827,7 @@ final class LifecycleBuilder {
             return null;
         }
         for (FinalizerRemoval r : all.removals()) {
-            if ((shownBefore(r.decisive(), created) || ReleaseLifetime.describesAnEarlierPod(r, created))
+            if ((shownBefore(r.decisive(), created) || (ReleaseLifetime.earlierPodShown(all, created) && ReleaseLifetime.describesAnEarlierPod(r, created)))
                     && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
                     && r.cause() != RemovalCause.AFTER_PERSIST) {
                 return r;
@@ -963,8 +963,11 @@ final class LifecycleBuilder {
         // Pod's (session 39, UidBoundDeletes).
         java.util.Set<String> earlierUids = UidBoundDeletes.earlierUids(pod, from);
         // Session 60: a release another run logged that dates the transition it read well before this Pod's creation is an earlier
-        // Pod's, whatever its stamp (a replica whose clock runs ahead): its lines are not this Pod's (ReleaseLifetime).
-        List<FinalizerRemoval> earlierPods = pod.removals().stream().filter(r -> ReleaseLifetime.describesAnEarlierPod(r, from)).toList();
+        // Pod's, whatever its stamp (a replica whose clock runs ahead): its lines are not this Pod's (ReleaseLifetime). Only where
+        // the lines show an earlier Pod of the name (another Created pod line, or a later lifetime of a split name): a Pod whose
+        // name was created once has no other Pod its release could describe, only a kubelet clock behind the controller's.
+        List<FinalizerRemoval> earlierPods = !ReleaseLifetime.earlierPodShown(pod, from) ? List.of()
+                : pod.removals().stream().filter(r -> ReleaseLifetime.describesAnEarlierPod(r, from)).toList();
         java.util.Set<LogEvent> theirs = ReleaseLifetime.linesOf(earlierPods, pod.events());
         List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from))
                 .filter(e -> !earlierUids.contains(UidBoundDeletes.uidOf(e))).filter(e -> !theirs.contains(e)).toList();

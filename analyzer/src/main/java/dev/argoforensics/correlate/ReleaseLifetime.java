@@ -17,7 +17,8 @@ import java.util.List;
  *
  * <p>The transition is on a node's or the control plane's clock and the {@code Created pod} line on the controller's: they are
  * compared only beyond {@link #MARGIN_NANOS}, the one-minute margin the correlation allows a node's clock (plus the second the API
- * server cuts both times to), and only to choose between two releases the lifetime holds, never to drop its one release.
+ * server cuts both times to), only across runs (in one run the order decides), and only where the lines show an earlier Pod of the
+ * name ({@link #earlierPodShown}) that the line could describe.
  */
 final class ReleaseLifetime {
     private ReleaseLifetime() {
@@ -53,6 +54,25 @@ final class ReleaseLifetime {
     }
 
     /**
+     * Whether the lines show a Pod of the name before the one created at {@code created}: another {@code Created pod} line in its
+     * history (a name read as one Pod's, its creations not split), or its key a later lifetime of a name the lines split.
+     */
+    static boolean earlierPodShown(PodHistory pod, LogEvent created) {
+        if (created == null) {
+            return false;
+        }
+        if (pod.key().printed() != null && pod.key().printed().number() > 1) {
+            return true;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e != created && e.event() instanceof dev.argoforensics.event.ControllerEvent.PodCreated && !e.text().equals(created.text())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The lines of the releases given, as the lifetime's history holds them: the informer event the handler ran on, the handler's line,
      * the scheduling, queueing and worker lines, and the releasing run's first {@code delete pod event} after them (the Pod leaving
      * that run's informer once released).
@@ -76,26 +96,5 @@ final class ReleaseLifetime {
             }
         }
         return out;
-    }
-
-    /**
-     * The release of the lifetime created at {@code created} among {@code candidates} (its releases in order, the first the one the
-     * lifecycle would read): the first, unless its line describes an earlier Pod ({@link #describesAnEarlierPod}) and a later one's
-     * does not, which is then this Pod's. A lone release stays, whatever it dates.
-     */
-    static FinalizerRemoval ofItsPod(List<FinalizerRemoval> candidates, LogEvent created) {
-        if (candidates.isEmpty()) {
-            return null;
-        }
-        FinalizerRemoval first = candidates.get(0);
-        if (candidates.size() < 2 || !describesAnEarlierPod(first, created)) {
-            return first;
-        }
-        for (FinalizerRemoval r : candidates.subList(1, candidates.size())) {
-            if (r.scheduled() != null && r.cause() == RemovalCause.POD_DELETED && !describesAnEarlierPod(r, created)) {
-                return r;
-            }
-        }
-        return first;
     }
 }

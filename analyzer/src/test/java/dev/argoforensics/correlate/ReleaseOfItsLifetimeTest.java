@@ -122,6 +122,31 @@ class ReleaseOfItsLifetimeTest {
         }
     }
 
+    /**
+     * Control: a name created once. Replica a creates Pod p and dies; replica b releases it, its line dating the transition it read
+     * 16:25:40, 90 s before a's {@code Created pod} line (the kubelet's clock behind, or a's ahead). No earlier Pod of the name is
+     * shown that the line could describe: the release is p's, its delay printed.
+     */
+    @Test
+    void aNameCreatedOnceKeepsItsReleaseWhateverItDates() throws IOException {
+        String delay = "-4m0.412s";
+        List<String> a = List.of("time=2026-09-19T16:27:00.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:27:00.100Z", 2), processing("2026-09-19T16:27:10.402Z", "\"\""), createdPod("2026-09-19T16:27:10.431Z"),
+                workflowUpdated("2026-09-19T16:27:10.448Z", "Running"), podEvent("2026-09-19T16:27:10.500Z", "add"),
+                podEvent("2026-09-19T16:27:45.000Z", "update"), processing("2026-09-19T16:27:45.100Z", "Running"));
+        List<String> b = List.of("time=2026-09-19T16:28:40.000Z level=INFO msg=\"Starting Workflow Controller\" version=v4.1.3",
+                workers("2026-09-19T16:28:40.100Z", 0), podEvent("2026-09-19T16:28:41.000Z", "add"),
+                podEvent("2026-09-19T16:31:40.410Z", "update"), removingFinalizers("2026-09-19T16:31:40.411Z"),
+                queuingPodDelay("2026-09-19T16:31:40.412Z", "removeFinalizer", delay), queueing("2026-09-19T16:31:40.412Z", "removeFinalizer"),
+                cleaningUp("2026-09-19T16:31:40.414Z", "removeFinalizer"), podEvent("2026-09-19T16:31:40.430Z", "delete"),
+                workers("2026-09-19T16:33:00.000Z", 2), processing("2026-09-19T16:33:02.200Z", "Running"), podMissing("2026-09-19T16:33:02.246Z"),
+                markingError("2026-09-19T16:33:02.246Z"), workflowUpdated("2026-09-19T16:33:02.300Z", "Error"),
+                processingOther("2026-09-19T17:30:00.000Z"));
+        AnalysisResult r = AnalyzedFiles.run(dir, Map.of("workflow-controller-a.log", a, "workflow-controller-b.log", b), Map.of());
+        List<Finding> fs = af001(r);
+        assertTrue(fs.stream().anyMatch(f -> delay.equals(delay(f))), () -> fs + " " + new TreeMap<>(r.correlation().pods()).keySet());
+    }
+
     /** The dating itself: the line's time plus its delay less the effective delay (2m here) is the transition the handler read. */
     @Test
     void theLoggedDelayDatesTheTransition() {
