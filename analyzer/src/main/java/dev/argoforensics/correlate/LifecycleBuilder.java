@@ -853,7 +853,8 @@ final class LifecycleBuilder {
             return null;
         }
         for (FinalizerRemoval r : all.removals()) {
-            if (shownBefore(r.decisive(), created) && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
+            if ((shownBefore(r.decisive(), created) || (ReleaseLifetime.earlierPodShown(all, created) && ReleaseLifetime.describesAnEarlierPod(r, created)))
+                    && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
                     && r.cause() != RemovalCause.AFTER_PERSIST) {
                 return r;
             }
@@ -987,8 +988,15 @@ final class LifecycleBuilder {
         // after the API server refused it for this Pod, 409) and an audit record of a delete with that precondition are not this
         // Pod's (session 39, UidBoundDeletes).
         java.util.Set<String> earlierUids = UidBoundDeletes.earlierUids(pod, from);
+        // Session 60: a release another run logged that dates the transition it read well before this Pod's creation is an earlier
+        // Pod's, whatever its stamp (a replica whose clock runs ahead): its lines are not this Pod's (ReleaseLifetime). Only where
+        // the lines show an earlier Pod of the name (another Created pod line, or a later lifetime of a split name): a Pod whose
+        // name was created once has no other Pod its release could describe, only a kubelet clock behind the controller's.
+        List<FinalizerRemoval> earlierPods = !ReleaseLifetime.earlierPodShown(pod, from) ? List.of()
+                : pod.removals().stream().filter(r -> ReleaseLifetime.describesAnEarlierPod(r, from)).toList();
+        java.util.Set<LogEvent> theirs = ReleaseLifetime.linesOf(earlierPods, pod.events());
         List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from))
-                .filter(e -> !earlierUids.contains(UidBoundDeletes.uidOf(e))).toList();
+                .filter(e -> !earlierUids.contains(UidBoundDeletes.uidOf(e))).filter(e -> !theirs.contains(e)).toList();
         // An export of a Pod created clearly before that line is of an earlier Pod of the same name. Without a creationTimestamp
         // (an export trimmed of it), one taken clearly before: where only its file or the command line states when, by the
         // earliest that time allows (ObservedAt#takenNoEarlierThan: a user's clock may be off by a minute), since a trimmed export
@@ -1010,7 +1018,8 @@ final class LifecycleBuilder {
         if (events.size() == pod.events().size() && snapshots.size() == pod.snapshots().size() && audit.size() == pod.auditRecords().size()) {
             return pod;
         }
-        List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from)).toList();
+        List<FinalizerRemoval> removals = pod.removals().stream().filter(r -> !EventOrder.before(r.decisive(), from))
+                .filter(r -> !earlierPods.contains(r)).toList();
         return new PodHistory(pod.key(), pod.identity(), events, snapshots, pod.link(), removals, pod.taskResults(), pod.clusterEvents(),
                 audit, pod.nodeLogs().stream().filter(n -> !n.time().windowEnd().isBefore(start)).toList(), pod.listings(), pod.minuteEvents(),
                 pod.laterDescribed());

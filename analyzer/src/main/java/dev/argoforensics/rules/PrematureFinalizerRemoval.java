@@ -316,7 +316,10 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                 }
             }
             for (Finding f : found) {
-                boolean leans = f.evidence().stream().anyMatch(l -> l.source() != null && others.contains(runOf.get(l.source())));
+                // A cited line of neither the Pod nor its Workflow (the workers' numbers) has no run here: it leans on no creation
+                // (session 60: a TreeSet asked for null threw, and the whole AF001 evaluation with it).
+                boolean leans = f.evidence().stream().anyMatch(l -> l.source() != null && runOf.get(l.source()) != null
+                        && others.contains(runOf.get(l.source())));
                 if (leans && (f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY)) {
                     findings.add(f.withConfidence(Confidence.POSSIBLE, Message.of("AF001.reason.unsplitFinding", "reason", f.reason(), "undecided", undecided)));
                 } else {

@@ -42,7 +42,15 @@ final class Scorer {
 
     record TruthPod(String namespace, String name, String uid, String cls, boolean ofInterest, Map<String, Boolean> expected, Long delayNanos,
                     List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story, String workflow,
-                    Set<String> capPossible, String band) {
+                    Set<String> capPossible, String band, java.time.Instant createdAt) {
+        /** A Pod whose creation the truth does not give. */
+        TruthPod(String namespace, String name, String uid, String cls, boolean ofInterest, Map<String, Boolean> expected, Long delayNanos,
+                 List<Long> sameDueDelays, String controller, String release, boolean exitCodesExported, String story, String workflow,
+                 Set<String> capPossible, String band) {
+            this(namespace, name, uid, cls, ofInterest, expected, delayNanos, sameDueDelays, controller, release, exitCodesExported, story, workflow,
+                    capPossible, band, null);
+        }
+
         String key() {
             return namespace + "/" + name;
         }
@@ -70,9 +78,18 @@ final class Scorer {
     /** A Pod never bound to a node (no kubelet wrote its times), or a finding about nothing in the truth. */
     static final String NO_BAND = "unbound";
 
-    /** {@code wfNamespace}/{@code wfName}: the finding's {@code workflow}, null when it named none. */
+    /**
+     * {@code wfNamespace}/{@code wfName}: the finding's {@code workflow}, null when it named none. {@code lifetimeCreated}: where the
+     * finding is about one of the lifetimes of a Pod name its lines told apart (the report's {@code pod.lifetime}, no UID), that
+     * lifetime's creation as the controller's {@code Created pod} line dates it; else null.
+     */
     record Finding(String rule, String confidence, String reason, String namespace, String name, String uid, Long delayNanos, String wfNamespace,
-                   String wfName) {
+                   String wfName, java.time.Instant lifetimeCreated) {
+        Finding(String rule, String confidence, String reason, String namespace, String name, String uid, Long delayNanos, String wfNamespace,
+                String wfName) {
+            this(rule, confidence, reason, namespace, name, uid, delayNanos, wfNamespace, wfName, null);
+        }
+
         String key() {
             return namespace + "/" + name;
         }
@@ -124,8 +141,11 @@ final class Scorer {
 
         /**
          * The unit a finding of {@code rule} is about, or null (not in the truth). Pods: by namespace/name, by UID when
-         * the finding has one; among same-named Pods (a Workflow name reused) without a UID, the one the truth expects,
-         * else the latest. A Pod-level finding that names no truth Pod but a Workflow counts for that Workflow's Pod the
+         * the finding has one; among same-named Pods (a Workflow name reused) without a UID, the one whose creation is nearest
+         * the creation of the lifetime the finding names (session 60: the report prints {@code lifetime N of M, created ...} for a
+         * name its lines split, and a finding on the first Pod of a name, with that Pod's own release and delay, was scored as the
+         * later Pod's: an "AF001 delay not exact" that was the other Pod's line, and a finding on a Pod that never ran counted for
+         * its namesake's race), else the one the truth expects, else the latest. A Pod-level finding that names no truth Pod but a Workflow counts for that Workflow's Pod the
          * truth expects, if any. Workflows: the finding's Workflow, else the Workflow of the Pod it names; among
          * same-named Workflows the one the truth expects, else the latest.
          */
@@ -133,7 +153,7 @@ final class Scorer {
             if (WORKFLOW_RULES.contains(rule)) {
                 String key = f.workflowKey();
                 if (key == null) {
-                    TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule);
+                    TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule, f.lifetimeCreated());
                     key = p == null ? null : p.workflowKey();
                 }
                 List<TruthWorkflow> ws = key == null ? null : workflowsByKey.get(key);
@@ -149,7 +169,7 @@ final class Scorer {
                 return new Unit("wf " + w.uid(), w.key(), w.cls(), w.expected().getOrDefault(rule, false), null, w.capPossible().contains(rule),
                         workflowBand(w.key()));
             }
-            TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule);
+            TruthPod p = pick(podsByKey.get(f.key()), f.uid(), rule, f.lifetimeCreated());
             if (p == null && f.uid() == null && f.workflowKey() != null) {
                 for (TruthPod t : pods) {
                     if (t.workflowKey().equals(f.workflowKey()) && t.expected().getOrDefault(rule, false)) {
@@ -161,7 +181,7 @@ final class Scorer {
                     p.capPossible().contains(rule), p.band());
         }
 
-        private static TruthPod pick(List<TruthPod> candidates, String uid, String rule) {
+        static TruthPod pick(List<TruthPod> candidates, String uid, String rule, java.time.Instant lifetimeCreated) {
             if (candidates == null || candidates.isEmpty()) {
                 return null;
             }
@@ -173,6 +193,23 @@ final class Scorer {
                 }
                 return null;
             }
+            if (lifetimeCreated != null && candidates.size() > 1) {
+                TruthPod nearest = null;
+                long best = Long.MAX_VALUE;
+                for (TruthPod t : candidates) {
+                    if (t.createdAt() == null) {
+                        continue;
+                    }
+                    long gap = Math.abs(java.time.Duration.between(t.createdAt(), lifetimeCreated).toNanos());
+                    if (gap < best) {
+                        best = gap;
+                        nearest = t;
+                    }
+                }
+                if (nearest != null) {
+                    return nearest;
+                }
+            }
             TruthPod chosen = candidates.get(candidates.size() - 1);
             for (TruthPod t : candidates) {
                 if (t.expected().getOrDefault(rule, false)) {
@@ -180,6 +217,18 @@ final class Scorer {
                 }
             }
             return chosen;
+        }
+    }
+
+    /** An RFC 3339 time of a JSON field (the report's and the truth's, UTC), or null when it is missing or not one. */
+    static java.time.Instant instantOrNull(JsonNode n) {
+        if (n == null || !n.isTextual()) {
+            return null;
+        }
+        try {
+            return java.time.OffsetDateTime.parse(n.asText()).toInstant();
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
         }
     }
 
@@ -244,7 +293,8 @@ final class Scorer {
                         n.get("release").asText(), n.path("facts").path("exitCodesExported").asBoolean(), story(n.path("facts")),
                         n.path("workflow").asText(), capPossible(n), n.hasNonNull("nodeClockCorrection")
                                 ? (n.path("nodeClockCorrection").path("away").asBoolean() ? NodeClocks.AWAY : NodeClocks.STEPPED)
-                                : n.hasNonNull("nodeClockOffsetNanos") ? NodeClocks.band(n.get("nodeClockOffsetNanos").asLong()) : NO_BAND));
+                                : n.hasNonNull("nodeClockOffsetNanos") ? NodeClocks.band(n.get("nodeClockOffsetNanos").asLong()) : NO_BAND,
+                        instantOrNull(n.path("facts").path("createdAt"))));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -326,7 +376,7 @@ final class Scorer {
                 findings.add(new Finding(f.path("rule").asText(), f.path("confidence").asText(), f.path("confidenceReason").asText(),
                         pod.path("namespace").asText(), pod.path("name").asText(), pod.path("uid").isNull() ? null : pod.path("uid").asText(null),
                         d == null || d.isNull() ? null : d.asLong(), hasWf ? wf.path("namespace").asText() : null,
-                        hasWf ? wf.path("name").asText() : null));
+                        hasWf ? wf.path("name").asText() : null, instantOrNull(pod.path("lifetime").path("created"))));
                 // AF012 gives one finding per pair of controller runs and names every Workflow both worked on: one claim
                 // about each of them (the first is the finding's Workflow).
                 String touched = f.path("workflowsBothTouched").asText("");

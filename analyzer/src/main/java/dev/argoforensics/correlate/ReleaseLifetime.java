@@ -1,0 +1,100 @@
+package dev.argoforensics.correlate;
+
+import dev.argoforensics.correlate.FinalizerRemoval.RemovalCause;
+import dev.argoforensics.event.ControllerEvent.PodCleanupScheduled;
+import dev.argoforensics.event.LogEvent;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Whether a release's scheduling line describes the Pod whose lifetime holds it (session 60). The deleting handler logs
+ * {@code delay = lastTransition + max(podGC delay, 2m) - now} (reference, the delay formula), and stamps its line with that
+ * {@code now}: the line's time plus its delay, less the effective delay, is the Pod's latest condition transition as the handler read
+ * it. That transition was stamped by the scheduler or the kubelet, on their clocks, and a Pod has no condition before it exists: a
+ * line dating it well before the Pod's own {@code Created pod} line describes an earlier Pod of the name, whatever its place in the
+ * lines (a replica whose clock runs ahead stamps an earlier Pod's release after a later Pod's creation by another replica, within the
+ * margin two controllers' clocks may disagree, and the name is then not split: {@link Lifetimes}).
+ *
+ * <p>The transition is on a node's or the control plane's clock and the {@code Created pod} line on the controller's: they are
+ * compared only beyond {@link #MARGIN_NANOS}, the one-minute margin the correlation allows a node's clock (plus the second the API
+ * server cuts both times to), only across runs (in one run the order decides), and only where the lines show an earlier Pod of the
+ * name ({@link #earlierPodShown}) that the line could describe.
+ */
+final class ReleaseLifetime {
+    private ReleaseLifetime() {
+    }
+
+    /** A node's clock against the controller's, and the whole second a condition's lastTransitionTime is cut to. */
+    static final long MARGIN_NANOS = 61_000_000_000L;
+
+    /**
+     * The latest condition transition the handler read, as its line dates it: the line's time plus the logged delay less the effective
+     * delay (the podGC delay its line logs, at least the deleting branch's 2 minutes).
+     */
+    static Instant datedTransition(Instant lineTime, long delayNanos, String podGc) {
+        long effective = Math.max(ExecutionOrder.podGcDelay(podGc), RemovalDeadline.MINIMUM_DELAY_NANOS);
+        return lineTime.plusNanos(delayNanos).minusNanos(effective);
+    }
+
+    /**
+     * Whether {@code r}'s scheduling line, logged by another controller run than the one that logged {@code created} and on the
+     * deleting branch with a nonzero delay (a zero delay dates nothing: the handler logs 0
+     * when the Pod has no condition), dates the transition it read more than {@link #MARGIN_NANOS} before {@code created}: the line
+     * describes a Pod of the name older than the one created there. In one run the lines' order decides alone: a release its run
+     * logged after the Pod's creation is of that Pod (the earlier Pod was gone before the create succeeded), a transition dated before
+     * the creation then the kubelet's clock behind the controller's.
+     */
+    static boolean describesAnEarlierPod(FinalizerRemoval r, LogEvent created) {
+        if (created == null || r.scheduled() == null || r.scheduled().stream() == created.stream() || r.cause() != RemovalCause.POD_DELETED
+                || !(r.scheduled().event() instanceof PodCleanupScheduled s) || s.delayNanos() == 0 || r.scheduled().time() == null) {
+            return false;
+        }
+        Instant dated = datedTransition(r.scheduled().time().instant(), s.delayNanos(), s.podGC());
+        return dated.plusNanos(MARGIN_NANOS).isBefore(created.time().instant());
+    }
+
+    /**
+     * Whether the lines show a Pod of the name before the one created at {@code created}: another {@code Created pod} line in its
+     * history (a name read as one Pod's, its creations not split), or its key a later lifetime of a name the lines split.
+     */
+    static boolean earlierPodShown(PodHistory pod, LogEvent created) {
+        if (created == null) {
+            return false;
+        }
+        if (pod.key().printed() != null && pod.key().printed().number() > 1) {
+            return true;
+        }
+        for (LogEvent e : pod.events()) {
+            if (e != created && e.event() instanceof dev.argoforensics.event.ControllerEvent.PodCreated && !e.text().equals(created.text())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The lines of the releases given, as the lifetime's history holds them: the informer event the handler ran on, the handler's line,
+     * the scheduling, queueing and worker lines, and the releasing run's first {@code delete pod event} after them (the Pod leaving
+     * that run's informer once released).
+     */
+    static java.util.Set<LogEvent> linesOf(List<FinalizerRemoval> releases, List<LogEvent> events) {
+        java.util.Set<LogEvent> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (FinalizerRemoval r : releases) {
+            for (LogEvent e : new LogEvent[] {r.trigger(), r.onDelete(), r.scheduled(), r.queued(), r.started()}) {
+                if (e != null) {
+                    out.add(e);
+                }
+            }
+            LogEvent last = r.decisive();
+            for (LogEvent e : events) {
+                if (e.stream() == last.stream() && e.ordinal() > last.ordinal()
+                        && e.event() instanceof dev.argoforensics.event.ControllerEvent.PodInformerEvent p
+                        && p.action() == dev.argoforensics.event.ControllerEvent.InformerAction.DELETE) {
+                    out.add(e);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+}
