@@ -32,12 +32,23 @@ final class HeapGovernor {
     private HeapGovernor() {
     }
 
-    /** Installs the governor if the runtime needs it (see the class comment); true if it did. */
+    /**
+     * Installs the governor if the runtime needs it (see the class comment); true if it did. A runtime that refuses it (no
+     * management module, a threshold it will not take) runs without it: the analysis never fails for want of it.
+     */
     static boolean installIfNeeded() {
         String setting = System.getProperty("argo.forensics.heapGovernor", "auto");
         if (setting.equals("false") || (setting.equals("auto") && Runtime.version().feature() < FIRST_RELEASE)) {
             return false;
         }
+        try {
+            return install();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
+    private static boolean install() {
         MemoryPoolMXBean old = serialOld();
         if (old == null || !old.isUsageThresholdSupported()) {
             return false;
