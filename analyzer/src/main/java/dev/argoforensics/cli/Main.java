@@ -73,6 +73,8 @@ public final class Main implements Runnable {
         try {
             // Reading the catalog (YAML) takes ~0.2 s of a cold JVM: overlap it with parsing the command line.
             MessageCatalog.preload();
+            // Java 23+'s serial collector lets the old generation grow to the heap's maximum: keep it near what is live.
+            HeapGovernor.installIfNeeded();
             code = run(out, err, Terminal.detect(System.getenv()), args);
         } catch (OutOfMemoryError e) {
             code = outOfMemory(err);
