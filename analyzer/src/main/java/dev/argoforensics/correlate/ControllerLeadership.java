@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What each controller run's own leader-election lines say about it at a given moment, and the
- * instance ID its start banner gave. Leader-election and start lines are always kept, whatever else
+ * What each controller run's own leader-election lines say about it at a given moment (its instance
+ * ID: {@link RunScopes#instanceIdOver}, which follows ConfigMap reloads; session 60). Leader-election and start lines are always kept, whatever else
  * is read selectively, so this is the same on every reading.
  *
  * <p>Semantics (reference: lifecycle-and-failures.md B4): with {@code LEADER_ELECTION_DISABLE=true}
@@ -160,16 +160,6 @@ public final class ControllerLeadership {
 
     private static boolean disabling(LeaderElection le) {
         return le.change() == LeaderChange.DISABLED || (le.change() == LeaderChange.STARTED_LEADING && SINGLE_INSTANCE.equals(le.identity()));
-    }
-
-    /** The instance ID the run's start banner gave (v4 prints it; v3 does not), or null. */
-    public String instanceId(int stream) {
-        for (LogEvent e : byStream.getOrDefault(stream, List.of())) {
-            if (e.event() instanceof ControllerStarted s && s.instanceId() != null) {
-                return s.instanceId();
-            }
-        }
-        return null;
     }
 
     /** The identity another replica was named by in the run's {@code new leader} lines, the last one; null if none. */

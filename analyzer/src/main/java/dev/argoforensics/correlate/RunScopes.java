@@ -5,6 +5,8 @@ import dev.argoforensics.event.ControllerEvent.Signal;
 import dev.argoforensics.event.ControllerEvent.WorkflowProcessing;
 import dev.argoforensics.event.ControllerProcess;
 import dev.argoforensics.event.LogEvent;
+import dev.argoforensics.time.Timestamp;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -36,6 +38,8 @@ public final class RunScopes {
     public static final String CONFIGURATION_SIGNAL = "controller-configuration";
     /** Signal of the task-result informer's {@code Watching task results} line (its {@code labelSelector}). */
     public static final String TASK_RESULT_WATCH_SIGNAL = "task-result-watch";
+    /** Signal of {@code Configuration updated}, a load's first line from v3.6.12 and v3.7.3 on (v4 too), where the dump was before. */
+    public static final String CONFIG_LOAD_SIGNAL = "controller-config-load";
     private static final String INSTANCE_ID_LABEL = "workflows.argoproj.io/controller-instanceid";
 
     private final Map<Integer, String> managedNamespace = new HashMap<>();
@@ -46,6 +50,16 @@ public final class RunScopes {
      * without a dump after stating one (session 59 breaker).
      */
     private final Set<Integer> idRestated = new HashSet<>();
+    /**
+     * Per run, each reload's effect on its instance ID from the moment of the reload, in the run's order (session 60): the ID a
+     * reload's dump stated ("" none), or null where a reload stated none (the live ID open from then on). Before the first of them
+     * the run's first statement ({@link #instanceId}) holds.
+     */
+    private final Map<Integer, List<IdFrom>> reloads = new HashMap<>();
+
+    /** From {@code from} on (the run's own clock, a line of its load), the run's instance ID is {@code id}; null: open. */
+    private record IdFrom(Timestamp from, String id) {
+    }
 
     private RunScopes() {
     }
@@ -63,15 +77,22 @@ public final class RunScopes {
             }
         }
         Set<Integer> dumpInLoad = new HashSet<>(); // runs whose current load of the ConfigMap logged its dump (v3.4-v3.7.2)
+        Map<Integer, Timestamp> loadBegan = new HashMap<>(); // the current load's "Configuration updated", where logged
         for (LogEvent e : events) {
-            if (e.event() instanceof Signal sig && SCOPE_SIGNAL.equals(sig.name())) {
+            if (e.event() instanceof Signal sig && CONFIG_LOAD_SIGNAL.equals(sig.name())) {
+                loadBegan.put(e.stream(), e.time());
+                dumpInLoad.remove(e.stream());
+            } else if (e.event() instanceof Signal sig && SCOPE_SIGNAL.equals(sig.name())) {
                 // updateConfig's last line, at every load: a load after the run stated its instance ID is a reload (session 59
                 // breaker). From v3.6.12 and v3.7.3 on (and v4) a reload logs "Configuration updated" and no dump: the run's
                 // Workflow informer and Pod controller read Config.InstanceID live at each list and watch, the start's banner and
                 // task-result watch keep the old one. Which Workflows the run held after it is not shown, as after a dump that
                 // restates another ID.
+                Timestamp began = loadBegan.remove(e.stream());
                 if (s.instanceId.containsKey(e.stream()) && !dumpInLoad.contains(e.stream())) {
                     s.idRestated.add(e.stream());
+                    // Open from the load's first line: its new configuration is read from there on (session 60).
+                    s.reloads.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(new IdFrom(began != null ? began : e.time(), null));
                 }
                 dumpInLoad.remove(e.stream());
                 if (sig.attribute("managedNamespace") != null) {
@@ -85,6 +106,10 @@ public final class RunScopes {
                     // A reload: the Workflow informer's list and watch read the live instance ID (tweakListRequestListOptions,
                     // v3.6), the Lease keeps its start name: which Workflows the run listed later is not shown (session 49 breaker).
                     s.idRestated.add(e.stream());
+                }
+                if (first != null) {
+                    // A reload's dump states the ID in force from it on (session 60): the same, another, or none ("").
+                    s.reloads.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(new IdFrom(e.time(), id == null ? "" : id));
                 }
             } else if (e.event() instanceof Signal sig && TASK_RESULT_WATCH_SIGNAL.equals(sig.name())) {
                 // Logged once per Run, with the instance ID the run's informers were built with: stated as the banner states it.
@@ -166,6 +191,40 @@ public final class RunScopes {
      */
     public String instanceIdThroughout(int stream) {
         return idRestated.contains(stream) ? null : instanceId.get(stream);
+    }
+
+    /**
+     * The run's instance ID in force over its own moments {@code from} to {@code to} (its clock; one moment where they are equal): its
+     * first statement ({@link #instanceId}), then what each ConfigMap reload stated from the reload on, a reload's dump its ID (or
+     * none, ""), a reload without a dump leaving it open; null where not stated, left open by a reload at or before {@code to}, or
+     * changed by a reload inside the span. Each of AF012 and AF001 asks this at the moments it compares two runs (session 60): a
+     * reload that changes the ID splits two runs' scopes from it on, one that omits it never reads as the same ID.
+     */
+    public String instanceIdOver(int stream, Timestamp from, Timestamp to) {
+        String id = instanceId.get(stream);
+        for (IdFrom r : reloads.getOrDefault(stream, List.of())) {
+            if (!r.from().comparable(from) || !r.from().comparable(to)) {
+                return null; // a reload whose moment cannot be placed against the span's
+            }
+            if (r.from().compareInstant(from) <= 0) {
+                id = r.id();
+            } else if (r.from().compareInstant(to) <= 0 && (r.id() == null || !r.id().equals(id))) {
+                return null;
+            }
+        }
+        return id;
+    }
+
+    /** {@link #instanceIdOver} at one moment. */
+    public String instanceIdAt(int stream, Timestamp at) {
+        return instanceIdOver(stream, at, at);
+    }
+
+    /** Both runs' instance IDs are stated at their moments and differ: disjoint Workflows there ({@code util/instanceid}). */
+    public boolean instanceIdsDiffer(int a, Timestamp fromA, Timestamp toA, int b, Timestamp fromB, Timestamp toB) {
+        String ia = instanceIdOver(a, fromA, toA);
+        String ib = instanceIdOver(b, fromB, toB);
+        return ia != null && ib != null && !ia.equals(ib);
     }
 
     /** Whether the run took up a Workflow of the namespace (so it held that namespace). */

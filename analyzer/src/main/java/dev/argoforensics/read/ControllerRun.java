@@ -95,6 +95,31 @@ final class ControllerRun {
      * ({@code OnStartedLeading}), once per process, so a file that opens with the banner continues such a run ({@link ControllerRuns}).
      */
     Boolean bannerDue;
+    /**
+     * Whether the run's lines so far are a load of the ConfigMap and nothing else: its first line begins a load ({@code Configuration:},
+     * {@code Configuration updated}) and no line since was Workflow work, an election line or a banner, {@link #LOAD_AT_MOST} records
+     * at most; null before any line. main.go loads the ConfigMap before it elects and before {@code Run} logs the banner, so a file
+     * that opens with the banner continues such a run (a rotation cut inside a process's start; session 60, {@link ControllerRuns}).
+     */
+    Boolean loadOnly;
+    /** Records of a load and what a process logs after it before its banner, at most ({@code FileRuns.STARTUP_HOLD_AT_MOST} and the load). */
+    static final int LOAD_AT_MOST = FileRuns.STARTUP_HOLD_AT_MOST + 4;
+
+    /** No line of the run so far was Workflow work, an election line or a banner. */
+    boolean quiet = true;
+
+    /** {@code records} records just counted (a kept one's {@code event}, else null), {@code work} if one of them was Workflow work. */
+    void loadOnly(ControllerEvent event, long records, boolean work) {
+        if (loadOnly == null && count == records) {
+            loadOnly = event != null && FileRuns.loadStart(event) && records == 1;
+        }
+        quiet &= !work && !(event instanceof LeaderElection) && !(event instanceof ControllerEvent.ControllerStarted);
+    }
+
+    /** The run's lines so far are a load of the ConfigMap and what follows it before a banner ({@link #loadOnly}). */
+    boolean onlyALoad() {
+        return Boolean.TRUE.equals(loadOnly) && quiet && count <= LOAD_AT_MOST;
+    }
 
     ControllerRun(int id, String key, ReplicaSource from, int incarnation) {
         this.id = id;
@@ -250,6 +275,10 @@ final class ControllerRun {
         if (piece.bannerDue != null) {
             bannerDue = piece.bannerDue;
         }
+        if (count == piece.count) {
+            loadOnly = piece.loadOnly; // the run's first piece
+        }
+        quiet &= piece.quiet;
     }
 
     /** A worker's {@code Processing workflow} lines: the run took Workflows up. */

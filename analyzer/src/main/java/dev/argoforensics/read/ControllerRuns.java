@@ -143,8 +143,9 @@ final class ControllerRuns {
         /** The run a file's piece belongs to (see {@link FileRuns}): its replica's current one, or a new one. */
         ControllerRun runOf(FileRuns.Piece piece) {
             ControllerRun s = current.get(piece.key());
-            if (piece.atBanner() && s != null && Boolean.TRUE.equals(s.bannerDue)) {
+            if (piece.atBanner() && s != null && (Boolean.TRUE.equals(s.bannerDue) || s.onlyALoad())) {
                 // The banner main.go logs right after the run's own acquisition, the rotation's cut between them: the same process.
+                // So too after a run that is only a load of the ConfigMap so far (its start, before Run; session 60).
                 return s;
             }
             return streamFor(piece.key(), piece.part().from, piece.start() == FileRuns.Start.STARTS);

@@ -554,6 +554,7 @@ final class FileAssembler {
     private void countIn(ControllerRun s, ChunkItem.Counted c, Timestamp time, long line, long at) {
         boolean processing = c.entry() != null && c.entry().event() == EventType.WORKFLOW_PROCESSING;
         s.count(time, file, line, cachedReleases(evidenceFormat(c), c.level(), c.entry()), processing, c.namesNothing());
+        s.loadOnly(null, 1, c.entry() != null && FileRuns.work(c.entry().event()));
         if (processing) {
             s.pass(c.passKey(), time);
         }
@@ -604,6 +605,11 @@ final class FileAssembler {
 
     private void countRunIn(ControllerRun s, CountedRun r, long base, long at) {
         s.countRun(r, file, base);
+        boolean work = false;
+        for (EventType t : EVENT_TYPES) {
+            work |= (r.types & (1L << t.ordinal())) != 0 && FileRuns.work(t);
+        }
+        s.loadOnly(null, r.records, work);
         if ((r.types & (1L << EventType.POD_CLEANUP_SCHEDULED.ordinal())) != 0) {
             marks.counted(s.id, at);
         }
@@ -695,6 +701,7 @@ final class FileAssembler {
     /** A kept line counted in its run: a klog line waiting for its year at that year, and as a nameless record once it has one (dated). */
     private void addTo(ControllerRun s, LogEvent e, Timestamp time, int at, boolean yearless, ChunkItem.Kept k) {
         s.add(e, time, file, k.releases(), k.namesNothing() && !yearless);
+        s.loadOnly(e.event(), 1, k.catalogId() != null && FileRuns.work(typeById.get(k.catalogId())));
         if (yearless && k.namesNothing()) {
             namelessWithoutYear.add(at);
         }

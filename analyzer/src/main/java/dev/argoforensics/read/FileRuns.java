@@ -106,11 +106,23 @@ final class FileRuns {
      * @param begun the held election start's state ({@code attempting}: STARTED, {@code turned off}: OFF), or null while the hold
      *              is a pasted {@code logs} command's prompt's, no election start after it yet ({@link #logsPrompt})
      */
-    private record Held(State begun, List<Consumer<ControllerRun>> lines, int[] others) {
+    private record Held(State begun, List<Consumer<ControllerRun>> lines, int[] others, boolean startup, boolean[] scoped) {
         Held(State begun, List<Consumer<ControllerRun>> lines) {
-            this(begun, lines, new int[1]);
+            this(begun, lines, new int[1], false, new boolean[1]);
+        }
+
+        /** A load of the ConfigMap held until what follows it says whose it is ({@link #startupHeld}); {@code scoped}: its scope line came. */
+        static Held startup(boolean scoped) {
+            return new Held(null, new ArrayList<>(), new int[1], true, new boolean[] {scoped});
         }
     }
+
+    /**
+     * Records other than a load's own lines a held load waits through at most before it is the current piece's: a load logs its
+     * persistence lines (up to five with a database) between its first line and its scope line, a process without election logs
+     * little more before its banner; a reload in a running process is followed by that process's lines, which end the hold.
+     */
+    static final int STARTUP_HOLD_AT_MOST = 16;
     /**
      * Lines held at most: a standby waiting for the Lease logs a few; more and the piece keeps them, as before. Its own election
      * lines do not count (session 50): a standby that polls the Lease logs {@code healthz: current pod is not the leader} at every
@@ -163,6 +175,7 @@ final class FileRuns {
         if (held.containsKey(key)) {
             settle(key, event, work(type), 1);
         }
+        boolean loadHeld = held.containsKey(key) && held.get(key).startup();
         Election before = current.containsKey(key) ? elections.getOrDefault(key, Election.NONE) : Election.NONE;
         boolean start = false;
         Election after = before;
@@ -193,10 +206,20 @@ final class FileRuns {
         boolean electionStart = event instanceof LeaderElection le
                 && (le.change() == LeaderChange.ACQUIRING || le.change() == LeaderChange.DISABLED);
         boolean hold = !start && electionStart && unelected(before) && unelectedWork.contains(key) && !earlier(key, time);
-        if (!hold && electionStart && held.containsKey(key) && held.get(key).begun() == null) {
+        if (loadHeld && electionStart && !hold && !earlier(key, time)) {
+            // A process's election start right after a load of the ConfigMap: its start (main.go loads it in NewWorkflowController,
+            // then elects); the load is its first lines, whatever the piece held before (session 60).
+            start = true;
+            after = new Election(le(event).change() == LeaderChange.DISABLED ? State.OFF : State.STARTED, true);
+        }
+        if (!hold && electionStart && held.containsKey(key) && held.get(key).begun() == null && !loadHeld) {
             place(key, current.get(key).part()); // a prompt's hold, and the start after it is no later process's: the piece goes on
         }
         ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE);
+        if (loadHeld && !hold && (electionStart || event instanceof ControllerStarted) && held.containsKey(key)) {
+            // The banner or election start a held load waited for: a new process's piece takes it (its start), else the piece goes on.
+            place(key, run);
+        }
         elections.put(key, after);
         seen(key, time);
         if (work(type) && unelected(before)) {
@@ -209,8 +232,58 @@ final class FileRuns {
             Held prompt = held.get(key);
             held.put(key, new Held(((LeaderElection) event).change() == LeaderChange.DISABLED ? State.OFF : State.STARTED,
                     prompt == null ? new ArrayList<>() : prompt.lines()));
+        } else if ((loadStart(event) || scopeLine(event)) && !held.containsKey(key)) {
+            // A load of the ConfigMap: a process's first lines, before its election and its banner, or a reload of a running one.
+            // Held until what follows says which (session 60; before, a start with no election line read its load as a run of its
+            // own, a phantom before the banner, and a restart gave it to the process before).
+            if (held.isEmpty()) {
+                linesWhileHolding = 0;
+            }
+            held.put(key, Held.startup(scopeLine(event)));
         }
         return run;
+    }
+
+    private static LeaderElection le(ControllerEvent event) {
+        return (LeaderElection) event;
+    }
+
+    /** The first line of a load of the controller ConfigMap: v3's {@code Configuration:} dump, or {@code Configuration updated}. */
+    static boolean loadStart(ControllerEvent event) {
+        return event instanceof ControllerEvent.Signal s && (CONFIGURATION_SIGNAL.equals(s.name()) || CONFIG_LOAD_SIGNAL.equals(s.name()));
+    }
+
+    /** The last line of a load: {@code updateConfig}'s line with {@code executorImage} and {@code managedNamespace}. */
+    static boolean scopeLine(ControllerEvent event) {
+        return event instanceof ControllerEvent.Signal s && SCOPE_SIGNAL.equals(s.name());
+    }
+
+    /** Signals of a load's lines (catalog; the same names as {@code correlate.RunScopes}'s, which the reading cannot import). */
+    static final String SCOPE_SIGNAL = "controller-scope";
+    static final String CONFIGURATION_SIGNAL = "controller-configuration";
+    static final String CONFIG_LOAD_SIGNAL = "controller-config-load";
+
+    /**
+     * A held load's next line(s) of its key, a banner or election start aside (decided with the start, {@link #streamFor}): another
+     * load begins (the held one was a reload's), Workflow work or another election line (the process goes on), or more records than
+     * a start logs before its banner: the current piece takes the held lines. Anything else waits with them.
+     */
+    private void settleStartup(String key, ControllerEvent event, boolean work, long records) {
+        Held h = held.get(key);
+        LeaderChange change = event instanceof LeaderElection le ? le.change() : null;
+        if (event instanceof ControllerStarted || change == LeaderChange.ACQUIRING || change == LeaderChange.DISABLED) {
+            return;
+        }
+        boolean scope = scopeLine(event);
+        if (work || change != null || loadStart(event) || (scope && h.scoped()[0])) {
+            place(key, current.get(key).part());
+            return;
+        }
+        if (scope) {
+            h.scoped()[0] = true;
+        } else if ((h.others()[0] += records) > STARTUP_HOLD_AT_MOST) {
+            place(key, current.get(key).part());
+        }
     }
 
     /**
@@ -219,6 +292,10 @@ final class FileRuns {
      */
     private void settle(String key, ControllerEvent event, boolean work, long records) {
         LeaderChange change = event instanceof LeaderElection le ? le.change() : null;
+        if (held.get(key).startup()) {
+            settleStartup(key, event, work, records);
+            return;
+        }
         if (held.get(key).begun() == null) {
             // A prompt's hold: an election start makes it that start's (streamFor); anything else said first, the piece goes on.
             if (change != LeaderChange.ACQUIRING && change != LeaderChange.DISABLED
@@ -300,6 +377,9 @@ final class FileRuns {
      */
     void logsPrompt(boolean previous) {
         String key = setFileName;
+        if (held.containsKey(key) && held.get(key).startup()) {
+            place(key, current.get(key).part()); // a load at the end of a command's output: nothing after it in that output said whose
+        }
         Boolean before = previousLogs;
         previousLogs = previous;
         if (before != null && before != previous) {

@@ -981,12 +981,14 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
             return e.stream() >= 0 && e.stream() < correlation.processes().size() ? correlation.processes().get(e.stream()).label() : "?";
         }
 
-        /** Both runs' start banners give an instance ID and they differ: two installations, disjoint Workflows by construction. */
+        /**
+         * Both runs' instance IDs in force at their release lines are stated and differ: two installations, disjoint Workflows by
+         * construction. Read from {@link RunScopes#instanceIdAt} (session 60; before, v4's start banner alone, which a ConfigMap
+         * reload does not restate): a reload that changed the ID counts from it on, one that omitted it leaves it open (not differing).
+         */
         private boolean instancesDiffer(LogEvent x, LogEvent y) {
-            dev.argoforensics.correlate.ControllerLeadership leadership = new dev.argoforensics.correlate.ControllerLeadership(correlation);
-            String a = leadership.instanceId(x.stream());
-            String b = leadership.instanceId(y.stream());
-            return a != null && b != null && !a.equals(b);
+            RunScopes s = reconciliation.scopes();
+            return s.instanceIdsDiffer(x.stream(), x.time(), x.time(), y.stream(), y.time(), y.time());
         }
 
         private boolean workflowSeenAfter() {

@@ -194,6 +194,11 @@ final class Reconciliation {
     /** What each run's lines state of the Workflows it holds, read on first need (two installs' runs are rare). */
     private final java.util.function.Supplier<RunScopes> scopes;
 
+    /** What each run's lines state of its scope and instance ID ({@link RunScopes}), derived once for every rule that reads it. */
+    RunScopes scopes() {
+        return scopes.get();
+    }
+
     /** The runs that wrote of each Workflow, found once per Workflow a Pod asks for ({@link #forPod}). */
     private final Map<WorkflowRef, Set<Integer>> writers = new java.util.concurrent.ConcurrentHashMap<>();
 

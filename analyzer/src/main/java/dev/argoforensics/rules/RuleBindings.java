@@ -38,7 +38,8 @@ public final class RuleBindings implements GroupBindings {
     private static boolean scopeLine(LogEvent line) {
         return line.event() instanceof Signal s && (dev.argoforensics.correlate.RunScopes.SCOPE_SIGNAL.equals(s.name())
                 || dev.argoforensics.correlate.RunScopes.CONFIGURATION_SIGNAL.equals(s.name())
-                || dev.argoforensics.correlate.RunScopes.TASK_RESULT_WATCH_SIGNAL.equals(s.name()));
+                || dev.argoforensics.correlate.RunScopes.TASK_RESULT_WATCH_SIGNAL.equals(s.name())
+                || dev.argoforensics.correlate.RunScopes.CONFIG_LOAD_SIGNAL.equals(s.name()));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.argoforensics.rules;
 
 import dev.argoforensics.correlate.ControllerLeadership;
+import dev.argoforensics.correlate.RunScopes;
 import dev.argoforensics.correlate.ControllerLeadership.State;
 import dev.argoforensics.correlate.Correlation;
 import dev.argoforensics.correlate.EventOrder;
@@ -70,6 +71,7 @@ public final class TwoActiveControllers extends DeclaredRule {
     @Override
     public Evaluation evaluate(Correlation correlation) {
         ControllerLeadership leadership = new ControllerLeadership(correlation);
+        RunScopes scopes = RunScopes.of(correlation.events());
         HandOvers handOvers = HandOvers.of(correlation);
         Map<String, Pair> pairs = new TreeMap<>();
         dev.argoforensics.correlate.ConcurrentRuns atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
@@ -135,10 +137,9 @@ public final class TwoActiveControllers extends DeclaredRule {
                                 ? Message.of("AF012.cleared.withinHandover", "tolerance", GoDuration.format(HANDOVER_TOLERANCE_NANOS))
                                 : Message.of("AF012.cleared.handover")), s.firstOfLater.source()));
             } else {
-                String ia = leadership.instanceId(p.a.id());
-                String ib = leadership.instanceId(p.b.id());
-                if (ia != null && ib != null && !ia.equals(ib)) {
-                    cleared.add(new Clearance(null, Message.of("AF012.cleared.instanceIds", "a", p.a.label(), "idA", ia, "b", p.b.label(), "idB", ib,
+                String[] ids = instanceIdsDiffer(scopes, p);
+                if (ids != null) {
+                    cleared.add(new Clearance(null, Message.of("AF012.cleared.instanceIds", "a", p.a.label(), "idA", ids[0], "b", p.b.label(), "idB", ids[1],
                             "workflow", p.overlaps.get(0).workflow.toString()), p.overlaps.get(0).fromA.get(0).source()));
                 } else {
                     out.add(TwoActiveControllersFinding.of(correlation, leadership, p));
@@ -147,6 +148,28 @@ public final class TwoActiveControllers extends DeclaredRule {
         }
         standbys(correlation, leadership, cleared);
         return new Evaluation(out, cleared);
+    }
+
+    /**
+     * The two runs' instance IDs over each overlap, each at its own lines' moments ({@link RunScopes#instanceIdOver}: the first
+     * statement, then what each ConfigMap reload stated; session 60, before: v4's start banner alone): {@code [idA, idB]} of the first
+     * overlap where every overlap's pair is stated and differs (two installations, disjoint Workflows), else null. A reload that
+     * changes one run's ID splits the scopes from it on; one that omits it leaves it open, and the pair is not cleared there.
+     */
+    static String[] instanceIdsDiffer(RunScopes scopes, Pair p) {
+        String[] first = null;
+        for (Overlap o : p.overlaps) {
+            if (o.fromA().isEmpty() || o.fromB().isEmpty()) {
+                return null;
+            }
+            String ia = scopes.instanceIdOver(p.a.id(), first(o.fromA()), last(o.fromA()));
+            String ib = scopes.instanceIdOver(p.b.id(), first(o.fromB()), last(o.fromB()));
+            if (ia == null || ib == null || ia.equals(ib)) {
+                return null;
+            }
+            first = first == null ? new String[] {ia, ib} : first;
+        }
+        return first;
     }
 
     /**

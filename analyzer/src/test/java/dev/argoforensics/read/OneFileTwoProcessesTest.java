@@ -95,9 +95,10 @@ class OneFileTwoProcessesTest {
         List<ControllerProcess> runs = runs(chunkBytes, keep, concat(TAIL, newProcess()));
         assertEquals(2, runs.size(), runs.toString());
         assertEquals("2026-11-12T13:58:44.880Z", runs.get(0).first().format(), runs.toString());
-        // With no prompt between, the new process's configuration line (before its election start) says nothing of whose it is.
-        assertEquals("2026-11-12T14:07:05.208Z", runs.get(0).last().format(), runs.toString());
-        assertEquals("2026-11-12T14:07:05.311482Z", runs.get(1).first().format(), "the election start opens the new run: " + runs);
+        // With no prompt between, the new process's load of the ConfigMap right before its election start is its own: main.go loads
+        // it before it elects (session 60; before, it was the old run's last line).
+        assertEquals("2026-11-12T14:03:10.541Z", runs.get(0).last().format(), runs.toString());
+        assertEquals("2026-11-12T14:07:05.208Z", runs.get(1).first().format(), "the load before the election start opens the new run: " + runs);
         assertEquals(NEW, runs.get(1).replica(), runs.toString());
         assertEquals(ReplicaSource.LEADER_ELECTION, runs.get(1).replicaFrom(), runs.toString());
         assertEquals(Leadership.LEADER, runs.get(1).leadership(), runs.toString());
