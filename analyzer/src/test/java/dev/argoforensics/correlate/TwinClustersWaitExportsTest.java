@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * kept the mutex until its deletion at 10:24:59 (samples/lock-released-when-deleted); cluster b's namesake still runs and holds b's
  * mutex of the name. An export of a Workflow waiting for {@code finance/Mutex/ledger-write} names no cluster: it is counted in the
  * view of the cluster the evidence places it in, in no other, and where nothing places it the holding is at most possible, saying so.
+ * AF015 (the second part): a Pod export of no known cluster confirms a stale copy acted on only where this cluster's own creation of
+ * the Pod's name matches it.
  */
 class TwinClustersWaitExportsTest {
     @TempDir
@@ -139,6 +141,104 @@ class TwinClustersWaitExportsTest {
         assertTrue(ConcurrentRuns.of(both.correlation()).any(), () -> both.correlation().processes().toString());
         // (the Pod is labelled by its lifetime beside b's Pod of the name: the confidence and the reason are compared)
         assertEquals(alone, of(both, "AF014").stream().filter(TwinClustersWaitExportsTest::decided).map(TwinClustersWaitExportsTest::graded).toList(),
+                () -> all(both).toString());
+    }
+
+    /** Cluster a's log with a pass after its completion on a stale copy (resourceVersion 88139114, older than the completion's 88139160) that creates the load Pod again. */
+    private static List<String> aActsOnAStaleCopy(List<String> sample) {
+        List<String> a = new ArrayList<>();
+        for (String l : sample) {
+            a.add(l);
+            if (l.startsWith("time=\"2026-10-14T08:45:02.064Z\"")) {
+                String f = "namespace=finance workflow=ledger-close-29334000";
+                a.add("time=\"2026-10-14T08:46:00.100Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=88139114 " + f);
+                a.add("time=\"2026-10-14T08:46:00.104Z\" level=info msg=\"Task-result reconciliation\" " + f + " numObjs=2");
+                a.add("time=\"2026-10-14T08:46:00.131Z\" level=info msg=\"Created pod: ledger-close-29334000[1].load (ledger-close-29334000-load-2434902808)\" " + f);
+            }
+        }
+        return a;
+    }
+
+    /** The load Pod as {@code kubectl get pod -o yaml} gives it: created at {@code created}, of the Workflow object {@code owner}. */
+    private static String loadPod(String created, String uid, String owner) {
+        return """
+                # taken-at: 2026-10-14T10:00:00Z
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: ledger-close-29334000-load-2434902808
+                  namespace: finance
+                  uid: %2$s
+                  creationTimestamp: "%1$s"
+                  annotations:
+                    workflows.argoproj.io/node-id: ledger-close-29334000-2434902808
+                    workflows.argoproj.io/node-name: ledger-close-29334000[1].load
+                  labels:
+                    workflows.argoproj.io/workflow: ledger-close-29334000
+                  ownerReferences:
+                  - {apiVersion: argoproj.io/v1alpha1, kind: Workflow, name: ledger-close-29334000, uid: %3$s, controller: true}
+                spec:
+                  nodeName: ip-10-2-7-41.ec2.internal
+                status:
+                  phase: Running
+                  startTime: "%1$s"
+                """.formatted(created, uid, owner);
+    }
+
+    /**
+     * AF015 beside a cluster it cannot place an export in (session 60, check): cluster a acted on a stale copy after its Workflow
+     * completed (the load Pod created again at 08:46:00, lines alone: likely). Cluster b's namesake still runs, its load Pod created
+     * at 08:22:47 in b. The Pod exports given name no cluster: b's Pod (created 08:22:47, before a's completion) and a's Pod created
+     * again (08:46:00). a's finding reads as a's log and a's export read it, never under b's Pod; b, whose namesake never completed,
+     * has no AF015 finding of any confidence.
+     */
+    @Test
+    void af015OnTheOneClustersStaleCopyStaysItsOwn() throws IOException {
+        List<String> sample = Files.readAllLines(SAMPLE);
+        List<String> a = aActsOnAStaleCopy(sample);
+        List<String> b = TwinRunsLockS59BreakerTest.clusterBStillRunning(sample).stream().map(TwinRunsLockS59BreakerTest::ownRevisions).toList();
+        String aPod = loadPod("2026-10-14T08:46:00Z", "9f1c2a7e-3b5d-4e8f-a061-7d2c9b4e1f30", "3d0c9e57-1b2a-4c8f-9a61-5e7f2b4d8c10");
+        String bPod = loadPod("2026-10-14T08:22:47Z", "1e7b4d2c-8a3f-4c61-9d05-6b2e0f7a3c94", "c84f2e19-5a7d-4b3c-8e60-2d9f1b7a4e05");
+        AnalysisResult aAlone = analyze(Map.of("prod-east/workflow-controller.log", a), Map.of("prod-east/load.yaml", aPod));
+        List<String> alone = of(aAlone, "AF015").stream().filter(TwinClustersWaitExportsTest::decided).map(TwinClustersWaitExportsTest::graded).toList();
+        assertEquals(List.of("CONFIRMED AF015.reason.podExported"), alone, () -> all(aAlone).toString());
+        AnalysisResult both = analyze(Map.of("prod-east/workflow-controller.log", a, "prod-west/workflow-controller.log", b),
+                Map.of("prod-east/load.yaml", aPod, "prod-west/load.yaml", bPod));
+        assertTrue(ConcurrentRuns.of(both.correlation()).any(), () -> both.correlation().processes().toString());
+        List<String> together = of(both, "AF015");
+        assertEquals(alone, together.stream().filter(TwinClustersWaitExportsTest::decided).map(TwinClustersWaitExportsTest::graded).toList(),
+                () -> all(both).toString());
+        assertTrue(together.stream().noneMatch(f -> f.contains("08:22:47")), () -> all(both).toString());
+    }
+
+    /**
+     * AF015's confirmation resting on a Pod export of no known cluster (session 60, check): as above, a's Pod created again is not
+     * exported; b's namesake's load Pod was created again in b at 08:50:00 (b's retry of the step, its own line) and b's export of it
+     * is given. It is an export of the Pod's name created after a's completion, but of b's object: a's finding stays as a's lines
+     * read it (likely), not confirmed by b's Pod.
+     */
+    @Test
+    void af015IsNotConfirmedByTheOtherClustersPodOfTheName() throws IOException {
+        List<String> sample = Files.readAllLines(SAMPLE);
+        List<String> a = aActsOnAStaleCopy(sample);
+        List<String> b = new ArrayList<>();
+        for (String l : TwinRunsLockS59BreakerTest.clusterBStillRunning(sample)) {
+            b.add(TwinRunsLockS59BreakerTest.ownRevisions(l));
+            if (l.startsWith("time=\"2026-10-14T08:45:09")) {
+                String f = "namespace=finance workflow=ledger-close-29334000";
+                b.add("time=\"2026-10-14T08:50:00.100Z\" level=info msg=\"Processing workflow\" Phase=Running ResourceVersion=24160 " + f);
+                b.add("time=\"2026-10-14T08:50:00.131Z\" level=info msg=\"Created pod: ledger-close-29334000[1].load (ledger-close-29334000-load-2434902808)\" " + f);
+            }
+        }
+        assertTrue(b.stream().anyMatch(l -> l.contains("08:50:00.131Z")));
+        String bPod = loadPod("2026-10-14T08:50:00Z", "1e7b4d2c-8a3f-4c61-9d05-6b2e0f7a3c94", "c84f2e19-5a7d-4b3c-8e60-2d9f1b7a4e05");
+        AnalysisResult aAlone = analyze(Map.of("prod-east/workflow-controller.log", a), Map.of());
+        List<String> alone = of(aAlone, "AF015").stream().filter(TwinClustersWaitExportsTest::decided).map(TwinClustersWaitExportsTest::graded).toList();
+        assertEquals(List.of("LIKELY AF015.reason.linesShow"), alone, () -> all(aAlone).toString());
+        AnalysisResult both = analyze(Map.of("prod-east/workflow-controller.log", a, "prod-west/workflow-controller.log", b),
+                Map.of("prod-west/load.yaml", bPod));
+        assertTrue(ConcurrentRuns.of(both.correlation()).any(), () -> both.correlation().processes().toString());
+        assertEquals(alone, of(both, "AF015").stream().filter(TwinClustersWaitExportsTest::decided).map(TwinClustersWaitExportsTest::graded).toList(),
                 () -> all(both).toString());
     }
 }
