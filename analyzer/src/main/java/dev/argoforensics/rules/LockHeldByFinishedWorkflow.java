@@ -65,11 +65,31 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         Set<Set<Integer>> views = new java.util.LinkedHashSet<>();
         views.add(Set.of());
         views.addAll(new java.util.TreeMap<>(sides).values());
+        dev.argoforensics.correlate.RunScopes[] scopes = new dev.argoforensics.correlate.RunScopes[1];
         for (Set<Integer> apart : views) {
             SyncLocks s = apart.isEmpty() ? SyncLocks.of(correlation) : SyncLocks.of(correlation, e -> !apart.contains(e.stream()));
             java.util.function.Predicate<LogEvent> kept = e -> !apart.contains(e.stream());
+            // Session 60: an export of a waiting Workflow names no cluster either. It counts in the view of the cluster the evidence
+            // places it in (exportView), in no other; one the evidence does not place is in no view's waits, and where only such
+            // waits stand past the threshold the holding is reported possible, saying the waits' cluster is not known.
+            Map<Wait, Set<Integer>> placed = new java.util.IdentityHashMap<>();
+            List<Wait> unplaced = new ArrayList<>();
+            if (twoClusters) {
+                for (Wait w : s.waits) {
+                    if (w.export() != null) {
+                        Set<Integer> view = exportView(correlation, w, sides, views, scopes);
+                        if (view == null) {
+                            unplaced.add(w);
+                        } else {
+                            placed.put(w, view);
+                        }
+                    }
+                }
+            }
             for (String lock : s.locks()) {
-                List<Wait> waits = s.waits.stream().filter(w -> lock.equals(w.lock())).toList();
+                List<Wait> waits = s.waits.stream().filter(w -> lock.equals(w.lock()))
+                        .filter(w -> w.export() == null || !twoClusters || apart.equals(placed.get(w))).toList();
+                List<Wait> unknown = unplaced.stream().filter(w -> lock.equals(w.lock())).toList();
                 for (Held held : holders(s, lock)) {
                     // Session 59 breaker (b-twins): an export names no cluster. Where clusters are given together it is the export of
                     // the cluster whose runs logged its Workflow (its completion where one was logged, as the export states one): in
@@ -84,9 +104,9 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                     }
                     boolean exportOurs = exportSides == null || exportSides.equals(Set.of(apart));
                     if (!exportOurs && held.acquired() != null) {
-                        assess(correlation, s, lock, new Held(held.holder(), held.acquired(), null), waits, findings, cleared, kept);
+                        assess(correlation, s, lock, new Held(held.holder(), held.acquired(), null), waits, unknown, findings, cleared, kept);
                     } else {
-                        assess(correlation, s, lock, held, exportOurs ? waits : List.of(), findings, cleared, kept);
+                        assess(correlation, s, lock, held, exportOurs ? waits : List.of(), exportOurs ? unknown : List.of(), findings, cleared, kept);
                     }
                 }
             }
@@ -162,7 +182,63 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         return out;
     }
 
-    private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Finding> findings,
+    /**
+     * The view ({@link dev.argoforensics.correlate.ConcurrentRuns#apartFrom} of a run of its cluster) an export of a waiting Workflow
+     * is of, where clusters are given together; null where the evidence does not place it. An export names no cluster, so what
+     * places it is the controller's: the run that logged the write of the resourceVersion it shows ({@link ObservedAt#placedByWrite},
+     * one cluster's etcd gave that number: {@code WorkflowWrites} dates it by one run's write only); else the runs that logged its
+     * Workflow (namespace and name), where all are of one cluster; else its namespace, where every run of all clusters but one
+     * stated a managed namespace that is not it ({@link dev.argoforensics.correlate.RunScopes}: such a run lists and watches no
+     * Workflow of another namespace). The Workflow's instance ID label and its uid are not read here: the export's reading keeps
+     * neither for a Workflow, and no controller line names a Workflow's uid.
+     */
+    private static Set<Integer> exportView(Correlation c, Wait w, Map<Integer, Set<Integer>> sides, Set<Set<Integer>> views,
+                                           dev.argoforensics.correlate.RunScopes[] scopes) {
+        dev.argoforensics.snapshot.WorkflowSnapshot export = w.export();
+        ObservedAt observed = export.observed();
+        if (observed != null && observed.placedByWrite()) {
+            for (dev.argoforensics.correlate.WorkflowHistory h : c.workflows().values()) {
+                if (h.ref().name().equals(export.name())) {
+                    for (LogEvent e : h.events()) {
+                        if (e.source().equals(observed.written().line())) {
+                            return sides.getOrDefault(e.stream(), Set.of());
+                        }
+                    }
+                }
+            }
+        }
+        String ns = export.namespace() == null || export.namespace().isEmpty() ? null : export.namespace();
+        Set<Set<Integer>> logged = new java.util.LinkedHashSet<>();
+        c.workflows().forEach((ref, h) -> {
+            if (ref.name().equals(export.name()) && (ns == null || ref.namespace() == null || ns.equals(ref.namespace()))) {
+                h.events().forEach(e -> logged.add(sides.getOrDefault(e.stream(), Set.of())));
+            }
+        });
+        if (!logged.isEmpty()) {
+            return logged.size() == 1 ? logged.iterator().next() : null;
+        }
+        if (ns == null) {
+            return null;
+        }
+        if (scopes[0] == null) {
+            scopes[0] = dev.argoforensics.correlate.RunScopes.of(c.events(), c.processes());
+        }
+        // By namespace: the views of clusters some run of which may hold the namespace (a run that stated no managed namespace, or
+        // every one, or this one). A run apart from none (no election line) may be either cluster's: it keeps every view open.
+        Set<Set<Integer>> open = new java.util.LinkedHashSet<>();
+        for (Map.Entry<Integer, Set<Integer>> r : sides.entrySet()) {
+            String managed = scopes[0].managedNamespace(r.getKey());
+            if (managed == null || managed.isEmpty() || managed.equals(ns)) {
+                if (r.getValue().isEmpty()) {
+                    return null;
+                }
+                open.add(r.getValue());
+            }
+        }
+        return open.size() == 1 && views.contains(open.iterator().next()) ? open.iterator().next() : null;
+    }
+
+    private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Wait> unknown, List<Finding> findings,
             List<Clearance> cleared, java.util.function.Predicate<LogEvent> kept) {
         Holder h = held.holder();
         // Its completion after this acquisition: an earlier run's (before a retry or a resubmission) is not this holding's.
@@ -171,7 +247,8 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 : held.exported() != null ? held.exported().export().finishedAt() : null;
         PodHistory anchor = anchor(c, h, kept);
         List<Wait> others = waits.stream().filter(w -> !w.waiter().name().equals(h.workflow())).toList();
-        if (others.isEmpty() && held.exported() == null) {
+        List<Wait> unknownOthers = unknown.stream().filter(w -> !w.waiter().name().equals(h.workflow())).toList();
+        if (others.isEmpty() && unknownOthers.isEmpty() && held.exported() == null) {
             return; // nobody waited: nothing to explain
         }
         if (doneAt == null) {
@@ -211,6 +288,17 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 .filter(w -> freed == null || w.at().isBefore(freed.time()))
                 .filter(w -> acquiredAfter.get(w.waiter().name()) == null || w.at().isBefore(acquiredAfter.get(w.waiter().name()).time()))
                 .toList();
+        if (late.isEmpty() && !unknownOthers.isEmpty()) {
+            // Session 60: the only waits past the threshold are exports of Workflows no evidence places in a cluster (two clusters'
+            // controllers given together, their namesakes waiting for their own locks of the name): at most possible, saying so.
+            List<Wait> unknownLate = unknownOthers.stream().filter(w -> w.past(doneAt, THRESHOLD).known() && !s.loggedAfterRestart(w, doneAt, lock))
+                    .filter(w -> freed == null || w.at().isBefore(freed.time())).toList();
+            if (!unknownLate.isEmpty()) {
+                findings.add(LockFinding.of(this, c, lock, held, completed, doneAt, unknownLate, anchor, Confidence.POSSIBLE,
+                        Message.of("AF014.reason.waitsOfNoKnownCluster", "lock", lock, "waiters", waiters(unknownLate)), freed, releaseFirst));
+                return;
+            }
+        }
         if (late.isEmpty() && freed != null) {
             clear(cleared, anchor, releaseFirst ? releasedWords : nextWords, freed);
             return;

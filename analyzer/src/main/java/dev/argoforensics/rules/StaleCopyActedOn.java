@@ -84,6 +84,33 @@ public final class StaleCopyActedOn extends DeclaredRule {
         return new Evaluation(findings, List.of());
     }
 
+    /**
+     * Whether a Pod export is of the cluster whose view {@code h} is (session 60). Where clusters are given together
+     * ({@link dev.argoforensics.correlate.ConcurrentRuns#sides}: {@code h} is one cluster's side of the Workflow's history) an export
+     * names no cluster, and the other cluster's namesake creates Pods of the same names (the node names are the same): the export
+     * is this cluster's only where one of this side's {@code Created pod} lines of its name lies within two clocks' disagreement of
+     * its {@code creationTimestamp} and none of the other side's does. Where no cluster is apart (nearly always) every export is.
+     */
+    private static boolean ofThisCluster(Correlation correlation, WorkflowHistory h, PodSnapshot s) {
+        WorkflowHistory whole = correlation.workflows().get(h.ref());
+        if (whole == null || whole == h) {
+            return true;
+        }
+        java.util.Set<LogEvent> own = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        own.addAll(h.events());
+        boolean here = false;
+        for (LogEvent e : whole.events()) {
+            if (e.event() instanceof ControllerEvent.PodCreated && s.name().equals(podName(e))
+                    && Math.abs(s.creationTimestamp().nanosUntil(e.time())) <= CLOCKS_NANOS + 1_000_000_000L) {
+                if (!own.contains(e)) {
+                    return false; // the other cluster created a Pod of the name then too
+                }
+                here = true;
+            }
+        }
+        return here;
+    }
+
     private static String podName(LogEvent line) {
         return line.event().pod().map(p -> p.name()).orElse(null);
     }
@@ -235,7 +262,7 @@ public final class StaleCopyActedOn extends DeclaredRule {
         recreated.stream().limit(1).forEach(p -> cite.line(p.outcomeLine(), "the Workflow had been recreated under its name"));
 
         PodSnapshot later = podHistory.flatMap(p -> p.snapshots().stream().filter(s -> s.creationTimestamp() != null && pass.completion() != null
-                && s.creationTimestamp().isAfter(pass.completion().line().time())).findFirst()).orElse(null);
+                && s.creationTimestamp().isAfter(pass.completion().line().time()) && ofThisCluster(correlation, h, s)).findFirst()).orElse(null);
         Confidence confidence;
         Message reason;
         PhaseHistory.ConcurrentRuns concurrent = pass.completion() == null ? null : PhaseHistory.concurrent(h, pass.completion().line(), first.line());
