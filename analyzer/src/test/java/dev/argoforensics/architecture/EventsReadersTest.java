@@ -27,6 +27,7 @@ class EventsReadersTest {
             "dev.argoforensics.rules.TwoActiveControllers",        // starts and every Processing workflow: context
             "dev.argoforensics.rules.TaskResultWriteForbidden",    // the executor's refused writes: context
             "dev.argoforensics.rules.SyncLocks",                   // lock lines: tagged, one group; starts: context
+            "dev.argoforensics.rules.LockHeldByFinishedWorkflow",  // runs' scope and config lines (RunScopes): context
             "dev.argoforensics.analysis.ClockCaveats",             // a zoned run's files: from the facts when in groups
             "dev.argoforensics.analysis.TimeOfDayCaveats",         // any dated line: from the facts when in groups
             "dev.argoforensics.timeline.TimelineBuilder");         // starts and worker numbers: context
