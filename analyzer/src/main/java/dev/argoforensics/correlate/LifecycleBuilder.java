@@ -451,7 +451,33 @@ final class LifecycleBuilder {
                 goneBeforeWorker(pod, release) == null ? SecondReleaser.of(pod.removals(), release, processes, r -> goneBeforeWorker(pod, r) != null) : null,
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes, nextCreated),
                 requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
-                stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks);
+                stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks,
+                releaseOutlivedBy(pod, held, release, deletion));
+    }
+
+    /**
+     * The latest export of the deleted Pod still holding the status-capture finalizer ({@code held}) where it was taken after the
+     * release's decisive line by more than that line's precision and 10 s, the controller's times agreeing with the objects'
+     * ({@link DeletionRequest#logsAgree}), and no export shows the deleted Pod without the finalizer (session 60): the release did not
+     * remove it. A finalizer cannot be added to an object being deleted, so a view of the deleted Pod without it was taken after
+     * every view with it, whatever the times read from them say (a watch's event read later than it was sent, as one whose latest
+     * time is the deletionTimestamp a grace period puts in the future): the finalizer went after the held view, maybe by this very
+     * release, and nothing is said. Null otherwise.
+     */
+    static PodSnapshot releaseOutlivedBy(PodHistory pod, PodSnapshot held, FinalizerRemoval release, DeletionRequest deletion) {
+        if (release == null || held == null || (deletion != null && !deletion.logsAgree())) {
+            return null;
+        }
+        dev.argoforensics.time.Timestamp at = release.decisive().time();
+        if (at == null || !held.observed().time().comparable(at) || !held.observed().after(at.windowEnd().plusSeconds(10)).known()) {
+            return null;
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.deletionTimestamp() != null && s.finalizersKnown() && !s.hasStatusFinalizer()) {
+                return null;
+            }
+        }
+        return held;
     }
 
     /**

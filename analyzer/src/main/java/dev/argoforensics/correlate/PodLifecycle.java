@@ -124,6 +124,9 @@ import java.util.Optional;
  *                          agreed (null: none, or the stop stands, or the clock is bounded)
  * @param nodeClocks        the clocks of the Pod's nodes, each bounded once from the Pod's own records ({@link NodeClocks}, session 57):
  *                          the rules order a node's time against a controller's line through it, never by a margin of their own
+ * @param releaseOutlivedBy the export of the deleted Pod still holding the finalizer taken after the release's line, no view of the
+ *                          deleted Pod without it given ({@code LifecycleBuilder.releaseOutlivedBy}; session 60): the release did not
+ *                          remove it (null: not shown)
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -137,7 +140,7 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
                            WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
                            List<CollectionSelection> collectionSelections, NamesakeCleanup staleRelease, boolean staleReleaseWhole,
-                           LogEvent nodeMarginStop, NodeClocks nodeClocks) {
+                           LogEvent nodeMarginStop, NodeClocks nodeClocks, PodSnapshot releaseOutlivedBy) {
 
     public PodLifecycle {
         deleters = List.copyOf(deleters);
@@ -229,52 +232,12 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
     }
 
     /**
-     * The latest export of the deleted Pod still holding the status-capture finalizer ({@code heldWhileDeleted}) taken after the
-     * release's decisive line ({@code release}) by more than that line's precision and 10 s, the controller's times agreeing with the
-     * objects' ({@link DeletionRequest#logsAgree}): the release did not remove the finalizer (session 60: one fact, read by AF001
-     * wherever it words a release, its premature-release examination and a cleanup the controller queued itself alike). Empty
-     * without a release, without such an export, or where the two times do not compare; empty too where the export is of a Pod
-     * made after the release ({@link #heldSince}) or is read as taken after the Pod left the cluster as the controller's lines show
-     * (its REMOVED exit): then the clocks, or the Pods, disagree (session 60 breaker).
+     * The export showing the release did not remove the finalizer ({@code releaseOutlivedBy}, {@code LifecycleBuilder.releaseOutlivedBy};
+     * session 60: one fact, read by AF001 wherever it words a release, its premature-release examination and a cleanup the controller
+     * queued itself alike).
      */
     public Optional<PodSnapshot> heldAfterRelease() {
-        if (release == null || (deletion != null && !deletion.logsAgree())) {
-            return Optional.empty();
-        }
-        PodSnapshot held = heldSince(release.decisive()).orElse(null);
-        dev.argoforensics.time.Timestamp at = release.decisive().time();
-        if (held == null || at == null || !held.observed().time().comparable(at)) {
-            return Optional.empty();
-        }
-        // Session 60 breaker: the Pod left the cluster, as the controller's own lines show, and the export read as taken after the
-        // release is read as taken after that too: it cannot be (a Pod gone is exported no more), so its time and the controller's
-        // disagree by more than two cluster clocks may (a controller clock behind, #17024's export taken while the controller was
-        // down), or it is another Pod's; either way it orders nothing against the release.
-        if (informerExit != null && informerExit.kind() == InformerExit.Kind.REMOVED && informerExit.event().time() != null
-                && held.observed().time().comparable(informerExit.event().time())
-                && held.observed().after(informerExit.event().time().windowEnd().plusSeconds(10)).known()) {
-            return Optional.empty();
-        }
-        return held.observed().after(at.windowEnd().plusSeconds(10)).known() ? Optional.of(held) : Optional.empty();
-    }
-
-    /**
-     * The export of the deleted Pod holding the finalizer ({@code heldWhileDeleted}) where it may be of the Pod the controller's
-     * {@code line} was about: not where its {@code creationTimestamp} (the API server's clock) is after the line by more than two
-     * cluster clocks disagree ({@link DeletionBounds#CROSS_CLOCK_NANOS}). A name is taken while its Pod exists, so a Pod of the name
-     * made after the line is another Pod (a Workflow submitted again under a fixed name, made by a run whose log is not given, so no
-     * {@code Created pod} line starts a new lifetime): its hold says nothing of what the line's release or label did (session 60
-     * breaker). An export without a {@code creationTimestamp}, or whose times do not compare with the line's, is kept.
-     */
-    public Optional<PodSnapshot> heldSince(LogEvent line) {
-        if (heldWhileDeleted == null) {
-            return Optional.empty();
-        }
-        dev.argoforensics.time.Timestamp made = heldWhileDeleted.creationTimestamp();
-        dev.argoforensics.time.Timestamp at = line == null ? null : line.time();
-        boolean later = made != null && at != null && made.comparable(at)
-                && made.instant().isAfter(at.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS));
-        return later ? Optional.empty() : Optional.of(heldWhileDeleted);
+        return Optional.ofNullable(releaseOutlivedBy);
     }
 
     /** The Pod still in the releasing controller's informer more than a minute after its cleanup worker took the item ({@code stayedAfterWorker}). */

@@ -249,12 +249,20 @@ public final class FinalizerStuck extends DeclaredRule {
      * holding the finalizer; no pod event of any run reaches it again, and the deleting handler's release that followed its leaving
      * patched nothing. The Workflow informer's delete handler lists the Workflow's Pods from the API server and queues a release for
      * each, but the worker patches the Pod as the pod informer's cache holds it ({@code patchPodForCleanup}, {@code GetPod}; read at
-     * v3.6.19, v3.7.18, v4.0.10, v4.1.2), which no longer holds this one: only a hand releases it then (session 60 breaker). An export whose labels do not show {@code completed=true} (cut, or taken before the label) says nothing here.
+     * v3.6.19, v3.7.18, v4.0.10, v4.1.2), which no longer holds this one: only a hand releases it then (session 60 breaker). An
+     * export whose labels do not show {@code completed=true} (cut, or taken before the label) says nothing here.
      */
     private static PodSnapshot keptThroughLabel(PodLifecycle life) {
-        // Session 60 breaker: a Pod of the name made after it left the informer is another Pod, whose label says nothing of this one's.
-        PodSnapshot still = life.heldSince(life.informerExit().event()).orElse(null);
+        PodSnapshot still = life.heldWhileDeleted();
         if (still == null || life.deletion() == null || !"true".equals(still.labels().get(COMPLETED_LABEL))) {
+            return null;
+        }
+        // The export must be of the Pod the controller labelled: one made after the label (a later Pod of the name, made once this
+        // one had gone) says nothing of what this label kept. Its creation on the API server's clock, the two clocks' margin allowed.
+        LogEvent label = life.informerExit().cause() != null ? life.informerExit().cause() : life.informerExit().event();
+        Timestamp created = still.creationTimestamp();
+        if (created != null && label.time() != null && !label.time().undated() && label.time().comparable(created)
+                && created.instant().isAfter(label.time().instant().plusNanos(PodWrites.CLOCKS_NANOS))) {
             return null;
         }
         return still;

@@ -84,6 +84,18 @@ class FinalizerKeptThroughLabelTest {
         assertEquals("AF004.cleared.leftInformer", e.cleared().get(0).why().code());
     }
 
+    /**
+     * Control: an export of a Pod of the name made after the label (16:30:00, a later Pod made once the labelled one had gone) says
+     * nothing of what the label kept: cleared as before.
+     */
+    @Test
+    void anExportOfAPodMadeAfterTheLabelSaysNothingOfIt() {
+        Evaluation e = rule.evaluate(lines().pod("pod.yaml", deletedExport(true, true).replace("creationTimestamp: \"2026-09-19T16:27:10Z\"",
+                "creationTimestamp: \"2026-09-19T16:30:00Z\"")).correlate());
+        assertTrue(e.findings().isEmpty(), () -> e.findings().toString());
+        assertEquals("AF004.cleared.leftInformer", e.cleared().get(0).why().code());
+    }
+
     /** Control: the same export with a stated time 26 minutes past the deletion dates the hold as any export does (likely). */
     @Test
     void aStatedTimePastTheDueReleaseDatesTheHoldAsBefore() {

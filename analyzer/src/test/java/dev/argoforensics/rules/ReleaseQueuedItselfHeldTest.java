@@ -56,4 +56,16 @@ class ReleaseQueuedItselfHeldTest {
         assertEquals("AF001.cleared.afterPersist", cleared(lines().pod("pod.yaml", deletedExport("2026-09-19T16:40:00Z")
                 .replace("finalizers: [workflows.argoproj.io/status]", "finalizers: []"))).get(0).why().code());
     }
+
+    /**
+     * Control: a view of the deleted Pod without the finalizer (a watch's later event) was taken after every view with it, whatever
+     * their times say (no finalizer is added to an object being deleted): the finalizer went after the held view, maybe by this very
+     * release. Worded as before.
+     */
+    @Test
+    void aLaterViewOfTheDeletedPodWithoutTheFinalizerLeavesTheReleaseWordedAsBefore() {
+        List<Clearance> c = cleared(lines().takenAt("pod.yaml", "2026-09-19T16:55:00Z", deletedExport("2026-09-19T16:40:00Z"))
+                .pod("later.yaml", deletedExport("2026-09-19T16:40:00Z").replace("finalizers: [workflows.argoproj.io/status]", "finalizers: []")));
+        assertEquals("AF001.cleared.afterPersist", c.get(0).why().code());
+    }
 }
