@@ -48,7 +48,7 @@ class HeldExportNamesakeS60BreakerTest {
 
     // ---------------------------------------------------------------------------------------------------------------------------
     // AF001: a real #17024 race, its release at 16:31:11 before the node was persisted; the later namesake's held export must not
-    // clear it as "the release did not remove the finalizer".
+    // clear it as "the release did not remove the finalizer" (fixed in {@code LifecycleBuilder.releaseOutlivedBy}).
 
     private static Evidence race() {
         return new Evidence()
@@ -103,7 +103,7 @@ class HeldExportNamesakeS60BreakerTest {
      * 16:33:02. The export read as taken 15 s after the release cleared the race as "the release did not remove the finalizer";
      * but the controller's own lines show the Pod gone 13 ms after the release, before that export by more than two clocks may
      * disagree: the export cannot be after the Pod had left, so the two clocks (or the two Pods) disagree, and the export orders
-     * nothing against the release. Fixed in {@code PodLifecycle.heldAfterRelease}.
+     * nothing against the release. Fixed in {@code LifecycleBuilder.releaseOutlivedBy} (the fact {@code heldAfterRelease} reads).
      */
     @Test
     void aStaleExportOnAClockAheadOfTheControllersDoesNotClearTheRace() {
@@ -147,7 +147,7 @@ class HeldExportNamesakeS60BreakerTest {
 
     /**
      * Attack (broke: possible, "the label kept the finalizer", citing this Pod's label line for a Pod made 42 minutes after it):
-     * the later namesake's export, labelled completed and held. Fixed: {@code PodLifecycle.heldSince} the exit line; the Pod that
+     * the later namesake's export, labelled completed and held. Broke at 0f3c8d1a; fixed by s60-af004's 065fbaab (the export tied to the label line), merged; the Pod that
      * left the informer is cleared as the look-alike, as without the export.
      */
     @Test
