@@ -452,7 +452,7 @@ final class LifecycleBuilder {
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes, nextCreated),
                 requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
                 stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks,
-                releaseOutlivedBy(pod, held, release, deletion));
+                releaseOutlivedBy(pod, held, release, deletion, exit));
     }
 
     /**
@@ -462,14 +462,28 @@ final class LifecycleBuilder {
      * remove it. A finalizer cannot be added to an object being deleted, so a view of the deleted Pod without it was taken after
      * every view with it, whatever the times read from them say (a watch's event read later than it was sent, as one whose latest
      * time is the deletionTimestamp a grace period puts in the future): the finalizer went after the held view, maybe by this very
-     * release, and nothing is said. Null otherwise.
+     * release, and nothing is said. Null otherwise. Null too (session 60 breaker) where the export is of a Pod made after the release
+     * (its {@code creationTimestamp} past the line by more than two cluster clocks disagree: a name is taken while its Pod exists, so
+     * that is another Pod of the name, made by a run whose log is not given), or where it is read as taken after the Pod left the
+     * cluster as the controller's own lines show it (a REMOVED exit): a Pod gone is exported no more, so its time and the
+     * controller's disagree by more than that margin (a controller clock behind, #17024's export taken while it was down), or it is
+     * another Pod's; either way it orders nothing against the release.
      */
-    static PodSnapshot releaseOutlivedBy(PodHistory pod, PodSnapshot held, FinalizerRemoval release, DeletionRequest deletion) {
+    static PodSnapshot releaseOutlivedBy(PodHistory pod, PodSnapshot held, FinalizerRemoval release, DeletionRequest deletion,
+                                         InformerExit exit) {
         if (release == null || held == null || (deletion != null && !deletion.logsAgree())) {
             return null;
         }
         dev.argoforensics.time.Timestamp at = release.decisive().time();
         if (at == null || !held.observed().time().comparable(at) || !held.observed().after(at.windowEnd().plusSeconds(10)).known()) {
+            return null;
+        }
+        dev.argoforensics.time.Timestamp made = held.creationTimestamp();
+        if (made != null && made.comparable(at) && made.instant().isAfter(at.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
+            return null;
+        }
+        dev.argoforensics.time.Timestamp gone = exit == null || exit.kind() != InformerExit.Kind.REMOVED ? null : exit.event().time();
+        if (gone != null && held.observed().time().comparable(gone) && held.observed().after(gone.windowEnd().plusSeconds(10)).known()) {
             return null;
         }
         for (PodSnapshot s : pod.snapshots()) {

@@ -247,8 +247,10 @@ public final class FinalizerStuck extends DeclaredRule {
      * neither), so the two shown together say the label kept it: a process with the env off (a rollout that turned it off after the Pod
      * was made with it), or a label set by hand. Either way the Pod left the pod informer, whose selector is {@code completed=false},
      * holding the finalizer; no pod event of any run reaches it again, and the deleting handler's release that followed its leaving
-     * patched nothing. Only the Workflow informer's delete handler (which lists the Workflow's Pods from the API server) or a hand
-     * releases it then. An export whose labels do not show {@code completed=true} (cut, or taken before the label) says nothing here.
+     * patched nothing. The Workflow informer's delete handler lists the Workflow's Pods from the API server and queues a release for
+     * each, but the worker patches the Pod as the pod informer's cache holds it ({@code patchPodForCleanup}, {@code GetPod}; read at
+     * v3.6.19, v3.7.18, v4.0.10, v4.1.2), which no longer holds this one: only a hand releases it then (session 60 breaker). An
+     * export whose labels do not show {@code completed=true} (cut, or taken before the label) says nothing here.
      */
     private static PodSnapshot keptThroughLabel(PodLifecycle life) {
         PodSnapshot still = life.heldWhileDeleted();
