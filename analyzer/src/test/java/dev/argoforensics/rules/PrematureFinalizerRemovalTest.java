@@ -287,15 +287,22 @@ class PrematureFinalizerRemovalTest {
     /**
      * The look-alike of the case above: the new Pod's {@code Created pod} logged by another controller whose clock runs a few
      * seconds ahead, 3.6 s after the release by the first one's clock. Two clocks closer than they may disagree show no order,
-     * so the release is not said to be an earlier Pod's; the same lines 10 s or more apart are (the control).
+     * so the release is not said to be an earlier Pod's; the same lines 10 s or more apart are (the control). Session 60: that holds
+     * where the release's line dates nothing (a zero delay); its -1m24s delay dates the Pod's last transition at 16:27:47
+     * (line + delay - the deleting branch's 2 minutes), three and a half minutes before the new Pod existed: the earlier Pod's
+     * release whatever the two controllers' clocks (ReleaseLifetime), said so (the third reading).
      */
     @Test
     void aReleaseSecondsBeforeAnotherControllersCreatedPodIsNoEarlierPodsRelease() {
         String later = Exports.Pod.of().phase("Running").running("main").running("wait").yaml().replace("uid: u-1", "uid: u-2")
                 .replace("creationTimestamp: \"2026-09-19T16:27:10Z\"", "creationTimestamp: \"2026-09-19T16:31:15Z\"");
-        Evaluation close = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+        String[] undated = java.util.Arrays.stream(removal()).map(l -> l.replace("-1m24.257168224s", "0s")).toArray(String[]::new);
+        Evaluation close = rule.evaluate(beforeRemoval().log("2.log", undated).log("3.log", podDeletedLater())
                 .log("4.log", createdPod("2026-09-19T16:31:15.000Z")).takenAt("pod.yaml", "2026-09-19T16:41:00Z", later).correlate());
         assertTrue(close.cleared().stream().noneMatch(c -> c.reason().startsWith("not decided: the finalizer release")), close.cleared().toString());
+        Evaluation dated = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
+                .log("4.log", createdPod("2026-09-19T16:31:15.000Z")).takenAt("pod.yaml", "2026-09-19T16:41:00Z", later).correlate());
+        assertTrue(dated.cleared().stream().anyMatch(c -> c.reason().startsWith("not decided: the finalizer release")), dated.cleared().toString());
         Evaluation apart = rule.evaluate(beforeRemoval().log("2.log", removal()).log("3.log", podDeletedLater())
                 .log("4.log", createdPod("2026-09-19T16:31:25.000Z")).takenAt("pod.yaml", "2026-09-19T16:41:00Z",
                         later.replace("16:31:15Z", "16:31:25Z")).correlate());
