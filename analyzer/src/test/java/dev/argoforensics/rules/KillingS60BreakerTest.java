@@ -64,4 +64,18 @@ class KillingS60BreakerTest {
         notConfirmed(deleted(pod("2026-09-19T16:39:52Z", "2026-09-19T16:39:53Z"), started,
                 killing("main", "2026-09-19T16:39:48Z", "2026-09-19T16:39:58Z", 1)));
     }
+
+    /**
+     * The kubelet's stop of main retried (its first kill timed out in the runtime, retried on the next sync): one Killing aggregated,
+     * count 2, first stamped and stored at 16:39:50, five seconds before dana's request, its last at 16:40:05. The kubelet was
+     * stopping main before the deletion came (its own stop, which this export does not show); main's exit 0 at 16:40:20, read through
+     * far bounds, stays likely at most.
+     */
+    @Test
+    void anAggregatedKillingFirstStoredBeforeTheRequestDoesNotConfirm() {
+        String started = kubeletEvent("Started", "2026-09-19T16:27:14Z", "2026-09-19T16:27:14Z");
+        String twice = killing("main", "2026-09-19T16:39:50Z", "2026-09-19T16:39:50Z", 2)
+                .replace("lastTimestamp: \"2026-09-19T16:39:50Z\"", "lastTimestamp: \"2026-09-19T16:40:05Z\"");
+        notConfirmed(deleted(pod("2026-09-19T16:40:20Z", "2026-09-19T16:40:21Z"), started, twice));
+    }
 }
