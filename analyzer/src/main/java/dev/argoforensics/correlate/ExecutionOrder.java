@@ -385,6 +385,13 @@ final class ExecutionOrder {
                     }
                     running = new Execution(State.RUNNING, "the kubelet stopped the running container " + container
                             + " at " + e.first().format() + " (Killing event" + datedBy(e) + ")", e.source(), e.statedClock(), e.statedClock());
+                    // Session 60 breaker (KillingS60BreakerTest): the Killing shows main running when the kubelet began that kill, at its
+                    // node's stamp; the API server's creationTimestamp bounds that moment from above only (the recorder retries a failed
+                    // post for minutes). It is the deletion's kill only if it came after the request, which its stamp says on its node's
+                    // clock: a kubelet's own stop the export does not show (a sandbox lost under restartPolicy Never stops every
+                    // container, no status reason, no Event but the Killing) is otherwise the same record. Ordered after the request
+                    // only on far bounds, the margin or not at all: likely at most.
+                    running = killingAfterRequest(clocks, e, deletion.notBefore()) ? running : running.onNodeMargin();
                     break;
                 }
             }
@@ -740,6 +747,28 @@ final class ExecutionOrder {
         }
         String node = e.host() == null || e.host().isBlank() ? null : e.host();
         return clocks != null && e.first() != null && e.first().comparable(request.at()) && clocks.of(node).nodeBefore(e.first(), request.at(), 0).ordered();
+    }
+
+    /**
+     * Whether a kubelet's Killing Event came after {@code request}, the deletion's earliest time, by its node's clock bounded near its
+     * stamp ({@link NodeClock.NodeOrder#BOUNDED}; session 60 breaker), or by its storage where its stamp agrees with it. A request on the controller's or a stated clock, an Event dated
+     * by a stated clock, or no request known: as before, the two clocks' reading the caller made.
+     */
+    private static boolean killingAfterRequest(NodeClocks clocks, ClusterEvent e, Known request) {
+        if (request == null || request.fromLogs() || request.statedClock() || e.statedClock() || clocks == null || e.first() == null
+                || !e.first().comparable(request.at())) {
+            return true;
+        }
+        String node = e.host() == null || e.host().isBlank() ? null : e.host();
+        if (clocks.of(node).otherBefore(request.at(), e.first(), 0) == NodeClock.NodeOrder.BOUNDED) {
+            return true;
+        }
+        // Its stamp and its creationTimestamp within a second of each other: a prompt post from a node in step (a late post from a
+        // node ahead by just the delay is the coincidence read past), so the kill came when the API server stored it, which
+        // killingBefore puts not before the request. Apart by more: a late post (the recorder retrying) or a node off, and the kill's
+        // moment is bounded from above only. No creationTimestamp: the stamp's reading as before.
+        return e.created() == null || !e.created().comparable(e.first())
+                || Math.abs(java.time.Duration.between(e.first().instant(), e.created().instant()).toMillis()) <= 1_000;
     }
 
     /**
