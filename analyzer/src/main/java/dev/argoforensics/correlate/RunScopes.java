@@ -108,8 +108,16 @@ public final class RunScopes {
                     s.idRestated.add(e.stream());
                 }
                 if (first != null) {
-                    // A reload's dump states the ID in force from it on (session 60): the same, another, or none ("").
-                    s.reloads.computeIfAbsent(e.stream(), k -> new ArrayList<>()).add(new IdFrom(e.time(), id == null ? "" : id));
+                    // A reload's dump restating the ID in force keeps it (session 60). One stating another ID (or none) leaves it
+                    // open from the reload on (session 60 breaker): the tweak options read Config.InstanceID at each List and Watch
+                    // call only, so the running watch (5-10 minutes) keeps the old selector and the informer's cache keeps the old
+                    // ID's Workflows until a relist, which no line shows; resyncs and the watch still queue them, and the run goes
+                    // on processing them. From the reload the run holds the old ID's Workflows and, as its next watch sees them,
+                    // the new one's: no one ID.
+                    List<IdFrom> rs = s.reloads.computeIfAbsent(e.stream(), k -> new ArrayList<>());
+                    String inForce = rs.isEmpty() ? first : rs.get(rs.size() - 1).id();
+                    String stated = id == null ? "" : id;
+                    rs.add(new IdFrom(e.time(), stated.equals(inForce) ? stated : null));
                 }
             } else if (e.event() instanceof Signal sig && TASK_RESULT_WATCH_SIGNAL.equals(sig.name())) {
                 // Logged once per Run, with the instance ID the run's informers were built with: stated as the banner states it.
@@ -195,8 +203,9 @@ public final class RunScopes {
 
     /**
      * The run's instance ID in force over its own moments {@code from} to {@code to} (its clock; one moment where they are equal): its
-     * first statement ({@link #instanceId}), then what each ConfigMap reload stated from the reload on, a reload's dump its ID (or
-     * none, ""), a reload without a dump leaving it open; null where not stated, left open by a reload at or before {@code to}, or
+     * first statement ({@link #instanceId}), then what each ConfigMap reload stated from the reload on, a reload's dump restating
+     * the ID in force keeping it, one stating another (or none) or a reload without a dump leaving it open (the informer's cache
+     * keeps the old ID's Workflows until a relist no line shows; session 60 breaker); null where not stated, left open by a reload at or before {@code to}, or
      * changed by a reload inside the span. Each of AF012 and AF001 asks this at the moments it compares two runs (session 60): a
      * reload that changes the ID splits two runs' scopes from it on, one that omits it never reads as the same ID.
      */

@@ -106,19 +106,23 @@ class InstanceIdAcrossReloadsTest {
         assertEquals(1, af012(r).findings().size(), af012(r).toString());
     }
 
-    /** a's reload states team-b before the overlap: from then on a and b (team-a) hold disjoint Workflows. */
+    /**
+     * a's reload states team-b before the overlap. Session 60 breaker: not cleared. The reload changes the selector of a's next
+     * List and Watch calls only; a's running watch and its informer's cache keep team-a's Workflows (until a relist no line
+     * shows), and a goes on processing this one, the one b writes (a re-applies over b's update): the same Workflow, no
+     * disjoint scopes. Before the breaker this read team-b from the reload on and cleared the pair.
+     */
     @Test
-    void aReloadThatChangesTheIdSplitsTheTwoRunsScopes() throws IOException {
+    void aReloadThatChangesTheIdLeavesItOpen() throws IOException {
         AnalysisResult r = bothOn(concat(start("07:58:10", "team-a", true), reload("07:59:40", "team-b", true)), start("07:58:14", "team-a", true));
         RuleOutcome o = af012(r);
-        assertTrue(o.findings().isEmpty(), o.toString());
-        assertTrue(o.cleared().get(0).reason().contains("manage disjoint Workflows"), o.cleared().toString());
-        assertTrue(o.cleared().get(0).reason().contains("team-b") && o.cleared().get(0).reason().contains("team-a"), o.cleared().toString());
-        // The moments: team-a before the reload, team-b from it on, none over a span across it.
+        assertTrue(o.cleared().stream().noneMatch(c -> c.reason().contains("manage disjoint Workflows")), o.cleared().toString());
+        assertEquals(1, o.findings().size(), o.toString());
+        // The moments: team-a before the reload, open from it on.
         RunScopes s = RunScopes.of(r.correlation().events());
         ControllerProcess a = r.correlation().processes().stream().filter(p -> p.replica().startsWith("a.log")).findFirst().orElseThrow();
         assertEquals("team-a", s.instanceIdAt(a.id(), at("07:59:00.000")));
-        assertEquals("team-b", s.instanceIdAt(a.id(), at("08:00:00.412")));
+        assertNull(s.instanceIdAt(a.id(), at("08:00:00.412")));
         assertNull(s.instanceIdOver(a.id(), at("07:59:00.000"), at("08:00:00.412")));
     }
 
