@@ -201,7 +201,8 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 if (h.ref().name().equals(export.name())) {
                     for (LogEvent e : h.events()) {
                         if (e.source().equals(observed.written().line())) {
-                            return sides.getOrDefault(e.stream(), Set.of());
+                            Set<Integer> side = sides.getOrDefault(e.stream(), Set.of());
+                            return side.isEmpty() || !waitLogged(c, export, w.lock(), side, sides) ? null : side;
                         }
                     }
                 }
@@ -215,7 +216,8 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             }
         });
         if (!logged.isEmpty()) {
-            return logged.size() == 1 ? logged.iterator().next() : null;
+            Set<Integer> side = logged.size() == 1 ? logged.iterator().next() : null;
+            return side == null || side.isEmpty() || !waitLogged(c, export, w.lock(), side, sides) ? null : side;
         }
         if (ns == null) {
             return null;
@@ -236,6 +238,21 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             }
         }
         return open.size() == 1 && views.contains(open.iterator().next()) ? open.iterator().next() : null;
+    }
+
+    /**
+     * Whether the runs of the view {@code side} logged the exported Workflow's name waiting for {@code lock} (the controller's
+     * {@code Updated message -> Waiting for <lock> lock} as it stores the wait). Session 60 breaker (b-twins): a resourceVersion
+     * number is one etcd's, but DR twins restored from one backup count from the same revision, so two clusters' stores may give
+     * one number; and a cluster's run logging a Workflow of the name says nothing of the other cluster's namesake, which its log may
+     * not reach. The export's wait is that cluster's only where its lines show the same wait; where they show none it is placed in
+     * no view (possible at most), never read as a wait for a lock that cluster's lines say nobody waited for.
+     */
+    private static boolean waitLogged(Correlation c, dev.argoforensics.snapshot.WorkflowSnapshot export, String lock, Set<Integer> side,
+                                      Map<Integer, Set<Integer>> sides) {
+        // The waits the side's own lines show (the controller's waiting message, its postponement), not the exports'.
+        return SyncLocks.of(c, e -> side.equals(sides.getOrDefault(e.stream(), Set.of()))).waits.stream()
+                .anyMatch(v -> v.export() == null && v.waiter() != null && v.waiter().name().equals(export.name()) && lock.equals(v.lock()));
     }
 
     private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Wait> unknown, List<Finding> findings,
