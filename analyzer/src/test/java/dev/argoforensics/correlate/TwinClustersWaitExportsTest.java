@@ -37,7 +37,7 @@ class TwinClustersWaitExportsTest {
     }
 
     /** Lines of the log without those naming any of the Workflows given. */
-    private static List<String> without(List<String> log, String... workflows) {
+    static List<String> without(List<String> log, String... workflows) {
         List<String> out = new ArrayList<>();
         for (String l : log) {
             boolean drop = false;
@@ -52,7 +52,7 @@ class TwinClustersWaitExportsTest {
     }
 
     /** A Workflow Pending on the mutex, as {@code kubectl get wf -o yaml} gives it, taken at 10:00 (before the holder's delete). */
-    private static String waiting(String name, String resourceVersion) {
+    static String waiting(String name, String resourceVersion) {
         return """
                 # kubectl get wf -n finance %1$s -o yaml
                 # taken-at: 2026-10-14T10:00:00Z

@@ -31,43 +31,6 @@ class TwinWaitExportsS60BreakerTest {
         return AnalyzedFiles.run(dir, new TreeMap<>(logs), new TreeMap<>(objects));
     }
 
-    private static List<String> without(List<String> log, String... parts) {
-        List<String> out = new ArrayList<>();
-        for (String l : log) {
-            boolean drop = false;
-            for (String w : parts) {
-                drop |= l.contains(w);
-            }
-            if (!drop) {
-                out.add(l);
-            }
-        }
-        return out;
-    }
-
-    /** A Workflow Pending on the mutex, as {@code kubectl get wf -o yaml} gives it, taken at 10:00. */
-    private static String waiting(String name, String resourceVersion) {
-        return """
-                # kubectl get wf -n finance %1$s -o yaml
-                # taken-at: 2026-10-14T10:00:00Z
-                apiVersion: argoproj.io/v1alpha1
-                kind: Workflow
-                metadata:
-                  name: %1$s
-                  namespace: finance
-                  uid: 0a7d3e52-6c1b-4f98-8e27-b94d1c6f3a58
-                  resourceVersion: "%2$s"
-                  creationTimestamp: "2026-10-14T09:20:00Z"
-                status:
-                  phase: Pending
-                  message: "Waiting for finance/Mutex/ledger-write lock. Lock status: 0/1"
-                  synchronization:
-                    mutex:
-                      waiting:
-                      - {mutex: finance/Mutex/ledger-write, holder: finance/%1$s}
-                """.formatted(name, resourceVersion);
-    }
-
     private static boolean decided(String f) {
         return f.contains("CONFIRMED") || f.contains("LIKELY");
     }
@@ -84,7 +47,7 @@ class TwinWaitExportsS60BreakerTest {
     void aCoincidentResourceVersionOfTheOtherClustersWaiterIsNoWaitForThisClustersLock() throws IOException {
         List<String> sample = Files.readAllLines(SAMPLE);
         List<String> a = new ArrayList<>();
-        for (String l : without(sample, "audit-export-p2n7w")) {
+        for (String l : TwinClustersWaitExportsTest.without(sample, "audit-export-p2n7w")) {
             boolean me = l.contains("month-end-4vx9d");
             if (!me || l.startsWith("time=\"2026-10-14T09:20:00.102Z\"") || l.startsWith("time=\"2026-10-14T09:20:00.106Z\" level=info msg=\"Updated phase")
                     || l.startsWith("time=\"2026-10-14T09:20:00.131Z\"")) {
@@ -93,8 +56,8 @@ class TwinWaitExportsS60BreakerTest {
         }
         assertTrue(a.stream().anyMatch(l -> l.contains("resourceVersion=88151380 workflow=month-end-4vx9d")));
         assertTrue(a.stream().noneMatch(l -> l.contains("Waiting for") && l.contains("month-end-4vx9d")));
-        List<String> b = without(TwinRunsLockS59BreakerTest.clusterBStillRunning(sample), "month-end-4vx9d", "audit-export-p2n7w");
-        Map<String, String> export = Map.of("month-end-4vx9d.yaml", waiting("month-end-4vx9d", "88151380"));
+        List<String> b = TwinClustersWaitExportsTest.without(TwinRunsLockS59BreakerTest.clusterBStillRunning(sample), "month-end-4vx9d", "audit-export-p2n7w");
+        Map<String, String> export = Map.of("month-end-4vx9d.yaml", TwinClustersWaitExportsTest.waiting("month-end-4vx9d", "88151380"));
         AnalysisResult both = analyze(Map.of("prod-east/workflow-controller.log", a, "prod-west/workflow-controller.log", b), export);
         assertTrue(ConcurrentRuns.of(both.correlation()).any(), () -> both.correlation().processes().toString());
         List<String> together = of(both, "AF014");
@@ -114,12 +77,12 @@ class TwinWaitExportsS60BreakerTest {
     @Test
     void aWaiterLoggedOnlyByAnExcerptRunIsOfNoKnownCluster() throws IOException {
         List<String> sample = Files.readAllLines(SAMPLE);
-        List<String> a = without(sample, "month-end-4vx9d", "audit-export-p2n7w");
+        List<String> a = TwinClustersWaitExportsTest.without(sample, "month-end-4vx9d", "audit-export-p2n7w");
         List<String> bWhole = TwinRunsLockS59BreakerTest.clusterBStillRunning(sample);
-        List<String> b = without(bWhole, "month-end-4vx9d", "audit-export-p2n7w");
+        List<String> b = TwinClustersWaitExportsTest.without(bWhole, "month-end-4vx9d", "audit-export-p2n7w");
         List<String> excerpt = bWhole.stream().filter(l -> l.contains("month-end-4vx9d")).toList();
         assertTrue(excerpt.size() > 3);
-        Map<String, String> export = Map.of("month-end-4vx9d.yaml", waiting("month-end-4vx9d", "88151380"));
+        Map<String, String> export = Map.of("month-end-4vx9d.yaml", TwinClustersWaitExportsTest.waiting("month-end-4vx9d", "88151380"));
         AnalysisResult both = analyze(Map.of("prod-east/workflow-controller.log", a, "prod-west/workflow-controller.log", b,
                 "prod-west/grep-month-end.log", excerpt), export);
         assertTrue(ConcurrentRuns.of(both.correlation()).any(), () -> both.correlation().processes().toString());
