@@ -28,7 +28,7 @@ class FinalizerKeptThroughLabelTest {
     private final FinalizerStuck rule = new FinalizerStuck(RuleSettings.defaults());
 
     /** The controller's lines: the Pod made, labelled completed at 16:27:50, leaving the informer, its no-op release, the run going on. */
-    private static Evidence lines() {
+    static Evidence lines() {
         return new Evidence().log("c.log",
                 createdPod("2026-09-19T16:27:10.431Z"),
                 queueing("2026-09-19T16:27:50.101Z", "labelPodCompleted"),

@@ -131,18 +131,9 @@ class HeldExportNamesakeS60BreakerTest {
     // AF004: the label look-alike (an env-true controller's label drops the finalizer: the Pod left the informer released); the
     // later namesake labelled by an env-off controller and held is not this Pod kept through its label at 16:27:50.
 
+    /** The controller's lines of the label at 16:27:50 and the no-op release ({@link FinalizerKeptThroughLabelTest#lines()}). */
     private static Evidence labelledLines() {
-        return new Evidence().log("c.log",
-                createdPod("2026-09-19T16:27:10.431Z"),
-                queueing("2026-09-19T16:27:50.101Z", "labelPodCompleted"),
-                cleaningUp("2026-09-19T16:27:50.150Z", "labelPodCompleted"),
-                podEvent("2026-09-19T16:27:50.170Z", "delete"),
-                removingFinalizers("2026-09-19T16:27:50.171Z"),
-                queuingPodDelay("2026-09-19T16:27:50.171Z", "removeFinalizer", "1m58.829s"),
-                queueingAfter("2026-09-19T16:27:50.172Z", "removeFinalizer", "1m58.829s"),
-                cleaningUp("2026-09-19T16:29:49.010Z", "removeFinalizer"),
-                processingOther("2026-09-19T16:50:00.000Z"),
-                processingOther("2026-09-19T17:05:00.000Z"));
+        return FinalizerKeptThroughLabelTest.lines();
     }
 
     /**
