@@ -66,6 +66,9 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         views.add(Set.of());
         views.addAll(new java.util.TreeMap<>(sides).values());
         dev.argoforensics.correlate.RunScopes[] scopes = new dev.argoforensics.correlate.RunScopes[1];
+        // Each export placed once (the same object in every view's waits), each cluster's own logged waits read once.
+        Map<dev.argoforensics.snapshot.WorkflowSnapshot, Map<String, java.util.Optional<Set<Integer>>>> exportViews = new java.util.IdentityHashMap<>();
+        Map<Set<Integer>, Set<List<String>>> loggedWaits = new java.util.HashMap<>();
         for (Set<Integer> apart : views) {
             SyncLocks s = apart.isEmpty() ? SyncLocks.of(correlation) : SyncLocks.of(correlation, e -> !apart.contains(e.stream()));
             java.util.function.Predicate<LogEvent> kept = e -> !apart.contains(e.stream());
@@ -73,13 +76,16 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
             // places it in (exportView), in no other; one the evidence does not place is in no view's waits, and where only such
             // waits stand past the threshold the holding is reported possible, saying the waits' cluster is not known.
             Map<Wait, Set<Integer>> placed = new java.util.IdentityHashMap<>();
-            List<Wait> unplaced = new ArrayList<>();
+            List<Wait> unplaced = new ArrayList<>(); // in the waits' order (the finding names them)
+            Set<Wait> unplacedSet = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
             if (twoClusters) {
                 for (Wait w : s.waits) {
                     if (w.export() != null) {
-                        Set<Integer> view = exportView(correlation, w, sides, views, scopes);
+                        Set<Integer> view = exportViews.computeIfAbsent(w.export(), x -> new java.util.HashMap<>()).computeIfAbsent(w.lock(),
+                                x -> java.util.Optional.ofNullable(exportView(correlation, w, sides, views, scopes, loggedWaits))).orElse(null);
                         if (view == null) {
                             unplaced.add(w);
+                            unplacedSet.add(w);
                         } else {
                             placed.put(w, view);
                         }
@@ -93,12 +99,13 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                 for (Wait w : s.waits) {
                     if (w.export() == null && w.line() != null && sides.getOrDefault(w.line().stream(), Set.of()).isEmpty()) {
                         unplaced.add(w);
+                        unplacedSet.add(w);
                     }
                 }
             }
             for (String lock : s.locks()) {
                 List<Wait> waits = s.waits.stream().filter(w -> lock.equals(w.lock()))
-                        .filter(w -> !twoClusters || (w.export() == null ? !unplaced.contains(w) : apart.equals(placed.get(w)))).toList();
+                        .filter(w -> !twoClusters || (w.export() == null ? !unplacedSet.contains(w) : apart.equals(placed.get(w)))).toList();
                 List<Wait> unknown = unplaced.stream().filter(w -> lock.equals(w.lock())).toList();
                 for (Held held : holders(s, lock)) {
                     // Session 59 breaker (b-twins): an export names no cluster. Where clusters are given together it is the export of
@@ -203,7 +210,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
      * neither for a Workflow, and no controller line names a Workflow's uid.
      */
     private static Set<Integer> exportView(Correlation c, Wait w, Map<Integer, Set<Integer>> sides, Set<Set<Integer>> views,
-                                           dev.argoforensics.correlate.RunScopes[] scopes) {
+                                           dev.argoforensics.correlate.RunScopes[] scopes, Map<Set<Integer>, Set<List<String>>> loggedWaits) {
         dev.argoforensics.snapshot.WorkflowSnapshot export = w.export();
         ObservedAt observed = export.observed();
         if (observed != null && observed.placedByWrite()) {
@@ -212,7 +219,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
                     for (LogEvent e : h.events()) {
                         if (e.source().equals(observed.written().line())) {
                             Set<Integer> side = sides.getOrDefault(e.stream(), Set.of());
-                            return side.isEmpty() || !waitLogged(c, export, w.lock(), side, sides) ? null : side;
+                            return side.isEmpty() || !waitLogged(c, export, w.lock(), side, sides, loggedWaits) ? null : side;
                         }
                     }
                 }
@@ -227,7 +234,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         });
         if (!logged.isEmpty()) {
             Set<Integer> side = logged.size() == 1 ? logged.iterator().next() : null;
-            return side == null || side.isEmpty() || !waitLogged(c, export, w.lock(), side, sides) ? null : side;
+            return side == null || side.isEmpty() || !waitLogged(c, export, w.lock(), side, sides, loggedWaits) ? null : side;
         }
         if (ns == null) {
             return null;
@@ -259,10 +266,18 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
      * no view (possible at most), never read as a wait for a lock that cluster's lines say nobody waited for.
      */
     private static boolean waitLogged(Correlation c, dev.argoforensics.snapshot.WorkflowSnapshot export, String lock, Set<Integer> side,
-                                      Map<Integer, Set<Integer>> sides) {
-        // The waits the side's own lines show (the controller's waiting message, its postponement), not the exports'.
-        return SyncLocks.of(c, e -> side.equals(sides.getOrDefault(e.stream(), Set.of()))).waits.stream()
-                .anyMatch(v -> v.export() == null && v.waiter() != null && v.waiter().name().equals(export.name()) && lock.equals(v.lock()));
+                                      Map<Integer, Set<Integer>> sides, Map<Set<Integer>, Set<List<String>>> loggedWaits) {
+        // The waits the side's own lines show (the controller's waiting message, its postponement), not the exports': read once per side.
+        Set<List<String>> waits = loggedWaits.computeIfAbsent(side, k -> {
+            Set<List<String>> out = new java.util.HashSet<>();
+            for (Wait v : SyncLocks.of(c, e -> k.equals(sides.getOrDefault(e.stream(), Set.of()))).waits) {
+                if (v.export() == null && v.waiter() != null && v.lock() != null) {
+                    out.add(List.of(v.waiter().name(), v.lock()));
+                }
+            }
+            return out;
+        });
+        return waits.contains(List.of(export.name(), lock));
     }
 
     private void assess(Correlation c, SyncLocks s, String lock, Held held, List<Wait> waits, List<Wait> unknown, List<Finding> findings,
