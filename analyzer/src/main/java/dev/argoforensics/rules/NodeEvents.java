@@ -9,6 +9,7 @@ import dev.argoforensics.event.WorkflowRef;
 import dev.argoforensics.event.ControllerEvent.WorkflowUpdated;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A node's operator lines (from the correlation's {@link dev.argoforensics.correlate.NodeIndex}) and a
@@ -24,11 +25,24 @@ final class NodeEvents {
     private record Derived(WorkflowHistory workflow, TaskResultLines lines) {
     }
 
+    /** Where the task-result lines come from when the run of the rules makes them ({@link RuleContext#taskResultLines}); else null. */
+    private final Function<WorkflowHistory, TaskResultLines> shared;
+
     /** Holding what it derives per Workflow for {@code held} Workflows at a time ({@link Recent}). */
     NodeEvents(Correlation correlation, int held) {
+        this(correlation, held, null);
+    }
+
+    /** As {@link #NodeEvents(Correlation, int)}, the task-result lines read from {@code shared}, made once for every rule. */
+    NodeEvents(Correlation correlation, int held, Function<WorkflowHistory, TaskResultLines> shared) {
         this.correlation = correlation;
         this.completions = new Recent<>(held);
         this.taskResults = new Recent<>(held);
+        this.shared = shared;
+    }
+
+    Correlation correlation() {
+        return correlation;
     }
 
     /** The lines naming the node, in input order. */
@@ -72,9 +86,13 @@ final class NodeEvents {
     /**
      * The Workflow's task-result lines ({@link TaskResultLines#of}), read once per Workflow while its Pods are asked about: AF002
      * asks for every Pod, and reading them again per Pod made the first-pass sightings Pods × lines (issue #17, session 38); held
-     * for the Workflows asked for last only (session 51: all 26,411 of a busy log's at once, until the evaluation's end).
+     * for the Workflows asked for last only (session 51: all 26,411 of a busy log's at once, until the evaluation's end). In a run
+     * of the rules they come from the run, made once for AF002 and AF006 together (session 61).
      */
     TaskResultLines taskResultLines(WorkflowHistory workflow) {
+        if (shared != null) {
+            return shared.apply(workflow);
+        }
         Derived held = taskResults.get(workflow.ref());
         if (held == null || held.workflow() != workflow) {
             held = new Derived(workflow, TaskResultLines.of(workflow));

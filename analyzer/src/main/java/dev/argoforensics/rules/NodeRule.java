@@ -19,9 +19,20 @@ abstract class NodeRule extends DeclaredRule {
         return evaluate(correlation, Recent.HELD);
     }
 
+    /** As {@link #evaluate(Correlation)}, each Workflow's task-result lines made once for every rule of the run (the outcome is the same). */
+    @Override
+    public final Evaluation evaluate(RuleContext context) {
+        return evaluate(new NodeEvents(context.correlation(), Recent.HELD, context::taskResultLines));
+    }
+
     /** As {@link #evaluate(Correlation)}, holding what is derived per Workflow for {@code held} Workflows at a time (the outcome is the same). */
     final Evaluation evaluate(Correlation correlation, int held) {
-        Scope scope = new Scope(correlation, new NodeEvents(correlation, held), new ArrayList<>(), new ArrayList<>());
+        return evaluate(new NodeEvents(correlation, held));
+    }
+
+    private Evaluation evaluate(NodeEvents nodes) {
+        Correlation correlation = nodes.correlation();
+        Scope scope = new Scope(correlation, nodes, new ArrayList<>(), new ArrayList<>());
         for (PodHistory pod : correlation.pods().values()) {
             if (pod.link() != null) {
                 assess(pod, scope);

@@ -36,12 +36,12 @@ import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.wording.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * AF006: a node's task result was still not synced long after its Pod finished: the exported Workflow
@@ -139,16 +139,27 @@ public final class TaskResultNeverSynced extends DeclaredRule {
         return evaluate(correlation, Recent.HELD);
     }
 
+    /** As {@link #evaluate(Correlation)}, each Workflow's task-result lines made once for every rule of the run (the outcome is the same). */
+    @Override
+    public Evaluation evaluate(RuleContext context) {
+        return evaluate(context.correlation(), context::taskResultLines);
+    }
+
     /** As {@link #evaluate(Correlation)}, holding the task-result lines of {@code held} Workflows at a time (the outcome is the same). */
     Evaluation evaluate(Correlation correlation, int held) {
+        // Each Workflow's task-result lines for the Workflows looked at last, not all of them at once (derived again if asked for later).
+        Map<WorkflowRef, TaskResultLines> recent = new Recent<>(held);
+        return evaluate(correlation, w -> recent.computeIfAbsent(w.ref(), r -> TaskResultLines.of(w)));
+    }
+
+    /** The evaluation, reading each Workflow's task-result lines from {@code lines}. */
+    private Evaluation evaluate(Correlation correlation, Function<WorkflowHistory, TaskResultLines> lines) {
         List<Finding> findings = new ArrayList<>();
         List<Clearance> cleared = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         // Each seen key's prefixes that end at a space: whether any key starts with "W " is one look-up, not a walk of every
         // key for every Workflow (quadratic: on an incident corpus that walk and its strings were 72% of the run's allocation).
         Set<String> seenPrefixes = new HashSet<>();
-        // Each Workflow's task-result lines for the Workflows looked at last, not all of them at once (derived again if asked for later).
-        Map<WorkflowRef, TaskResultLines> lines = new Recent<>(held);
         // Whether a Workflow has a finding yet: an index kept up with the list, not a walk of every finding for every Workflow.
         FindingWorkflows withFindings = new FindingWorkflows(findings);
         for (PodHistory pod : correlation.pods().values()) {
@@ -159,7 +170,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
             }
         }
         for (WorkflowHistory w : correlation.workflows().values()) {
-            TaskResultLines t = lines.computeIfAbsent(w.ref(), r -> TaskResultLines.of(w));
+            TaskResultLines t = lines.apply(w);
             // The nodes the lines name that no Pod stood for: named by a task-result line, or stopped on.
             Set<String> named = new LinkedHashSet<>(t.nodes());
             t.stopped().forEach(r -> r.stoppedOn().ifPresent(named::add));
@@ -178,7 +189,7 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 if (snapshot.observed() == null) {
                     snapshot.taskResultsCompletion().forEach((nodeId, complete) -> {
                         if (!complete && see(seen, seenPrefixes, w.ref() + " " + nodeId)) {
-                            untimed(correlation, w, snapshot, nodeId, findings, cleared);
+                            untimed(correlation, w, snapshot, nodeId, lines, findings, cleared);
                         }
                     });
                 }
@@ -324,12 +335,12 @@ public final class TaskResultNeverSynced extends DeclaredRule {
      * that shows it ended, a possible finding (how long the result had been pending after the Pod finished is unknown, and the
      * threshold is about that); else cleared, saying why.
      */
-    private void untimed(Correlation correlation, WorkflowHistory w, WorkflowSnapshot snapshot, String nodeId, List<Finding> findings,
-                         List<Clearance> cleared) {
+    private void untimed(Correlation correlation, WorkflowHistory w, WorkflowSnapshot snapshot, String nodeId,
+                         Function<WorkflowHistory, TaskResultLines> lines, List<Finding> findings, List<Clearance> cleared) {
         Subject s = new Subject(w.ref(), nodeId, null, null);
-        if (!TaskResultViews.of(correlation, s, w, TaskResultLines.of(w), stall).isEmpty()) {
+        if (!TaskResultViews.of(correlation, s, w, lines.apply(w), stall).isEmpty()) {
             // A dated view of the node (another export, the controller's lines): the dated evidence decides.
-            assess(correlation, s, new HashMap<>(), findings, cleared);
+            assess(correlation, s, lines, findings, cleared);
             return;
         }
         WorkflowFate fate = correlation.fates().get(w.ref());
@@ -359,10 +370,10 @@ public final class TaskResultNeverSynced extends DeclaredRule {
                 facts, cite.evidence()));
     }
 
-    private void assess(Correlation correlation, Subject s, Map<WorkflowRef, TaskResultLines> all, List<Finding> findings,
+    private void assess(Correlation correlation, Subject s, Function<WorkflowHistory, TaskResultLines> all, List<Finding> findings,
                         List<Clearance> cleared) {
         WorkflowHistory workflow = correlation.workflow(s.wf()).orElse(null);
-        TaskResultLines lines = workflow == null ? null : all.computeIfAbsent(s.wf(), r -> TaskResultLines.of(workflow));
+        TaskResultLines lines = workflow == null ? null : all.apply(workflow);
         List<View> views = withinLifetime(s, TaskResultViews.of(correlation, s, workflow, lines, stall));
         View pending = latest(views, true, null);
         if (pending == null) {

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Pods hold what they derive per Workflow (its task-result lines, its completions) for the Workflows asked for last
  * ({@link Recent}), not for all of them until the evaluation ends. What a rule finds must not depend on how many it holds: each
  * is evaluated holding one Workflow (every change of Workflow derives again) and holding all of them (as before), on every
- * sample and on twenty Workflows whose lines interleave, each with a finding of AF006.
+ * sample and on twenty Workflows whose lines interleave, each with a finding of AF006; and (session 61) in a run of the rules,
+ * where AF002 and AF006 read each Workflow's task-result lines made once for both ({@link RuleContext#taskResultLines}).
  */
 class RecentWorkflowsTest {
     @TempDir
@@ -87,10 +88,13 @@ class RecentWorkflowsTest {
                 Evaluation all = r.evaluate(c, Integer.MAX_VALUE);
                 assertEquals(all, r.evaluate(c, 1), what + ": " + rule.id());
                 assertEquals(all, r.evaluate(c), what + ": " + rule.id());
+                // Session 61: the task-result lines made once for the run's rules (shared with AF002) read the same.
+                assertEquals(all, r.evaluate(new RuleContext(c)), what + ": " + rule.id() + " in a run of the rules");
             } else if (rule instanceof NodeRule r) {
                 Evaluation all = r.evaluate(c, Integer.MAX_VALUE);
                 assertEquals(all, r.evaluate(c, 1), what + ": " + rule.id());
                 assertEquals(all, r.evaluate(c), what + ": " + rule.id());
+                assertEquals(all, r.evaluate(new RuleContext(c)), what + ": " + rule.id() + " in a run of the rules");
             }
         }
     }
