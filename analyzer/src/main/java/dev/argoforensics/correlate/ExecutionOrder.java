@@ -755,8 +755,17 @@ final class ExecutionOrder {
      * by a stated clock, or no request known: as before, the two clocks' reading the caller made.
      */
     private static boolean killingAfterRequest(NodeClocks clocks, ClusterEvent e, Known request) {
-        if (request == null || request.fromLogs() || request.statedClock() || e.statedClock() || clocks == null || e.first() == null
-                || !e.first().comparable(request.at())) {
+        if (e.statedClock()) {
+            return true; // dated by a stated clock (an age in a kubectl table or describe): the caller's reading is weak already
+        }
+        if (e.created() == null || e.first() == null || !e.created().comparable(e.first())) {
+            // Session 61: no creationTimestamp (an Event trimmed of its metadata, or one whose only time is its creation, which
+            // then stands in for its first time): the kill is bounded by nothing on the API server's clock, neither by a prompt
+            // storage nor, where its only time is that creation, by its node's clock (the decoder does not say which of the two
+            // it is). It says main ran when the kubelet began that kill, not that the deletion caused it: never an upgrade.
+            return false;
+        }
+        if (request == null || request.fromLogs() || request.statedClock() || clocks == null || !e.first().comparable(request.at())) {
             return true;
         }
         String node = e.host() == null || e.host().isBlank() ? null : e.host();
@@ -766,9 +775,8 @@ final class ExecutionOrder {
         // Its stamp and its creationTimestamp within a second of each other: a prompt post from a node in step (a late post from a
         // node ahead by just the delay is the coincidence read past), so the kill came when the API server stored it, which
         // killingBefore puts not before the request. Apart by more: a late post (the recorder retrying) or a node off, and the kill's
-        // moment is bounded from above only. No creationTimestamp: the stamp's reading as before.
-        return e.created() == null || !e.created().comparable(e.first())
-                || Math.abs(java.time.Duration.between(e.first().instant(), e.created().instant()).toMillis()) <= 1_000;
+        // moment is bounded from above only.
+        return Math.abs(java.time.Duration.between(e.first().instant(), e.created().instant()).toMillis()) <= 1_000;
     }
 
     /**

@@ -125,15 +125,18 @@ class NodeClockOrderBreakerTest {
         assertEquals(Confidence.LIKELY, af007(elsewhere), execution(elsewhere).reason());
         // Control: the Killing of this Pod's main confirms.
         Correlation own = evidence(graced(137, "2026-09-19T16:40:25Z", "2026-09-19T16:40:26Z").yaml()).object("events.yaml",
-                Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:20Z", "Stopping container main")).correlate();
+                Exports.podEventStored("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:20Z", "Stopping container main")).correlate();
         assertEquals(Confidence.CONFIRMED, af007(own), execution(own).reason());
         // Control: the same from this Pod's node (source.host its nodeName) confirms; so does the Deadline test's Killing on a Pod the
         // kubelet did not stop itself (no DeadlineExceeded).
         Correlation here = evidence(graced(137, "2026-09-19T16:40:25Z", "2026-09-19T16:40:26Z").yaml()).object("events.yaml",
-                otherNode.replace("ip-10-0-99-1.ec2.internal", "ip-10-0-12-34.ec2.internal")).correlate();
+                otherNode.replace("ip-10-0-99-1.ec2.internal", "ip-10-0-12-34.ec2.internal")
+                        .replace("metadata: {name: p.3, namespace: ns}", "metadata: {name: p.3, namespace: ns, creationTimestamp: \"2026-09-19T16:40:20Z\"}")).correlate();
         assertEquals(Confidence.CONFIRMED, af007(here), execution(here).reason());
-        Correlation notOwnStop = evidence(graced(143, "2026-09-19T16:39:50Z", "2026-09-19T16:39:51Z").yaml()).object("events.yaml",
-                Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:39:49Z", "Stopping container main")).correlate();
+        // Session 61: as kubectl prints it (its creationTimestamp); a Killing the API server stored at 16:39:49, before the request,
+        // is not the deletion's kill (s60), so the control's kill comes a second after the request: main's 143 a second later.
+        Correlation notOwnStop = evidence(graced(143, "2026-09-19T16:39:57Z", "2026-09-19T16:39:58Z").yaml()).object("events.yaml",
+                Exports.podEventStored("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:39:56Z", "Stopping container main")).correlate();
         assertEquals(Confidence.CONFIRMED, af007(notOwnStop), execution(notOwnStop).reason());
     }
 

@@ -142,15 +142,21 @@ class PodDeletedDuringExecutionTest {
     }
 
     /**
-     * Negative control for the stated clock: the kubelet's Killing Event with its own timestamp ({@code -o yaml}) and an exported
-     * Workflow that recorded the node's end confirm a deletion while main ran.
+     * Negative control for the stated clock: the kubelet's Killing Event with its own timestamp as {@code -o yaml} prints it (its
+     * {@code metadata.creationTimestamp} within its stamp's second) and an exported Workflow that recorded the node's end confirm a
+     * deletion while main ran. Session 61: the same Event trimmed of its creationTimestamp (a hand-cut paste, kubectl-neat) is its
+     * node's stamp alone, which nothing places on the API server's clock: likely, not confirmed.
      */
     @Test
     void aKillingEventWithItsOwnTimestampConfirms() {
         Finding f = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
-                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .object("ev.yaml", Exports.podEventStored("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
                 .correlate()).findings().get(0);
         assertEquals(Confidence.CONFIRMED, f.confidence(), f.confidenceReason());
+        Finding trimmed = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
+                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .correlate()).findings().get(0);
+        assertEquals(Confidence.LIKELY, trimmed.confidence(), trimmed.confidenceReason());
     }
 
     /**
@@ -534,7 +540,7 @@ class PodDeletedDuringExecutionTest {
         String mainKilled = Exports.Pod.of().phase("Failed").deleted("2026-09-19T16:40:30Z", 30).terminated("main", 137, "Error", "2026-09-19T16:40:01Z")
                 .terminated("wait", 0, "Completed", "2026-09-19T16:40:02Z").terminated("log-shipper", 137, "Error", "2026-09-19T16:40:01Z").yaml();
         Evaluation control = rule.evaluate(new Evidence().log("c.log", lines()).pod("pod.yaml", mainKilled).workflow("wf.yaml", ERRORED_WORKFLOW)
-                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .object("ev.yaml", Exports.podEventStored("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
                 .correlate());
         assertEquals(1, control.findings().size());
         assertEquals(Confidence.CONFIRMED, control.findings().get(0).confidence());
@@ -565,7 +571,7 @@ class PodDeletedDuringExecutionTest {
                 .correlate());
         assertEquals(List.of(), e.findings());
         Evaluation control = rule.evaluate(new Evidence().log("c.log", lines()).workflow("wf.yaml", ERRORED_WORKFLOW)
-                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
+                .object("ev.yaml", Exports.podEventStored("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:40:00Z", "Stopping container main"))
                 .correlate());
         assertEquals(Confidence.CONFIRMED, control.findings().get(0).confidence());
     }

@@ -223,7 +223,7 @@ class PrematureFinalizerRemovalTest {
 
         dev.argoforensics.correlate.Correlation killed = beforeRemoval().log("2.log", deletionThenUpdateAt("2026-09-19T16:31:14.904Z", "2026-09-19T16:31:15.410Z"))
                 .log("3.log", podDeletedLater()).workflow("wf.yaml", workflow)
-                .object("ev.yaml", Exports.podEvent("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:31:11Z", "Stopping container main"))
+                .object("ev.yaml", Exports.podEventStored("Killing", "kubelet", "spec.containers{main}", "2026-09-19T16:31:11Z", "Stopping container main"))
                 .correlate();
         assertEquals(Confidence.CONFIRMED, new PodDeletedDuringExecution().evaluate(killed).findings().get(0).confidence());
     }

@@ -167,6 +167,16 @@ public final class Exports {
     }
 
     /**
+     * {@link #podEvent} as {@code kubectl get events -o yaml} prints it: with the API server's {@code metadata.creationTimestamp},
+     * here {@code at} itself (a prompt post from a node in step, stored within its stamp's second). Session 61: a kubelet's Killing
+     * without one is read on its node's stamp alone and upgrades nothing; the controls that confirm on a Killing use this.
+     */
+    public static String podEventStored(String reason, String component, String fieldPath, String at, String message) {
+        return podEvent(reason, component, fieldPath, at, message).replace("metadata: {name: p.1, namespace: ns}",
+                "metadata: {name: p.1, namespace: ns, creationTimestamp: \"" + at + "\"}");
+    }
+
+    /**
      * A core/v1 Event about a container of a Pod, laid out as {@code kubectl get events -o yaml} prints it: by default the kubelet's
      * on node ip-10-0-12-34 about {@code main} of Pod {@code ns/p} (uid {@code u-1}), stamped {@code at} on the node's clock (its
      * {@code firstTimestamp} and {@code lastTimestamp}), named {@code p.<reason>}, its message "{@code <Reason> container main}".
