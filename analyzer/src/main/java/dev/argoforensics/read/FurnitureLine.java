@@ -55,12 +55,13 @@ final class FurnitureLine {
     /**
      * A prompt: an optional {@code (venv)} or {@code (context)}, then {@code user@host:dir$}, {@code user@host dir %} (macOS zsh's
      * default), {@code user@host ~/dir>} (fish's default), {@code [user@host dir]$}, {@code PS C:\>} or a bare sigil ({@code $ # % ❯ λ}, or oh-my-zsh's default
-     * {@code ➜  dir git:(main) ✗}, or an arrow after zsh's vi-mode indicator, {@code (ins)->}); then the command. A time of day in
-     * brackets may lead a host's prompt ({@code [07:41:03] sre@bastion:~$}, bash's {@code \\t} in PS1), as it may lead a bare sigil.
+     * {@code ➜  dir git:(main) ✗}, or an arrow after zsh's vi-mode indicator, {@code (ins)->}, or {@code >>>}, which some people's
+     * prompts end in, before a command that prints logs only, as {@code #}'s: Python's own {@code >>> print(x)} is none); then the
+     * command. A time of day in brackets may lead a host's prompt ({@code [07:41:03] sre@bastion:~$}, bash's {@code \\t} in PS1), as it may lead a bare sigil.
      */
     private static final Pattern PROMPT = Pattern.compile("\\s*(?:\\([\\w.:/@-]{1,60}\\)\\s*)?"
             + "(?:(?:\\[\\d{1,2}:\\d{2}(?::\\d{2})?\\]\\s?)?(?<host>[\\w.-]+@[\\w.-]+(?:(?::[^\\s$#%>]*)?\\s?[$#%]|\\s[^\\s$#%>]{1,80}\\s?[$#%>])|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)"
-            + "|(?<bare>[$#%❯λ]|->|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
+            + "|(?<bare>>>>|[$#%❯λ]|->|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
             + "(?:\\s+(?<command>\\S.*?))?\\s*");
     /** Commands people fetch, filter or page logs with: a bare {@code #}, {@code %} or {@code ❯} prompt needs one of them. */
     private static final Set<String> LOG_COMMANDS = Set.of("kubectl", "k", "oc", "stern", "kubetail", "kail", "argo", "grep", "egrep", "fgrep",
@@ -118,6 +119,14 @@ final class FurnitureLine {
         return t.length() < 120 && ISSUE_TEMPLATE.contains(t.replaceAll("\\s+", " ").toLowerCase(Locale.ROOT));
     }
 
+    /**
+     * A Markdown heading of level 2 to 6: GitHub writes a submitted issue form's fields under {@code ### <label>} (Argo's bug report form
+     * since 2022-09: {@code ### Logs from the workflow controller}, {@code ### Logs from in your workflow's wait container},
+     * {@code ### Version(s)}), and a paste copied across two fields holds the heading between them. A level-1 {@code # } line stays a
+     * root prompt or a comment ({@link #PROMPT}); a heading that holds a record's head or field is a damaged record, never markup.
+     */
+    private static final Pattern HEADING = Pattern.compile("#{2,6}\\s+\\S.{0,200}");
+
     /** One or two backticks alone on a line: a code span opened or closed on a line of its own (no fence: that takes three). */
     private static final Pattern LONE_BACKTICKS = Pattern.compile("`{1,2}");
 
@@ -130,7 +139,8 @@ final class FurnitureLine {
         if (t.isEmpty()) {
             return null;
         }
-        if (FENCE.matcher(t).matches() || MARKUP_TAG.matcher(t).matches() || LONE_BACKTICKS.matcher(t).matches()) {
+        if (FENCE.matcher(t).matches() || MARKUP_TAG.matcher(t).matches() || LONE_BACKTICKS.matcher(t).matches()
+                || HEADING.matcher(t).matches() && !RECORD_PART.matcher(t.replaceFirst("^#+\\s+", "")).find()) {
             return new Line(Kind.MARKUP, null);
         }
         if (omission(t)) {
