@@ -79,9 +79,22 @@ final class ZoneProbe {
         private long quarters;
         private int samples;
         private boolean failed;
+        private boolean collectorDone;
+        private final OwnOffset own = new OwnOffset();
 
-        /** False once decided (a disagreement, or enough samples). */
+        /** False once both readings are decided (the collector's: a disagreement, or enough samples; the records' own offsets: enough). */
         boolean accept(UnwrappedLine u) {
+            if (!u.cut()) {
+                own.accept(u.record());
+            }
+            if (!collectorDone) {
+                collectorDone = !collector(u);
+            }
+            return !(collectorDone && own.enough());
+        }
+
+        /** The collector's reading of one line: false once decided. */
+        private boolean collector(UnwrappedLine u) {
             Timestamp collector = u.envelopeTime();
             if (u.cut() || collector == null || collector.zone() != ZoneBasis.STATED) {
                 return true;
@@ -103,12 +116,113 @@ final class ZoneProbe {
         }
 
         LogZone.FileZone zone() {
+            LogZone.FileZone stated = own.zone();
             if (failed || samples < MIN_SAMPLES) {
-                return LogZone.FileZone.NONE;
+                return stated;
             }
             // The collector's time is the instant; the record's wall clock runs ahead of UTC by the zone's offset.
             ZoneOffset offset = ZoneOffset.ofTotalSeconds((int) (-quarters * QUARTER_NANOS / 1_000_000_000L));
+            if (stated.zone() != null && !stated.zone().equals(offset)) {
+                return LogZone.FileZone.NONE; // two readings of the file's zone that disagree: neither is taken
+            }
             return new LogZone.FileZone(offset, ZoneBasis.MEASURED, samples);
+        }
+    }
+
+    /**
+     * The zone the records themselves state beside their literal-Z times. In v3.6.5 to v3.6.10 and v3.7.0 to v3.7.1 the pod
+     * controller logged through a logrus logger of its own ({@code logrus.New()} in {@code workflow/controller/pod/controller.go}),
+     * which the controller's settings never reached: logrus's default text format whatever {@code --log-format} said (upstream
+     * #15527), its default level (#14808), and its default time, RFC 3339 to the second with the zone's real offset
+     * ({@code time="2026-03-02T13:20:04+01:00"}, #14371), beside the controller's own {@code 2006-01-02T15:04:05.000Z} layout, local
+     * time with a literal Z. Both print the one process's wall clock, so a file whose records state a nonzero offset that way is read
+     * in that zone, when: every such record states the same offset; at least {@link #MIN_OWN} do; and each is nearer in wall
+     * clock than in instant to the literal-Z record nearest it in the file (less than half the offset apart: a literal-Z record
+     * that was UTC would be the whole offset away), which there is at least one of.
+     */
+    private static final class OwnOffset {
+        static final int MIN_OWN = 2;
+        private int offsetSeconds;
+        private int stated;
+        private boolean failed;
+        private long line;
+        /** The latest literal-Z record's wall clock (epoch seconds read as UTC), and its line; the stated records waiting for the next. */
+        private long lastZWall = Long.MIN_VALUE;
+        private long lastZLine;
+        private final java.util.ArrayDeque<long[]> waiting = new java.util.ArrayDeque<>();
+        private int agreeing;
+
+        boolean enough() {
+            return failed || stated >= FileAssembler.ZONE_OFFSET_SAMPLES;
+        }
+
+        void accept(String record) {
+            line++;
+            if (failed || record == null || record.length() < 32 || !record.startsWith("time=\"")) {
+                return;
+            }
+            char c = record.charAt(25);
+            if (c == '.' && record.indexOf("Z\"", 26) > 26 && record.indexOf("Z\"", 26) <= 36) {
+                long wall = wall(record);
+                if (wall == Long.MIN_VALUE) {
+                    return;
+                }
+                while (!waiting.isEmpty()) {
+                    long[] w = waiting.poll();
+                    // the nearer of the previous and this literal-Z record, by line
+                    boolean previousNearer = lastZWall != Long.MIN_VALUE && w[0] - lastZLine <= line - w[0];
+                    check(w, previousNearer ? lastZWall : wall);
+                }
+                lastZWall = wall;
+                lastZLine = line;
+            } else if ((c == '+' || c == '-') && record.charAt(28) == ':' && record.charAt(31) == '"') {
+                int offset;
+                try {
+                    offset = (c == '-' ? -1 : 1) * (Integer.parseInt(record.substring(26, 28)) * 3600 + Integer.parseInt(record.substring(29, 31)) * 60);
+                } catch (NumberFormatException e) {
+                    return;
+                }
+                long wall = wall(record);
+                if (offset == 0 || wall == Long.MIN_VALUE) {
+                    return;
+                }
+                if (stated > 0 && offset != offsetSeconds) {
+                    failed = true;
+                    return;
+                }
+                offsetSeconds = offset;
+                stated++;
+                waiting.add(new long[] {line, wall}); // settled by the next literal-Z record, or at the end against the previous
+            }
+        }
+
+        private void check(long[] w, long zWall) {
+            if (Math.abs(w[1] - zWall) * 2 < Math.abs(offsetSeconds)) {
+                agreeing++;
+            } else {
+                failed = true;
+            }
+        }
+
+        /** Seconds since the epoch of the record's wall clock ({@code time="yyyy-MM-ddTHH:mm:ss…}), read as if UTC; MIN_VALUE if none. */
+        private static long wall(String record) {
+            try {
+                return java.time.LocalDateTime.parse(record.substring(6, 25)).toEpochSecond(ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException e) {
+                return Long.MIN_VALUE;
+            }
+        }
+
+        LogZone.FileZone zone() {
+            if (!failed && lastZWall != Long.MIN_VALUE) {
+                while (!waiting.isEmpty()) {
+                    check(waiting.poll(), lastZWall);
+                }
+            }
+            if (failed || stated < MIN_OWN || agreeing < stated) {
+                return LogZone.FileZone.NONE;
+            }
+            return new LogZone.FileZone(ZoneOffset.ofTotalSeconds(offsetSeconds), ZoneBasis.MEASURED, stated, true);
         }
     }
 }
