@@ -6,7 +6,9 @@ import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.line.QuickScan;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.InputClassifier;
+import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
 import java.io.IOException;
@@ -50,7 +52,36 @@ final class ZoneProbe {
                 break;
             }
         }
-        return probe.zone();
+        LogZone.FileZone zone = probe.zone();
+        if (probe.own.zone().zone() != null && !keepsOwnOffset(f, maxLineBytes, probe.own.zone())) {
+            return LogZone.FileZone.NONE;
+        }
+        return zone;
+    }
+
+    /**
+     * Whether the whole file's records keep the offset its head's records stated ({@link OwnOffset}, over every line, not the head
+     * alone). A stated offset is the zone of the process that printed it at the moment it printed it: where a later record of the
+     * file states another (summer time begun past the head; a later run of the controller in another zone, whose pod controller
+     * states "Z"), the head's offset is no zone of the whole file, and none is taken. Read only where the head's records stated an
+     * offset (the pod controller's own logger, outside UTC): one more pass over such a file.
+     */
+    private static boolean keepsOwnOffset(InputFile f, int maxLineBytes, LogZone.FileZone head) {
+        OwnOffset own = new OwnOffset();
+        EnvelopeDecoder envelopes = new EnvelopeDecoder(maxLineBytes);
+        try (ChunkLineReader lines = new ChunkLineReader(new LineChunk(f, 0, 0, -1), b -> { }, maxLineBytes)) {
+            String line;
+            long n = 0;
+            while ((line = lines.next()) != null && !own.failed) {
+                UnwrappedLine u = envelopes.decode(line, ++n);
+                if (u != null && !u.cut()) {
+                    own.accept(u.record());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return false; // pass 2 says what is wrong with the file; a zone the file was not read through for is not taken
+        }
+        return head.zone().equals(own.zone().zone());
     }
 
     /** The same from an earlier read's lines. */
@@ -61,7 +92,19 @@ final class ZoneProbe {
                 break;
             }
         }
-        return probe.zone();
+        LogZone.FileZone zone = probe.zone();
+        if (probe.own.zone().zone() != null) {
+            OwnOffset whole = new OwnOffset(); // every line, as keepsOwnOffset reads a file's
+            for (LogLines.Line l : earlier.lines()) {
+                if (!l.line().cut()) {
+                    whole.accept(l.line().record());
+                }
+            }
+            if (!probe.own.zone().zone().equals(whole.zone().zone())) {
+                return LogZone.FileZone.NONE;
+            }
+        }
+        return zone;
     }
 
     /** The same from lines already unwrapped (tests). */
@@ -138,7 +181,11 @@ final class ZoneProbe {
      * time with a literal Z. Both print the one process's wall clock, so a file whose records state a nonzero offset that way is read
      * in that zone, when: every such record states the same offset; at least {@link #MIN_OWN} do; and each is nearer in wall
      * clock than in instant to the literal-Z record nearest it in the file (less than half the offset apart: a literal-Z record
-     * that was UTC would be the whole offset away), which there is at least one of.
+     * that was UTC would be the whole offset away), which there is at least one of. A stated offset speaks for the process that
+     * printed it, at the moment it printed it (session 61's breaker): no record of the whole file, not its head alone, states
+     * another offset (UTC's {@code Z} to the second included: summer time begun past the head, a later run without {@code TZ}),
+     * and every run of the controller in the file (from its {@code Starting Workflow Controller} line) that holds literal-Z records
+     * states the offset too (a run of a version whose pod controller logs through the controller's logger states none).
      */
     private static final class OwnOffset {
         static final int MIN_OWN = 2;
@@ -151,6 +198,26 @@ final class ZoneProbe {
         private long lastZLine;
         private final java.util.ArrayDeque<long[]> waiting = new java.util.ArrayDeque<>();
         private int agreeing;
+        /** A record stated UTC in logrus's default layout ("Z" to the second, or "+00:00"). */
+        private boolean utc;
+        /**
+         * The current run's (from the file's start or its latest start-up line): whether it held a literal-Z record, and one that
+         * stated its offset; and whether an earlier run held literal-Z records but stated nothing.
+         */
+        private boolean runLiteral;
+        private boolean runStated;
+        private boolean unstatedRun;
+
+        /**
+         * Closes the current run (a start-up line, or the end). A stated offset speaks for the process that printed it: a run whose
+         * literal-Z records stand beside no stated record (a version whose pod controller logs through the controller's logger, a
+         * run too quiet to handle a Pod) was maybe in another zone, and no offset is the file's.
+         */
+        private void endRun() {
+            unstatedRun |= runLiteral && !runStated;
+            runLiteral = false;
+            runStated = false;
+        }
 
         boolean enough() {
             return failed || stated >= FileAssembler.ZONE_OFFSET_SAMPLES;
@@ -167,6 +234,10 @@ final class ZoneProbe {
                 if (wall == Long.MIN_VALUE) {
                     return;
                 }
+                if (record.contains(" msg=\"Starting Workflow Controller\"")) {
+                    endRun(); // another process from here on, maybe in another zone (or of a version whose pod controller states none)
+                }
+                runLiteral = true;
                 while (!waiting.isEmpty()) {
                     long[] w = waiting.poll();
                     // the nearer of the previous and this literal-Z record, by line
@@ -175,6 +246,11 @@ final class ZoneProbe {
                 }
                 lastZWall = wall;
                 lastZLine = line;
+            } else if (c == 'Z' && record.charAt(26) == '"') {
+                // logrus's default layout in UTC ("Z" to the second): a process that ran in UTC, as the pod controller of a run
+                // without TZ does; beside records stating another offset, two zones are in the file
+                utc |= wall(record) != Long.MIN_VALUE;
+                failed |= utc && stated > 0;
             } else if ((c == '+' || c == '-') && record.charAt(28) == ':' && record.charAt(31) == '"') {
                 int offset;
                 try {
@@ -184,14 +260,17 @@ final class ZoneProbe {
                 }
                 long wall = wall(record);
                 if (offset == 0 || wall == Long.MIN_VALUE) {
+                    utc |= offset == 0 && wall != Long.MIN_VALUE;
+                    failed |= utc && stated > 0;
                     return;
                 }
-                if (stated > 0 && offset != offsetSeconds) {
+                if (stated > 0 && offset != offsetSeconds || utc) {
                     failed = true;
                     return;
                 }
                 offsetSeconds = offset;
                 stated++;
+                runStated = true;
                 waiting.add(new long[] {line, wall}); // settled by the next literal-Z record, or at the end against the previous
             }
         }
@@ -214,6 +293,10 @@ final class ZoneProbe {
         }
 
         LogZone.FileZone zone() {
+            endRun();
+            if (unstatedRun) {
+                return LogZone.FileZone.NONE;
+            }
             if (!failed && lastZWall != Long.MIN_VALUE) {
                 while (!waiting.isEmpty()) {
                     check(waiting.poll(), lastZWall);
