@@ -63,6 +63,13 @@ final class FurnitureLine {
             + "(?:(?:\\[\\d{1,2}:\\d{2}(?::\\d{2})?\\]\\s?)?(?<host>[\\w.-]+@[\\w.-]+(?:(?::[^\\s$#%>]*)?\\s?[$#%]|\\s[^\\s$#%>]{1,80}\\s?[$#%>])|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)"
             + "|(?<bare>>>>|[$#%❯λ]|->|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
             + "(?:\\s+(?<command>\\S.*?))?\\s*");
+    /**
+     * A Python statement after {@code >>>}, whatever its first name: an assignment ({@code k = …}, {@code tail += …}), a call, an
+     * attribute or an index ({@code head(…)}, {@code k.read_namespaced_pod_log(…)}, {@code pods[0]}) right after the name. A shell
+     * command's name is followed by a space and its arguments, and a shell's assignment before it has no space around its
+     * {@code =} ({@code KUBECONFIG=~/.kube/prod kubectl logs …}).
+     */
+    private static final Pattern PYTHON_STATEMENT = Pattern.compile("[A-Za-z_]\\w*(?:\\s*(?://|\\*\\*|<<|>>|[-+*/%|&^@])=(?!=)|\\s+=(?!=)|=\\s|[(.\\[])");
     /** Commands people fetch, filter or page logs with: a bare {@code #}, {@code %} or {@code ❯} prompt needs one of them. */
     private static final Set<String> LOG_COMMANDS = Set.of("kubectl", "k", "oc", "stern", "kubetail", "kail", "argo", "grep", "egrep", "fgrep",
             "zgrep", "rg", "ag", "ack", "cat", "zcat", "gzcat", "bat", "tail", "head", "less", "more", "docker", "podman", "crictl", "nerdctl",
@@ -154,6 +161,9 @@ final class FurnitureLine {
             boolean emptyPrompt = command == null && bare != null && (bare.charAt(0) == '➜' || bare.equals("❯") || bare.equals("λ"));
             if (bare != null && !bare.equals("$") && !emptyPrompt && (command == null || !(LOG_COMMANDS.contains(firstWord(command)) || asRoot(command)))) {
                 return null; // "# a comment", "% done": no prompt
+            }
+            if (">>>".equals(bare) && PYTHON_STATEMENT.matcher(command).lookingAt()) {
+                return null; // Python's REPL before Python: ">>> k = client.CoreV1Api()", ">>> head(lines)" (session 61's breaker)
             }
             return new Line(Kind.PROMPT, command);
         }
