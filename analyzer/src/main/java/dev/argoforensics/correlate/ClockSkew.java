@@ -91,7 +91,7 @@ public record ClockSkew(Known seen, Known contradicts, Long offsetNanos, String 
             case LITERAL_Z -> " (as local time in " + utc + " written with a literal Z would)";
             case ASSUMED_UTC -> " (as local time in " + utc + " printed without a zone and read as UTC would)";
             case CONFIGURED -> " (as times read in a --log-tz other than the zone they were written in would)";
-            case MEASURED -> " (not a zone: its lines were read in the zone their collector's stated times measured, so the clock itself is off)";
+            case MEASURED -> " (not a zone: its lines were read in the zone stated times measured (a collector's or the records' own), so the clock itself is off)";
             case STATED -> " (not a zone: its lines state their own offset, so the clock itself is off)";
             case TIME_OF_DAY -> "";
         };

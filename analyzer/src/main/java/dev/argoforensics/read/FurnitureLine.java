@@ -55,13 +55,21 @@ final class FurnitureLine {
     /**
      * A prompt: an optional {@code (venv)} or {@code (context)}, then {@code user@host:dir$}, {@code user@host dir %} (macOS zsh's
      * default), {@code user@host ~/dir>} (fish's default), {@code [user@host dir]$}, {@code PS C:\>} or a bare sigil ({@code $ # % ❯ λ}, or oh-my-zsh's default
-     * {@code ➜  dir git:(main) ✗}, or an arrow after zsh's vi-mode indicator, {@code (ins)->}); then the command. A time of day in
-     * brackets may lead a host's prompt ({@code [07:41:03] sre@bastion:~$}, bash's {@code \\t} in PS1), as it may lead a bare sigil.
+     * {@code ➜  dir git:(main) ✗}, or an arrow after zsh's vi-mode indicator, {@code (ins)->}, or {@code >>>}, which some people's
+     * prompts end in, before a command that prints logs only, as {@code #}'s: Python's own {@code >>> print(x)} is none); then the
+     * command. A time of day in brackets may lead a host's prompt ({@code [07:41:03] sre@bastion:~$}, bash's {@code \\t} in PS1), as it may lead a bare sigil.
      */
     private static final Pattern PROMPT = Pattern.compile("\\s*(?:\\([\\w.:/@-]{1,60}\\)\\s*)?"
             + "(?:(?:\\[\\d{1,2}:\\d{2}(?::\\d{2})?\\]\\s?)?(?<host>[\\w.-]+@[\\w.-]+(?:(?::[^\\s$#%>]*)?\\s?[$#%]|\\s[^\\s$#%>]{1,80}\\s?[$#%>])|\\[[^\\]]{1,80}\\]\\s?[$#%]|PS(?:\\s+[^>]{0,200})?>)"
-            + "|(?<bare>[$#%❯λ]|->|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
+            + "|(?<bare>>>>|[$#%❯λ]|->|➜\\s+[^\\s$#%]{1,80}(?:\\s+git:\\([^)\\s]{1,80}\\))?(?:\\s+✗)?))"
             + "(?:\\s+(?<command>\\S.*?))?\\s*");
+    /**
+     * A Python statement after {@code >>>}, whatever its first name: an assignment ({@code k = …}, {@code tail += …}), a call, an
+     * attribute or an index ({@code head(…)}, {@code k.read_namespaced_pod_log(…)}, {@code pods[0]}) right after the name. A shell
+     * command's name is followed by a space and its arguments, and a shell's assignment before it has no space around its
+     * {@code =} ({@code KUBECONFIG=~/.kube/prod kubectl logs …}).
+     */
+    private static final Pattern PYTHON_STATEMENT = Pattern.compile("[A-Za-z_]\\w*(?:\\s*(?://|\\*\\*|<<|>>|[-+*/%|&^@])=(?!=)|\\s+=(?!=)|=\\s|[(.\\[])");
     /** Commands people fetch, filter or page logs with: a bare {@code #}, {@code %} or {@code ❯} prompt needs one of them. */
     private static final Set<String> LOG_COMMANDS = Set.of("kubectl", "k", "oc", "stern", "kubetail", "kail", "argo", "grep", "egrep", "fgrep",
             "zgrep", "rg", "ag", "ack", "cat", "zcat", "gzcat", "bat", "tail", "head", "less", "more", "docker", "podman", "crictl", "nerdctl",
@@ -118,6 +126,14 @@ final class FurnitureLine {
         return t.length() < 120 && ISSUE_TEMPLATE.contains(t.replaceAll("\\s+", " ").toLowerCase(Locale.ROOT));
     }
 
+    /**
+     * A Markdown heading of level 2 to 6: GitHub writes a submitted issue form's fields under {@code ### <label>} (Argo's bug report form
+     * since 2022-09: {@code ### Logs from the workflow controller}, {@code ### Logs from in your workflow's wait container},
+     * {@code ### Version(s)}), and a paste copied across two fields holds the heading between them. A level-1 {@code # } line stays a
+     * root prompt or a comment ({@link #PROMPT}); a heading that holds a record's head or field is a damaged record, never markup.
+     */
+    private static final Pattern HEADING = Pattern.compile("#{2,6}\\s+\\S.{0,200}");
+
     /** One or two backticks alone on a line: a code span opened or closed on a line of its own (no fence: that takes three). */
     private static final Pattern LONE_BACKTICKS = Pattern.compile("`{1,2}");
 
@@ -130,7 +146,8 @@ final class FurnitureLine {
         if (t.isEmpty()) {
             return null;
         }
-        if (FENCE.matcher(t).matches() || MARKUP_TAG.matcher(t).matches() || LONE_BACKTICKS.matcher(t).matches()) {
+        if (FENCE.matcher(t).matches() || MARKUP_TAG.matcher(t).matches() || LONE_BACKTICKS.matcher(t).matches()
+                || HEADING.matcher(t).matches() && !RECORD_PART.matcher(t.replaceFirst("^#+\\s+", "")).find()) {
             return new Line(Kind.MARKUP, null);
         }
         if (omission(t)) {
@@ -144,6 +161,9 @@ final class FurnitureLine {
             boolean emptyPrompt = command == null && bare != null && (bare.charAt(0) == '➜' || bare.equals("❯") || bare.equals("λ"));
             if (bare != null && !bare.equals("$") && !emptyPrompt && (command == null || !(LOG_COMMANDS.contains(firstWord(command)) || asRoot(command)))) {
                 return null; // "# a comment", "% done": no prompt
+            }
+            if (">>>".equals(bare) && PYTHON_STATEMENT.matcher(command).lookingAt()) {
+                return null; // Python's REPL before Python: ">>> k = client.CoreV1Api()", ">>> head(lines)" (session 61's breaker)
             }
             return new Line(Kind.PROMPT, command);
         }

@@ -150,7 +150,7 @@ final class HardWrap {
             }
             StringBuilder joined = new StringBuilder(head.get(i));
             int j = i + 1;
-            while (j < head.size() && head.get(j - 1).length() == width && checker.piece(joined.toString(), head.get(j))) {
+            while (j < head.size() && head.get(j - 1).length() == width && checker.piece(joined.toString(), head.get(j), width)) {
                 joined.append(head.get(j));
                 j++;
             }
@@ -206,15 +206,23 @@ final class HardWrap {
 
         /**
          * Whether {@code line} is the piece after {@code before} (the pieces held so far): a {@link #fragment}, or a piece that reads as
-         * a prompt or a fence where the record before is cut short without it and whole with it (its message holds {@code $ …} or
-         * three backticks at the terminal's width: session 52's breaker; before, the record was left cut short and its tail read as
-         * a prompt). A record whole by itself keeps the prompt after it apart, as {@link #pasteFurniture} says.
+         * a prompt, a fence or a heading where the record before is cut short without it and whole with it (its message holds
+         * {@code $ …} or three backticks at the terminal's width: session 52's breaker; before, the record was left cut short and its
+         * tail read as a prompt), or where the piece is as wide as the terminal, so wrapped on (a middle piece: session 61's breaker,
+         * a value holding {@code ### } at the wrap). A record whole by itself keeps the prompt after it apart, as
+         * {@link #pasteFurniture} says.
          */
-        boolean piece(String before, String line) {
+        boolean piece(String before, String line, int width) {
             if (fragment(line)) {
                 return true;
             }
-            return !line.isBlank() && pasteFurniture(line) && !startsRecord(line) && whole(before) == null && whole(before + line) != null;
+            if (line.isBlank() || !pasteFurniture(line) || startsRecord(line) || whole(before) != null) {
+                return false;
+            }
+            // the tail that makes the record whole; or a middle piece (session 61's breaker: a value holding "### " at the wrap, a
+            // Markdown heading's shape since that session): a record cut short before it, and the piece itself as wide as the
+            // terminal, so wrapped on; the pieces are given back as they were unless the whole joined text reads as a record
+            return whole(before + line) != null || line.length() == width && record(before) != null;
         }
 
         /**
@@ -263,7 +271,7 @@ final class HardWrap {
         List<Joined> offer(String line, long number) {
             List<Joined> out = new ArrayList<>(2);
             if (!held.isEmpty()) {
-                if (held.get(held.size() - 1).length() == width && checker.piece(String.join("", held), line)) {
+                if (held.get(held.size() - 1).length() == width && checker.piece(String.join("", held), line, width)) {
                     held.add(line);
                     return out;
                 }

@@ -30,9 +30,15 @@ final class LogZone {
      * ({@link ZoneProbe}), or none (read as UTC).
      *
      * @param samples the records that measured it (0 unless measured)
+     * @param ownOffset measured from the records' own stated offsets (the pod controller's own logger, {@link ZoneProbe}), not from
+     *     a collector's times
      */
-    record FileZone(ZoneId zone, ZoneBasis basis, int samples) {
+    record FileZone(ZoneId zone, ZoneBasis basis, int samples, boolean ownOffset) {
         static final FileZone NONE = new FileZone(null, ZoneBasis.CONFIGURED, 0);
+
+        FileZone(ZoneId zone, ZoneBasis basis, int samples) {
+            this(zone, basis, samples, false);
+        }
 
         /** {@code --log-tz}'s zone, or none. */
         static FileZone given(ZoneId zone) {

@@ -45,7 +45,8 @@ final class ZoneCheck {
      */
     Optional<Message> mismatch(LogZone.FileZone zone) {
         if (zone.measured()) {
-            return Optional.of(Message.of("note.read.measuredZone", "offset", zone.zone().getId().replace("Z", "+00:00"),
+            return Optional.of(Message.of(zone.ownOffset() ? "note.read.ownOffsetZone" : "note.read.measuredZone", "offset",
+                    zone.zone().getId().replace("Z", "+00:00"),
                     "samples", zone.samples()));
         }
         Optional<Message> local = localZone(zone.zone());

@@ -6,7 +6,9 @@ import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.line.QuickScan;
 import dev.argoforensics.line.RecordFormat;
 import dev.argoforensics.source.InputClassifier;
+import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.InputFile;
+import dev.argoforensics.source.LineChunk;
 import dev.argoforensics.time.Timestamp;
 import dev.argoforensics.time.ZoneBasis;
 import java.io.IOException;
@@ -50,7 +52,36 @@ final class ZoneProbe {
                 break;
             }
         }
-        return probe.zone();
+        LogZone.FileZone zone = probe.zone();
+        if (probe.own.zone().zone() != null && !keepsOwnOffset(f, maxLineBytes, probe.own.zone())) {
+            return LogZone.FileZone.NONE;
+        }
+        return zone;
+    }
+
+    /**
+     * Whether the whole file's records keep the offset its head's records stated ({@link OwnOffset}, over every line, not the head
+     * alone). A stated offset is the zone of the process that printed it at the moment it printed it: where a later record of the
+     * file states another (summer time begun past the head; a later run of the controller in another zone, whose pod controller
+     * states "Z"), the head's offset is no zone of the whole file, and none is taken. Read only where the head's records stated an
+     * offset (the pod controller's own logger, outside UTC): one more pass over such a file.
+     */
+    private static boolean keepsOwnOffset(InputFile f, int maxLineBytes, LogZone.FileZone head) {
+        OwnOffset own = new OwnOffset();
+        EnvelopeDecoder envelopes = new EnvelopeDecoder(maxLineBytes);
+        try (ChunkLineReader lines = new ChunkLineReader(new LineChunk(f, 0, 0, -1), b -> { }, maxLineBytes)) {
+            String line;
+            long n = 0;
+            while ((line = lines.next()) != null && !own.failed) {
+                UnwrappedLine u = envelopes.decode(line, ++n);
+                if (u != null && !u.cut()) {
+                    own.accept(u.record());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return false; // pass 2 says what is wrong with the file; a zone the file was not read through for is not taken
+        }
+        return head.zone().equals(own.zone().zone());
     }
 
     /** The same from an earlier read's lines. */
@@ -61,7 +92,19 @@ final class ZoneProbe {
                 break;
             }
         }
-        return probe.zone();
+        LogZone.FileZone zone = probe.zone();
+        if (probe.own.zone().zone() != null) {
+            OwnOffset whole = new OwnOffset(); // every line, as keepsOwnOffset reads a file's
+            for (LogLines.Line l : earlier.lines()) {
+                if (!l.line().cut()) {
+                    whole.accept(l.line().record());
+                }
+            }
+            if (!probe.own.zone().zone().equals(whole.zone().zone())) {
+                return LogZone.FileZone.NONE;
+            }
+        }
+        return zone;
     }
 
     /** The same from lines already unwrapped (tests). */
@@ -79,9 +122,22 @@ final class ZoneProbe {
         private long quarters;
         private int samples;
         private boolean failed;
+        private boolean collectorDone;
+        private final OwnOffset own = new OwnOffset();
 
-        /** False once decided (a disagreement, or enough samples). */
+        /** False once both readings are decided (the collector's: a disagreement, or enough samples; the records' own offsets: enough). */
         boolean accept(UnwrappedLine u) {
+            if (!u.cut()) {
+                own.accept(u.record());
+            }
+            if (!collectorDone) {
+                collectorDone = !collector(u);
+            }
+            return !(collectorDone && own.enough());
+        }
+
+        /** The collector's reading of one line: false once decided. */
+        private boolean collector(UnwrappedLine u) {
             Timestamp collector = u.envelopeTime();
             if (u.cut() || collector == null || collector.zone() != ZoneBasis.STATED) {
                 return true;
@@ -103,12 +159,153 @@ final class ZoneProbe {
         }
 
         LogZone.FileZone zone() {
+            LogZone.FileZone stated = own.zone();
             if (failed || samples < MIN_SAMPLES) {
-                return LogZone.FileZone.NONE;
+                return stated;
             }
             // The collector's time is the instant; the record's wall clock runs ahead of UTC by the zone's offset.
             ZoneOffset offset = ZoneOffset.ofTotalSeconds((int) (-quarters * QUARTER_NANOS / 1_000_000_000L));
+            if (stated.zone() != null && !stated.zone().equals(offset)) {
+                return LogZone.FileZone.NONE; // two readings of the file's zone that disagree: neither is taken
+            }
             return new LogZone.FileZone(offset, ZoneBasis.MEASURED, samples);
+        }
+    }
+
+    /**
+     * The zone the records themselves state beside their literal-Z times. In v3.6.5 to v3.6.10 and v3.7.0 to v3.7.1 the pod
+     * controller logged through a logrus logger of its own ({@code logrus.New()} in {@code workflow/controller/pod/controller.go}),
+     * which the controller's settings never reached: logrus's default text format whatever {@code --log-format} said (upstream
+     * #15527), its default level (#14808), and its default time, RFC 3339 to the second with the zone's real offset
+     * ({@code time="2026-03-02T13:20:04+01:00"}, #14371), beside the controller's own {@code 2006-01-02T15:04:05.000Z} layout, local
+     * time with a literal Z. Both print the one process's wall clock, so a file whose records state a nonzero offset that way is read
+     * in that zone, when: every such record states the same offset; at least {@link #MIN_OWN} do; and each is nearer in wall
+     * clock than in instant to the literal-Z record nearest it in the file (less than half the offset apart: a literal-Z record
+     * that was UTC would be the whole offset away), which there is at least one of. A stated offset speaks for the process that
+     * printed it, at the moment it printed it (session 61's breaker): no record of the whole file, not its head alone, states
+     * another offset (UTC's {@code Z} to the second included: summer time begun past the head, a later run without {@code TZ}),
+     * and every run of the controller in the file (from its {@code Starting Workflow Controller} line) that holds literal-Z records
+     * states the offset too (a run of a version whose pod controller logs through the controller's logger states none).
+     */
+    private static final class OwnOffset {
+        static final int MIN_OWN = 2;
+        private int offsetSeconds;
+        private int stated;
+        private boolean failed;
+        private long line;
+        /** The latest literal-Z record's wall clock (epoch seconds read as UTC), and its line; the stated records waiting for the next. */
+        private long lastZWall = Long.MIN_VALUE;
+        private long lastZLine;
+        private final java.util.ArrayDeque<long[]> waiting = new java.util.ArrayDeque<>();
+        private int agreeing;
+        /** A record stated UTC in logrus's default layout ("Z" to the second, or "+00:00"). */
+        private boolean utc;
+        /**
+         * The current run's (from the file's start or its latest start-up line): whether it held a literal-Z record, and one that
+         * stated its offset; and whether an earlier run held literal-Z records but stated nothing.
+         */
+        private boolean runLiteral;
+        private boolean runStated;
+        private boolean unstatedRun;
+
+        /**
+         * Closes the current run (a start-up line, or the end). A stated offset speaks for the process that printed it: a run whose
+         * literal-Z records stand beside no stated record (a version whose pod controller logs through the controller's logger, a
+         * run too quiet to handle a Pod) was maybe in another zone, and no offset is the file's.
+         */
+        private void endRun() {
+            unstatedRun |= runLiteral && !runStated;
+            runLiteral = false;
+            runStated = false;
+        }
+
+        boolean enough() {
+            return failed || stated >= FileAssembler.ZONE_OFFSET_SAMPLES;
+        }
+
+        void accept(String record) {
+            line++;
+            if (failed || record == null || record.length() < 32 || !record.startsWith("time=\"")) {
+                return;
+            }
+            char c = record.charAt(25);
+            if (c == '.' && record.indexOf("Z\"", 26) > 26 && record.indexOf("Z\"", 26) <= 36) {
+                long wall = wall(record);
+                if (wall == Long.MIN_VALUE) {
+                    return;
+                }
+                if (record.contains(" msg=\"Starting Workflow Controller\"")) {
+                    endRun(); // another process from here on, maybe in another zone (or of a version whose pod controller states none)
+                }
+                runLiteral = true;
+                while (!waiting.isEmpty()) {
+                    long[] w = waiting.poll();
+                    // the nearer of the previous and this literal-Z record, by line
+                    boolean previousNearer = lastZWall != Long.MIN_VALUE && w[0] - lastZLine <= line - w[0];
+                    check(w, previousNearer ? lastZWall : wall);
+                }
+                lastZWall = wall;
+                lastZLine = line;
+            } else if (c == 'Z' && record.charAt(26) == '"') {
+                // logrus's default layout in UTC ("Z" to the second): a process that ran in UTC, as the pod controller of a run
+                // without TZ does; beside records stating another offset, two zones are in the file
+                utc |= wall(record) != Long.MIN_VALUE;
+                failed |= utc && stated > 0;
+            } else if ((c == '+' || c == '-') && record.charAt(28) == ':' && record.charAt(31) == '"') {
+                int offset;
+                try {
+                    offset = (c == '-' ? -1 : 1) * (Integer.parseInt(record.substring(26, 28)) * 3600 + Integer.parseInt(record.substring(29, 31)) * 60);
+                } catch (NumberFormatException e) {
+                    return;
+                }
+                long wall = wall(record);
+                if (offset == 0 || wall == Long.MIN_VALUE) {
+                    utc |= offset == 0 && wall != Long.MIN_VALUE;
+                    failed |= utc && stated > 0;
+                    return;
+                }
+                if (stated > 0 && offset != offsetSeconds || utc) {
+                    failed = true;
+                    return;
+                }
+                offsetSeconds = offset;
+                stated++;
+                runStated = true;
+                waiting.add(new long[] {line, wall}); // settled by the next literal-Z record, or at the end against the previous
+            }
+        }
+
+        private void check(long[] w, long zWall) {
+            if (Math.abs(w[1] - zWall) * 2 < Math.abs(offsetSeconds)) {
+                agreeing++;
+            } else {
+                failed = true;
+            }
+        }
+
+        /** Seconds since the epoch of the record's wall clock ({@code time="yyyy-MM-ddTHH:mm:ss…}), read as if UTC; MIN_VALUE if none. */
+        private static long wall(String record) {
+            try {
+                return java.time.LocalDateTime.parse(record.substring(6, 25)).toEpochSecond(ZoneOffset.UTC);
+            } catch (java.time.format.DateTimeParseException e) {
+                return Long.MIN_VALUE;
+            }
+        }
+
+        LogZone.FileZone zone() {
+            endRun();
+            if (unstatedRun) {
+                return LogZone.FileZone.NONE;
+            }
+            if (!failed && lastZWall != Long.MIN_VALUE) {
+                while (!waiting.isEmpty()) {
+                    check(waiting.poll(), lastZWall);
+                }
+            }
+            if (failed || stated < MIN_OWN || agreeing < stated) {
+                return LogZone.FileZone.NONE;
+            }
+            return new LogZone.FileZone(ZoneOffset.ofTotalSeconds(offsetSeconds), ZoneBasis.MEASURED, stated, true);
         }
     }
 }

@@ -212,8 +212,8 @@ final class Describe {
             case LITERAL_Z -> plural(n, "log time", "log times") + " carried logrus's literal Z (local time printed as if UTC), read as UTC";
             case ASSUMED_UTC -> plural(n, "log time", "log times") + " had no zone, read as UTC";
             case CONFIGURED -> plural(n, "log time", "log times") + " without a stated zone read in the --log-tz zone";
-            case MEASURED -> plural(n, "log time", "log times") + " without a stated zone read in the zone their collector's stated times"
-                    + " measured (the file's note says which)";
+            case MEASURED -> plural(n, "log time", "log times") + " without a stated zone read in the zone stated times measured (their"
+                    + " collector's, or the records' own: the file's note says which)";
             case TIME_OF_DAY -> plural(n, "log time", "log times") + " quoted as a time of day only (no date, no zone): printed as quoted,"
                     + " ordered among themselves only";
         }));

@@ -84,8 +84,9 @@ class FurnitureLineTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        // Comments and headings are no prompt: only a command people fetch or filter logs with makes "# " one.
-        "# the controller restarted here", "# taken-at: 2026-09-19T16:40:00Z", "## Controller logs", "#",
+        // Comments are no prompt: only a command people fetch or filter logs with makes "# " one (a heading of level 2 to 6 is
+        // Markdown since session 61: theIssueFormsHeadingsAreMarkdown).
+        "# the controller restarted here", "# taken-at: 2026-09-19T16:40:00Z", "#",
         // A Go panic's lines belong to the panic.
         "...additional frames elided...", "goroutine 412 [running]:", "\t/go/src/github.com/argoproj/argo-workflows/workflow/controller/controller.go:627 +0x44",
         "main.main()",
@@ -169,5 +170,35 @@ class FurnitureLineTest {
     void aCodeSpanWithTextIsNoLoneBacktick(String line) {
         FurnitureLine.Line f = FurnitureLine.recognise(line);
         assertTrue(f == null || f.kind() != Kind.MARKUP, line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"### Logs from the workflow controller", "### Logs from in your workflow's wait container", "### Version(s)",
+        "### What happened? What did you expect to happen?", "## Controller logs", "###### notes", "  ### Logs from the workflow controller  "})
+    void theIssueFormsHeadingsAreMarkdown(String line) {
+        // Session 61 (upstream #14371's shape): GitHub writes a submitted form's fields under "### <label>"; a paste copied across two
+        // fields holds the heading between the blocks, after records.
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertNotNull(f, line);
+        assertEquals(Kind.MARKUP, f.kind(), line);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"## time=\"2026-05-04T11:20:01.441Z\" level=info msg=\"Processing workflow\"", "### {\"level\":\"info\"}",
+        "### INFO[2026-05-04T11:20:01.441Z] Processing workflow", "####### seven", "###", "#Logs", "# Logs from the workflow controller"})
+    void aHeadingHoldingARecordOrNoHeadingIsNoMarkup(String line) {
+        FurnitureLine.Line f = FurnitureLine.recognise(line);
+        assertTrue(f == null || f.kind() != Kind.MARKUP, line);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aTripleChevronBeforeALogCommandIsAPrompt() {
+        FurnitureLine.Line f = FurnitureLine.recognise(">>> kubectl logs -n team-ml -c wait -l workflows.argoproj.io/workflow=wft-user-h2x9p");
+        assertNotNull(f);
+        assertEquals(Kind.PROMPT, f.kind());
+        assertEquals("kubectl logs -n team-ml -c wait -l workflows.argoproj.io/workflow=wft-user-h2x9p", f.command());
+        // Python's own prompt before Python, and the chevrons alone: no prompt of a command that printed logs
+        assertNull(FurnitureLine.recognise(">>> print(pod.status.phase)"));
+        assertNull(FurnitureLine.recognise(">>>"));
     }
 }

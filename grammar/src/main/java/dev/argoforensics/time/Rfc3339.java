@@ -64,7 +64,9 @@ final class Rfc3339 {
                 return null;
             }
             offsetSeconds = (oh * 3600 + om * 60) * (s.charAt(i) == '-' ? -1 : 1);
-            zone = literalZ ? ZoneBasis.LITERAL_Z : ZoneBasis.STATED;
+            // An offset is stated whatever the format: logrus writes one where its own default layout (RFC 3339) prints local time,
+            // as the pod controller's own logger of v3.6.5-v3.6.10 and v3.7.0-v3.7.1 did; only a Z can be logrus's literal one.
+            zone = ZoneBasis.STATED;
         } else {
             return null;
         }

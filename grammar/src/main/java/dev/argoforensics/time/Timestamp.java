@@ -193,7 +193,8 @@ public final class Timestamp implements Comparable<Timestamp> {
         try {
             if (hasZone(text)) {
                 Instant instant = OffsetDateTime.parse(text).toInstant();
-                return new Timestamp(instant, p, literalZ ? ZoneBasis.LITERAL_Z : ZoneBasis.STATED);
+                boolean z = text.endsWith("Z") || text.endsWith("z");
+                return new Timestamp(instant, p, literalZ && z ? ZoneBasis.LITERAL_Z : ZoneBasis.STATED);
             }
             Instant instant = LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
             return new Timestamp(instant, p, ZoneBasis.ASSUMED_UTC);

@@ -34,6 +34,25 @@ class TimestampTest {
         assertEquals(ZoneBasis.ASSUMED_UTC, Timestamp.parseRfc3339("2026-09-19T11:01:30.001", null, false).zone());
     }
 
+    /**
+     * A logrus time that states an offset states it (session 61): the pod controller's own logger of v3.6.5-v3.6.10 and v3.7.0-v3.7.1
+     * wrote logrus's default RFC 3339, local time with its real offset, beside the controller's literal Z. Read as a literal Z it was
+     * shifted again by --log-tz (or a measured zone): an hour off for a controller in +01:00. Only a Z can be logrus's literal one.
+     */
+    @Test
+    void aLogrusTimeWithAnOffsetStatesItsZone() {
+        Timestamp berlin = Timestamp.parseRfc3339("2026-03-02T13:20:04+01:00", null, true);
+        assertEquals(ZoneBasis.STATED, berlin.zone());
+        assertEquals("2026-03-02T12:20:04Z", berlin.instant().toString());
+        assertEquals(ZoneBasis.STATED, Timestamp.parseRfc3339("2026-03-02T07:20:04-05:00", null, true).zone());
+        // the slow path (a form the fast parser leaves to java.time) says the same
+        assertEquals(ZoneBasis.STATED, Timestamp.parseRfc3339("2026-03-02T13:20:04+01:00", 0, "2026-03-02T13:20:04+01:00".length(), null, true)
+                .zone());
+        // control: logrus's literal Z stays literal
+        assertEquals(ZoneBasis.LITERAL_Z, Timestamp.parseRfc3339("2026-03-02T13:20:04Z", null, true).zone());
+        assertEquals(ZoneBasis.LITERAL_Z, Timestamp.parseRfc3339("2026-03-02T13:20:04.113Z", null, true).zone());
+    }
+
     @Test
     void orderedOnlyWhenPrecisionWindowsDoNotOverlap() {
         Timestamp second = Timestamp.parseRfc3339("2026-09-19T16:27:44Z", null, false);
