@@ -452,7 +452,8 @@ final class LifecycleBuilder {
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes, nextCreated),
                 requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
                 stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks,
-                releaseOutlivedBy(pod, held, release, deletion, exit));
+                releaseOutlivedBy(pod, held, release, deletion, exit, clocks), ReleaseLifetime.datedBeforeCreation(release, created, all, pod, nodeClocks),
+                pod.events(), pod.removals());
     }
 
     /**
@@ -470,14 +471,22 @@ final class LifecycleBuilder {
      * another Pod's; either way it orders nothing against the release.
      */
     static PodSnapshot releaseOutlivedBy(PodHistory pod, PodSnapshot held, FinalizerRemoval release, DeletionRequest deletion,
-                                         InformerExit exit) {
+                                         InformerExit exit, RunClocks clocks) {
         if (release == null || held == null || (deletion != null && !deletion.logsAgree())) {
             return null;
         }
-        dev.argoforensics.time.Timestamp at = release.decisive().time();
+        // Session 61: the line on the objects' clock where its run's clock is dated against them (RunClocks: its Created pod lines
+        // against the exports' creationTimestamp): a run 30 s behind stamps the release 30 s early, and an export taken before it
+        // would read 20 s after it (the release then said to have removed nothing); one ahead the reverse. Widened by the pairs'
+        // spread. A run no pair dates keeps the 10 s two clocks are allowed everywhere else.
+        dev.argoforensics.time.Timestamp stamp = release.decisive().time();
+        dev.argoforensics.time.Timestamp at = onObjectsClock(release.decisive(), clocks, pod.key());
         if (at == null || !held.observed().time().comparable(at) || !held.observed().after(at.windowEnd().plusSeconds(10)).known()) {
             return null;
         }
+        // The creation against the line as stamped (a pair may be of another object of the name: RunClocks pairs this Pod's line with
+        // a later namesake's export, whose creation its offset would move the line to; s60 breaker, HeldExportNamesakeS60BreakerTest).
+        at = stamp;
         dev.argoforensics.time.Timestamp made = held.creationTimestamp();
         if (made != null && made.comparable(at) && made.instant().isAfter(at.windowEnd().plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))) {
             return null;
@@ -492,6 +501,32 @@ final class LifecycleBuilder {
             }
         }
         return held;
+    }
+
+    /**
+     * {@code line}'s time on the objects' clock as far as {@link RunClocks} dates its run against the exports (session 61; objects minus
+     * run), read only where that cannot make a later export of another object of the name read as after it: a run shown behind by any
+     * pair (a positive offset) puts the line later, by the largest (the latest the line can be; a pair of this Pod's line with a later
+     * namesake's export only puts it later still, and so claims less); a run shown ahead by every pair, earlier, by the smallest lead
+     * its pairs of other Pods show (this Pod's own pair may be an earlier namesake's export, which would put the line too early). As
+     * stamped where no pair dates it. Null without a time.
+     */
+    static dev.argoforensics.time.Timestamp onObjectsClock(LogEvent line, RunClocks clocks, PodKey self) {
+        dev.argoforensics.time.Timestamp t = line == null ? null : line.time();
+        RunClocks.RunClock run = t == null || clocks == null ? null : clocks.of(line.stream());
+        if (run == null) {
+            return t;
+        }
+        long behind = run.pairs().stream().mapToLong(RunClocks.Pair::offsetNanos).max().orElse(0);
+        long shift = 0;
+        if (behind > 0) {
+            shift = behind;
+        } else {
+            java.util.OptionalLong others = run.pairs().stream().filter(p -> !p.pod().named().equals(self.named()))
+                    .mapToLong(RunClocks.Pair::offsetNanos).max();
+            shift = others.isPresent() ? Math.min(0, others.getAsLong()) : 0;
+        }
+        return shift == 0 ? t : new dev.argoforensics.time.Timestamp(t.instant().plusNanos(shift), t.precision(), t.zone());
     }
 
     /**
@@ -1006,8 +1041,11 @@ final class LifecycleBuilder {
         // Pod's, whatever its stamp (a replica whose clock runs ahead): its lines are not this Pod's (ReleaseLifetime). Only where
         // the lines show an earlier Pod of the name (another Created pod line, or a later lifetime of a split name): a Pod whose
         // name was created once has no other Pod its release could describe, only a kubelet clock behind the controller's.
-        List<FinalizerRemoval> earlierPods = !ReleaseLifetime.earlierPodShown(pod, from) ? List.of()
-                : pod.removals().stream().filter(r -> ReleaseLifetime.describesAnEarlierPod(r, from)).toList();
+        // Session 61: the name created once in the lines, but the lifetime holds a release of its own that dates no transition before
+        // its creation (ReleaseLifetime#ownReleaseShown): one dating it there is no release of this Pod, which was still there to be
+        // released by the other, and its lines are not this Pod's either (an earlier Pod's, its creation not in the lines given).
+        List<FinalizerRemoval> earlierPods = ReleaseLifetime.earlierPodShown(pod, from) || ReleaseLifetime.ownReleaseShown(pod, from)
+                ? pod.removals().stream().filter(r -> ReleaseLifetime.describesAnEarlierPod(r, from)).toList() : List.of();
         java.util.Set<LogEvent> theirs = ReleaseLifetime.linesOf(earlierPods, pod.events());
         List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from))
                 .filter(e -> !earlierUids.contains(UidBoundDeletes.uidOf(e))).filter(e -> !theirs.contains(e)).toList();

@@ -127,6 +127,13 @@ import java.util.Optional;
  * @param releaseOutlivedBy the export of the deleted Pod still holding the finalizer taken after the release's line, no view of the
  *                          deleted Pod without it given ({@code LifecycleBuilder.releaseOutlivedBy}; session 60): the release did not
  *                          remove it (null: not shown)
+ * @param releaseDatedEarly the release read as this Pod's whose delay dates the transition it read more than a node's minute before
+ *                          the only creation of the name shown ({@link DatedBeforeCreation}, {@code ReleaseLifetime.datedBeforeCreation};
+ *                          session 61): an earlier Pod's whose lines are not given, or this Pod's on clocks off (null: not so)
+ * @param lifetimeEvents    the Pod's lines as its lifetime reads them ({@code LifecycleBuilder.latestInstance}: from its latest
+ *                          {@code Created pod} on, without an earlier Pod's delete by UID or release; session 61): the view every rule
+ *                          reads a line of this Pod's own from, not the name's whole history
+ * @param lifetimeRemovals  the releases of that view
  */
 public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest deletion, List<Deletion> deleters, Execution execution, InformerExit informerExit,
                            LogEvent labelled, FinalizerRemoval release, PodSnapshot heldWhileDeleted, Known persisted, LogEvent persistedLine,
@@ -140,9 +147,12 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
                            RecordedMainExit recordedExit, LogEvent laterRun, List<WorkflowSnapshot> nodeExports, EarlierLife earlierLife,
                            WorkflowAbsent workflowAbsent, Known workflowDeleteRequested, Known workflowRecreateRequested,
                            List<CollectionSelection> collectionSelections, NamesakeCleanup staleRelease, boolean staleReleaseWhole,
-                           LogEvent nodeMarginStop, NodeClocks nodeClocks, PodSnapshot releaseOutlivedBy) {
+                           LogEvent nodeMarginStop, NodeClocks nodeClocks, PodSnapshot releaseOutlivedBy,
+                           DatedBeforeCreation releaseDatedEarly, List<LogEvent> lifetimeEvents, List<FinalizerRemoval> lifetimeRemovals) {
 
     public PodLifecycle {
+        lifetimeEvents = lifetimeEvents == null ? List.of() : lifetimeEvents;
+        lifetimeRemovals = lifetimeRemovals == null ? List.of() : lifetimeRemovals;
         deleters = List.copyOf(deleters);
         collectionSelections = collectionSelections == null ? List.of() : List.copyOf(collectionSelections);
         nodeExports = List.copyOf(nodeExports);
@@ -238,6 +248,11 @@ public record PodLifecycle(PodKey key, ContainersEnd containers, DeletionRequest
      */
     public Optional<PodSnapshot> heldAfterRelease() {
         return Optional.ofNullable(releaseOutlivedBy);
+    }
+
+    /** The release read as this Pod's dating the transition it read before the Pod's only creation shown ({@code releaseDatedEarly}). */
+    public Optional<DatedBeforeCreation> releaseDatedBeforeCreation() {
+        return Optional.ofNullable(releaseDatedEarly);
     }
 
     /** The Pod still in the releasing controller's informer more than a minute after its cleanup worker took the item ({@code stayedAfterWorker}). */

@@ -54,6 +54,45 @@ final class ReleaseLifetime {
     }
 
     /**
+     * Session 61: the lifetime's own release ({@code r}, as {@link #describesAnEarlierPod} would read it: another run's line on the
+     * deleting branch with a nonzero delay) where the lines show no earlier Pod of the name ({@link #earlierPodShown}: the name's only
+     * {@code Created pod} line is this Pod's), but the line dates the transition the handler read more than {@link #MARGIN_NANOS}
+     * before this Pod's creation. An earlier Pod's lines may be missing from the inputs (a rotated piece, an excerpt, a grep paste),
+     * so the only creation shown proves no release is this Pod's. The creation read on the API server's clock where the lifetime's
+     * exports give one {@code creationTimestamp} (else its {@code Created pod} line, on the creating run's clock), and the transition
+     * on its node's clock as the Pod's own records bound it ({@link NodeClocks#timeBefore}, read where the clock stamped it): ordered
+     * before by a bound near it, the delay cannot be this Pod's; only past the node's minute (nothing near checks that clock), it may
+     * be. Null where the transition is not ordered before the creation (the release is the Pod's as far as anything shows: a node's
+     * clock known behind by that much explains it), and where the lines' order decides (the creating run's own line).
+     */
+    static DatedBeforeCreation datedBeforeCreation(FinalizerRemoval r, LogEvent created, PodHistory all, PodHistory lifetime,
+                                                   NodeClocks clocks) {
+        if (r == null || created == null || created.time() == null || r.scheduled() == null || r.scheduled().stream() == created.stream()
+                || r.cause() != RemovalCause.POD_DELETED || !(r.scheduled().event() instanceof PodCleanupScheduled s) || s.delayNanos() == 0
+                || r.scheduled().time() == null || !r.scheduled().time().comparable(created.time()) || earlierPodShown(all, created)) {
+            return null;
+        }
+        dev.argoforensics.time.Timestamp line = r.scheduled().time();
+        // A condition's lastTransitionTime is cut to its whole second: the transition lies within the second after the dated one.
+        dev.argoforensics.time.Timestamp dated = new dev.argoforensics.time.Timestamp(datedTransition(line.instant(), s.delayNanos(), s.podGC()),
+                dev.argoforensics.time.TimePrecision.SECOND, line.zone());
+        List<dev.argoforensics.time.Timestamp> made = lifetime.snapshots().stream().map(dev.argoforensics.snapshot.PodSnapshot::creationTimestamp)
+                .filter(java.util.Objects::nonNull).distinct().toList();
+        boolean exported = made.size() == 1 && made.get(0).comparable(dated);
+        dev.argoforensics.time.Timestamp creation = exported ? made.get(0) : created.time();
+        if (!dated.windowEnd().plusNanos(MARGIN_NANOS - 1_000_000_000L).isBefore(creation.instant())) {
+            return null;
+        }
+        String node = lifetime.snapshots().stream().map(dev.argoforensics.snapshot.PodSnapshot::nodeName).filter(n -> n != null && !n.isEmpty())
+                .findFirst().orElse(null);
+        NodeClock.NodeOrder order = clocks.timeBefore(node, dated, 0, creation, exported ? null : created.stream());
+        if (order == NodeClock.NodeOrder.NONE) {
+            return null;
+        }
+        return new DatedBeforeCreation(r.scheduled(), dated, creation, exported, created, order, clocks.of(node).describe());
+    }
+
+    /**
      * Whether the lines show a Pod of the name before the one created at {@code created} whose release may still be to come: another
      * {@code Created pod} line in its history (a name read as one Pod's, its creations not split for want of the earlier Pod's
      * cleanup between them).
@@ -68,6 +107,28 @@ final class ReleaseLifetime {
         // the replica that took over while the kubelet's clock ran behind, was dropped and the race cleared.
         for (LogEvent e : pod.events()) {
             if (e != created && e.event() instanceof dev.argoforensics.event.ControllerEvent.PodCreated && !e.text().equals(created.text())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the lines show a release of the Pod created at {@code created} on the deleting branch that no reading dates before its
+     * creation (session 61): logged after the {@code Created pod} line by its own run (where the order decides), or by another run and
+     * dating the transition it read within {@link #MARGIN_NANOS} of it. A Pod released and gone is not released again: beside it, a
+     * release that dates its transition before the creation is another Pod's, whatever its stamp.
+     */
+    static boolean ownReleaseShown(PodHistory pod, LogEvent created) {
+        if (created == null) {
+            return false;
+        }
+        for (FinalizerRemoval r : pod.removals()) {
+            if (r.cause() == RemovalCause.POD_DELETED && r.scheduled() != null && r.scheduled().event() instanceof PodCleanupScheduled s
+                    && s.delayNanos() != 0 && !EventOrder.before(r.decisive(), created) && !describesAnEarlierPod(r, created)
+                    && (r.scheduled().stream() == created.stream() ? EventOrder.after(r.scheduled(), created)
+                    : r.scheduled().time() != null && r.scheduled().time().comparable(created.time())
+                    && !r.scheduled().time().instant().isBefore(created.time().instant()))) {
                 return true;
             }
         }

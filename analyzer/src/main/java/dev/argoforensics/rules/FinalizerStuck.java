@@ -704,12 +704,18 @@ public final class FinalizerStuck extends DeclaredRule {
     private Attempt attempt(Correlation correlation, PodHistory pod) {
         FinalizerRemoval last = null;
         LogEvent scheduled = null;
-        for (LogEvent e : pod.events()) {
+        // Session 61: the lifetime's own lines (PodLifecycle#lifetimeEvents), not the name's whole history: a scheduling line of an
+        // earlier Pod of the name (before this Pod's Created pod line, or one its delay dates before it beside this Pod's own release)
+        // stands for no attempt to release this Pod.
+        PodLifecycle life = correlation.lifecycle(pod.key());
+        List<LogEvent> lines = life == null ? pod.events() : life.lifetimeEvents();
+        List<FinalizerRemoval> removals = life == null ? pod.removals() : life.lifetimeRemovals();
+        for (LogEvent e : lines) {
             if (e.event() instanceof PodCleanupScheduled s && s.cleanup() == CleanupAction.REMOVE_FINALIZER) {
                 scheduled = e;
             }
         }
-        for (FinalizerRemoval r : pod.removals()) {
+        for (FinalizerRemoval r : removals) {
             if (r.cause() == RemovalCause.POD_DELETED) {
                 last = r;
             }
@@ -728,7 +734,7 @@ public final class FinalizerStuck extends DeclaredRule {
             // A removal item without a worker yet is not assembled as a removal: its line's handler line, and the informer event before.
             onDelete = pod.handlerLine(scheduled);
             LogEvent trigger = null;
-            for (LogEvent e : pod.events()) {
+            for (LogEvent e : lines) {
                 if (e == scheduled) {
                     break;
                 }
@@ -751,7 +757,7 @@ public final class FinalizerStuck extends DeclaredRule {
         LogEvent started = null;
         LogEvent failed = null;
         InformerExit exit = correlation.lifecycle(pod.key()).informerExit();
-        for (LogEvent e : pod.events()) {
+        for (LogEvent e : lines) {
             ControllerEvent ev = e.event();
             if (!EventOrder.after(e, scheduled)) {
                 continue;

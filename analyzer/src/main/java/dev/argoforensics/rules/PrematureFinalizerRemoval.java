@@ -151,10 +151,39 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                         .orElseGet(() -> Message.of("AF001.cleared.afterPersist", "at", release.time().format())),
                         release.decisive().source()));
                 // Session 57: the Workflow's passes as the Pod's own runs wrote them (Reconciliation#forPod), as its lifecycle reads them
-                default -> new Case(correlation, reconciliation.forPod(pod), pod, life).assess(out, cleared);
+                default -> {
+                    dev.argoforensics.correlate.DatedBeforeCreation early = life.releaseDatedBeforeCreation().orElse(null);
+                    if (early != null && early.notItsOwn()) {
+                        // Session 61: the release dates a transition before this Pod existed, by clocks its records bound: an earlier
+                        // Pod's of the name, whose lines are not given; this Pod's own release is not shown.
+                        cleared.add(new Clearance(pod.key(), Message.of("AF001.cleared.datedBeforeCreation", "dating", Message.of("AF001.datingWords", datedWords(early))),
+                                early.release().source()));
+                    } else if (early != null) {
+                        List<Finding> found = new ArrayList<>();
+                        new Case(correlation, reconciliation.forPod(pod), pod, life).assess(found, cleared);
+                        for (Finding f : found) {
+                            // Possible at most, and said of every finding on the release (one already possible for another lack too).
+                            out.add(f.withConfidence(f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY
+                                    ? Confidence.POSSIBLE : f.confidence(), Message.of("AF001.reason.datedBeforeCreation", "reason", f.reason(),
+                                            "dating", Message.of("AF001.datingWords", datedWords(early)))));
+                        }
+                    } else {
+                        new Case(correlation, reconciliation.forPod(pod), pod, life).assess(out, cleared);
+                    }
+                }
             }
         }
         return new Evaluation(out, cleared);
+    }
+
+    /** The values of a release dated before the Pod's only creation shown ({@link dev.argoforensics.correlate.DatedBeforeCreation}). */
+    private static Object[] datedWords(dev.argoforensics.correlate.DatedBeforeCreation d) {
+        String delay = d.release().event() instanceof PodCleanupScheduled s ? s.delayText() : "?";
+        return new Object[] {"at", d.release().time().format(), "line", d.release().source().toString(), "delay", delay,
+                "dated", d.dated().format(), "before", GoDuration.format(d.beforeNanos()), "creation", d.creation().format(),
+                "how", d.exported() ? Message.of("AF001.dating.exported") : Message.of("AF001.dating.createdLine", "line", d.created().source().toString()),
+                "lack", d.notItsOwn() ? Message.of("AF001.dating.bounded", "clock", d.clock())
+                        : Message.of(d.exported() ? "AF001.dating.nodeUnbounded" : "AF001.dating.noExport")};
     }
 
     /**

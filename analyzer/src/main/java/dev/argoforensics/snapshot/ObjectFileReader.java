@@ -609,10 +609,16 @@ public final class ObjectFileReader {
             if (listed != null && !top.has("kind")) {
                 itemKind(listed, top);
             }
-            top = watchedObject(top);
+            ObjectNode watched = watchedObject(top);
+            // Session 61: a watch event's object was printed when its change came, at no time of its own: a time stated for the
+            // file (# taken-at, --snapshot-time, a date before the command) is the capture's, its start or its end, not the event's
+            // (as a watch's table rows, KubectlPodTables#close). Only the object's own times place it (the latest inside, a lower
+            // bound on the API server's clock), and the stream's order.
+            ObservedAt at = watched != top ? null : takenAt;
+            top = watched;
             objects++;
             finish(null);
-            pending = new ObjectDocument(file.at(Math.max(1, line)), top, takenAt, trimmed(line, p.currentLocation().getLineNr(), listed != null));
+            pending = new ObjectDocument(file.at(Math.max(1, line)), top, at, trimmed(line, p.currentLocation().getLineNr(), listed != null));
         }
 
         /**
