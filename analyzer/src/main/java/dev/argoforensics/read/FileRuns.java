@@ -92,6 +92,8 @@ final class FileRuns {
         static final Election NONE = new Election(State.NONE, false);
     }
     private final List<Piece> pieces = new ArrayList<>();
+    /** Keys whose current piece logged Workflow work after its banner ({@link #streamFor}'s acquisition after it). */
+    private final Set<String> workSinceBanner = new HashSet<>();
     /** Keys whose current piece logged Workflow work before any election line of its own (see the class comment). */
     private final Set<String> unelectedWork = new HashSet<>();
     /**
@@ -226,8 +228,18 @@ final class FileRuns {
                     State begun = le.change() == ControllerEvent.LeaderChange.DISABLED ? State.OFF : State.STARTED;
                     after = new Election(!start && before.state == State.BANNER ? State.BANNER : begun, true);
                 }
-                case STARTED_LEADING -> after = before.state == State.STOPPED || before.state == State.BANNER ? before
-                        : new Election(State.ACQUIRED, before.started);
+                case STARTED_LEADING -> {
+                    if (before.state == State.BANNER && before.started && workSinceBanner.contains(key) && !earlier(key, time)) {
+                        // The Lease taken after the piece's own start, banner and work (no stopped leading): another process's, as a
+                        // process acquires once (client-go's loop ends with leading; it exits after stopped leading). A standby's, in a
+                        // merged stream, after the leader died, or a restart's whose attempt was held as the leader's (session 61).
+                        start = true;
+                        after = new Election(State.ACQUIRED, false);
+                    } else {
+                        after = before.state == State.STOPPED || before.state == State.BANNER ? before
+                                : new Election(State.ACQUIRED, before.started);
+                    }
+                }
                 case STOPPED_LEADING -> after = new Election(State.STOPPED, before.started);
                 default -> {
                 }
@@ -236,7 +248,20 @@ final class FileRuns {
         // An election start after the piece's own Workflow work with nothing of its election before: held (the class comment).
         boolean electionStart = event instanceof LeaderElection le
                 && (le.change() == LeaderChange.ACQUIRING || le.change() == LeaderChange.DISABLED);
-        boolean hold = !start && electionStart && unelected(before) && unelectedWork.contains(key) && !earlier(key, time);
+        // An attempt at the Lease while the piece leads (its own election start, then its acquisition or banner; no stopped leading):
+        // a restart's (the process died without a line) or, in a stream of two replicas merged with no name on the lines (kubectl
+        // logs -f -l without --prefix, a log store's export), a standby's start. Held as above (session 61): the process that
+        // logged it taking the Lease or logging its banner opens its piece; the leader's work first says the leader goes on, as with
+        // election on no process logs work before it holds the Lease. Before, the attempt opened a new piece at once and the
+        // leader's later work was read as the standby's process's, the leader's run ending at its banner.
+        boolean standbyInLeader = start && event instanceof LeaderElection la && la.change() == LeaderChange.ACQUIRING && before.started
+                && (before.state == State.BANNER || before.state == State.ACQUIRED) && !earlier(key, time)
+                && !(held.containsKey(key) && held.get(key).startup());
+        if (standbyInLeader) {
+            start = false;
+            after = before;
+        }
+        boolean hold = standbyInLeader || (!start && electionStart && unelected(before) && unelectedWork.contains(key) && !earlier(key, time));
         if (loadHeld && electionStart && !hold && !earlier(key, time)) {
             // A process's election start right after a load of the ConfigMap: its start (main.go loads it in NewWorkflowController,
             // then elects); the load is its first lines, whatever the piece held before (session 60).
@@ -258,6 +283,9 @@ final class FileRuns {
         seen(key, time);
         if (work(type) && unelected(before)) {
             unelectedWork.add(key);
+        }
+        if (work(type) && after.state == State.BANNER) {
+            workSinceBanner.add(key);
         }
         if (hold) {
             if (held.isEmpty()) {
@@ -549,6 +577,9 @@ final class FileRuns {
         if (work && !held.containsKey(key) && (!current.containsKey(key) || unelected(elections.getOrDefault(key, Election.NONE)))) {
             unelectedWork.add(key);
         }
+        if (work && !held.containsKey(key) && current.containsKey(key) && elections.getOrDefault(key, Election.NONE).state == State.BANNER) {
+            workSinceBanner.add(key);
+        }
         return streamFor(origin, from, false, false);
     }
 
@@ -570,6 +601,7 @@ final class FileRuns {
         if (controllerStart) {
             elections.remove(key);
             unelectedWork.remove(key);
+            workSinceBanner.remove(key);
             latest.remove(key);
         }
         if (p == null || controllerStart) {
