@@ -111,7 +111,7 @@ final class ControllerRun {
     /** {@code records} records just counted (a kept one's {@code event}, else null), {@code work} if one of them was Workflow work. */
     void loadOnly(ControllerEvent event, long records, boolean work) {
         if (loadOnly == null && count == records) {
-            loadOnly = event != null && FileRuns.loadStart(event) && records == 1;
+            loadOnly = event != null && (FileRuns.loadStart(event) || FileRuns.prestart(event) >= 0) && records == 1;
         }
         quiet &= !work && !(event instanceof LeaderElection) && !(event instanceof ControllerEvent.ControllerStarted);
     }

@@ -92,6 +92,8 @@ final class FileRuns {
         static final Election NONE = new Election(State.NONE, false);
     }
     private final List<Piece> pieces = new ArrayList<>();
+    /** Keys whose current piece logged Workflow work after its banner ({@link #streamFor}'s acquisition after it). */
+    private final Set<String> workSinceBanner = new HashSet<>();
     /** Keys whose current piece logged Workflow work before any election line of its own (see the class comment). */
     private final Set<String> unelectedWork = new HashSet<>();
     /**
@@ -106,16 +108,47 @@ final class FileRuns {
      * @param begun the held election start's state ({@code attempting}: STARTED, {@code turned off}: OFF), or null while the hold
      *              is a pasted {@code logs} command's prompt's, no election start after it yet ({@link #logsPrompt})
      */
-    private record Held(State begun, List<Consumer<ControllerRun>> lines, int[] others, boolean startup, boolean[] scoped) {
+    private record Held(State begun, List<Consumer<ControllerRun>> lines, int[] others, boolean startup, boolean[] scoped, int[] step,
+                        int first) {
         Held(State begun, List<Consumer<ControllerRun>> lines) {
-            this(begun, lines, new int[1], false, new boolean[1]);
+            this(begun, lines, new int[1], false, new boolean[1], new int[] {LOADED}, LOADED);
         }
 
-        /** A load of the ConfigMap held until what follows it says whose it is ({@link #startupHeld}); {@code scoped}: its scope line came. */
-        static Held startup(boolean scoped) {
-            return new Held(null, new ArrayList<>(), new int[1], true, new boolean[] {scoped});
+        /**
+         * A load of the ConfigMap, or a line a process logs before it ({@link #prestart}, {@code step} its step), held until what
+         * follows it says whose it is; {@code scoped}: its scope line came.
+         */
+        static Held startup(boolean scoped, int step) {
+            return new Held(null, new ArrayList<>(), new int[1], true, new boolean[] {scoped}, new int[] {step}, step);
+        }
+
+        /** Its first line is one only a start logs (pprof's, the namespace warning). */
+        boolean byStart() {
+            return first <= NAMESPACE_WARNING;
+        }
+
+        boolean loaded() {
+            return step[0] == LOADED;
+        }
+
+        /**
+         * A start for certain: a load, or a line only a start logs (pprof's, the namespace warning); a request line alone is not (a
+         * running process gets ConfigMaps too), and a banner or election start after it does not make it a start's.
+         */
+        boolean aStart() {
+            return loaded() || byStart();
         }
     }
+
+    /**
+     * The steps of a process's start before its load, in the order main.go logs them: pprofutil.Init's line, the managed-namespace
+     * warning, the load's GET of the ConfigMap past 5 s, the same GET's request line; then the load ({@link #LOADED}).
+     */
+    static final int PPROF = 0;
+    static final int NAMESPACE_WARNING = 1;
+    static final int WAITED_GET = 2;
+    static final int REQUEST_GET = 3;
+    static final int LOADED = 4;
 
     /**
      * Records other than a load's own lines a held load waits through at most before it is the current piece's: a load logs its
@@ -195,8 +228,18 @@ final class FileRuns {
                     State begun = le.change() == ControllerEvent.LeaderChange.DISABLED ? State.OFF : State.STARTED;
                     after = new Election(!start && before.state == State.BANNER ? State.BANNER : begun, true);
                 }
-                case STARTED_LEADING -> after = before.state == State.STOPPED || before.state == State.BANNER ? before
-                        : new Election(State.ACQUIRED, before.started);
+                case STARTED_LEADING -> {
+                    if (before.state == State.BANNER && before.started && workSinceBanner.contains(key) && !earlier(key, time)) {
+                        // The Lease taken after the piece's own start, banner and work (no stopped leading): another process's, as a
+                        // process acquires once (client-go's loop ends with leading; it exits after stopped leading). A standby's, in a
+                        // merged stream, after the leader died, or a restart's whose attempt was held as the leader's (session 61).
+                        start = true;
+                        after = new Election(State.ACQUIRED, false);
+                    } else {
+                        after = before.state == State.STOPPED || before.state == State.BANNER ? before
+                                : new Election(State.ACQUIRED, before.started);
+                    }
+                }
                 case STOPPED_LEADING -> after = new Election(State.STOPPED, before.started);
                 default -> {
                 }
@@ -205,7 +248,20 @@ final class FileRuns {
         // An election start after the piece's own Workflow work with nothing of its election before: held (the class comment).
         boolean electionStart = event instanceof LeaderElection le
                 && (le.change() == LeaderChange.ACQUIRING || le.change() == LeaderChange.DISABLED);
-        boolean hold = !start && electionStart && unelected(before) && unelectedWork.contains(key) && !earlier(key, time);
+        // An attempt at the Lease while the piece leads (its own election start, then its acquisition or banner; no stopped leading):
+        // a restart's (the process died without a line) or, in a stream of two replicas merged with no name on the lines (kubectl
+        // logs -f -l without --prefix, a log store's export), a standby's start. Held as above (session 61): the process that
+        // logged it taking the Lease or logging its banner opens its piece; the leader's work first says the leader goes on, as with
+        // election on no process logs work before it holds the Lease. Before, the attempt opened a new piece at once and the
+        // leader's later work was read as the standby's process's, the leader's run ending at its banner.
+        boolean standbyInLeader = start && event instanceof LeaderElection la && la.change() == LeaderChange.ACQUIRING && before.started
+                && (before.state == State.BANNER || before.state == State.ACQUIRED) && !earlier(key, time)
+                && !(held.containsKey(key) && held.get(key).startup());
+        if (standbyInLeader) {
+            start = false;
+            after = before;
+        }
+        boolean hold = standbyInLeader || (!start && electionStart && unelected(before) && unelectedWork.contains(key) && !earlier(key, time));
         if (loadHeld && electionStart && !hold && !earlier(key, time)) {
             // A process's election start right after a load of the ConfigMap: its start (main.go loads it in NewWorkflowController,
             // then elects); the load is its first lines, whatever the piece held before (session 60).
@@ -215,7 +271,10 @@ final class FileRuns {
         if (!hold && electionStart && held.containsKey(key) && held.get(key).begun() == null && !loadHeld) {
             place(key, current.get(key).part()); // a prompt's hold, and the start after it is no later process's: the piece goes on
         }
-        ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE);
+        // A banner whose start's first line (pprof's) was held here does not open its piece (that line does): no rotation cut
+        // before the banner, whatever the replica's run before it (a start that ended before its load, session 61).
+        boolean startHere = loadHeld && held.get(key).first() == PPROF;
+        ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE && !startHere);
         if (loadHeld && !hold && (electionStart || event instanceof ControllerStarted) && held.containsKey(key)) {
             // The banner or election start a held load waited for: a new process's piece takes it (its start), else the piece goes on.
             place(key, run);
@@ -225,6 +284,9 @@ final class FileRuns {
         if (work(type) && unelected(before)) {
             unelectedWork.add(key);
         }
+        if (work(type) && after.state == State.BANNER) {
+            workSinceBanner.add(key);
+        }
         if (hold) {
             if (held.isEmpty()) {
                 linesWhileHolding = 0;
@@ -232,14 +294,16 @@ final class FileRuns {
             Held prompt = held.get(key);
             held.put(key, new Held(((LeaderElection) event).change() == LeaderChange.DISABLED ? State.OFF : State.STARTED,
                     prompt == null ? new ArrayList<>() : prompt.lines()));
-        } else if ((loadStart(event) || scopeLine(event)) && !held.containsKey(key)) {
+        } else if ((loadStart(event) || scopeLine(event) || prestart(event) >= 0) && !held.containsKey(key)) {
             // A load of the ConfigMap: a process's first lines, before its election and its banner, or a reload of a running one.
             // Held until what follows says which (session 60; before, a start with no election line read its load as a run of its
-            // own, a phantom before the banner, and a restart gave it to the process before).
+            // own, a phantom before the banner, and a restart gave it to the process before). A line main.go logs before the load
+            // (session 61) is held as the load is, and the load after it joins the hold.
             if (held.isEmpty()) {
                 linesWhileHolding = 0;
             }
-            held.put(key, Held.startup(scopeLine(event)));
+            int step = prestart(event);
+            held.put(key, Held.startup(scopeLine(event), step >= 0 ? step : LOADED));
         }
         return run;
     }
@@ -253,6 +317,25 @@ final class FileRuns {
         return event instanceof ControllerEvent.Signal s && (CONFIGURATION_SIGNAL.equals(s.name()) || CONFIG_LOAD_SIGNAL.equals(s.name()));
     }
 
+    /**
+     * The step of a process's start before its load the line is ({@link #PPROF} to {@link #REQUEST_GET}), -1 if none: pprof's line
+     * or the namespace warning ({@code controller-prestart}), a GET of a ConfigMap that waited past 5 s or its request line (v3; v4's
+     * are read with the hold, not opened by: they name the ConfigMap in a URL key no entry reads).
+     */
+    static int prestart(ControllerEvent event) {
+        if (!(event instanceof ControllerEvent.Signal s)) {
+            return -1;
+        }
+        if (PRESTART_SIGNAL.equals(s.name())) {
+            return "namespace".equals(s.attributes().get("step")) ? NAMESPACE_WARNING : PPROF;
+        }
+        boolean getConfigMap = "Get".equals(s.attributes().get("verb")) && "configmaps".equals(s.attributes().get("kind"));
+        if (getConfigMap && "k8s-request-waited".equals(s.name())) {
+            return WAITED_GET;
+        }
+        return getConfigMap && "k8s-request".equals(s.name()) ? REQUEST_GET : -1;
+    }
+
     /** The last line of a load: {@code updateConfig}'s line with {@code executorImage} and {@code managedNamespace}. */
     static boolean scopeLine(ControllerEvent event) {
         return event instanceof ControllerEvent.Signal s && SCOPE_SIGNAL.equals(s.name());
@@ -262,6 +345,7 @@ final class FileRuns {
     static final String SCOPE_SIGNAL = "controller-scope";
     static final String CONFIGURATION_SIGNAL = "controller-configuration";
     static final String CONFIG_LOAD_SIGNAL = "controller-config-load";
+    static final String PRESTART_SIGNAL = "controller-prestart";
 
     /**
      * A held load's next line(s) of its key, a banner or election start aside (decided with the start, {@link #streamFor}): another
@@ -272,9 +356,29 @@ final class FileRuns {
         Held h = held.get(key);
         LeaderChange change = event instanceof LeaderElection le ? le.change() : null;
         if (event instanceof ControllerStarted || change == LeaderChange.ACQUIRING || change == LeaderChange.DISABLED) {
+            if (!h.aStart()) {
+                place(key, current.get(key).part()); // a request line alone: the running process's, the start decided without it
+            }
             return;
         }
         boolean scope = scopeLine(event);
+        int step = prestart(event);
+        if (!h.loaded() && (loadStart(event) || scope || step > h.step()[0])) {
+            // The start goes on: its next step before the load, or the load itself (its first line, or its last alone).
+            h.step()[0] = loadStart(event) || scope ? LOADED : step;
+            h.scoped()[0] |= scope;
+            return;
+        }
+        if (step >= 0 && step <= h.step()[0] && step <= NAMESPACE_WARNING) {
+            // A line only a start logs, again: the held lines are not that start's. A start that logged only its first steps is a
+            // process of its own (it ended before its load: a crash loop's); a load, or a request line, is the current piece's.
+            if (!h.loaded() && h.byStart()) {
+                openStart(key);
+            } else {
+                place(key, current.get(key).part());
+            }
+            return;
+        }
         if (work || change != null || loadStart(event) || (scope && h.scoped()[0])) {
             place(key, current.get(key).part());
             return;
@@ -363,6 +467,12 @@ final class FileRuns {
         place(key, run);
     }
 
+    /** A held start with no load after it that ended (another start follows, or the file ends): a new piece takes its lines. */
+    private void openStart(String key) {
+        ControllerRun run = streamFor(key, current.get(key).part().from, true, false);
+        place(key, run);
+    }
+
     private void place(String key, ControllerRun run) {
         held.remove(key).lines().forEach(line -> line.accept(run));
     }
@@ -438,6 +548,10 @@ final class FileRuns {
         for (String key : List.copyOf(held.keySet())) {
             if (held.get(key).begun() != null) {
                 openHeld(key);
+            } else if (held.get(key).startup() && held.get(key).byStart()) {
+                // A start whose log ends before its banner (session 61): its own process, not the last one's tail; a rotation cut
+                // there, the next file's banner continues it (ControllerRun.onlyALoad).
+                openStart(key);
             } else {
                 place(key, current.get(key).part());
             }
@@ -463,6 +577,9 @@ final class FileRuns {
         if (work && !held.containsKey(key) && (!current.containsKey(key) || unelected(elections.getOrDefault(key, Election.NONE)))) {
             unelectedWork.add(key);
         }
+        if (work && !held.containsKey(key) && current.containsKey(key) && elections.getOrDefault(key, Election.NONE).state == State.BANNER) {
+            workSinceBanner.add(key);
+        }
         return streamFor(origin, from, false, false);
     }
 
@@ -484,6 +601,7 @@ final class FileRuns {
         if (controllerStart) {
             elections.remove(key);
             unelectedWork.remove(key);
+            workSinceBanner.remove(key);
             latest.remove(key);
         }
         if (p == null || controllerStart) {

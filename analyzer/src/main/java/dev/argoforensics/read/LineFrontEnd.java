@@ -491,7 +491,7 @@ public final class LineFrontEnd {
             // the file holds the controller's lines (its name, if the server's, says nothing of them).
             // An entry that asks for keys (the empty message the Argo Server logs too) is decided on the parsed line, below.
             boolean asksKeys = entry != null && !entry.requires().isEmpty();
-            result.controller |= entry != null && !asksKeys && OtherContainers.of(u, head.message()) == null;
+            result.controller |= entry != null && !asksKeys && !serverToo(entry) && OtherContainers.of(u, head.message()) == null;
             // A conditional trigger (a pass over a completed phase) is read in full only where the raw line holds its values.
             if ((entry == null || !entry.mayTrigger(text)) && !TriggerNames.warns(head.level()) && !runLine(entry)
                     && !(asksKeys && !result.controller && entry.mayBeHeldBy(text))) {
@@ -509,7 +509,7 @@ public final class LineFrontEnd {
             } catch (IllegalArgumentException e) {
                 // Pass 2 reports the line as unparsed; its names still count if it is a warning.
             }
-            result.controller |= match.isPresent() && OtherContainers.of(u, parsed.record().message()) == null;
+            result.controller |= match.isPresent() && !serverToo(match.get().entry()) && OtherContainers.of(u, parsed.record().message()) == null;
             if (match.isPresent() && match.get().entry().triggers(match.get().attributes())) {
                 TriggerNames.add(match.get(), result.interest);
             }
@@ -790,7 +790,9 @@ public final class LineFrontEnd {
         QuickScan.Head head = u.cut() ? null
                 : withoutPlaceholder(u, QuickScan.head(text, FileAssembler.UNKNOWN_YEAR, interest.isEverything() ? null : interest));
         String apart = OtherContainers.of(u, head == null ? null : head.message());
-        if (apart == null && head != null && onlyTheNameSays(u) && catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()) == null) {
+        CatalogEntry named = apart == null && head != null && onlyTheNameSays(u)
+                ? catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()) : null;
+        if (apart == null && head != null && onlyTheNameSays(u) && (named == null || serverToo(named))) {
             return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), ArgoServer.BY_FILE_NAME, u.envelope());
         }
         if (apart != null && head != null && !isExecutorEvidence(catalog.entryFor(head.message(), u.envelope().rebuilt() ? null : head.format()))) {
@@ -842,7 +844,7 @@ public final class LineFrontEnd {
             // A line cut before what its statement needs (a delay cut inside its value is no delay): kept, not interpreted.
             match = Optional.empty();
         }
-        if (apart == null && match.isEmpty() && onlyTheNameSays(u)) {
+        if (apart == null && (match.isEmpty() || serverToo(match.get().entry())) && onlyTheNameSays(u)) {
             return new ChunkItem.OtherContainer(u.firstLine(), u.lastLine(), ArgoServer.BY_FILE_NAME, u.envelope());
         }
         if (u.envelope().levelUnstated() && match.isEmpty() && apart == null) {
@@ -1158,5 +1160,14 @@ public final class LineFrontEnd {
         return "the controller's message \"" + msg + "\" alone, without its record's time, level and keys (a log console's copy of"
                 + " the message only, as Datadog's Copy message gives it): the names its keys carry (Pod, Workflow, namespace) are not"
                 + " in the line; copy the whole log line, or export the logs with their attributes (JSON or CSV)";
+    }
+
+    /**
+     * Entries the Argo Server logs in the same words at its own start ({@code cmd/argo/commands/server.go} calls
+     * {@code pprofutil.Init} and warns of {@code --managed-namespace} as main.go does, v3.2 to v4.1): they say nothing of whose the
+     * file is (session 61; ArgoServerSharedLinesBreakerTest).
+     */
+    static boolean serverToo(CatalogEntry entry) {
+        return entry.id().equals("pprof-init") || entry.id().equals("managed-namespace-ignored");
     }
 }
