@@ -253,10 +253,11 @@ final class FileRuns {
         // logs -f -l without --prefix, a log store's export), a standby's start. Held as above (session 61): the process that
         // logged it taking the Lease or logging its banner opens its piece; the leader's work first says the leader goes on, as with
         // election on no process logs work before it holds the Lease. Before, the attempt opened a new piece at once and the
-        // leader's later work was read as the standby's process's, the leader's run ending at its banner.
+        // leader's later work was read as the standby's process's, the leader's run ending at its banner. The standby's load
+        // held before its attempt (every start logs it: pprof's line, the dump) is held on with the attempt, not a start at once
+        // (s61 breaker: with the load before it, the attempt still opened a piece that took the leader's later work).
         boolean standbyInLeader = start && event instanceof LeaderElection la && la.change() == LeaderChange.ACQUIRING && before.started
-                && (before.state == State.BANNER || before.state == State.ACQUIRED) && !earlier(key, time)
-                && !(held.containsKey(key) && held.get(key).startup());
+                && (before.state == State.BANNER || before.state == State.ACQUIRED) && !earlier(key, time);
         if (standbyInLeader) {
             start = false;
             after = before;
