@@ -43,7 +43,7 @@ import dev.argoforensics.time.Timestamp;
  * @param upperWhy   what gives the upper bound
  */
 public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
-                        java.util.Map<Integer, Bound> controllerAhead, String notReady, java.util.List<Pause> pauses) {
+                        java.util.Map<Integer, Bound> controllerAhead, String notReady) {
 
     /**
      * How long a bound holds on either side of the record that gives it (session 56 breaker, {@code NodeClockBoundBreakerTest}): a
@@ -129,55 +129,6 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
     public NodeClock {
         bounds = bounds == null ? java.util.List.of() : java.util.List.copyOf(bounds);
         controllerAhead = controllerAhead == null ? java.util.Map.of() : java.util.Map.copyOf(controllerAhead);
-        pauses = pauses == null ? java.util.List.of() : java.util.List.copyOf(pauses);
-    }
-
-    /** As the canonical constructor with {@code notReady}'s span unknown: open over the Pod's whole life (session 60's reading). */
-    public NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
-                     java.util.Map<Integer, Bound> controllerAhead, String notReady) {
-        this(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, controllerAhead, notReady,
-                notReady == null ? java.util.List.of() : java.util.List.of(new Pause(notReady, null, null)));
-    }
-
-    /**
-     * Session 61: a span in which the node stopped posting its status ({@link #notReady}), as far as the evidence places it on the node's
-     * own clock. A VM paused there resumes behind by the pause: a bound whose record and the time it is read at lie on the same side of
-     * the span has no pause between them (one shorter than the node-monitor grace period is {@link #PAUSE_NANOS}'s), and holds as any
-     * other; one whose record and time straddle it or may lie within it holds on the pause's side only at its own stamp.
-     *
-     * @param why        what shows the node stopped posting
-     * @param beforeNode a time of the node's clock no later than the pause's start (a kubelet record the API server stored before the
-     *                   span began, its stamp), or null: nothing shows where the span began, which may be before anything read
-     * @param afterNode  a time of the node's clock no earlier than the node's return (the stamp of its kubelet's {@code NodeReady} stored
-     *                   after the span began), or null: nothing shows it came back, and the span stays open to the end of the evidence
-     */
-    public record Pause(String why, java.time.Instant beforeNode, java.time.Instant afterNode) {
-
-        /** Whether a bound recorded at {@code record} (the node's clock) is read at {@code read} with this span on neither's side between. */
-        boolean clear(java.time.Instant record, java.time.Instant read) {
-            return (beforeNode != null && !record.isAfter(beforeNode) && !read.isAfter(beforeNode))
-                    || (afterNode != null && !record.isBefore(afterNode) && !read.isBefore(afterNode));
-        }
-    }
-
-    /**
-     * How long before the node lifecycle controller's {@code NodeNotReady} the node may have stopped posting: its node-monitor grace
-     * period (50 s since Kubernetes 1.32, 40 s before; a flag of kube-controller-manager that operators raise) after the last renewal
-     * of its Lease (every 10 s), and the controller's monitor period (5 s). Five minutes covers a grace raised to minutes.
-     */
-    static final long NOT_READY_LEAD_NANOS = 300_000_000_000L;
-
-    /** Whether no span of {@link #pauses} lies between a bound's record at {@code record} and the time read at {@code read}. */
-    private boolean clearOfPauses(java.time.Instant record, java.time.Instant read) {
-        if (pauses.isEmpty()) {
-            return notReady == null;
-        }
-        for (Pause p : pauses) {
-            if (!p.clear(record, read)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     public NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
@@ -231,7 +182,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
 
     /** The same bounds with the controller runs' ({@link #controllerAhead(PodHistory)}). */
     NodeClock withController(java.util.Map<Integer, Bound> ahead) {
-        return new NodeClock(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, ahead, notReady, pauses);
+        return new NodeClock(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, ahead, notReady);
     }
 
     /**
@@ -343,7 +294,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
 
     private NodeClock near(Timestamp nodeTime, long span) {
         if (nodeTime == null || bounds.isEmpty()) {
-            return bounds.isEmpty() ? this : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady, pauses);
+            return bounds.isEmpty() ? this : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady);
         }
         Long lower = null;
         String lowerWhy = null;
@@ -361,11 +312,11 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             // have brought the clock to the API server's (a step, or a slew toward it, never past it).
             boolean far = apart > STEP_FREE_NANOS;
             boolean recordBefore = b.at().isBefore(nodeTime.instant());
-            if (notReady != null && apart > STAMP_NANOS && (b.lower() == recordBefore) && !clearOfPauses(b.at(), nodeTime.instant())) {
+            if (notReady != null && apart > STAMP_NANOS && (b.lower() == recordBefore)) {
                 // Session 60: the node stopped posting its status while the Pod lived ({@link #notReady}): a VM paused past the
                 // node-monitor grace period resumes behind by the whole pause, which nothing bounds. On the side a pause moves the
                 // clock (after its record, further behind: a lower bound; before it, less behind: an upper bound) a bound holds only
-                // at its own stamp. Session 61: only where that span may lie between the record and the time read ({@link Pause}).
+                // at its own stamp.
                 continue;
             }
             if (b.lower()) {
@@ -426,9 +377,9 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         if (rawLower != null && rawUpper != null && rawLower >= rawUpper) {
             // The bounds cross: the clock moved between their records. Session 59: those within the minute of the time read hold there
             // (a step within it is the coincidence read past); if they cross too, nothing does.
-            return span > STEP_FREE_NANOS ? near(nodeTime, STEP_FREE_NANOS) : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady, pauses);
+            return span > STEP_FREE_NANOS ? near(nodeTime, STEP_FREE_NANOS) : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady);
         }
-        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead, notReady, pauses);
+        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead, notReady);
     }
 
     private static final String PAUSED = ", and a VM paused in between (no longer than the node-monitor grace period, "
@@ -641,13 +592,12 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             }
         }
         String notReady = notReady(pod, node);
-        java.util.List<Pause> pauses = notReady == null ? java.util.List.of() : pauses(pod, node);
         if (lower != null && upper != null && lower >= upper) {
             // The bounds cross: the node's clock moved over the Pod's life, and they bound nothing as a whole. Session 59: each time read
             // keeps the bounds near it ({@link #near}: those within the minute, where the far ones cross them).
-            return new NodeClock(node, null, null, null, null, bounds, controllerAhead(pod), notReady, pauses);
+            return new NodeClock(node, null, null, null, null, bounds, controllerAhead(pod), notReady);
         }
-        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead(pod), notReady, pauses);
+        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead(pod), notReady);
     }
 
     /**
@@ -681,92 +631,6 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             }
         }
         return null;
-    }
-
-    /**
-     * Where the spans {@link #notReady} shows lie on {@code node}'s clock (session 61): one per {@code NodeNotReady} (on the Pod or its
-     * Node, the node lifecycle controller's, on the control plane's clock), begun no earlier than {@link #NOT_READY_LEAD_NANOS} before
-     * it: before it, the node's times up to the stamp of the latest kubelet record of that node the API server stored by then (an
-     * Event's {@code creationTimestamp}, a status write's managedFields time); after it, from the stamp of its kubelet's first
-     * {@code NodeReady} on the Node the API server stored after the {@code NodeNotReady} (written when the kubelet set Ready back to
-     * True, so after its return). A span with no such {@code NodeReady} stays open to the end of the evidence; one shown only by the
-     * taint manager ({@code TaintManagerEviction}, {@code DeletionByTaintManager}: the taint comes a toleration after the node went) or
-     * by a stated clock is not placed: it may lie anywhere in the Pod's life. (Node exports, whose {@code Ready} condition the kubelet
-     * sets back to True on its own clock, are not read.)
-     */
-    static java.util.List<Pause> pauses(PodHistory pod, String node) {
-        java.util.Set<String> uids = new java.util.HashSet<>();
-        java.util.List<Pause> out = new java.util.ArrayList<>();
-        for (PodSnapshot s : pod.snapshots()) {
-            if (s.uid() != null && !s.uid().isEmpty()) {
-                uids.add(s.uid());
-            }
-            for (PodCondition c : s.conditions()) {
-                if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status()) && "DeletionByTaintManager".equals(c.reason())
-                        && (s.nodeName() == null || s.nodeName().isEmpty() || node.equals(s.nodeName()))) {
-                    out.add(new Pause("the Pod's DisruptionTarget condition DeletionByTaintManager", null, null));
-                }
-            }
-        }
-        for (ClusterEvent e : pod.clusterEvents()) {
-            boolean onPod = "Pod".equals(e.regarding().kind()) && (uids.isEmpty() || e.regarding().uid().isEmpty() || uids.contains(e.regarding().uid()));
-            boolean onNode = "Node".equals(e.regarding().kind()) && node.equals(e.regarding().name());
-            String why = "its " + e.reason() + " Event on the " + e.regarding().kind() + (e.first() == null ? "" : " at " + e.first().format());
-            if (onPod && "TaintManagerEviction".equals(e.reason())) {
-                out.add(new Pause(why, null, null));
-            } else if ((onPod || onNode) && "NodeNotReady".equals(e.reason())) {
-                if (e.first() == null || e.statedClock() || e.minuteDated()) {
-                    out.add(new Pause(why, null, null));
-                    continue;
-                }
-                java.time.Instant began = e.first().instant().minusNanos(NOT_READY_LEAD_NANOS);
-                out.add(new Pause(why, storedBefore(pod, node, began), readyAfter(pod, node, e.first())));
-            }
-        }
-        return out;
-    }
-
-    /** The latest stamp of a kubelet record of {@code node} the API server stored before {@code began}, or null. */
-    private static java.time.Instant storedBefore(PodHistory pod, String node, java.time.Instant began) {
-        java.time.Instant latest = null;
-        for (ClusterEvent e : pod.clusterEvents()) {
-            if ("kubelet".equals(e.reportedBy()) && node.equals(e.host()) && !e.statedClock() && !e.minuteDated() && e.first() != null
-                    && e.created() != null && e.created().windowEnd().isBefore(began)) {
-                latest = latest == null || e.first().instant().isAfter(latest) ? e.first().instant() : latest;
-            }
-        }
-        for (PodSnapshot s : pod.snapshots()) {
-            Timestamp w = s.kubeletStatusWrite();
-            if (w == null || !node.equals(s.nodeName()) || !w.windowEnd().isBefore(began)) {
-                continue;
-            }
-            java.util.List<Timestamp> carried = new java.util.ArrayList<>();
-            carried.add(s.startTime());
-            for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
-                carried.add(c.startedAt());
-                carried.add(c.finishedAt());
-            }
-            for (Timestamp t : carried) {
-                if (t != null && t.comparable(w) && (latest == null || t.instant().isAfter(latest))) {
-                    latest = t.instant();
-                }
-            }
-        }
-        return latest;
-    }
-
-    /** The stamp of the first {@code NodeReady} the kubelet of {@code node} posted that the API server stored after {@code notReady}, or null. */
-    private static java.time.Instant readyAfter(PodHistory pod, String node, Timestamp notReady) {
-        java.time.Instant first = null;
-        for (ClusterEvent e : pod.clusterEvents()) {
-            if ("Node".equals(e.regarding().kind()) && node.equals(e.regarding().name()) && "NodeReady".equals(e.reason())
-                    && "kubelet".equals(e.reportedBy()) && !e.statedClock() && !e.minuteDated() && e.first() != null && e.created() != null
-                    && e.created().comparable(notReady) && e.created().instant().isAfter(notReady.windowEnd())
-                    && (first == null || e.first().instant().isBefore(first))) {
-                first = e.first().instant();
-            }
-        }
-        return first;
     }
 
     private static long nanosBetween(java.time.Instant from, java.time.Instant to) {
