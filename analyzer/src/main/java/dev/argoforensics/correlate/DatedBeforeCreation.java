@@ -21,9 +21,11 @@ import dev.argoforensics.time.Timestamp;
  *                 clock bounded from the Pod's own records near that time and the API server's time (the delay cannot be this Pod's);
  *                 {@code MARGIN} or {@code FAR}, only on a node's clock nothing near checks (it may be this Pod's, clocks off)
  * @param clock    what bounds the node's clock ({@link NodeClock#describe}), for the words
+ * @param paired   where {@code creation} is the {@code Created pod} line put on the objects' clock by its run's {@link RunClocks} pairs
+ *                 of other Pods (s61 breaker): those pairs, for the words (null: the line as stamped, or the export's)
  */
 public record DatedBeforeCreation(LogEvent release, Timestamp dated, Timestamp creation, boolean exported, LogEvent created,
-                                  NodeClock.NodeOrder order, String clock) {
+                                  NodeClock.NodeOrder order, String clock, String paired) {
 
     /** The transition cannot be this Pod's: ordered before its creation by clocks the evidence bounds, not on an assumption. */
     public boolean notItsOwn() {

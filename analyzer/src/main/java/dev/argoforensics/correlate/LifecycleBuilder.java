@@ -452,7 +452,7 @@ final class LifecycleBuilder {
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes, nextCreated),
                 requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
                 stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks,
-                releaseOutlivedBy(pod, held, release, deletion, exit, clocks), ReleaseLifetime.datedBeforeCreation(release, created, all, pod, nodeClocks),
+                releaseOutlivedBy(pod, held, release, deletion, exit, clocks), ReleaseLifetime.datedBeforeCreation(release, created, all, pod, nodeClocks, clocks),
                 pod.events(), pod.removals());
     }
 

@@ -66,7 +66,7 @@ final class ReleaseLifetime {
      * clock known behind by that much explains it), and where the lines' order decides (the creating run's own line).
      */
     static DatedBeforeCreation datedBeforeCreation(FinalizerRemoval r, LogEvent created, PodHistory all, PodHistory lifetime,
-                                                   NodeClocks clocks) {
+                                                   NodeClocks clocks, RunClocks runs) {
         if (r == null || created == null || created.time() == null || r.scheduled() == null || r.scheduled().stream() == created.stream()
                 || r.cause() != RemovalCause.POD_DELETED || !(r.scheduled().event() instanceof PodCleanupScheduled s) || s.delayNanos() == 0
                 || r.scheduled().time() == null || !r.scheduled().time().comparable(created.time()) || earlierPodShown(all, created)) {
@@ -80,16 +80,36 @@ final class ReleaseLifetime {
                 .filter(java.util.Objects::nonNull).distinct().toList();
         boolean exported = made.size() == 1 && made.get(0).comparable(dated);
         dev.argoforensics.time.Timestamp creation = exported ? made.get(0) : created.time();
+        // s61 breaker (ReleaseLifetimeS61BreakerTest): the delay dates the transition on the node's clock (the releasing run's clock
+        // cancels: its stamp and its now are one clock), but a Created pod line is on the creating run's: where RunClocks dates that
+        // run against the objects by pairs of other Pods it created (this Pod's own pair needs its export, read above), the line is
+        // put on the objects' clock by the smallest offset (the earliest the creation can be: a run shown 100 s ahead no longer
+        // dates this Pod's own transition before its creation; one shown 90 s behind no longer hides an earlier Pod's). Ordered so,
+        // it rests on the run's clock not stepped between its pairs and this line: never bounded.
+        String paired = null;
+        RunClocks.RunClock run = exported || runs == null ? null : runs.of(created.stream());
+        if (run != null) {
+            java.util.OptionalLong least = run.pairs().stream().filter(p -> !p.pod().named().equals(lifetime.key().named()))
+                    .mapToLong(RunClocks.Pair::offsetNanos).min();
+            if (least.isPresent()) {
+                creation = new dev.argoforensics.time.Timestamp(created.time().instant().plusNanos(least.getAsLong()), created.time().precision(),
+                        created.time().zone());
+                paired = run.pairing() + ", the least offset " + dev.argoforensics.time.GoDuration.format(least.getAsLong());
+            }
+        }
         if (!dated.windowEnd().plusNanos(MARGIN_NANOS - 1_000_000_000L).isBefore(creation.instant())) {
             return null;
         }
         String node = lifetime.snapshots().stream().map(dev.argoforensics.snapshot.PodSnapshot::nodeName).filter(n -> n != null && !n.isEmpty())
                 .findFirst().orElse(null);
-        NodeClock.NodeOrder order = clocks.timeBefore(node, dated, 0, creation, exported ? null : created.stream());
+        NodeClock.NodeOrder order = clocks.timeBefore(node, dated, 0, creation, exported || paired != null ? null : created.stream());
         if (order == NodeClock.NodeOrder.NONE) {
             return null;
         }
-        return new DatedBeforeCreation(r.scheduled(), dated, creation, exported, created, order, clocks.of(node).describe());
+        if (paired != null && order == NodeClock.NodeOrder.BOUNDED) {
+            order = NodeClock.NodeOrder.FAR;
+        }
+        return new DatedBeforeCreation(r.scheduled(), dated, creation, exported, created, order, clocks.of(node).describe(), paired);
     }
 
     /**

@@ -181,9 +181,11 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
         String delay = d.release().event() instanceof PodCleanupScheduled s ? s.delayText() : "?";
         return new Object[] {"at", d.release().time().format(), "line", d.release().source().toString(), "delay", delay,
                 "dated", d.dated().format(), "before", GoDuration.format(d.beforeNanos()), "creation", d.creation().format(),
-                "how", d.exported() ? Message.of("AF001.dating.exported") : Message.of("AF001.dating.createdLine", "line", d.created().source().toString()),
+                "how", d.exported() ? Message.of("AF001.dating.exported") : d.paired() != null
+                        ? Message.of("AF001.dating.pairedLine", "line", d.created().source().toString(), "pairing", d.paired())
+                        : Message.of("AF001.dating.createdLine", "line", d.created().source().toString()),
                 "lack", d.notItsOwn() ? Message.of("AF001.dating.bounded", "clock", d.clock())
-                        : Message.of(d.exported() ? "AF001.dating.nodeUnbounded" : "AF001.dating.noExport")};
+                        : Message.of(d.exported() ? "AF001.dating.nodeUnbounded" : d.paired() != null ? "AF001.dating.runPaired" : "AF001.dating.noExport")};
     }
 
     /**
