@@ -61,6 +61,18 @@ class OwnOffsetS61BreakerTest {
                 + (88_120_003 + 7 * i) + " workflow=" + wf));
     }
 
+    /** A v3.6.10 controller run with {@code TZ=Europe/Berlin}: its banner and four steps' lines, its pod controller stating +01:00. */
+    private static List<String> berlinRun() {
+        ZoneOffset berlin = ZoneOffset.ofHours(1);
+        List<String> out = new ArrayList<>();
+        Instant t = Instant.parse("2026-03-02T12:20:04Z");
+        out.add(z(t.minusSeconds(40), berlin, "\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.10"));
+        for (int i = 0; i < 4; i++) {
+            stepDone(out, t.plusSeconds(61L * i), berlin, "batch-prod", "nightly-etl-q8z7m", "extract-" + (2231906645L + i), i);
+        }
+        return out;
+    }
+
     private static void assertNoFileZone(AnalysisResult r, String why) {
         InputSummary in = r.inputs().get(0);
         assertTrue(Notes.words(in.notes()).stream().noneMatch(n -> n.startsWith("logrus/klog times read as")), why + ": " + in.notes());
@@ -78,12 +90,7 @@ class OwnOffsetS61BreakerTest {
     @Test
     void aRestartWithoutTheZoneAfterABerlinRunReadsNoFileZone() throws IOException {
         ZoneOffset berlin = ZoneOffset.ofHours(1);
-        List<String> out = new ArrayList<>();
-        Instant t = Instant.parse("2026-03-02T12:20:04Z");
-        out.add(z(t.minusSeconds(40), berlin, "\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.10"));
-        for (int i = 0; i < 4; i++) {
-            stepDone(out, t.plusSeconds(61L * i), berlin, "batch-prod", "nightly-etl-q8z7m", "extract-" + (2231906645L + i), i);
-        }
+        List<String> out = berlinRun();
         Instant restart = Instant.parse("2026-03-02T12:31:00Z");
         out.add(z(restart, ZoneOffset.UTC, "\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.10"));
         for (int i = 0; i < 4; i++) {
@@ -138,12 +145,7 @@ class OwnOffsetS61BreakerTest {
     @Test
     void anUpgradedRunThatStatesNothingTakesNoZoneFromTheEarlierRun() throws IOException {
         ZoneOffset berlin = ZoneOffset.ofHours(1);
-        List<String> out = new ArrayList<>();
-        Instant t = Instant.parse("2026-03-02T12:20:04Z");
-        out.add(z(t.minusSeconds(40), berlin, "\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.10"));
-        for (int i = 0; i < 4; i++) {
-            stepDone(out, t.plusSeconds(61L * i), berlin, "batch-prod", "nightly-etl-q8z7m", "extract-" + (2231906645L + i), i);
-        }
+        List<String> out = berlinRun();
         Instant restart = Instant.parse("2026-03-02T12:31:00Z");
         out.add(z(restart, ZoneOffset.UTC, "\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.5"));
         for (int i = 0; i < 4; i++) {
