@@ -29,15 +29,7 @@ class FileRunsMergedStreamsTest {
     }
 
     private static String show(AnalysisResult r) {
-        StringBuilder b = new StringBuilder();
-        for (ControllerProcess p : r.correlation().processes()) {
-            b.append("\n  run ").append(p.id()).append(' ').append(p.replica()).append(" #").append(p.incarnation()).append(' ')
-                    .append(p.leadership()).append(' ').append(p.first()).append(" .. ").append(p.last()).append(" events=").append(p.events())
-                    .append(" work=").append(p.work().processed());
-        }
-        r.outcomes().stream().filter(o -> !o.findings().isEmpty()).forEach(o -> o.findings().forEach(f -> b.append("\n  ").append(o.rule())
-                .append(' ').append(f.confidence()).append(' ').append(f.summary())));
-        return b.toString();
+        return FileRunsStartLinesS61BreakerTest.show(r); // each run and each finding, one per line
     }
 
     static List<String> a(boolean electionOff) {
