@@ -603,7 +603,16 @@ public final class EnvelopeDecoder {
                 || LogsCommand.mayStartBareCommand(line)) {
             prompt(line);
         }
-        if (csv == null && line.indexOf('\t') >= 0) {
+        String grepName = null;
+        int grepped = csv == null ? GrepFileName.jsonStart(line) : -1;
+        if (grepped > 0) {
+            // grep's file name before a runtime's JSON line (grep -r over the node's container logs): taken off and kept as the line's
+            // prefix, and the Pod and container where the name is a container log link's (/var/log/containers/<pod>_<ns>_<c>-<id>.log)
+            grepName = GrepFileName.name(line);
+            line = line.substring(grepped);
+            first = '{';
+        }
+        if (csv == null && grepName == null && line.indexOf('\t') >= 0) {
             JsonEnvelope.Content row = GrafanaTable.read(line);
             if (row != null) {
                 return finish(with(u, row));
@@ -618,6 +627,13 @@ public final class EnvelopeDecoder {
             JsonEnvelope.Content c = json.read(line);
             if (c == null) {
                 c = json.readCut(line, logEndsLeftOff); // a Docker line that lost its end
+            }
+            if (c != null && grepName != null) {
+                String[] named = ContainerPath.podAndContainerIn(grepName);
+                c = new JsonEnvelope.Content(c.line(), c.complete(), c.kind(), c.time(),
+                        c.origin() != null ? c.origin() : named != null ? named[0] : null,
+                        c.container() != null ? c.container() : named != null ? named[1] : null,
+                        c.prefix() != null ? c.prefix() : grepName, c.cut());
             }
             if (c != null) {
                 UnwrappedLine piece = with(u, c);
