@@ -106,4 +106,56 @@ class UpstreamShapesRound62Test {
         assertTrue(in.format().contains("kubectl get workflows table") && in.format().contains("kubectl get pods table"), in.format());
         noRaceClaimed(r);
     }
+
+    /**
+     * The controller's own JSON records behind a grep's file name ({@code controller.log:} for a match, {@code controller.log-} for a
+     * context line) are no runtime's envelope: found behind the prefix as before this round (both read, the name kept as metadata).
+     */
+    @Test
+    void theControllersOwnJsonBehindAGrepNameIsReadAsBefore() throws IOException {
+        AnalysisResult r = run("grep.txt", ""
+                + "controller.log:{\"level\":\"info\",\"msg\":\"Processing workflow\",\"namespace\":\"jobs\",\"time\":\"2025-06-19T08:02:12.940Z\",\"workflow\":\"wf-a\"}\n"
+                + "controller.log-{\"level\":\"info\",\"msg\":\"Processing workflow\",\"namespace\":\"jobs\",\"time\":\"2025-06-19T08:02:13.940Z\",\"workflow\":\"wf-a\"}\n");
+        InputSummary in = r.inputs().get(0);
+        assertEquals(0, in.unparsed(), in.samples().toString());
+        assertEquals(2, in.events());
+        assertTrue(in.format().contains("logrus JSON"), in.format());
+    }
+
+    /**
+     * #2672's shape: v2.8 messages holding a Go struct dump ({@code Updating node &NodeStatus{ID:…,Phase:Pending,…} status Pending ->
+     * Running}, braces and commas inside the quoted message). Every line a record, nothing unparsed, no finding.
+     */
+    @Test
+    void aMessageHoldingAGoStructDumpIsOneRecord() throws IOException {
+        String wf = "retry-flaky-t6w3q";
+        String pod = wf + "-228647162";
+        String node = "&NodeStatus{ID:" + pod + ",Name:" + wf + "(0),DisplayName:" + wf + "(0),Type:Pod,TemplateName:flaky,TemplateRef:nil,"
+                + "Phase:%s,BoundaryID:,Message:,StartedAt:2020-05-21 14:02:20 +0000 UTC,FinishedAt:0001-01-01 00:00:00 +0000 UTC,PodIP:,"
+                + "Daemoned:nil,Inputs:nil,Outputs:nil,Children:[],OutboundNodes:[],StoredTemplateID:,WorkflowTemplateName:,TemplateScope:,"
+                + "ResourcesDuration:ResourcesDuration{},}";
+        AnalysisResult r = run("controller.txt", ""
+                + "time=\"2020-05-21T14:02:31Z\" level=info msg=\"Processing workflow\" namespace=lab workflow=" + wf + "\n"
+                + "time=\"2020-05-21T14:02:31Z\" level=info msg=\"Updating node " + String.format(node, "Pending") + " status Pending -> Running\"\n"
+                + "time=\"2020-05-21T14:07:44Z\" level=info msg=\"Updating node " + String.format(node, "Running") + " status Running -> Succeeded\"\n"
+                + "time=\"2020-05-21T14:07:44Z\" level=info msg=\"Updating node " + String.format(node, "Succeeded") + " message: pod termination\"\n"
+                + "time=\"2020-05-21T14:07:44Z\" level=info msg=\"Updated phase Running -> Succeeded\" namespace=lab workflow=" + wf + "\n");
+        InputSummary in = r.inputs().get(0);
+        assertEquals(0, in.unparsed(), in.samples().toString());
+        assertEquals(5, in.events());
+        noRaceClaimed(r);
+    }
+
+    /** #13579's shape: a macOS zsh prompt ({@code user@host dir % kubectl get pod P}) above the table it printed: the Pod's row read. */
+    @Test
+    void aZshPromptWithUserHostAndFolderIsTheTablesCommand() throws IOException {
+        AnalysisResult r = run("pod.txt", ""
+                + "jdoe@MBP-7Q2K analytics-infra % kubectl get pod wide-fanout-b2x7q-nap-875559176\n"
+                + "NAME                              READY   STATUS      RESTARTS   AGE\n"
+                + "wide-fanout-b2x7q-nap-875559176   0/2     Completed   0          52m\n");
+        InputSummary in = r.inputs().get(0);
+        assertEquals(0, in.unparsed(), in.samples().toString());
+        assertTrue(in.format().contains("kubectl get pods table"), in.format());
+        noRaceClaimed(r);
+    }
 }
