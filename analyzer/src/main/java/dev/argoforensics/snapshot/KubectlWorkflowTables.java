@@ -80,6 +80,12 @@ final class KubectlWorkflowTables {
                     headers.add(header);
                     return;
                 }
+                int[] headerless = header == null ? PasteShape.workflowRowStarts(line, command) : null;
+                if (headerless != null) {
+                    // a row under kubectl get workflows | grep …: its own cells give the columns kubectl aligned its table at
+                    header = new Header(headerless, command);
+                    headers.add(header);
+                }
                 if (header == null) {
                     problems.add(new ObjectFileReader.Problem(lineNo, "expected a kubectl get workflows header (NAME  STATUS  AGE  MESSAGE), found \""
                             + KubectlPodTables.excerpt(t) + "\""));
@@ -126,6 +132,15 @@ final class KubectlWorkflowTables {
         /** Each Workflow's last row under this header, in the order first listed. */
         final Map<String, WorkflowSnapshot> rows = new java.util.LinkedHashMap<>();
         int superseded;
+
+        /** A header a filter dropped: the columns of the row under it ({@link PasteShape#workflowRowStarts}), kubectl's own layout. */
+        Header(int[] rowStarts, String command) {
+            allNamespaces = rowStarts[0] >= 0;
+            argoList = false;
+            starts = new int[] {rowStarts[0], rowStarts[1], rowStarts[2], rowStarts[3], rowStarts[4], -1, -1};
+            Matcher ns = PasteShape.NAMESPACE_FLAG.matcher(command);
+            namespace = !allNamespaces && ns.find() ? ns.group(1) : "";
+        }
 
         Header(String line, String command) {
             allNamespaces = line.startsWith("NAMESPACE");

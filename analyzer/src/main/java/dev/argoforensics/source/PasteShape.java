@@ -491,7 +491,7 @@ public enum PasteShape {
         if (KUBECTL_EVENTS_HEADER.matcher(first).matches()) {
             return KUBECTL_EVENTS;
         }
-        if (WORKFLOWS_HEADER.matcher(first).matches()) {
+        if (WORKFLOWS_HEADER.matcher(first).matches() || workflowRowStarts(first, commandAbove(head, i)) != null) {
             return KUBECTL_WORKFLOWS;
         }
         if (ARGO_TREE_HEADER.matcher(first).matches()) {
@@ -609,12 +609,25 @@ public enum PasteShape {
         int output = -1;
         String command = "";
         int margin = margin(lines);
+        boolean typedBare = typedWithoutPrompts(lines);
         for (int j = 0; j <= lines.size(); j++) {
             String raw = j < lines.size() ? stripped(lines.get(j)) : null;
             String t = raw == null ? null : raw.strip();
             java.util.regex.Matcher m = t == null ? null : PROMPT.matcher(t);
             boolean bare = t != null && (t.equals("$") || t.equals("%") || t.equals("#"));
             if (t != null && indent(raw) > margin) {
+                continue;
+            }
+            java.util.regex.Matcher typed = typedBare && t != null && !m.matches() ? BARE_COMMAND.matcher(t) : null;
+            if (typed != null && typed.matches()) {
+                // A paste whose first line is a command typed without its prompt types its later ones so (upstream #4048's shape,
+                // session 62: kubectl get workflows | grep W, its row, then kubectl get pod | grep P and its row): each starts a section.
+                if (start >= 0) {
+                    out.add(new Section(start, j, command, shapeOf(lines, output, j), output));
+                }
+                start = j;
+                command = typed.group(1);
+                output = j + 1;
                 continue;
             }
             // The command read on over the lines the shell asked for more on (> …, its PS2): one command, its output after them.
@@ -648,6 +661,18 @@ public enum PasteShape {
             j = t == null || bare ? j : last;
         }
         return out;
+    }
+
+    /** Whether the paste's first line (blank lines and fences passed over) is a command typed without its prompt ({@link #BARE_COMMAND}). */
+    private static boolean typedWithoutPrompts(List<String> lines) {
+        for (String line : lines) {
+            String t = stripped(line).strip();
+            if (t.isEmpty() || t.startsWith("```")) {
+                continue;
+            }
+            return BARE_COMMAND.matcher(t).matches();
+        }
+        return false;
     }
 
     /** The command of a line of input at a prompt ({@link #INPUT}), or null. */
@@ -986,6 +1011,63 @@ public enum PasteShape {
             }
         }
         return null;
+    }
+
+    /** A {@code kubectl get workflows} command ({@code wf}, {@code wfs}, {@code workflow}, {@code workflows.argoproj.io}), its first stage. */
+    private static final Pattern GETS_WORKFLOWS = Pattern.compile("^(?:kubectl|k|oc)" + OPTIONS + " +get" + OPTIONS
+            + " +(?:wfs?|workflows?(?:\\.argoproj\\.io)?)(?= |$)");
+    private static final Pattern ALL_NAMESPACES = Pattern.compile("(?:^| )(?:-A|--all-namespaces)(?= |$)");
+    private static final Set<String> WORKFLOW_PHASES = Set.of("Pending", "Running", "Succeeded", "Failed", "Error");
+
+    /**
+     * The command of the prompt (or the command pasted without one) just above line {@code i}, blank lines and fences passed over;
+     * null where another line comes first or there is none.
+     */
+    private static String commandAbove(List<String> head, int i) {
+        for (int j = i - 1; j >= 0; j--) {
+            String t = stripped(head.get(j)).strip();
+            if (t.isEmpty() || t.startsWith("```")) {
+                continue;
+            }
+            return command(t);
+        }
+        return null;
+    }
+
+    /**
+     * The column starts (NAMESPACE or -1, NAME, STATUS, AGE, MESSAGE or -1) of a {@code kubectl get workflows} row whose header a
+     * filter dropped ({@code kubectl get workflows | grep wf}, upstream #4048's shape, session 62), or null: only under a command that
+     * gets Workflows, the cells (split at two or more spaces) a Workflow name, a phase, an AGE and maybe a message, a namespace first
+     * where the command has {@code -A}. A row whose STATUS is blank (no phase yet) has nothing to tell its columns by and is not read.
+     */
+    public static int[] workflowRowStarts(String line, String command) {
+        if (command == null || !GETS_WORKFLOWS.matcher(command).lookingAt()) {
+            return null;
+        }
+        String t = stripped(line);
+        if (t.isEmpty() || t.charAt(0) == ' ') {
+            return null;
+        }
+        List<Integer> starts = new java.util.ArrayList<>();
+        List<String> cells = new java.util.ArrayList<>();
+        java.util.regex.Matcher gap = CELLS.matcher(t);
+        int from = 0;
+        while (gap.find()) {
+            starts.add(from);
+            cells.add(t.substring(from, gap.start()));
+            from = gap.end();
+        }
+        starts.add(from);
+        cells.add(t.substring(from));
+        int c = ALL_NAMESPACES.matcher(command).find() ? 1 : 0;
+        if (cells.size() != c + 3 && cells.size() != c + 4) {
+            return null;
+        }
+        if ((c == 1 && !ROW_NAME.matcher(cells.get(0)).matches()) || !ROW_NAME.matcher(cells.get(c)).matches()
+                || !WORKFLOW_PHASES.contains(cells.get(c + 1)) || !ROW_AGE.matcher(cells.get(c + 2)).matches()) {
+            return null;
+        }
+        return new int[] {c == 1 ? 0 : -1, starts.get(c), starts.get(c + 1), starts.get(c + 2), cells.size() == c + 4 ? starts.get(c + 3) : -1};
     }
 
     public static String stripped(String line) {

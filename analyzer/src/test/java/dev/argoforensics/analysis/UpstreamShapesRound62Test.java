@@ -82,4 +82,28 @@ class UpstreamShapesRound62Test {
         InputSummary in = r.inputs().get(0);
         assertEquals(1, in.events(), "the plain record only");
     }
+
+    /**
+     * #4048's shape: commands typed without their prompts, each filtered by grep so that no header is left: a Workflow's row
+     * ({@code Running}) under {@code kubectl get workflows | grep W}, then each of its Pods' rows ({@code Completed}) under
+     * {@code kubectl get pod | grep P}. Before: nothing usable (6 unparsed: the Workflow's row was no table's). After: a terminal
+     * session of both tables, the Workflow and its two Pods read, nothing unparsed, and no finding (a table gives no time).
+     */
+    @Test
+    void commandsTypedWithoutPromptsEachFilteredToItsRow() throws IOException {
+        AnalysisResult r = run("grep.txt", ""
+                + "kubectl get workflows | grep data-ingest-x7p2m\n"
+                + "data-ingest-x7p2m                         Running   9h\n"
+                + "\n"
+                + "kubectl get pod | grep data-ingest-x7p2m-291637606\n"
+                + "data-ingest-x7p2m-291637606                          0/2     Completed   0          9h\n"
+                + "\n"
+                + "kubectl get pod | grep data-ingest-x7p2m-274859987\n"
+                + "data-ingest-x7p2m-274859987                          0/2     Completed   0          9h\n");
+        InputSummary in = r.inputs().get(0);
+        assertEquals(0, in.unparsed(), in.samples().toString());
+        assertEquals(3, in.events(), "one Workflow and two Pods");
+        assertTrue(in.format().contains("kubectl get workflows table") && in.format().contains("kubectl get pods table"), in.format());
+        noRaceClaimed(r);
+    }
 }

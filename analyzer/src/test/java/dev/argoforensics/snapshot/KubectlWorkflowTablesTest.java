@@ -146,4 +146,44 @@ class KubectlWorkflowTablesTest {
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of("NAME          STATUS   ROLES           AGE   VERSION")), "kubectl get nodes");
         assertEquals(PasteShape.NONE, PasteShape.detect(List.of("NAME     STATUS   VOLUME   CAPACITY   ACCESS MODES")), "a PVC table");
     }
+
+    /**
+     * A row under {@code kubectl get workflows | grep W}, its header dropped by the filter (upstream #4048's shape, session 62): read by
+     * its own cells (a name, a phase, an AGE, maybe a message), as kubectl aligned them. Before: the row was an unparsed line.
+     */
+    @Test
+    void aRowWhoseHeaderAGrepDroppedIsReadUnderItsCommand() throws IOException {
+        PasteFileReader.Result r = read("kubectl get workflows -n ingest | grep data-ingest-x7p2m\n"
+                + "data-ingest-x7p2m                         Running   9h\n");
+        assertEquals("kubectl get workflows table", r.format());
+        assertTrue(r.problems().isEmpty(), r.problems().toString());
+        List<WorkflowSnapshot> w = workflows(r);
+        assertEquals(1, w.size());
+        assertEquals("data-ingest-x7p2m", w.get(0).name());
+        assertEquals("ingest", w.get(0).namespace());
+        assertEquals("Running", w.get(0).phase());
+        assertTrue(w.get(0).nodes().isEmpty());
+
+        PasteFileReader.Result all = read("$ kubectl get wf -A | grep nightly\n"
+                + "etl        nightly-load-q2r8s   Failed      2d    child 'nightly-load-q2r8s-1170552436' failed\n"
+                + "etl        nightly-load-b7c1d   Succeeded   26h   \n");
+        assertTrue(all.problems().isEmpty(), all.problems().toString());
+        List<WorkflowSnapshot> a = workflows(all);
+        assertEquals(2, a.size());
+        assertEquals("etl", a.get(0).namespace());
+        assertEquals("Failed", a.get(0).phase());
+        assertEquals("child 'nightly-load-q2r8s-1170552436' failed", a.get(0).message());
+        assertEquals("Succeeded", a.get(1).phase());
+    }
+
+    /** Such a row is read only under a command that gets Workflows: alone, or under kubectl get pods, it is nobody's row. */
+    @Test
+    void aHeaderlessRowNeedsItsCommand() {
+        String row = "data-ingest-x7p2m                         Running   9h";
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of(row)));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("kubectl get pods | grep data-ingest", row)));
+        assertEquals(PasteShape.NONE, PasteShape.detect(List.of("kubectl get workflows | grep data-ingest",
+                "data-ingest-x7p2m                         Runnin    9h")), "no phase: not the Workflow table's row");
+        assertEquals(PasteShape.KUBECTL_WORKFLOWS, PasteShape.detect(List.of("kubectl get workflows | grep data-ingest", row)));
+    }
 }
