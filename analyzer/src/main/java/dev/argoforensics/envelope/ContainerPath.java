@@ -21,7 +21,29 @@ public final class ContainerPath {
     private static final Pattern LOG_NAME = Pattern.compile(
             "(?:^|[ ./-])containers[./]([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)_[a-z0-9-]+_([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)-[0-9a-f]{64}\\.log(?:$|\\s)");
 
+    /**
+     * The kubelet's folder of a container's log, as a file name ({@code grep -r} over {@code /var/log/pods}, whose {@code <n>.log} on a
+     * dockershim node links to Docker's json-file log): {@code pods/<ns>_<pod>_<uid>/<container>/<n>.log}, the Pod (group 1) and
+     * container (group 2).
+     */
+    private static final Pattern KUBELET_FILE = Pattern.compile("(?:^|/)pods/[a-z0-9][-a-z0-9]*_([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)_"
+            + "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/([a-z0-9](?:[-a-z0-9]*[a-z0-9])?)/\\d+\\.log$");
+
     private ContainerPath() {
+    }
+
+    /**
+     * The Pod and container a node's log file's name holds (a file name {@code grep} wrote before a line): a container log link's
+     * ({@link #LOG_NAME}) or the kubelet's folder's ({@link #KUBELET_FILE}); null for any other file (Docker's own
+     * {@code /var/lib/docker/containers/<id>/<id>-json.log} names no Pod).
+     */
+    static String[] podAndContainerOfFile(String name) {
+        String[] named = podAndContainerIn(name);
+        if (named != null) {
+            return named;
+        }
+        Matcher m = KUBELET_FILE.matcher(name);
+        return m.find() ? new String[] {m.group(1), m.group(2)} : null;
     }
 
     /** The Pod and container a log stream's or tag's name holds ({@link #LOG_NAME}), or null. */

@@ -605,10 +605,23 @@ public final class EnvelopeDecoder {
         }
         String grepName = null;
         int grepped = csv == null ? GrepFileName.jsonStart(line) : -1;
+        long grepNumber = grepped > 0 ? GrepFileName.number(line) : -1;
+        if (partial != null && pieceGrepName != null && (grepped > 0 ? !pieceGrepName.equals(GrepFileName.name(line))
+                || grepNumber >= 0 && pieceGrepNumber >= 0 && grepNumber != pieceGrepNumber + 1 : "--".equals(line))) {
+            // A Docker line's piece held open (its log string did not end in \n) whose next piece grep did not print: this line is
+            // another file's, or grep -n's number skips, or grep's "--" ends a group. The piece is given back as a line cut short, not
+            // joined with this line's record (session 62's breaker: a "Workflow update successful" was swallowed into the piece).
+            endOpenPiece();
+        }
+        currentGrepName = null;
+        currentGrepNumber = -1;
         if (grepped > 0) {
             // grep's file name before a runtime's JSON line (grep -r over the node's container logs): taken off and kept as the line's
             // prefix, and the Pod and container where the name is a container log link's (/var/log/containers/<pod>_<ns>_<c>-<id>.log)
+            // or the kubelet's folder's (/var/log/pods/<ns>_<pod>_<uid>/<c>/<n>.log)
             grepName = GrepFileName.name(line);
+            currentGrepName = grepName;
+            currentGrepNumber = grepNumber;
             line = line.substring(grepped);
             first = '{';
         }
@@ -629,7 +642,7 @@ public final class EnvelopeDecoder {
                 c = json.readCut(line, logEndsLeftOff); // a Docker line that lost its end
             }
             if (c != null && grepName != null) {
-                String[] named = ContainerPath.podAndContainerIn(grepName);
+                String[] named = ContainerPath.podAndContainerOfFile(grepName);
                 c = new JsonEnvelope.Content(c.line(), c.complete(), c.kind(), c.time(),
                         c.origin() != null ? c.origin() : named != null ? named[0] : null,
                         c.container() != null ? c.container() : named != null ? named[1] : null,
@@ -893,6 +906,30 @@ public final class EnvelopeDecoder {
     }
 
     /** Holds a piece that continues on the next line, or completes the pieces held so far. */
+    /** grep's file name and {@code -n} number of the line being decoded (null and -1 for a line without one). */
+    private String currentGrepName;
+    private long currentGrepNumber = -1;
+    /** grep's file name and number of the last piece of {@link #partial} (null when grep named none). */
+    private String pieceGrepName;
+    private long pieceGrepNumber = -1;
+
+    /**
+     * Gives the piece held open back ({@link #released()}) as the line it is, cut short (its end is in a line grep did not print), and
+     * holds nothing after it.
+     */
+    private void endOpenPiece() {
+        UnwrappedLine open = partialStart.withRecord(partial.toString(), partialStart.envelope(), null, null, partialStart.prefix());
+        partial = null;
+        pieceGrepName = null;
+        boolean wasPrompt = promptLine;
+        promptLine = false;
+        UnwrappedLine found = finish(open).cutShort();
+        promptLine = wasPrompt;
+        if (released == null) {
+            released = found;
+        }
+    }
+
     private UnwrappedLine joinPieces(UnwrappedLine piece, boolean continues) {
         if (partial == null && !continues) {
             return finish(piece);
@@ -902,6 +939,8 @@ public final class EnvelopeDecoder {
             partialStart = piece;
             partialLength = 0;
         }
+        pieceGrepName = currentGrepName;
+        pieceGrepNumber = currentGrepNumber;
         String text = piece.record();
         partialLength += text.length();
         if (partial.length() < maxJoined) {

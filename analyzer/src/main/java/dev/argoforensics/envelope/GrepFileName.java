@@ -8,11 +8,15 @@ import java.util.regex.Pattern;
  * the line is a container runtime's JSON ({@code <id>-json.log.1:{"log":"time=…","stream":"stderr","time":"…"}}: Docker's
  * json-file logs grepped on the node under {@code /var/lib/docker/containers/<id>/}, upstream #3791's shape, session 62). The name
  * is a path ending in {@code .log} (a rotated {@code .log.N} too), {@code grep -n}'s line number may follow it, and a context
- * line's separator is {@code -} where a match's is {@code :}. Without this the JSON was found behind an unrecognised prefix and
+ * line's separators are {@code -} where a match's are {@code :} ({@code name-117-} and {@code name:118:} with {@code -n}). Without this the JSON was found behind an unrecognised prefix and
  * read as the controller's own JSON record, which a runtime's envelope is not: nothing of such a paste was read.
  */
 final class GrepFileName {
-    private static final Pattern NAME = Pattern.compile("([^\\s\"'{}:]+\\.log(?:\\.\\d{1,3})?)(?::\\d+)?[:-](?=\\{\")");
+    /**
+     * The name, then {@code grep -n}'s number between two separators ({@code name:118:} for a match, {@code name-117-} for a context
+     * line: grep writes both of a context line's as {@code -}), or the separator alone.
+     */
+    private static final Pattern NAME = Pattern.compile("([^\\s\"'{}:]+\\.log(?:\\.\\d{1,3})?)(?:[:-](\\d{1,18})[:-]|[:-])(?=\\{\")");
 
     private GrepFileName() {
     }
@@ -30,5 +34,11 @@ final class GrepFileName {
     static String name(String line) {
         Matcher m = NAME.matcher(line);
         return m.lookingAt() ? m.group(1) : null;
+    }
+
+    /** {@code grep -n}'s line number in the file the name names, of a line {@link #jsonStart} found JSON in; -1 without {@code -n}. */
+    static long number(String line) {
+        Matcher m = NAME.matcher(line);
+        return m.lookingAt() && m.group(2) != null ? Long.parseLong(m.group(2)) : -1;
     }
 }
