@@ -85,7 +85,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
     /**
      * One run's records in a stretch (session 61, {@link RunCopies}): its first record, with its place (placed as the specials are,
      * it says which run the stretch's lines are of once the stitch has placed them), and the key of each of its records
-     * ({@link RunCopies#key}: passes, {@code Created pod} and cleanup lines, eight bytes each), in stretch order.
+     * ({@link RunCopies#key}: passes, {@code Created pod} and cleanup lines, eight bytes each), in key order (a multiset).
      */
     public record Records(Special first, long[] keys) {
         @Override
@@ -223,8 +223,11 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         Map<PodKey, Span> spans = new HashMap<>();
         times.forEach((k, v) -> spans.put(k, new Span(v[0], v[1])));
         List<Records> records = new ArrayList<>(firstRecord.size());
-        firstRecord.forEach((stream, first) -> records.add(new Records(first,
-                java.util.Arrays.copyOf(recordKeys.get(stream), recordCount.get(stream)[0]))));
+        firstRecord.forEach((stream, first) -> {
+            long[] keys = java.util.Arrays.copyOf(recordKeys.get(stream), recordCount.get(stream)[0]);
+            java.util.Arrays.sort(keys); // a multiset: in key order, whatever the lines' order
+            records.add(new Records(first, keys));
+        });
         return new LineProjection(lines.size(), specials, NamespaceProjection.of(others, workflows), spans, List.copyOf(nodes.values()), informer,
                 bindings == null ? Set.of() : Grouping.edges(others, bindings), elections, records);
     }
@@ -265,10 +268,19 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
      * depend on places.
      */
     public LineProjection placed(IntFunction<LogEvent> place) {
-        List<Records> placedRecords = new ArrayList<>(records.size());
+        // Two pieces of a file the stitch places in one run are that run's records: one entry, at its first record, as a
+        // projection of the placed lines makes it.
+        Map<Integer, Records> byRun = new LinkedHashMap<>();
         for (Records r : records) {
-            placedRecords.add(new Records(new Special(r.first().place(), place.apply((int) r.first().place())), r.keys()));
+            LogEvent first = place.apply((int) r.first().place());
+            byRun.merge(first.stream(), new Records(new Special(r.first().place(), first), r.keys()), (x, y) -> {
+                long[] keys = java.util.Arrays.copyOf(x.keys(), x.keys().length + y.keys().length);
+                System.arraycopy(y.keys(), 0, keys, x.keys().length, y.keys().length);
+                java.util.Arrays.sort(keys);
+                return new Records(x.first().place() <= y.first().place() ? x.first() : y.first(), keys);
+            });
         }
+        List<Records> placedRecords = new ArrayList<>(byRun.values());
         return new LineProjection(lines, placed(specials, place), others, spans, placed(nodeNames, place), informer, edges, placed(elections, place),
                 placedRecords);
     }
@@ -327,8 +339,13 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         for (Special s : specials) {
             out.add(new Special(s.place(), skeleton(s.line())));
         }
+        // each run's first record as a skeleton too (only its run is read of it): the same line as the special at its place
+        List<Records> thin = new ArrayList<>(records.size());
+        for (Records r : records) {
+            thin.add(new Records(new Special(r.first().place(), skeleton(r.first().line())), r.keys()));
+        }
         return new LineProjection(lines, out, new NamespaceProjection(Map.of(), others.workflows()), Map.of(), List.of(), informer, Set.of(),
-                elections, records);
+                elections, thin);
     }
 
     /**

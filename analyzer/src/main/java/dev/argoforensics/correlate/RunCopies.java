@@ -18,7 +18,8 @@ import java.util.TreeMap;
  *
  * <p>Derived once per input, from every line read, before any slicing or grouping ({@link LineProjection#records}, put together by
  * {@link LineProjection#union}): the records each run wrote that every reading of a run holds and no two controllers write alike,
- * its passes ({@code Processing workflow}), {@code Created pod} lines and cleanup lines, each as the same text at the same instant.
+ * its passes ({@code Processing workflow}), {@code Created pod} lines and cleanup lines, each as the same text (the time as written
+ * included) at the same time ({@link #key}).
  * Runs {@code a} and {@code b} are one run given twice where nine in ten of the records of the one with fewer (at least one) are
  * the other's too, counted as multisets (a record written twice in one second by one run counts twice on each side). Not a record
  * or two alike: two clusters' controllers running the same Workflows (one GitOps source) log the same pass text in the same second
@@ -56,21 +57,22 @@ public record RunCopies(List<Long> pairs) {
     }
 
     /**
-     * The record's key: its instant and a 64-bit hash of its text (FNV-1a over the chars), so that the projection carries eight
-     * bytes per record, not the line. Two different records share a key only where their instants are equal and their texts'
-     * hashes collide (one in 2^64 per such pair).
+     * The record's key: a 64-bit hash (FNV-1a over the chars) of its text, which holds the time the controller wrote (logrus's and
+     * slog's {@code time=}, klog's prefix), mixed with its time within its quarter hour (second and nano), so that the projection
+     * carries eight bytes per record, not the line. Not the instant itself: where a file is read apart from the others (the fleet's
+     * files, {@link LineProjection#placed}) the stitch may yet move its times by whole days (a klog year) or by its zone (whole
+     * quarter hours), and a record's key must be the same as read and as placed. Two different records share a key only where
+     * their times agree within the quarter hour and their texts' hashes collide (one in 2^64 per such pair).
      */
     static long key(LogEvent e) {
-        java.time.Instant at = e.time().instant();
         String text = e.text();
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < text.length(); i++) {
             h ^= text.charAt(i);
             h *= 0x100000001b3L;
         }
-        h ^= at.getEpochSecond() * 0x9E3779B97F4A7C15L;
-        h *= 0x100000001b3L;
-        h ^= at.getNano();
+        java.time.Instant at = e.time().instant();
+        h ^= Math.floorMod(at.getEpochSecond(), 900L) * 1_000_000_000L + at.getNano();
         h *= 0x9E3779B97F4A7C15L;
         return h ^ (h >>> 29);
     }
