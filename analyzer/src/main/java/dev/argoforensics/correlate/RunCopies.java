@@ -18,7 +18,8 @@ import java.util.TreeMap;
  *
  * <p>Derived once per input, from every line read, before any slicing or grouping ({@link LineProjection#records}, put together by
  * {@link LineProjection#union}): the records each run wrote that every reading of a run holds and no two controllers write alike,
- * its passes ({@code Processing workflow}), {@code Created pod} lines and cleanup lines, each as the same text at the same instant.
+ * its passes ({@code Processing workflow}), {@code Created pod} lines and cleanup lines, each as the same statement and values at
+ * the same instant, whatever form the line took ({@link #says}; session 61 breaker: not the text, which a log store rebuilds).
  * Runs {@code a} and {@code b} are one run given twice where nine in ten of the records of the one with fewer (at least one) are
  * the other's too, counted as multisets (a record written twice in one second by one run counts twice on each side). Not a record
  * or two alike: two clusters' controllers running the same Workflows (one GitOps source) log the same pass text in the same second
@@ -56,13 +57,19 @@ public record RunCopies(List<Long> pairs) {
     }
 
     /**
-     * The record's key: its instant and a 64-bit hash of its text (FNV-1a over the chars), so that the projection carries eight
-     * bytes per record, not the line. Two different records share a key only where their instants are equal and their texts'
-     * hashes collide (one in 2^64 per such pair).
+     * The record's key: its instant and a 64-bit hash of what it says ({@link #says}: its statement and values as parsed, FNV-1a
+     * over the chars), so that the projection carries eight bytes per record, not the line. Two different records share a key only
+     * where their instants are equal and they say the same of the same object, or their hashes collide (one in 2^64 per such pair).
+     *
+     * <p>Session 61 breaker (s61-b-once): what it says, not its text. One run's records reach the reader in more than one form: a
+     * {@code kubectl logs} copy holds the controller's JSON record as written, a Logs Explorer download ({@code jsonPayload}) the
+     * record Cloud Logging parsed, with its {@code time} moved to the entry's {@code timestamp}; fluent-bit's {@code log_processed}
+     * and a log store's columns rebuild it too. Keyed by text, such a download given beside the log was another controller at once
+     * (leader election off in both: a second lifetime of every Pod, each with one copy's lines).
      */
     static long key(LogEvent e) {
         java.time.Instant at = e.time().instant();
-        String text = e.text();
+        String text = says(e.event());
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < text.length(); i++) {
             h ^= text.charAt(i);
@@ -73,6 +80,33 @@ public record RunCopies(List<Long> pairs) {
         h ^= at.getNano();
         h *= 0x9E3779B97F4A7C15L;
         return h ^ (h >>> 29);
+    }
+
+    /**
+     * What a record says, whatever form its line took (logrus or slog, text or JSON, rebuilt by a log store): the statement and the
+     * values parsed from it, without what differs only in rendering (a delay's text, integer nanoseconds in JSON and a Go duration
+     * in text; the PodGC struct's rendering).
+     */
+    static String says(ControllerEvent ev) {
+        if (ev instanceof ControllerEvent.WorkflowProcessing p) {
+            return "pass " + p.wf() + " " + p.phase() + " " + p.resourceVersion();
+        }
+        if (ev instanceof ControllerEvent.PodCreated c) {
+            return "created " + c.wf() + " " + c.node() + " " + c.id() + " " + c.podRef();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupScheduled s) {
+            return "scheduled " + s.podRef() + " " + s.action() + " " + s.delayNanos();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupQueued q) {
+            return "queued " + q.podRef() + " " + q.action() + " " + q.timing() + " " + q.afterNanos() + " " + q.uid();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupStarted s) {
+            return "started " + s.podRef() + " " + s.action() + " " + s.key();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupFailed f) {
+            return "failed " + f.podRef() + " " + f.action() + " " + f.key() + " " + f.error();
+        }
+        return ev.getClass().getSimpleName() + " " + ev; // another cleanup statement: its parsed values
     }
 
     /** The copies among the runs whose records' keys are these, per run (stream number; any order of keys). */

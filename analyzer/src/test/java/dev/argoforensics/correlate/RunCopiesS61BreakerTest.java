@@ -1,0 +1,120 @@
+package dev.argoforensics.correlate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.argoforensics.analysis.Analysis;
+import dev.argoforensics.analysis.AnalysisOptions;
+import dev.argoforensics.analysis.AnalysisResult;
+import dev.argoforensics.event.ControllerProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Session 61 breaker (s61-b-once) of "one run given twice" derived once ({@link RunCopies}). Attacks with real shapes:
+ * the same controller run given in two forms whose lines' text differs (a {@code kubectl logs} copy and a Logs Explorer download,
+ * whose {@code jsonPayload} is the record Cloud Logging parsed, its {@code time} taken out into the entry's {@code timestamp}),
+ * each covering a different span; and two real controllers (two replicas with leader election off) that must stay two.
+ */
+class RunCopiesS61BreakerTest {
+    @TempDir
+    Path dir;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A v4.1.2 controller with leader election off (slog JSON, nanosecond times): the AF001/AF004 negative control. */
+    private static final Path LOG = Path.of("samples/labelled-then-released/logs/workflow-controller.json.log");
+
+    private AnalysisResult analyze(Map<String, List<String>> logs) throws IOException {
+        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
+        List<String> paths = new ArrayList<>();
+        for (Map.Entry<String, List<String>> l : new TreeMap<>(logs).entrySet()) {
+            Path p = in.resolve(l.getKey());
+            Files.write(p, l.getValue());
+            paths.add(p.toString());
+        }
+        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+    }
+
+    /**
+     * The run as GKE's Logs Explorer downloads it ({@code downloaded-logs-*.json}): one entry per line, the controller's JSON
+     * record parsed into {@code jsonPayload} with its {@code time} taken out (Cloud Logging's special field, moved to
+     * {@code timestamp}), the Pod in {@code resource.labels.pod_name}; only the lines up to {@code until} (the query's window).
+     */
+    static List<String> logsExplorerDownload(List<String> log, String until, String pod) throws IOException {
+        ArrayNode out = JSON.createArrayNode();
+        int n = 0;
+        for (String l : log) {
+            ObjectNode r = (ObjectNode) JSON.readTree(l);
+            String t = r.remove("time").asText();
+            if (t.compareTo(until) > 0) {
+                continue;
+            }
+            ObjectNode e = out.addObject();
+            e.put("insertId", String.format("1q8x%06dg4k2", n++));
+            e.set("jsonPayload", r);
+            ObjectNode res = e.putObject("resource");
+            res.put("type", "k8s_container");
+            ObjectNode labels = res.putObject("labels");
+            labels.put("pod_name", pod);
+            labels.put("project_id", "acme-analytics");
+            labels.put("container_name", "workflow-controller");
+            labels.put("location", "europe-west1-b");
+            labels.put("cluster_name", "analytics-prod");
+            labels.put("namespace_name", "argo");
+            e.put("timestamp", t);
+            e.put("severity", "INFO");
+            e.put("logName", "projects/acme-analytics/logs/stderr");
+            e.put("receiveTimestamp", t);
+        }
+        // as the console writes it: an array, each entry indented on its own lines
+        List<String> lines = new ArrayList<>();
+        lines.add("[");
+        for (int i = 0; i < out.size(); i++) {
+            String entry = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(out.get(i)).replace(" : ", ": ");
+            String[] el = entry.split("\n");
+            for (int j = 0; j < el.length; j++) {
+                lines.add("  " + el[j] + (j == el.length - 1 && i < out.size() - 1 ? "," : ""));
+            }
+        }
+        lines.add("]");
+        return lines;
+    }
+
+    private static List<String> sure(AnalysisResult r) {
+        return TwinClustersS59BreakerTest.readings(r).stream().filter(f -> f.contains(" CONFIRMED ") || f.contains(" LIKELY ")).toList();
+    }
+
+    /**
+     * {@code kubectl logs deploy/workflow-controller > controller.log} at 14:25 beside the Logs Explorer download the reporter made at
+     * 14:15 (the query's window ends there): one run, leader election off, its records the same at the same instants but not the
+     * same text (the download's payload has no {@code time}). Nine passes of the download's are the log's ten: not "the same passes
+     * at the same instants" by count, and their 10 minutes together are far beyond a hand-over.
+     */
+    @Test
+    void aLogsExplorerDownloadBesideKubectlLogsIsOneRun() throws IOException {
+        List<String> log = Files.readAllLines(LOG);
+        List<String> download = logsExplorerDownload(log, "2026-10-08T14:15:00Z", "workflow-controller-7c9d8b6f5-k2x4m");
+        AnalysisResult alone = analyze(Map.of("controller.log", log));
+        AnalysisResult both = analyze(Map.of("controller.log", log, "downloaded-logs-20261008-141500.json", download));
+        List<ControllerProcess> runs = both.correlation().processes();
+        assertEquals(2, runs.size(), runs::toString);
+        ConcurrentRuns c = ConcurrentRuns.of(both.correlation());
+        assertFalse(c.atOnce(0, 1), runs::toString);
+        assertTrue(c.mayShare(0, 1).isEmpty(), runs::toString);
+        assertTrue(c.apartFrom(0).isEmpty() && c.apartFrom(1).isEmpty(), runs::toString);
+        List<String> s = sure(alone);
+        assertTrue(sure(both).stream().allMatch(s::contains), () -> sure(both) + " vs " + s);
+    }
+}
