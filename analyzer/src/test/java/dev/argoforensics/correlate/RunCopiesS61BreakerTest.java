@@ -117,4 +117,68 @@ class RunCopiesS61BreakerTest {
         List<String> s = sure(alone);
         assertTrue(sure(both).stream().allMatch(s::contains), () -> sure(both) + " vs " + s);
     }
+
+    /**
+     * The two replicas of {@code two-controllers} (leader election off, both reconciling {@code etl/batch-merge-k2x8d}: AF012
+     * confirmed) with a Logs Explorer download of replica h4x2p beside them: the download is h4x2p's copy, never q7m9z's (the two
+     * replicas read the same resource versions within the same tens of milliseconds, never at the same instant), and the two
+     * replicas stay two controllers at once.
+     */
+    @Test
+    void twoReplicasAtOnceStayTwoBesideADownloadOfOne() throws IOException {
+        Path logs = Path.of("samples/two-controllers/logs");
+        List<String> h = Files.readAllLines(logs.resolve("workflow-controller-6d8f7c9b5-h4x2p.json.log"));
+        List<String> q = Files.readAllLines(logs.resolve("workflow-controller-6d8f7c9b5-q7m9z.json.log"));
+        AnalysisResult both = analyze(Map.of("workflow-controller-6d8f7c9b5-h4x2p.json.log", h, "workflow-controller-6d8f7c9b5-q7m9z.json.log", q,
+                "downloaded-logs-20261012-081000.json", logsExplorerDownload(h, "2026-10-12T08:05:00Z", "workflow-controller-6d8f7c9b5-h4x2p")));
+        List<ControllerProcess> runs = both.correlation().processes();
+        assertEquals(3, runs.size(), runs::toString);
+        int hk = idOf(runs, "workflow-controller-6d8f7c9b5-h4x2p.json.log");
+        int qk = idOf(runs, "workflow-controller-6d8f7c9b5-q7m9z.json.log");
+        int dl = 3 - hk - qk;
+        ConcurrentRuns c = ConcurrentRuns.of(both.correlation());
+        assertTrue(c.atOnce(hk, qk), runs::toString);
+        assertFalse(c.atOnce(hk, dl), runs::toString);
+        assertTrue(c.atOnce(qk, dl), runs::toString); // the download is h4x2p's run: at once with q7m9z as h4x2p is
+        List<String> readings = TwinClustersS59BreakerTest.readings(both);
+        assertTrue(readings.stream().anyMatch(f -> f.contains("AF012") && f.contains(" CONFIRMED ")), readings::toString);
+        AnalysisResult pair = analyze(Map.of("workflow-controller-6d8f7c9b5-h4x2p.json.log", h, "workflow-controller-6d8f7c9b5-q7m9z.json.log", q));
+        List<String> s = sure(pair);
+        assertTrue(sure(both).stream().allMatch(s::contains), () -> sure(both) + " vs " + s);
+    }
+
+    private static int idOf(List<ControllerProcess> runs, String replica) {
+        return runs.stream().filter(p -> p.replica().equals(replica)).findFirst().orElseThrow(() -> new AssertionError(runs.toString())).id();
+    }
+
+    /** The fixtures of this class in every grouping (GroupingInvarianceTest) and through each file's projection (ProjectionFactsTest). */
+    @Test
+    void theDownloadBesideTheLogReachesTheSameOutcomesInAnyGroupingAndFromTheFilesProjections() throws Exception {
+        List<String> log = Files.readAllLines(LOG);
+        Path in = Files.createDirectories(dir.resolve("grouped"));
+        Files.write(in.resolve("controller.log"), log);
+        Files.write(in.resolve("downloaded-logs-20261008-141500.json"), logsExplorerDownload(log, "2026-10-08T14:15:00Z", "workflow-controller-7c9d8b6f5-k2x4m"));
+        Files.write(in.resolve("passes.txt"), log.stream().filter(l -> l.contains("\"Processing workflow\"")).limit(6).toList());
+        List<String> paths = List.of(in.toString(), "samples/labelled-then-released/snapshots");
+        java.lang.reflect.Method grouped = Class.forName("dev.argoforensics.analysis.GroupingInvarianceTest").getDeclaredMethod("assertInvariant", List.class, boolean.class);
+        grouped.setAccessible(true);
+        invoke(grouped, paths);
+        java.lang.reflect.Method projected = Class.forName("dev.argoforensics.analysis.ProjectionFactsTest").getDeclaredMethod("assertProjected", List.class, boolean.class);
+        projected.setAccessible(true);
+        invoke(projected, paths);
+        AnalysisResult r = Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        RunCopies copies = LineProjection.of(r.correlation().events(), java.util.Set.of(), new int[0], true).copies();
+        assertEquals(3, copies.pairs().size(), () -> copies + " " + r.correlation().processes());
+    }
+
+    private static void invoke(java.lang.reflect.Method m, List<String> paths) throws Exception {
+        try {
+            m.invoke(null, paths, false);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw (Exception) e.getCause();
+        }
+    }
 }
