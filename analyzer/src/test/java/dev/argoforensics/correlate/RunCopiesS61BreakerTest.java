@@ -181,4 +181,40 @@ class RunCopiesS61BreakerTest {
             throw (Exception) e.getCause();
         }
     }
+
+    /**
+     * {@code kubectl logs | grep <workflow>} copied from a 120-column terminal (the sample {@code grep-wrapped-deleted-running},
+     * every long record hard-wrapped) beside the log it was cut from (its records unwrapped, after the run's start and Lease
+     * acquisition): the excerpt is the log's copy (the rejoined records say what the log's say), so nothing leaves the two free to
+     * have reconciled the Workflow at once ({@link ConcurrentRuns#mayShare} empty), and nothing confirmed or likely is added.
+     */
+    @Test
+    void aTerminalWrappedGrepBesideItsLogIsItsCopy() throws IOException {
+        List<String> copy = Files.readAllLines(Path.of("samples/grep-wrapped-deleted-running/logs/terminal-copy.txt"));
+        List<String> log = new ArrayList<>(List.of(
+                "time=\"2026-12-03T13:58:02.101Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.6.19",
+                "I1203 13:58:02.140118       1 leaderelection.go:257] attempting to acquire leader lease argo/workflow-controller...",
+                "I1203 13:58:02.161533       1 leaderelection.go:271] successfully acquired lease argo/workflow-controller",
+                "time=\"2026-12-03T13:58:02.162Z\" level=info msg=\"new leader\" leader=workflow-controller-6c7d9f8b5-x8k2p",
+                "time=\"2026-12-03T13:58:02.240Z\" level=info msg=\"Current Worker Numbers\" cronWorkflowWorkers=8 podCleanup=4 workflowArchive=8 workflowTtlWorkers=4 workflowWorkers=32"));
+        for (String l : copy) {
+            if (l.startsWith("time=")) {
+                log.add(l);
+            } else if (!l.startsWith("$") && !log.isEmpty() && log.get(log.size() - 1).startsWith("time=")) {
+                log.set(log.size() - 1, log.get(log.size() - 1) + l);
+            }
+        }
+        assertTrue(log.size() > 40 && log.stream().noneMatch(l -> l.contains("$ ")), log::toString);
+        AnalysisResult alone = analyze(Map.of("workflow-controller-6c7d9f8b5-x8k2p.log", log));
+        AnalysisResult both = analyze(Map.of("workflow-controller-6c7d9f8b5-x8k2p.log", log, "terminal-copy.txt", copy));
+        List<ControllerProcess> runs = both.correlation().processes();
+        assertEquals(2, runs.size(), runs::toString);
+        ConcurrentRuns c = ConcurrentRuns.of(both.correlation());
+        assertTrue(c.mayShare(0, 1).isEmpty(), runs::toString);
+        assertFalse(c.atOnce(0, 1), runs::toString);
+        RunCopies copies = LineProjection.of(both.correlation().events(), java.util.Set.of(), new int[0], true).copies();
+        assertTrue(copies.givenTwice(0, 1), () -> copies + " " + runs);
+        List<String> s = sure(alone);
+        assertTrue(sure(both).stream().allMatch(s::contains), () -> sure(both) + " vs " + s);
+    }
 }
