@@ -20,10 +20,13 @@ import java.util.TreeMap;
  * {@link LineProjection#union}): the records each run wrote that every reading of a run holds and no two controllers write alike,
  * its passes ({@code Processing workflow}), {@code Created pod} lines and cleanup lines, each as the same statement and values at
  * the same instant, whatever form the line took ({@link #says}; session 61 breaker: not the text, which a log store rebuilds).
- * Runs {@code a} and {@code b} are one run given twice where nine in ten of the records of the one with fewer (at least one) are
- * the other's too, counted as multisets (a record written twice in one second by one run counts twice on each side). Not a record
- * or two alike: two clusters' controllers running the same Workflows (one GitOps source) log the same pass text in the same second
- * where times are whole seconds (v3's logrus text), and test fixtures share start-up lines.
+ * Runs {@code a} and {@code b} are one run given twice where, over the seconds both hold records in, nine in ten of the records of
+ * the one with fewer there (at least one) are the other's too, counted as multisets (a record written twice in one second by one run
+ * counts twice on each side). Over the span both hold (session 61 breaker): two copies cut differently (a save from the start, the
+ * log after rotation) each hold records the other lacks outside it. Not a record or two alike: two controllers at once reconciling
+ * the same Workflows log the same statement within milliseconds, not at the same instant; where times are whole seconds (a log
+ * store that keeps seconds) they could, and test fixtures share start-up lines. (Argo's own logrus format prints milliseconds,
+ * {@code 2006-01-02T15:04:05.000Z}, from v2.12 on; slog prints three digits or nanoseconds.)
  *
  * <p>Until session 61 this was read four ways: from the lines kept whole of the whole table or of one slice of Pod names (no passes),
  * from a group's lines (its own Workflows' passes only), and not at all by the rules ({@code ConcurrentRuns.of(Correlation)}), so
@@ -75,11 +78,41 @@ public record RunCopies(List<Long> pairs) {
             h ^= text.charAt(i);
             h *= 0x100000001b3L;
         }
-        h ^= at.getEpochSecond() * 0x9E3779B97F4A7C15L;
-        h *= 0x100000001b3L;
         h ^= at.getNano();
         h *= 0x9E3779B97F4A7C15L;
-        return h ^ (h >>> 29);
+        h ^= h >>> 29;
+        // The second in the high bits (signed: years -15,000 to 19,000 hold, the undated excerpts' placeholder instants too), so that
+        // a run's keys sorted are its records in time order by the second and the span two runs both hold is read from the keys.
+        return (at.getEpochSecond() << HASH_BITS) | (h & HASH_MASK);
+    }
+
+    /** The bits of a key that hash what the record says and its fraction of a second: one in 2^24 for two records in one second. */
+    static final int HASH_BITS = 24;
+
+    private static final long HASH_MASK = (1L << HASH_BITS) - 1;
+
+    /** The second a key's record was written in ({@link #key}). */
+    static long second(long key) {
+        return key >> HASH_BITS;
+    }
+
+    /** How many of the sorted keys have their records in seconds {@code from} to {@code to}, both included. */
+    private static int within(long[] sorted, long from, long to) {
+        return lowerBound(sorted, (to + 1) << HASH_BITS) - lowerBound(sorted, from << HASH_BITS);
+    }
+
+    private static int lowerBound(long[] sorted, long k) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < k) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /**
@@ -158,14 +191,21 @@ public record RunCopies(List<Long> pairs) {
                 }
             }
         }
-        Map<Integer, Integer> count = new HashMap<>();
+        // Over the seconds both runs hold records in (session 61 breaker: two copies cut differently, the reporter's earlier save from
+        // the start and the log after rotation, each holding records the other lacks outside that span): nine in ten of the records
+        // of the one with fewer there are the other's. A record shared is in both spans, so every shared record counts.
+        Map<Integer, long[]> sorted = new HashMap<>();
         for (int r = 0; r < n; r++) {
-            count.put(runs.get(r), keys.get(r).length);
+            sorted.put(runs.get(r), keys.get(r));
         }
         List<Long> twice = new ArrayList<>();
         shared.forEach((p, s) -> {
-            int fewer = Math.min(count.get((int) (p >>> 32)), count.get((int) (p & 0xffffffffL)));
-            if (s * 10L >= 9L * fewer) {
+            long[] ka = sorted.get((int) (p >>> 32));
+            long[] kb = sorted.get((int) (p & 0xffffffffL));
+            long from = Math.max(second(ka[0]), second(kb[0]));
+            long to = Math.min(second(ka[ka.length - 1]), second(kb[kb.length - 1]));
+            int fewer = Math.min(within(ka, from, to), within(kb, from, to));
+            if (fewer > 0 && s * 10L >= 9L * fewer) {
                 twice.add(p);
             }
         });

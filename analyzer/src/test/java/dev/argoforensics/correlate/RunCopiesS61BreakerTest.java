@@ -217,4 +217,31 @@ class RunCopiesS61BreakerTest {
         List<String> s = sure(alone);
         assertTrue(sure(both).stream().allMatch(s::contains), () -> sure(both) + " vs " + s);
     }
+
+    private static String timeOf(String jsonLine) {
+        return jsonLine.replaceAll(".*\"time\":\"([^\"]+)\".*", "$1");
+    }
+
+    /**
+     * One election-off run given as two copies cut differently: the reporter's earlier save ({@code kubectl logs > saved.log} at
+     * 14:10:30, from the start) and {@code kubectl logs} at 14:25 after the container log rotated (from 14:03: its start-up lines
+     * gone). Over the seven minutes both hold, every record is the same; each holds records the other lacks outside them. Read as
+     * two controllers whose election one does not show, their passes interleaving for seven minutes, they were free to have
+     * reconciled the Workflow at once ({@link ConcurrentRuns.Sharing#UNSHOWN}).
+     */
+    @Test
+    void twoCopiesCutDifferentlyAreOneRunOverTheSpanBothHold() throws IOException {
+        List<String> log = Files.readAllLines(LOG);
+        List<String> saved = log.stream().filter(l -> timeOf(l).compareTo("2026-10-08T14:10:30") < 0).toList();
+        List<String> rotated = log.stream().filter(l -> timeOf(l).compareTo("2026-10-08T14:03:00") > 0).toList();
+        AnalysisResult alone = analyze(Map.of("workflow-controller.log", log));
+        AnalysisResult both = analyze(Map.of("saved.log", saved, "workflow-controller.log", rotated));
+        List<ControllerProcess> runs = both.correlation().processes();
+        assertEquals(2, runs.size(), runs::toString);
+        ConcurrentRuns c = ConcurrentRuns.of(both.correlation());
+        assertTrue(c.mayShare(0, 1).isEmpty(), () -> c.mayShare(0, 1) + " " + runs);
+        assertFalse(c.atOnce(0, 1), runs::toString);
+        List<String> s = sure(alone);
+        assertTrue(sure(both).stream().allMatch(s::contains), () -> sure(both) + " vs " + s);
+    }
 }
