@@ -18,12 +18,15 @@ import java.util.TreeMap;
  *
  * <p>Derived once per input, from every line read, before any slicing or grouping ({@link LineProjection#records}, put together by
  * {@link LineProjection#union}): the records each run wrote that every reading of a run holds and no two controllers write alike,
- * its passes ({@code Processing workflow}), {@code Created pod} lines and cleanup lines, each as the same text (the time as written
- * included) at the same time ({@link #key}).
- * Runs {@code a} and {@code b} are one run given twice where nine in ten of the records of the one with fewer (at least one) are
- * the other's too, counted as multisets (a record written twice in one second by one run counts twice on each side). Not a record
- * or two alike: two clusters' controllers running the same Workflows (one GitOps source) log the same pass text in the same second
- * where times are whole seconds (v3's logrus text), and test fixtures share start-up lines.
+ * its passes ({@code Processing workflow}), {@code Created pod} lines and cleanup lines, each as the same statement and values at
+ * the same instant, whatever form the line took ({@link #says}; session 61 breaker: not the text, which a log store rebuilds).
+ * Runs {@code a} and {@code b} are one run given twice where, over the seconds both hold records in, nine in ten of the records of
+ * the one with fewer there (at least one) are the other's too, counted as multisets (a record written twice in one second by one run
+ * counts twice on each side). Over the span both hold (session 61 breaker): two copies cut differently (a save from the start, the
+ * log after rotation) each hold records the other lacks outside it. Not a record or two alike: two controllers at once reconciling
+ * the same Workflows log the same statement within milliseconds, not at the same instant; where times are whole seconds (a log
+ * store that keeps seconds) they could, and test fixtures share start-up lines. (Argo's own logrus format prints milliseconds,
+ * {@code 2006-01-02T15:04:05.000Z}, from v2.12 on; slog prints three digits or nanoseconds.)
  *
  * <p>Until session 61 this was read four ways: from the lines kept whole of the whole table or of one slice of Pod names (no passes),
  * from a group's lines (its own Workflows' passes only), and not at all by the rules ({@code ConcurrentRuns.of(Correlation)}), so
@@ -57,24 +60,111 @@ public record RunCopies(List<Long> pairs) {
     }
 
     /**
-     * The record's key: a 64-bit hash (FNV-1a over the chars) of its text, which holds the time the controller wrote (logrus's and
-     * slog's {@code time=}, klog's prefix), mixed with its time within its quarter hour (second and nano), so that the projection
-     * carries eight bytes per record, not the line. Not the instant itself: where a file is read apart from the others (the fleet's
-     * files, {@link LineProjection#placed}) the stitch may yet move its times by whole days (a klog year) or by its zone (whole
-     * quarter hours), and a record's key must be the same as read and as placed. Two different records share a key only where
-     * their times agree within the quarter hour and their texts' hashes collide (one in 2^64 per such pair).
+     * The record's key: the second it was written in, as its file states it ({@link #stated}), and a hash of what it says ({@link
+     * #says}: its statement and values as parsed, FNV-1a over the chars) mixed with its fraction of a second, so that the projection
+     * carries eight bytes per record, not the line. Two different records share a key only where they were written in the same
+     * second and they say the same of the same object at the same fraction, or their hashes collide (one in 2^24 per such pair).
+     *
+     * <p>Session 61 breaker (s61-b-once): what it says, not its text. One run's records reach the reader in more than one form: a
+     * {@code kubectl logs} copy holds the controller's JSON record as written, a Logs Explorer download ({@code jsonPayload}) the
+     * record Cloud Logging parsed, with its {@code time} moved to the entry's {@code timestamp}; fluent-bit's {@code log_processed}
+     * and a log store's columns rebuild it too. Keyed by text, such a download given beside the log was another controller at once
+     * (leader election off in both: a second lifetime of every Pod, each with one copy's lines).
+     *
+     * <p>Session 61 helper (s61-once), reconciled in session 62: the same key as read and as placed. The fleet projects each file as
+     * read, before the stitch gives a klog line its file does not date the year of the whole input ({@link LineProjection#placed});
+     * the whole input projects the placed lines. A record's time is taken as its file states it ({@link #stated}), which no
+     * placement moves; a file's zone is its own (configured or measured from the file), applied as it is read, in either path.
      */
     static long key(LogEvent e) {
-        String text = e.text();
+        java.time.Instant at = e.time().instant();
+        String text = says(e.event());
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < text.length(); i++) {
             h ^= text.charAt(i);
             h *= 0x100000001b3L;
         }
-        java.time.Instant at = e.time().instant();
-        h ^= Math.floorMod(at.getEpochSecond(), 900L) * 1_000_000_000L + at.getNano();
+        h ^= at.getNano();
         h *= 0x9E3779B97F4A7C15L;
-        return h ^ (h >>> 29);
+        h ^= h >>> 29;
+        // The second in the high bits (signed: years -15,000 to 19,000 hold, the undated excerpts' placeholder instants too), so that
+        // a run's keys sorted are its records in time order by the second and the span two runs both hold is read from the keys.
+        return (stated(e) << HASH_BITS) | (h & HASH_MASK);
+    }
+
+    /**
+     * The second a record was written in, as its file states it: its instant's, but for a klog line, whose prefix states month, day
+     * and time and no year ({@code I1207 21:04:05.123456}), the second within the year that date and time give (UTC, as the reader
+     * takes a klog line's wall clock and as {@code KlogYears} moves it): the stitch gives a klog line its file does not date a year
+     * from the whole input, after the fleet has projected the file as read. A klog record is then no copy of a dated one (Argo writes
+     * its passes, {@code Created pod} and cleanup lines with logrus or slog, never klog; a test's or a converted log's klog records
+     * are compared with klog records only), and a run across New Year's Eve in klog has its records' seconds wrap there (the span both
+     * copies hold, {@link #of}, is then read short). A February 29 a placeholder leap year held and the stitch moved to a common year
+     * (28th) is not the same second: a klog line of February 29 is dated to a leap year by its own file or the inputs near it.
+     */
+    static long stated(LogEvent e) {
+        java.time.Instant at = e.time().instant();
+        if (e.format() != dev.argoforensics.line.RecordFormat.KLOG) {
+            return at.getEpochSecond();
+        }
+        java.time.LocalDateTime wall = java.time.LocalDateTime.ofInstant(at, java.time.ZoneOffset.UTC);
+        return ((wall.getMonthValue() - 1) * 31L + (wall.getDayOfMonth() - 1)) * 86_400L + wall.toLocalTime().toSecondOfDay();
+    }
+
+    /** The bits of a key that hash what the record says and its fraction of a second: one in 2^24 for two records in one second. */
+    static final int HASH_BITS = 24;
+
+    private static final long HASH_MASK = (1L << HASH_BITS) - 1;
+
+    /** The second a key's record was written in ({@link #key}). */
+    static long second(long key) {
+        return key >> HASH_BITS;
+    }
+
+    /** How many of the sorted keys have their records in seconds {@code from} to {@code to}, both included. */
+    private static int within(long[] sorted, long from, long to) {
+        return lowerBound(sorted, (to + 1) << HASH_BITS) - lowerBound(sorted, from << HASH_BITS);
+    }
+
+    private static int lowerBound(long[] sorted, long k) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < k) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * What a record says, whatever form its line took (logrus or slog, text or JSON, rebuilt by a log store): the statement and the
+     * values parsed from it, without what differs only in rendering (a delay's text, integer nanoseconds in JSON and a Go duration
+     * in text; the PodGC struct's rendering).
+     */
+    static String says(ControllerEvent ev) {
+        if (ev instanceof ControllerEvent.WorkflowProcessing p) {
+            return "pass " + p.wf() + " " + p.phase() + " " + p.resourceVersion();
+        }
+        if (ev instanceof ControllerEvent.PodCreated c) {
+            return "created " + c.wf() + " " + c.node() + " " + c.id() + " " + c.podRef();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupScheduled s) {
+            return "scheduled " + s.podRef() + " " + s.action() + " " + s.delayNanos();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupQueued q) {
+            return "queued " + q.podRef() + " " + q.action() + " " + q.timing() + " " + q.afterNanos() + " " + q.uid();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupStarted s) {
+            return "started " + s.podRef() + " " + s.action() + " " + s.key();
+        }
+        if (ev instanceof ControllerEvent.PodCleanupFailed f) {
+            return "failed " + f.podRef() + " " + f.action() + " " + f.key() + " " + f.error();
+        }
+        return ev.getClass().getSimpleName() + " " + ev; // another cleanup statement: its parsed values
     }
 
     /** The copies among the runs whose records' keys are these, per run (stream number; any order of keys). */
@@ -126,14 +216,21 @@ public record RunCopies(List<Long> pairs) {
                 }
             }
         }
-        Map<Integer, Integer> count = new HashMap<>();
+        // Over the seconds both runs hold records in (session 61 breaker: two copies cut differently, the reporter's earlier save from
+        // the start and the log after rotation, each holding records the other lacks outside that span): nine in ten of the records
+        // of the one with fewer there are the other's. A record shared is in both spans, so every shared record counts.
+        Map<Integer, long[]> sorted = new HashMap<>();
         for (int r = 0; r < n; r++) {
-            count.put(runs.get(r), keys.get(r).length);
+            sorted.put(runs.get(r), keys.get(r));
         }
         List<Long> twice = new ArrayList<>();
         shared.forEach((p, s) -> {
-            int fewer = Math.min(count.get((int) (p >>> 32)), count.get((int) (p & 0xffffffffL)));
-            if (s * 10L >= 9L * fewer) {
+            long[] ka = sorted.get((int) (p >>> 32));
+            long[] kb = sorted.get((int) (p & 0xffffffffL));
+            long from = Math.max(second(ka[0]), second(kb[0]));
+            long to = Math.min(second(ka[ka.length - 1]), second(kb[kb.length - 1]));
+            int fewer = Math.min(within(ka, from, to), within(kb, from, to));
+            if (fewer > 0 && s * 10L >= 9L * fewer) {
                 twice.add(p);
             }
         });
