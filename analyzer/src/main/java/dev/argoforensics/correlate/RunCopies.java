@@ -93,14 +93,13 @@ public record RunCopies(List<Long> pairs) {
     }
 
     /**
-     * The second a record was written in, as its file states it: its instant's, but for a klog line, whose prefix states month, day
-     * and time and no year ({@code I1207 21:04:05.123456}), the second within the year that date and time give (UTC, as the reader
-     * takes a klog line's wall clock and as {@code KlogYears} moves it): the stitch gives a klog line its file does not date a year
-     * from the whole input, after the fleet has projected the file as read. A klog record is then no copy of a dated one (Argo writes
-     * its passes, {@code Created pod} and cleanup lines with logrus or slog, never klog; a test's or a converted log's klog records
-     * are compared with klog records only), and a run across New Year's Eve in klog has its records' seconds wrap there (the span both
-     * copies hold, {@link #of}, is then read short). A February 29 a placeholder leap year held and the stitch moved to a common year
-     * (28th) is not the same second: a klog line of February 29 is dated to a leap year by its own file or the inputs near it.
+     * The second a record was written in, as its file states it: its instant's (its file's zone applied as it was read, in the fleet
+     * as in the whole input), but for a klog line, whose prefix states month, day and time and no year ({@code I1008 14:00:01.000123}),
+     * the second within the year its UTC date and time give (as {@code KlogYears} moves it): a klog line that no record of its file
+     * dates takes the whole input's year in the stitch, after the fleet projected the file as read. No other placement moves a
+     * line's time. Today no klog line is a record (the catalog reads no keys from klog text: such a pass is unrecognised), so this
+     * keeps the key placement-invariant should one become one; a klog record would then be compared with klog records only (a
+     * dated copy's seconds are the epoch's), and a klog run across New Year's Eve would have its seconds wrap there.
      */
     static long stated(LogEvent e) {
         java.time.Instant at = e.time().instant();
