@@ -133,7 +133,8 @@ public final class ClusterFacts {
             }
         }
         return new GroupFacts(lines, podOfLine, handlerOfLine, pods, group.workflows(), workflowSnapshots(group::holdsWorkflow),
-                workflowAudit(group::holdsWorkflow), table.objects.podTables(), table.available, table.processes, table.clocks, 0, table.objects.unread());
+                workflowAudit(group::holdsWorkflow), table.objects.podTables(), table.available, table.processes, table.clocks, 0, table.objects.unread(),
+                table.copies);
     }
 
     /**
@@ -156,7 +157,8 @@ public final class ClusterFacts {
                 handlers.add(pod == null ? -1 : handlerPlace(e));
             }
         }
-        return new GroupContext(lines, ints(places), pods, ints(handlers), table.objects.podTables(), table.available, table.processes, table.clocks, table.objects.unread());
+        return new GroupContext(lines, ints(places), pods, ints(handlers), table.objects.podTables(), table.available, table.processes, table.clocks, table.objects.unread(),
+                table.copies);
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.argoforensics.correlate;
 
-import dev.argoforensics.event.ControllerEvent;
 import dev.argoforensics.event.ControllerProcess;
-import dev.argoforensics.event.LogEvent;
 import dev.argoforensics.time.Timestamp;
 import java.util.List;
 
@@ -21,10 +19,12 @@ import java.util.List;
  * neither saw the other hold its Lease, and no hand-over ties them (one Lease identity after the other, {@link HandOvers#tie}). A run
  * whose lines hold no election line (a grep, an excerpt) gives no such evidence: it is at once with none, read by time as before.
  *
- * <p>Derived once per correlation from the runs read whole ({@link ControllerProcess#work()}: the same in every group of lines) and
- * their election lines (context every group holds, {@link HandOvers#of}). Runs of one replica are never at once, nor two runs with
- * the same passes at the same instants (one run's log given twice: two copies of one incident, two collectors); a run with fewer
- * than two passes, or none dated, is at once with none (undecided: read as before, by time).
+ * <p>Derived once per correlation from the runs read whole ({@link ControllerProcess#work()}: the same in every group of lines),
+ * their election lines (context every group holds, {@link HandOvers#of}) and which runs are one run's lines given twice
+ * ({@link RunCopies}: derived once from the whole input's records, before any slicing or grouping, carried in the facts). Session 61:
+ * one reading per correlation ({@link Correlation#runsAtOnce}), the lifecycles' and every rule's; no rule derives it. Runs of one
+ * replica are never at once, nor two runs with the same passes at the same instants (one run's log given twice: two copies of one
+ * incident, two collectors); a run with fewer than two passes, or none dated, is at once with none (undecided: read as before, by time).
  */
 public final class ConcurrentRuns {
     /**
@@ -33,86 +33,50 @@ public final class ConcurrentRuns {
      */
     static final long OVERLAP_NANOS = 120_000_000_000L;
 
-    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of(), () -> HandOvers.NONE, null);
+    static final ConcurrentRuns NONE = new ConcurrentRuns(List.of(), () -> HandOvers.NONE, RunCopies.NONE);
 
     private final List<ControllerProcess> runs;
     /** The runs' election facts, asked only for two runs whose passes overlap (rare): derived from the election lines on first use. */
     private final java.util.function.Supplier<HandOvers> handOvers;
     private HandOvers elections;
-    /** The lines the runs' shared records are read from (session 57 breaker), null: none. */
-    private final List<LogEvent> lines;
-    /** The pairs of runs one run's lines given twice ({@link #givenTwice}), found on first need. */
-    private java.util.Set<Long> sharing;
+    /** Which runs are one run's lines given twice (session 57 breaker; session 61: the whole input's, {@link RunCopies}). */
+    private final RunCopies copies;
 
-    private ConcurrentRuns(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers, List<LogEvent> lines) {
+    private ConcurrentRuns(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers, RunCopies copies) {
         this.runs = List.copyOf(runs);
         this.handOvers = handOvers;
-        this.lines = lines;
+        this.copies = copies == null ? RunCopies.NONE : copies;
     }
 
-    /** @param handOvers the election facts of the same correlation's lines ({@link HandOvers#of}) */
+    /** As {@link #of(List, java.util.function.Supplier, RunCopies)} where no two runs are known to be one run given twice (tests). */
     static ConcurrentRuns of(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers) {
-        return of(runs, handOvers, null);
+        return of(runs, handOvers, RunCopies.NONE);
     }
 
     /**
-     * @param lines lines of the runs (the correlation's kept lines, or a group's): two runs whose records among them are the same
-     *              records ({@link #givenTwice}) are one run's log given twice, never at once (session 57 breaker: an excerpt of a log
-     *              given beside the whole log has fewer passes than it, so it was not "the same passes at the same instants", and read
-     *              as another controller at once: its release lines became a second Pod of the name)
+     * @param handOvers the election facts of the same correlation's lines ({@link HandOvers#of})
+     * @param copies    which runs are one run's log given twice ({@link RunCopies}: the whole input's), never at once (session 57
+     *                  breaker: an excerpt of a log given beside the whole log has fewer passes than it, so it was not "the same
+     *                  passes at the same instants", and read as another controller at once: its release lines became a second Pod
+     *                  of the name)
      */
-    static ConcurrentRuns of(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers, List<LogEvent> lines) {
-        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs, handOvers, lines);
+    static ConcurrentRuns of(List<ControllerProcess> runs, java.util.function.Supplier<HandOvers> handOvers, RunCopies copies) {
+        return runs == null || runs.size() < 2 ? NONE : new ConcurrentRuns(runs, handOvers, copies);
     }
 
-    /** The runs at once of a correlation (rules: the Workflow-level facts of a Pod's own runs, session 57). */
+    /** The runs at once of a correlation: its one reading ({@link Correlation#runsAtOnce}), derived with it, never again here. */
     public static ConcurrentRuns of(Correlation correlation) {
-        // Without the lines (the correlation's readers of every line are few: EventsReadersTest): two runs given twice that both hold
-        // their election lines are one replica's, never at once, as before.
-        return of(correlation.processes(), () -> HandOvers.of(correlation));
+        return correlation.runsAtOnce();
     }
 
-    /**
-     * Whether the records of runs {@code a} and {@code b} among the lines are one run's given twice: nine in ten of the records of the
-     * one with fewer (at least one) are the other's too, the same text at the same instant (its passes, creations and cleanups: not
-     * every line, so that the reading stays small). Not a record or two alike: two clusters'
-     * controllers running the same Workflows (one GitOps source) log the same pass text in the same second where times are whole
-     * seconds (v3's logrus text), and test fixtures share start-up lines.
-     */
-    private synchronized boolean givenTwice(int a, int b) {
-        if (lines == null) {
-            return false;
-        }
-        if (sharing == null) {
-            java.util.Map<String, Integer> first = new java.util.HashMap<>();
-            java.util.Map<Integer, Integer> counts = new java.util.HashMap<>();
-            java.util.Map<Long, Integer> shared = new java.util.HashMap<>();
-            for (LogEvent e : lines) {
-                if (e.time() == null || !(e.event() instanceof ControllerEvent.WorkflowProcessing || e.event() instanceof ControllerEvent.PodCreated
-                        || e.event() instanceof ControllerEvent.Cleanup) || e.text() == null) {
-                    continue; // the records every reading holds of a run and no two controllers write alike: passes, creations, cleanups
-                }
-                counts.merge(e.stream(), 1, Integer::sum);
-                String k = e.time().instant() + " " + e.text();
-                Integer s = first.putIfAbsent(k, e.stream());
-                if (s != null && s != e.stream()) {
-                    shared.merge(pair(s, e.stream()), 1, Integer::sum);
-                }
-            }
-            java.util.Set<Long> twice = new java.util.HashSet<>();
-            shared.forEach((p, n) -> {
-                int fewer = Math.min(counts.getOrDefault((int) (p >>> 32), 0), counts.getOrDefault((int) (p & 0xffffffffL), 0));
-                if (n * 10L >= 9L * fewer) {
-                    twice.add(p);
-                }
-            });
-            sharing = twice;
-        }
-        return sharing.contains(pair(a, b));
+    /** The runs' election facts this reading reads, made once on first need (the lifecycles' hand-overs read the same). */
+    java.util.function.Supplier<HandOvers> handOvers() {
+        return this::elections;
     }
 
-    private static long pair(int a, int b) {
-        return ((long) Math.min(a, b) << 32) | Math.max(a, b);
+    /** Whether runs {@code a} and {@code b} are one run's lines given twice ({@link RunCopies}). */
+    private boolean givenTwice(int a, int b) {
+        return copies.givenTwice(a, b);
     }
 
     /** Whether some run led at once with another ({@link #atOnce}): where none did, every line is every Pod's of its name as before. */

@@ -18,11 +18,21 @@ import java.util.Set;
  * @param processes the controller streams; {@code LogEvent.stream()} indexes this list
  * @param clocks    each controller run's clock against the objects' (from every Created pod line paired with an export)
  * @param requeues  each controller run's requeue delay, from its start banner (null: derived here from the events, once)
+ * @param runsAtOnce which controller runs led at once ({@link ConcurrentRuns}, session 61): the one reading the lifecycles were built
+ *                  on and every rule reads, of the whole input's copies ({@link RunCopies}) and the election lines; null (a
+ *                  correlation made by hand): of the runs and their election lines among the events, no two runs known given twice
  */
 public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                          Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
                          Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks,
-                         List<UnreadExport> unread, RequeueDelays requeues) {
+                         List<UnreadExport> unread, RequeueDelays requeues, ConcurrentRuns runsAtOnce) {
+
+    public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
+                       Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
+                       Map<WorkflowRef, WorkflowFate> fates, NodeIndex nodes, PodIndex podIndex, Workers workers, RunClocks clocks,
+                       List<UnreadExport> unread, RequeueDelays requeues) {
+        this(events, pods, workflows, available, processes, lifecycles, fates, nodes, podIndex, workers, clocks, unread, requeues, null);
+    }
 
     public Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, Map<WorkflowRef, WorkflowHistory> workflows,
                        Set<EvidenceKind> available, List<ControllerProcess> processes, Map<PodKey, PodLifecycle> lifecycles,
@@ -85,6 +95,11 @@ public record Correlation(List<LogEvent> events, Map<PodKey, PodHistory> pods, M
         podIndex = podIndex != null ? podIndex : new PodIndex(pods);
         clocks = clocks != null ? clocks : RunClocks.of(pods.values());
         requeues = requeues != null ? requeues : RequeueDelays.of(events);
+        if (runsAtOnce == null) {
+            List<LogEvent> lines = events;
+            List<ControllerProcess> runs = processes;
+            runsAtOnce = ConcurrentRuns.of(runs, () -> HandOvers.of(lines, runs), RunCopies.NONE);
+        }
     }
 
     /**

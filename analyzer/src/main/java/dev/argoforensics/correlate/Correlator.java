@@ -134,7 +134,7 @@ public final class Correlator {
         // Which runs could lead at once (ConcurrentRuns, session 57) from the runs' election lines the projection carries
         // (session 58: before, only Correlator.facts read them, from all its lines, and the fleet's tables had none).
         List<LogEvent> elections = lines(lines.elections());
-        return derive(lines, exported, processes, coverage, () -> HandOvers.of(elections, processes));
+        return derive(lines, exported, processes, coverage, () -> HandOvers.of(elections, processes), lines.copies());
     }
 
     /** The lines of projected places, in their order. */
@@ -146,14 +146,14 @@ public final class Correlator {
 
     /** As above, with the runs' election facts ({@link HandOvers#of} of the projection's election lines). */
     private static FactsTable derive(LineProjection lines, ExportedObjects exported, List<ControllerProcess> processes, LogCoverage coverage,
-                             java.util.function.Supplier<HandOvers> elections) {
+                             java.util.function.Supplier<HandOvers> elections, RunCopies copies) {
         Completed specials = complete(lines.specials(), coverage);
         // The namespaces every line states, the lines kept whole included: made once, for the Workflows exported without one
         // (objects) and for the Pod names (derive), as the slices' derivation makes each of them.
         NamespaceProjection stated = NamespaceProjection.union(List.of(lines.others(), NamespaceProjection.of(specials.kept(), true)));
         ExportedObjects objects = WorkflowNamespaces.resolve(exported, stated.workflows());
         return derive(lines, specials, objects, stated.pods(), sharedWorkflowNames(stated.workflows(), objects.workflows()), processes,
-                available(lines, specials.kept(), coverage, objects), name -> true, elections);
+                available(lines, specials.kept(), coverage, objects), name -> true, elections, copies);
     }
 
     /**
@@ -193,7 +193,7 @@ public final class Correlator {
         Completed completed = new Completed(placed, dropped, CleanupPairing.ofPairs(handlers), kept);
         Map<String, Set<String>> stated = NamespaceProjection.union(List.of(slice.others(), NamespaceProjection.of(kept, false))).pods();
         return derive(slice, completed, cross.objects(), stated, cross.sharedWorkflows(), processes, cross.available(),
-                name -> cross.sliceOf(name) == index, () -> HandOvers.of(cross.elections(), processes));
+                name -> cross.sliceOf(name) == index, () -> HandOvers.of(cross.elections(), processes), cross.copies());
     }
 
     /** The lines kept whole, completed ({@link CutSchedules}, {@link ElidedNames}) and paired ({@link CleanupPairing}); the handler lines left out marked. */
@@ -233,7 +233,7 @@ public final class Correlator {
     private static FactsTable derive(LineProjection lines, Completed specials, ExportedObjects objects, Map<String, Set<String>> stated,
                                      Map<String, Set<String>> shared, List<ControllerProcess> processes, Set<EvidenceKind> available,
                                      java.util.function.Predicate<String> names,
-                                     java.util.function.Supplier<HandOvers> elections) {
+                                     java.util.function.Supplier<HandOvers> elections, RunCopies copies) {
         List<LineProjection.Special> placed = specials.placed();
         boolean[] dropped = specials.dropped();
         CleanupPairing pairing = specials.pairing();
@@ -241,12 +241,10 @@ public final class Correlator {
         Map<String, Set<String>> namespacesByPod = namespacesByPod(stated, objects.pods(), objects.workflows(), shared);
         namespacesByPod.keySet().removeIf(name -> !names.test(name));
         List<PodSnapshot> podSnapshots = objects.pods().stream().filter(p -> names.test(p.name())).toList();
-        // ConcurrentRuns' "one run given twice" reads the lines kept whole here (creations, cleanup handler, scheduling and queueing
-        // lines), not the passes a group's lines hold (LifecycleBuilder): the passes are most kept lines and stay out of the projection
-        // (session 58). The readings can differ where two runs share their passes and their other records in different measure: at
-        // the extreme, an excerpt holding its run's election lines and passes and none of those lines (read here as at once).
+        // ConcurrentRuns' "one run given twice" (RunCopies, session 61) is the whole input's, derived once from every run's records
+        // the projection carries (its passes included), the same here, in every slice and in every group's correlation.
         PodInstances instances = new PodInstances(podSnapshots, createdLines(kept, namespacesByPod), cleanupLines(kept, namespacesByPod),
-                ConcurrentRuns.of(processes, elections, kept));
+                ConcurrentRuns.of(processes, elections, copies));
         // The Pods the lines are about, each with its first and last time (a paired handler line's included) and its Created pod lines.
         Map<PodKey, LineProjection.Span> spans = new TreeMap<>();
         Map<PodKey, List<LogEvent>> created = new TreeMap<>();
@@ -309,7 +307,7 @@ public final class Correlator {
         records.byCollection(podKeys, creations(podKeys, created, podSnaps), boundNodes(podSnaps), podSnaps);
         RunClocks clocks = RunClocks.of(podKeys, created, podSnaps);
         return new FactsTable(placed, dropped, pairing, namespacesByPod, instances, podKeys, podSnaps, wfSnaps, links, records,
-                StreamExtents.of(processes), available, processes, clocks, objects);
+                StreamExtents.of(processes), available, processes, clocks, objects, copies);
     }
 
     /** Each Pod's earliest creation its exports ({@code creationTimestamp}) or the controller's {@code Created pod} lines give; none: absent. */
@@ -476,8 +474,11 @@ public final class Correlator {
         fates.keySet().removeIf(w -> !group.holdsWorkflow(w.name()));
         RunClocks clocks = group.clocks();
         List<LogEvent> groupLines = events;
-        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes(), () -> HandOvers.of(groupLines, group.processes()),
-                () -> RequeueDelays.of(groupLines), () -> RunScopes.of(groupLines, group.processes()), groupLines);
+        // Which runs led at once (ConcurrentRuns): one reading per correlation, of the whole input's copies (RunCopies), for the
+        // lifecycles here and for every rule (Correlation#runsAtOnce), the election facts made on first need.
+        ConcurrentRuns atOnce = ConcurrentRuns.of(group.processes(), () -> HandOvers.of(groupLines, group.processes()), group.copies());
+        LifecycleBuilder builder = new LifecycleBuilder(nodeIndex, clocks, group.processes(), atOnce.handOvers(),
+                () -> RequeueDelays.of(groupLines), () -> RunScopes.of(groupLines, group.processes()), atOnce);
         // Each Pod's lifecycle reads its own history and its own node's lines: independent, so on the worker threads.
         List<PodHistory> histories = List.copyOf(pods.values());
         dev.argoforensics.read.PhaseTimes.mark("group: histories");
@@ -511,7 +512,7 @@ public final class Correlator {
             lifecycles.put(histories.get(i).key(), built.get(i));
         }
         return new Correlation(events, pods, workflows, group.available(), group.processes(), lifecycles, fates, nodeIndex,
-                null, workers, clocks, group.unread());
+                null, workers, clocks, group.unread(), null, atOnce);
     }
 
     /**
@@ -562,7 +563,7 @@ public final class Correlator {
     /** The group without its per-line Pods and handler places: what the correlation reads once its Pods' lines are gathered. */
     private static GroupFacts withoutLinePlaces(GroupFacts g) {
         return new GroupFacts(g.events(), List.of(), new int[0], g.pods(), g.workflowNames(), g.workflowSnapshots(), g.workflowAudit(),
-                g.podTables(), g.available(), g.processes(), g.clocks(), g.cut(), g.unread());
+                g.podTables(), g.available(), g.processes(), g.clocks(), g.cut(), g.unread(), g.copies());
     }
 
     /** "Created pod" lines by the Pod they name: where a Pod recreated with the same name starts. */

@@ -45,11 +45,13 @@ public final class FactsTable implements AssignedFacts {
     final List<ControllerProcess> processes;
     final RunClocks clocks;
     final ExportedObjects objects;
+    /** Which runs are one run's lines given twice ({@link RunCopies}, session 61): derived once, from the whole input's records. */
+    final RunCopies copies;
 
     FactsTable(List<LineProjection.Special> specials, boolean[] dropped, CleanupPairing pairing, Map<String, Set<String>> namespacesByPod,
                PodInstances instances, Set<PodKey> podKeys, Map<PodKey, List<PodSnapshot>> podSnaps, Map<WorkflowRef, List<WorkflowSnapshot>> wfSnaps,
                Map<PodKey, NodeLink> links, PodRecords records, StreamExtents extents, Set<EvidenceKind> available,
-               List<ControllerProcess> processes, RunClocks clocks, ExportedObjects objects) {
+               List<ControllerProcess> processes, RunClocks clocks, ExportedObjects objects, RunCopies copies) {
         this.specials = List.copyOf(specials);
         this.dropped = dropped.clone();
         this.pairing = pairing;
@@ -65,6 +67,7 @@ public final class FactsTable implements AssignedFacts {
         this.processes = List.copyOf(processes);
         this.clocks = clocks;
         this.objects = objects;
+        this.copies = copies;
     }
 
     /**
@@ -204,12 +207,12 @@ public final class FactsTable implements AssignedFacts {
     /** The context every group reads, from the assigned lines (in place order): what {@link ClusterFacts#context} gives. */
     @Override
     public GroupContext context(List<Assigned> lines) {
-        return context(lines, objects, available, processes, clocks);
+        return context(lines, objects, available, processes, clocks, copies);
     }
 
     /** The context from the assigned lines (in place order), the exports, the evidence available, the runs and their clocks. */
     static GroupContext context(List<Assigned> lines, ExportedObjects objects, Set<EvidenceKind> available, List<ControllerProcess> processes,
-                                RunClocks clocks) {
+                                RunClocks clocks, RunCopies copies) {
         List<LogEvent> events = new ArrayList<>();
         List<Integer> places = new ArrayList<>();
         List<PodKey> pods = new ArrayList<>();
@@ -222,7 +225,7 @@ public final class FactsTable implements AssignedFacts {
                 handlers.add(a.handler());
             }
         }
-        return new GroupContext(events, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks, objects.unread());
+        return new GroupContext(events, ints(places), pods, ints(handlers), objects.podTables(), available, processes, clocks, objects.unread(), copies);
     }
 
     /**

@@ -19,7 +19,12 @@ import java.util.Set;
  * @param handlerOfLine per line, the place of its paired {@code Removing finalizers during a delete} line, else -1
  * @param podTables     every {@code kubectl get pods} table (each Pod picks its rows)
  * @param unread        every object the exports held that could not be read (few; each finding picks those naming its Pod or Workflow)
+ * @param copies        which runs are one run's lines given twice ({@link RunCopies}, session 61): derived once from the whole input
  */
 public record GroupContext(List<LogEvent> events, int[] places, List<PodKey> podOfLine, int[] handlerOfLine, List<PodTable> podTables,
-                           Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks, List<UnreadExport> unread) {
+                           Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks, List<UnreadExport> unread,
+                           RunCopies copies) {
+    public GroupContext {
+        copies = copies == null ? RunCopies.NONE : copies;
+    }
 }

@@ -32,11 +32,16 @@ import java.util.Set;
  * @param podTables         every {@code kubectl get pods} table (each Pod picks its rows)
  * @param cut               the group's lines left out by a bound (0: none), see {@code analysis.GroupedAnalysis}
  * @param unread            every object the exports held that could not be read ({@link GroupContext#unread})
+ * @param copies            which runs are one run's lines given twice ({@link GroupContext#copies}, session 61)
  */
 public record GroupFacts(List<LogEvent> events, List<PodKey> podOfLine, int[] handlerOfLine, Map<PodKey, PodFacts> pods,
                          Set<String> workflowNames, Map<WorkflowRef, List<WorkflowSnapshot>> workflowSnapshots, List<AuditRecord> workflowAudit,
                          List<PodTable> podTables, Set<EvidenceKind> available, List<ControllerProcess> processes, RunClocks clocks, long cut,
-                         List<UnreadExport> unread) {
+                         List<UnreadExport> unread, RunCopies copies) {
+
+    public GroupFacts {
+        copies = copies == null ? RunCopies.NONE : copies;
+    }
 
     /**
      * One Pod of the group. Where its streams were read whole (the runs' records naming nothing, {@link StreamExtents}) is
@@ -94,6 +99,7 @@ public record GroupFacts(List<LogEvent> events, List<PodKey> podOfLine, int[] ha
             handlerOfLine[i] = Math.max(-1, at);
         }
         return new GroupFacts(events, podOfLine, handlerOfLine, share.pods(), share.workflowNames(), share.workflowSnapshots(),
-                share.workflowAudit(), context.podTables(), context.available(), context.processes(), context.clocks(), share.cut(), context.unread());
+                share.workflowAudit(), context.podTables(), context.available(), context.processes(), context.clocks(), share.cut(), context.unread(),
+                context.copies());
     }
 }

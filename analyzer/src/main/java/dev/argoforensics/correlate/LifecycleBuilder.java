@@ -73,9 +73,9 @@ final class LifecycleBuilder {
         this(nodes, clocks, processes, handOvers, requeues, scopes, null);
     }
 
-    /** @param lines the group's lines: runs whose records are the same records are one run given twice ({@link ConcurrentRuns#of(List, Supplier, List)}) */
+    /** @param atOnce the correlation's one reading of the runs that led at once ({@link Correlation#runsAtOnce}); null: of the runs alone */
     LifecycleBuilder(NodeIndex nodes, RunClocks clocks, List<ControllerProcess> processes, Supplier<HandOvers> handOvers,
-                     Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes, List<LogEvent> lines) {
+                     Supplier<RequeueDelays> requeues, Supplier<RunScopes> scopes, ConcurrentRuns atOnce) {
         this.nodes = nodes;
         this.clocks = clocks;
         this.processes = List.copyOf(processes);
@@ -89,7 +89,7 @@ final class LifecycleBuilder {
                 return made[0];
             }
         };
-        this.atOnce = ConcurrentRuns.of(processes, this.handOvers, lines);
+        this.atOnce = atOnce != null ? atOnce : ConcurrentRuns.of(processes, this.handOvers, RunCopies.NONE);
         RequeueDelays[] delays = new RequeueDelays[1];
         this.requeues = () -> {
             synchronized (delays) {

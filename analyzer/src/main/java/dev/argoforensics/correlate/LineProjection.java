@@ -63,15 +63,76 @@ import java.util.function.IntFunction;
  *                  line its file does not date)
  */
 public record LineProjection(long lines, List<Special> specials, NamespaceProjection others, Map<PodKey, Span> spans,
-                             List<Special> nodeNames, boolean informer, Set<List<String>> edges, List<Special> elections) {
+                             List<Special> nodeNames, boolean informer, Set<List<String>> edges, List<Special> elections,
+                             List<Records> records) {
     public LineProjection {
         specials = List.copyOf(specials);
         elections = List.copyOf(elections);
+        records = List.copyOf(records);
         // a hash map: a look-up or merge per Pod costs no comparisons of names; the one reader that needs them in order
         // (Correlator.derive) sorts them once
         spans = Collections.unmodifiableMap(new HashMap<>(spans));
         nodeNames = List.copyOf(nodeNames);
         edges = Collections.unmodifiableSet(new java.util.LinkedHashSet<>(edges));
+    }
+
+    /** As above, without the runs' records (a projection made by hand in a test, or of no run's lines). */
+    public LineProjection(long lines, List<Special> specials, NamespaceProjection others, Map<PodKey, Span> spans,
+                          List<Special> nodeNames, boolean informer, Set<List<String>> edges, List<Special> elections) {
+        this(lines, specials, others, spans, nodeNames, informer, edges, elections, List.of());
+    }
+
+    /**
+     * One run's records in a stretch (session 61, {@link RunCopies}): its first record, with its place (placed as the specials are,
+     * it says which run the stretch's lines are of once the stitch has placed them), and the key of each of its records
+     * ({@link RunCopies#key}: passes, {@code Created pod} and cleanup lines, eight bytes each), in key order (a multiset).
+     */
+    public record Records(Special first, long[] keys) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Records r && java.util.Objects.equals(first, r.first) && java.util.Arrays.equals(keys, r.keys);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * java.util.Objects.hashCode(first) + java.util.Arrays.hashCode(keys);
+        }
+
+        @Override
+        public String toString() {
+            return "Records[first=" + first + ", keys=" + keys.length + "]";
+        }
+    }
+
+    /** Which runs are one run's lines given twice ({@link RunCopies}), from every stretch's records, each run's by its first record's run. */
+    public RunCopies copies() {
+        return copies(records, Special::line);
+    }
+
+    /** As {@link #copies()}, each stretch's first record placed by {@code place} (the line as the stitch places it). */
+    static RunCopies copies(List<Records> records, java.util.function.Function<Special, LogEvent> place) {
+        if (records.size() < 2) {
+            return RunCopies.NONE;
+        }
+        Map<Integer, List<long[]>> parts = new TreeMap<>();
+        for (Records r : records) {
+            parts.computeIfAbsent(place.apply(r.first()).stream(), k -> new ArrayList<>()).add(r.keys());
+        }
+        Map<Integer, long[]> byRun = new TreeMap<>();
+        parts.forEach((run, l) -> {
+            int n = 0;
+            for (long[] k : l) {
+                n += k.length;
+            }
+            long[] all = new long[n];
+            int at = 0;
+            for (long[] k : l) {
+                System.arraycopy(k, 0, all, at, k.length);
+                at += k.length;
+            }
+            byRun.put(run, all);
+        });
+        return RunCopies.of(byRun);
     }
 
     /** A line kept whole and its place in the stretch (in the input, once the stretches are put together). */
@@ -111,6 +172,10 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         Map<PodKey, Timestamp[]> times = new HashMap<>();
         Map<NodeKey, Special> nodes = new LinkedHashMap<>();
         List<Special> elections = new ArrayList<>();
+        // per run (stream), its first record and its records' keys (RunCopies), in stream order of first record
+        Map<Integer, Special> firstRecord = new LinkedHashMap<>();
+        Map<Integer, long[]> recordKeys = new HashMap<>();
+        Map<Integer, int[]> recordCount = new HashMap<>();
         boolean informer = false;
         int next = 0;
         for (int i = 0; i < lines.size(); i++) {
@@ -123,6 +188,17 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
             int place = i;
             if (ev instanceof LeaderElection) {
                 elections.add(new Special(i, e));
+            }
+            if (RunCopies.record(e)) {
+                int stream = e.stream();
+                firstRecord.putIfAbsent(stream, new Special(i, e));
+                int[] n = recordCount.computeIfAbsent(stream, k -> new int[1]);
+                long[] k = recordKeys.computeIfAbsent(stream, x -> new long[16]);
+                if (n[0] == k.length) {
+                    k = java.util.Arrays.copyOf(k, k.length * 2);
+                    recordKeys.put(stream, k);
+                }
+                k[n[0]++] = RunCopies.key(e);
             }
             // the first line per node and controller run: which run's line is first is the linker's to decide, by time
             ev.nodeName().ifPresent(name -> ev.workflow().ifPresent(w -> nodes.putIfAbsent(new NodeKey(w, name, e.stream()), new Special(place, e))));
@@ -146,8 +222,14 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         }
         Map<PodKey, Span> spans = new HashMap<>();
         times.forEach((k, v) -> spans.put(k, new Span(v[0], v[1])));
+        List<Records> records = new ArrayList<>(firstRecord.size());
+        firstRecord.forEach((stream, first) -> {
+            long[] keys = java.util.Arrays.copyOf(recordKeys.get(stream), recordCount.get(stream)[0]);
+            java.util.Arrays.sort(keys); // a multiset: in key order, whatever the lines' order
+            records.add(new Records(first, keys));
+        });
         return new LineProjection(lines.size(), specials, NamespaceProjection.of(others, workflows), spans, List.copyOf(nodes.values()), informer,
-                bindings == null ? Set.of() : Grouping.edges(others, bindings), elections);
+                bindings == null ? Set.of() : Grouping.edges(others, bindings), elections, records);
     }
 
     /** The lines whose meaning the whole input decides, whatever their Pod: cleanup handler, scheduling, queueing, {@code Created pod}, an excerpt's. */
@@ -186,7 +268,21 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
      * depend on places.
      */
     public LineProjection placed(IntFunction<LogEvent> place) {
-        return new LineProjection(lines, placed(specials, place), others, spans, placed(nodeNames, place), informer, edges, placed(elections, place));
+        // Two pieces of a file the stitch places in one run are that run's records: one entry, at its first record, as a
+        // projection of the placed lines makes it.
+        Map<Integer, Records> byRun = new LinkedHashMap<>();
+        for (Records r : records) {
+            LogEvent first = place.apply((int) r.first().place());
+            byRun.merge(first.stream(), new Records(new Special(r.first().place(), first), r.keys()), (x, y) -> {
+                long[] keys = java.util.Arrays.copyOf(x.keys(), x.keys().length + y.keys().length);
+                System.arraycopy(y.keys(), 0, keys, x.keys().length, y.keys().length);
+                java.util.Arrays.sort(keys);
+                return new Records(x.first().place() <= y.first().place() ? x.first() : y.first(), keys);
+            });
+        }
+        List<Records> placedRecords = new ArrayList<>(byRun.values());
+        return new LineProjection(lines, placed(specials, place), others, spans, placed(nodeNames, place), informer, edges, placed(elections, place),
+                placedRecords);
     }
 
     private static List<Special> placed(List<Special> in, IntFunction<LogEvent> place) {
@@ -205,11 +301,15 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         Map<PodKey, Span> spans = new HashMap<>();
         List<Special> nodes = new ArrayList<>();
         List<Special> elections = new ArrayList<>();
+        List<Records> records = new ArrayList<>();
         boolean informer = false;
         Set<List<String>> edges = new java.util.LinkedHashSet<>();
         for (LineProjection p : parts) {
             for (Special s : p.elections()) {
                 elections.add(new Special(lines + s.place(), s.line()));
+            }
+            for (Records r : p.records()) {
+                records.add(new Records(new Special(lines + r.first().place(), r.first().line()), r.keys()));
             }
             for (Special s : p.specials()) {
                 specials.add(new Special(lines + s.place(), s.line()));
@@ -223,7 +323,7 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
             informer |= p.informer();
             edges.addAll(p.edges());
         }
-        return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, nodes, informer, edges, elections);
+        return new LineProjection(lines, specials, NamespaceProjection.union(namespaces), spans, nodes, informer, edges, elections, records);
     }
 
     /**
@@ -239,8 +339,13 @@ public record LineProjection(long lines, List<Special> specials, NamespaceProjec
         for (Special s : specials) {
             out.add(new Special(s.place(), skeleton(s.line())));
         }
+        // each run's first record as a skeleton too (only its run is read of it): the same line as the special at its place
+        List<Records> thin = new ArrayList<>(records.size());
+        for (Records r : records) {
+            thin.add(new Records(new Special(r.first().place(), skeleton(r.first().line())), r.keys()));
+        }
         return new LineProjection(lines, out, new NamespaceProjection(Map.of(), others.workflows()), Map.of(), List.of(), informer, Set.of(),
-                elections);
+                elections, thin);
     }
 
     /**

@@ -60,6 +60,8 @@ public final class PodSlices {
     private final Map<String, Set<String>> sharedWorkflows;
     /** The cluster's leader-election lines, placed, in input order ({@link LineProjection#elections}): every slice's {@link ConcurrentRuns}. */
     private final List<LogEvent> elections;
+    /** Which runs are one run's lines given twice, from every file's records ({@link LineProjection#records}): every slice's {@link ConcurrentRuns}. */
+    private final RunCopies copies;
 
     /**
      * What the slices share as a value (the fleet broadcasts it): every array as {@link PodSlices} holds it.
@@ -68,10 +70,11 @@ public final class PodSlices {
      * @param pairPlaces      each paired scheduling or queueing line's place, sorted, with its handler line's place and its slice
      * @param sharedWorkflows the Workflow names stated or exported in two or more namespaces, with them
      * @param elections       the cluster's leader-election lines, placed, in input order
+     * @param copies          which runs are one run's lines given twice ({@link RunCopies}, session 61), from the whole input's records
      */
     public record Form(int slices, ExportedObjects objects, Set<EvidenceKind> available, long[] completedPlaces, List<ControllerEvent> completedEvents,
                        long[] pairPlaces, long[] pairHandlers, int[] pairSlices, long[] dropped, long[] nameless, List<List<String>> edges,
-                       Map<String, Set<String>> sharedWorkflows, List<LogEvent> elections) {
+                       Map<String, Set<String>> sharedWorkflows, List<LogEvent> elections, RunCopies copies) {
     }
 
     private PodSlices(Form f) {
@@ -97,6 +100,7 @@ public final class PodSlices {
         f.sharedWorkflows().forEach((name, namespaces) -> shared.put(name, java.util.Collections.unmodifiableSet(new TreeSet<>(namespaces))));
         this.sharedWorkflows = java.util.Collections.unmodifiableMap(shared);
         this.elections = List.copyOf(f.elections());
+        this.copies = f.copies() == null ? RunCopies.NONE : f.copies();
         Integer[] byHandler = new Integer[pairHandlers.length];
         for (int i = 0; i < byHandler.length; i++) {
             byHandler[i] = i;
@@ -118,7 +122,12 @@ public final class PodSlices {
     /** This as a value. */
     public Form form() {
         return new Form(slices, objects, available, completedPlaces, completedEvents, pairPlaces, pairHandlers, pairSlices, dropped, nameless,
-                List.copyOf(edges), sharedWorkflows, elections);
+                List.copyOf(edges), sharedWorkflows, elections, copies);
+    }
+
+    /** Which runs are one run's lines given twice ({@link RunCopies}): derived once from the whole input's records, for every slice. */
+    public RunCopies copies() {
+        return copies;
     }
 
     /** The cluster's leader-election lines, placed, in input order: which runs could lead at once ({@link ConcurrentRuns}). */
@@ -309,6 +318,7 @@ public final class PodSlices {
         private final Longs nameless = new Longs();
         private final Set<List<String>> edges = new LinkedHashSet<>();
         private final List<LogEvent> elections = new ArrayList<>();
+        private final List<LineProjection.Records> records = new ArrayList<>();
         private long lines;
         private long specials;
         private long datedKept;
@@ -360,6 +370,9 @@ public final class PodSlices {
             }
             for (LineProjection.Special s : skeleton.elections()) {
                 elections.add(place.apply(s));
+            }
+            for (LineProjection.Records r : skeleton.records()) {
+                records.add(new LineProjection.Records(new LineProjection.Special(offset + r.first().place(), place.apply(r.first())), r.keys()));
             }
         }
 
@@ -604,7 +617,8 @@ public final class PodSlices {
             long[] nl = nameless.toArray();
             Arrays.sort(nl);
             return new PodSlices(new Form(slices, objects, available, cp, List.copyOf(completed.values()), pp, ph, ps, dp, nl, List.copyOf(edges),
-                    Correlator.sharedWorkflowNames(statedWorkflows, objects.workflows()), elections));
+                    Correlator.sharedWorkflowNames(statedWorkflows, objects.workflows()), elections,
+                    LineProjection.copies(records, LineProjection.Special::line)));
         }
 
         private int[] droppedSorted;

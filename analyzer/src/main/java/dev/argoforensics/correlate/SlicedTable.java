@@ -231,6 +231,6 @@ public final class SlicedTable implements AssignedFacts {
 
     /** As {@link #context(List)} with no slice's table: the runs and the run clocks merged from every slice's ({@link RunClocks#merge}). */
     public static GroupContext context(PodSlices cross, List<ControllerProcess> processes, RunClocks clocks, List<FactsTable.Assigned> lines) {
-        return FactsTable.context(lines, cross.objects(), cross.available(), processes, clocks);
+        return FactsTable.context(lines, cross.objects(), cross.available(), processes, clocks, cross.copies());
     }
 }

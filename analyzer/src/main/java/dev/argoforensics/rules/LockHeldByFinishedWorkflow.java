@@ -54,7 +54,7 @@ public final class LockHeldByFinishedWorkflow extends DeclaredRule {
         // and b's run, cut where it held nothing of a's, cuts nothing of a's span). Where no run is apart from another (nearly
         // always) the one view is every line, as before. A holding without an acquisition line (an export alone) is read in the
         // view of every line.
-        dev.argoforensics.correlate.ConcurrentRuns runs = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+        dev.argoforensics.correlate.ConcurrentRuns runs = correlation.runsAtOnce();
         Map<Integer, Set<Integer>> sides = new java.util.TreeMap<>();
         if (runs.any()) {
             for (int r = 0; r < correlation.processes().size(); r++) {

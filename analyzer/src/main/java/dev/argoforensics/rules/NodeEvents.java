@@ -66,7 +66,7 @@ final class NodeEvents {
         }
         synchronized (this) {
             if (split == null) {
-                atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+                atOnce = correlation.runsAtOnce();
                 split = atOnce.any();
             }
         }

@@ -243,7 +243,7 @@ final class Reconciliation {
 
     Reconciliation(Correlation correlation) {
         this.correlation = correlation;
-        this.atOnce = ConcurrentRuns.of(correlation);
+        this.atOnce = correlation.runsAtOnce();
         this.leftOut = Set.of();
         this.handOvers = HandOvers.of(correlation);
         this.processes = correlation.processes();

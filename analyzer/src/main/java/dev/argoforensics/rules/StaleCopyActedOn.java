@@ -51,7 +51,7 @@ public final class StaleCopyActedOn extends DeclaredRule {
     public Evaluation evaluate(Correlation correlation) {
         List<Finding> findings = new ArrayList<>();
         // Session 59: a Workflow of one name in two clusters given together (runs apart, ConcurrentRuns#sides) is read per cluster.
-        dev.argoforensics.correlate.ConcurrentRuns atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+        dev.argoforensics.correlate.ConcurrentRuns atOnce = correlation.runsAtOnce();
         boolean split = atOnce.any();
         for (WorkflowHistory h : correlation.workflows().values().stream().flatMap(w -> split ? atOnce.sides(w).stream()
                 : java.util.stream.Stream.of(w)).toList()) {

@@ -77,7 +77,7 @@ public final class SuccessReportedAsError extends NodeRule {
         TaskResultLines.SoleStop sole = seen != null || workflow == null ? null : TaskResultLines.seenSucceededBySoleStop(pod, life,
                 workflow, scope.nodes().taskResultLines(workflow), stall).orElse(null);
         if (sole != null && pod.latestCreated() != null
-                && dev.argoforensics.correlate.ConcurrentRuns.of(scope.correlation()).apart(sole.stop().stream(), pod.latestCreated().stream())) {
+                && scope.correlation().runsAtOnce().apart(sole.stop().stream(), pod.latestCreated().stream())) {
             // Session 58: a stop logged by a run that led at once with the Pod's creating run under one Lease held twice (another
             // cluster's controller, ConcurrentRuns#apart) is of that cluster's Workflow of the name, whose node is not this Pod's.
             sole = null;

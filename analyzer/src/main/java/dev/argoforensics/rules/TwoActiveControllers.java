@@ -74,7 +74,7 @@ public final class TwoActiveControllers extends DeclaredRule {
         RunScopes scopes = RunScopes.of(correlation.events());
         HandOvers handOvers = HandOvers.of(correlation);
         Map<String, Pair> pairs = new TreeMap<>();
-        dev.argoforensics.correlate.ConcurrentRuns atOnce = dev.argoforensics.correlate.ConcurrentRuns.of(correlation);
+        dev.argoforensics.correlate.ConcurrentRuns atOnce = correlation.runsAtOnce();
         for (WorkflowHistory w : correlation.workflows().values()) {
             if (w.events().stream().noneMatch(TwoActiveControllers::contention)) {
                 continue;

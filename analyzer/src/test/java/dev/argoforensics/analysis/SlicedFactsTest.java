@@ -160,6 +160,8 @@ class SlicedFactsTest {
             Map<Integer, LogEvent> byPlace = new HashMap<>();
             asSkeleton.specials().forEach(x -> byPlace.put((int) x.place(), x.line()));
             asSkeleton.elections().forEach(x -> byPlace.putIfAbsent((int) x.place(), x.line()));
+            // each run's first record (session 61, RunCopies): placed as SlicedSteps places it, from its line as read
+            asSkeleton.records().forEach(x -> byPlace.putIfAbsent((int) x.first().place(), x.first().line()));
             for (int k : keeps.get(f)) {
                 byPlace.put(k, LineProjection.skeleton(leastRead.events().get(leastAt++)));
             }

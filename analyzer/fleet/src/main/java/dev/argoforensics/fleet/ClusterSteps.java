@@ -260,6 +260,7 @@ final class ClusterSteps implements Serializable {
                 p.specials().forEach(x -> whole.add((int) x.place()));
                 p.nodeNames().forEach(x -> whole.add((int) x.place()));
                 p.elections().forEach(x -> whole.add((int) x.place()));
+                p.records().forEach(x -> whole.add((int) x.first().place()));
                 Map<Integer, LogEvent> line = new HashMap<>();
                 for (int i : whole) {
                     line.put(i, thin.events().get(at++));

@@ -48,10 +48,13 @@ record ReadFile(String cluster, String display, byte[] reading, long kept, Strin
         p.specials().forEach(x -> whole.add((int) x.place()));
         p.nodeNames().forEach(x -> whole.add((int) x.place()));
         p.elections().forEach(x -> whole.add((int) x.place()));
+        // each run's first record (session 61): which run the file's record keys are of, once the stitch has placed it (RunCopies)
+        p.records().forEach(x -> whole.add((int) x.first().place()));
         int[] thin = whole.stream().mapToInt(Integer::intValue).toArray();
         Lines lines = Lines.of(reading, p);
         LineProjection withoutLines = new LineProjection(p.lines(), withoutLines(p.specials()), p.others(), p.spans(), withoutLines(p.nodeNames()),
-                p.informer(), p.edges(), withoutLines(p.elections()));
+                p.informer(), p.edges(), withoutLines(p.elections()),
+                p.records().stream().map(x -> new LineProjection.Records(new LineProjection.Special(x.first().place(), null), x.keys())).toList());
         FileProjection fp = new FileProjection(withoutLines, reading.events().isEmpty() ? display : reading.events().get(0).file(), lines.perPiece(), lines.dated());
         return new ReadFile(cluster, display, reading.encode(), reading.events().size(), null, reading.keeping(thin).encode(), WireForm.encode(fp),
                 thin.length + (long) p.spans().size() + p.edges().size());
