@@ -350,8 +350,8 @@ final class FileRuns {
 
     /**
      * The step of a process's start before its load the line is ({@link #PPROF} to {@link #REQUEST_GET}), -1 if none: pprof's line
-     * or the namespace warning ({@code controller-prestart}), a GET of a ConfigMap that waited past 5 s or its request line (v3; v4's
-     * are read with the hold, not opened by: they name the ConfigMap in a URL key no entry reads).
+     * or the namespace warning ({@code controller-prestart}), a GET of a ConfigMap that waited past 5 s (v3's words, v4's {@code Waited
+     * for K8S request} with the ConfigMap in its URL, session 62) or its request line.
      */
     static int prestart(ControllerEvent event) {
         if (!(event instanceof ControllerEvent.Signal s)) {
@@ -360,11 +360,23 @@ final class FileRuns {
         if (PRESTART_SIGNAL.equals(s.name())) {
             return "namespace".equals(s.attributes().get("step")) ? NAMESPACE_WARNING : PPROF;
         }
-        boolean getConfigMap = "Get".equals(s.attributes().get("verb")) && "configmaps".equals(s.attributes().get("kind"));
+        boolean getConfigMap = "Get".equals(s.attributes().get("verb"))
+                && ("configmaps".equals(s.attributes().get("kind")) || oneConfigMap(s.attributes().get("url")));
         if (getConfigMap && "k8s-request-waited".equals(s.name())) {
             return WAITED_GET;
         }
         return getConfigMap && "k8s-request".equals(s.name()) ? REQUEST_GET : -1;
+    }
+
+    /** A URL of one ConfigMap (v4's {@code Waited for K8S request} names it in its {@code url} key, not in a kind; session 62). */
+    static boolean oneConfigMap(String url) {
+        if (url == null) {
+            return false;
+        }
+        int q = url.indexOf('?');
+        String path = q < 0 ? url : url.substring(0, q);
+        int at = path.lastIndexOf("/configmaps/");
+        return at >= 0 && path.indexOf('/', at + "/configmaps/".length()) < 0 && path.length() > at + "/configmaps/".length();
     }
 
     /** The last line of a load: {@code updateConfig}'s line with {@code executorImage} and {@code managedNamespace}. */
