@@ -107,6 +107,11 @@ final class ControllerRun {
 
     /** No line of the run so far was Workflow work, an election line or a banner. */
     boolean quiet = true;
+    /**
+     * The latest step of a process's start ({@code FileRuns.PPROF} to {@code FileRuns.SCOPED}) among the run's lines, -1 if none: a
+     * start cut by a rotation goes on in the next file from a later step ({@code FileRuns.Piece#seam}, session 62).
+     */
+    int startStep = -1;
 
     /** {@code records} records just counted (a kept one's {@code event}, else null), {@code work} if one of them was Workflow work. */
     void loadOnly(ControllerEvent event, long records, boolean work) {
@@ -114,6 +119,9 @@ final class ControllerRun {
             loadOnly = event != null && (FileRuns.loadStart(event) || FileRuns.prestart(event) >= 0) && records == 1;
         }
         quiet &= !work && !(event instanceof LeaderElection) && !(event instanceof ControllerEvent.ControllerStarted);
+        if (event != null) {
+            startStep = Math.max(startStep, FileRuns.startStep(event));
+        }
     }
 
     /** The run's lines so far are a load of the ConfigMap and what follows it before a banner ({@link #loadOnly}). */
@@ -279,6 +287,7 @@ final class ControllerRun {
             loadOnly = piece.loadOnly; // the run's first piece
         }
         quiet &= piece.quiet;
+        startStep = Math.max(startStep, piece.startStep);
     }
 
     /** A worker's {@code Processing workflow} lines: the run took Workflows up. */

@@ -131,6 +131,12 @@ final class ControllerRuns {
         private final String name;
         private final Map<String, ControllerRun> current = new LinkedHashMap<>();
         private final Map<String, Integer> incarnations = new HashMap<>();
+        /**
+         * By key, the run of a start beside the replica's current run that ended the file being stitched ({@link FileRuns.Aside#AT_END}),
+         * and that of the file before: the next file's first lines may go on with that start (a rotation cut inside it).
+         */
+        private Map<String, ControllerRun> endedHere = new HashMap<>();
+        private Map<String, ControllerRun> endedBefore = new HashMap<>();
 
         InSet(String name) {
             this.name = name;
@@ -142,13 +148,40 @@ final class ControllerRuns {
 
         /** The run a file's piece belongs to (see {@link FileRuns}): its replica's current one, or a new one. */
         ControllerRun runOf(FileRuns.Piece piece) {
+            ControllerRun cut = piece.start() == FileRuns.Start.STARTS ? endedBefore.remove(piece.key()) : endedBefore.get(piece.key());
+            if (cut != null && (piece.atBanner() || piece.seam() > cut.startStep) && cut.onlyALoad()) {
+                // A start beside the replica's run ended the file before, only its first steps logged; this file's first lines of the
+                // replica go on with it from a later step (or log its banner): the same process, the rotation's cut inside its start.
+                current.put(piece.key(), cut);
+                return cut;
+            }
             ControllerRun s = current.get(piece.key());
+            if (piece.seam() > (s == null ? Integer.MAX_VALUE : s.startStep) && s.onlyALoad()) {
+                return s; // the same, the start's first steps being the replica's run (session 62)
+            }
             if (piece.atBanner() && s != null && (Boolean.TRUE.equals(s.bannerDue) || s.onlyALoad())) {
                 // The banner main.go logs right after the run's own acquisition, the rotation's cut between them: the same process.
                 // So too after a run that is only a load of the ConfigMap so far (its start, before Run; session 60).
                 return s;
             }
             return streamFor(piece.key(), piece.part().from, piece.start() == FileRuns.Start.STARTS);
+        }
+
+        /** A start beside its replica's current run ({@link FileRuns.Piece#aside}): a run of its own, the current one going on. */
+        ControllerRun aside(FileRuns.Piece piece) {
+            ControllerRun s = new ControllerRun(streams.size(), piece.key(), piece.part().from, incarnations.merge(piece.key(), 1, Integer::sum));
+            streams.add(s);
+            setOf.put(s, name);
+            if (piece.aside() == FileRuns.Aside.AT_END) {
+                endedHere.put(piece.key(), s);
+            }
+            return s;
+        }
+
+        /** The stitch goes on with the set's next file. */
+        void nextFile() {
+            endedBefore = endedHere;
+            endedHere = new HashMap<>();
         }
 
         private ControllerRun streamFor(String key, ReplicaSource from, boolean controllerStart) {

@@ -56,14 +56,30 @@ final class FileRuns {
     /** Whether a piece continues its replica's run or opens at a controller start. */
     enum Start { CONTINUES, STARTS }
 
+    /** Whether a piece is a start beside its replica's current piece ({@link Piece#aside}), and whether it ends its key's lines in the file. */
+    enum Aside { NO, WITHIN, AT_END }
+
     /**
      * One piece: {@code part.id} is its local number, its index in {@link #pieces()}.
      *
      * @param atBanner it starts at a {@code Starting Workflow Controller} line with nothing of its replica's election before it in
      *                 this file: the stitch continues the replica's run with it where that run's last election line was its own
      *                 acquisition of the Lease and no banner followed (a rotation cut between the two; {@link ControllerRun#bannerDue})
+     * @param aside    a start that ended before its load, opened beside the replica's current piece (session 62): its lines are all
+     *                 placed as it opens, and the current piece goes on (in a stream of two replicas merged with no name on the lines,
+     *                 a crash-looping replica's starts fall among the leader's lines, and the leader's later work is not theirs); the
+     *                 stitch gives it a run of its own and keeps the replica's run; {@code AT_END}: it opened at the file's end, where
+     *                 the next file's first lines may go on with its start ({@code seam})
+     * @param seam     the step of a process's start ({@link #PPROF} to {@link #SCOPED}) its first line is, where that line is its key's
+     *                 first in the file and the piece opens at the start it began; -1 otherwise. The stitch continues with it a run
+     *                 that is only a start's first steps so far, at an earlier step (a rotation cut inside a start: pprof's line at the
+     *                 end of {@code .log.1}, the load at the top of {@code .log}; session 62)
      */
-    record Piece(Start start, ControllerRun part, boolean atBanner) {
+    record Piece(Start start, ControllerRun part, boolean atBanner, Aside aside, int seam) {
+        Piece(Start start, ControllerRun part, boolean atBanner) {
+            this(start, part, atBanner, Aside.NO, -1);
+        }
+
         String key() {
             return part.key;
         }
@@ -109,17 +125,18 @@ final class FileRuns {
      *              is a pasted {@code logs} command's prompt's, no election start after it yet ({@link #logsPrompt})
      */
     private record Held(State begun, List<Consumer<ControllerRun>> lines, int[] others, boolean startup, boolean[] scoped, int[] step,
-                        int first) {
+                        int first, boolean atFileStart) {
         Held(State begun, List<Consumer<ControllerRun>> lines) {
-            this(begun, lines, new int[1], false, new boolean[1], new int[] {LOADED}, LOADED);
+            this(begun, lines, new int[1], false, new boolean[1], new int[] {LOADED}, LOADED, false);
         }
 
         /**
          * A load of the ConfigMap, or a line a process logs before it ({@link #prestart}, {@code step} its step), held until what
          * follows it says whose it is; {@code scoped}: its scope line came.
          */
-        static Held startup(boolean scoped, int step) {
-            return new Held(null, new ArrayList<>(), new int[1], true, new boolean[] {scoped}, new int[] {step}, step);
+        static Held startup(boolean scoped, int step, boolean atFileStart) {
+            return new Held(null, new ArrayList<>(), new int[1], true, new boolean[] {scoped}, new int[] {step},
+                    scoped ? SCOPED : step, atFileStart);
         }
 
         /** Its first line is one only a start logs (pprof's, the namespace warning). */
@@ -149,6 +166,13 @@ final class FileRuns {
     static final int WAITED_GET = 2;
     static final int REQUEST_GET = 3;
     static final int LOADED = 4;
+    /** A load's last line ({@link #scopeLine}), as the first line of a start's hold or a run's step ({@link Piece#seam}). */
+    static final int SCOPED = 5;
+
+    /** The step of a start a line is ({@link #PPROF} to {@link #SCOPED}), -1 if none. */
+    static int startStep(ControllerEvent event) {
+        return scopeLine(event) ? SCOPED : loadStart(event) ? LOADED : prestart(event);
+    }
 
     /**
      * Records other than a load's own lines a held load waits through at most before it is the current piece's: a load logs its
@@ -204,6 +228,8 @@ final class FileRuns {
      */
     ControllerRun streamFor(String origin, ReplicaSource from, ControllerEvent event, EventType type, Timestamp time) {
         String key = origin != null ? origin : setFileName;
+        passing = null;
+        boolean firstOfKey = !current.containsKey(key);
         bound(1);
         if (held.containsKey(key)) {
             settle(key, event, work(type), 1);
@@ -275,7 +301,11 @@ final class FileRuns {
         // A banner whose start's first line (pprof's) was held here does not open its piece (that line does): no rotation cut
         // before the banner, whatever the replica's run before it (a start that ended before its load, session 61).
         boolean startHere = loadHeld && held.get(key).first() == PPROF;
-        ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE && !startHere);
+        // A start's hold that began at its key's first line in this file, after pprof's line: the rest of a start the file before
+        // may have begun (a rotation cut inside it; the stitch decides, Piece#seam).
+        int seam = start && loadHeld && held.get(key).atFileStart() && held.get(key).first() > PPROF ? held.get(key).first() : -1;
+        ControllerRun run = streamFor(origin, from, start, start && event instanceof ControllerStarted && before.state == State.NONE && !startHere,
+                seam);
         if (loadHeld && !hold && (electionStart || event instanceof ControllerStarted) && held.containsKey(key)) {
             // The banner or election start a held load waited for: a new process's piece takes it (its start), else the piece goes on.
             place(key, run);
@@ -304,7 +334,7 @@ final class FileRuns {
                 linesWhileHolding = 0;
             }
             int step = prestart(event);
-            held.put(key, Held.startup(scopeLine(event), step >= 0 ? step : LOADED));
+            held.put(key, Held.startup(scopeLine(event), step >= 0 ? step : LOADED, firstOfKey));
         }
         return run;
     }
@@ -320,8 +350,8 @@ final class FileRuns {
 
     /**
      * The step of a process's start before its load the line is ({@link #PPROF} to {@link #REQUEST_GET}), -1 if none: pprof's line
-     * or the namespace warning ({@code controller-prestart}), a GET of a ConfigMap that waited past 5 s or its request line (v3; v4's
-     * are read with the hold, not opened by: they name the ConfigMap in a URL key no entry reads).
+     * or the namespace warning ({@code controller-prestart}), a GET of a ConfigMap that waited past 5 s (v3's words, v4's {@code Waited
+     * for K8S request} with the ConfigMap in its URL, session 62) or its request line.
      */
     static int prestart(ControllerEvent event) {
         if (!(event instanceof ControllerEvent.Signal s)) {
@@ -330,11 +360,23 @@ final class FileRuns {
         if (PRESTART_SIGNAL.equals(s.name())) {
             return "namespace".equals(s.attributes().get("step")) ? NAMESPACE_WARNING : PPROF;
         }
-        boolean getConfigMap = "Get".equals(s.attributes().get("verb")) && "configmaps".equals(s.attributes().get("kind"));
+        boolean getConfigMap = "Get".equals(s.attributes().get("verb"))
+                && ("configmaps".equals(s.attributes().get("kind")) || oneConfigMap(s.attributes().get("url")));
         if (getConfigMap && "k8s-request-waited".equals(s.name())) {
             return WAITED_GET;
         }
         return getConfigMap && "k8s-request".equals(s.name()) ? REQUEST_GET : -1;
+    }
+
+    /** A URL of one ConfigMap (v4's {@code Waited for K8S request} names it in its {@code url} key, not in a kind; session 62). */
+    static boolean oneConfigMap(String url) {
+        if (url == null) {
+            return false;
+        }
+        int q = url.indexOf('?');
+        String path = q < 0 ? url : url.substring(0, q);
+        int at = path.lastIndexOf("/configmaps/");
+        return at >= 0 && path.indexOf('/', at + "/configmaps/".length()) < 0 && path.length() > at + "/configmaps/".length();
     }
 
     /** The last line of a load: {@code updateConfig}'s line with {@code executorImage} and {@code managedNamespace}. */
@@ -374,9 +416,22 @@ final class FileRuns {
             // A line only a start logs, again: the held lines are not that start's. A start that logged only its first steps is a
             // process of its own (it ended before its load: a crash loop's); a load, or a request line, is the current piece's.
             if (!h.loaded() && h.byStart()) {
-                openStart(key);
+                openStart(key, false);
             } else {
                 place(key, current.get(key).part());
+            }
+            return;
+        }
+        if (!h.loaded() && h.byStart()) {
+            // A start for certain that has not loaded yet (its pprof line or the namespace warning came): a line it does not log before
+            // its load (Workflow work, an election line other than its own start, a GET of a ConfigMap again after its own) is another
+            // process's, in a stream of replicas merged with no name on the lines. It goes to the current piece and the start's lines
+            // wait on (session 62: before, work placed them in the current piece, and a crash loop's dead start there took the
+            // leader's lines that came after it); too many lines, and the start ended before its load.
+            if (work || change != null || (step >= WAITED_GET && step <= h.step()[0])) {
+                passing = key;
+            } else if ((h.others()[0] += records) > STARTUP_HOLD_AT_MOST) {
+                openStart(key, false);
             }
             return;
         }
@@ -452,7 +507,7 @@ final class FileRuns {
     /** Ends every hold that {@link #LINES_WHILE_HOLDING} records outlasted, as the file's end does ({@link #settleAll}). */
     private void bound(long records) {
         if (!held.isEmpty() && (linesWhileHolding += records) > LINES_WHILE_HOLDING) {
-            settleAll();
+            settleAll(false);
         }
     }
 
@@ -468,10 +523,25 @@ final class FileRuns {
         place(key, run);
     }
 
-    /** A held start with no load after it that ended (another start follows, or the file ends): a new piece takes its lines. */
-    private void openStart(String key) {
-        ControllerRun run = streamFor(key, current.get(key).part().from, true, false);
-        place(key, run);
+    /**
+     * A held start with no load after it that ended (another start follows, or the file ends): a new piece takes its lines. Where
+     * the current piece has lines, beside it ({@link Piece#aside}, session 62): the start's process logged only its held lines, and
+     * whatever of the key comes after them (the next start's lines, or in a merged stream the leader's) is not that process's; the
+     * current piece, its election so far and its work go on. {@code atEnd}: the file's end.
+     */
+    private void openStart(String key, boolean atEnd) {
+        Piece now = current.get(key);
+        if (now.part().count == 0) {
+            place(key, streamFor(key, now.part().from, true, false));
+            return;
+        }
+        Piece side = new Piece(Start.STARTS, new ControllerRun(pieces.size(), key, now.part().from, 0), false,
+                atEnd ? Aside.AT_END : Aside.WITHIN, -1);
+        pieces.add(side);
+        if (opened != null) {
+            opened.opened(side);
+        }
+        place(key, side.part());
     }
 
     private void place(String key, ControllerRun run) {
@@ -525,8 +595,15 @@ final class FileRuns {
 
     /** Whether lines of {@code origin} are held now: the line just given to {@link #streamFor} is to be given to {@link #hold}. */
     boolean holding(String origin) {
-        return !held.isEmpty() && held.containsKey(origin != null ? origin : setFileName);
+        String key = origin != null ? origin : setFileName;
+        return !held.isEmpty() && held.containsKey(key) && !key.equals(passing);
     }
+
+    /**
+     * The key whose line just given passes to its current piece though a start's lines of it are held ({@link #settleStartup}: a
+     * line the held start does not log); null if none.
+     */
+    private String passing;
 
     /** Holds a line of {@code origin} ({@link #holding}): {@code place} counts it in its piece once that is known. */
     void hold(String origin, Consumer<ControllerRun> place) {
@@ -546,13 +623,17 @@ final class FileRuns {
      * (the log asked for again) joins the current piece, as before.
      */
     void settleAll() {
+        settleAll(true);
+    }
+
+    private void settleAll(boolean atEnd) {
         for (String key : List.copyOf(held.keySet())) {
             if (held.get(key).begun() != null) {
                 openHeld(key);
             } else if (held.get(key).startup() && held.get(key).byStart()) {
                 // A start whose log ends before its banner (session 61): its own process, not the last one's tail; a rotation cut
                 // there, the next file's banner continues it (ControllerRun.onlyALoad).
-                openStart(key);
+                openStart(key, atEnd);
             } else {
                 place(key, current.get(key).part());
             }
@@ -565,6 +646,7 @@ final class FileRuns {
      */
     ControllerRun counted(String origin, ReplicaSource from, boolean work, long records, Timestamp time) {
         String key = origin != null ? origin : setFileName;
+        passing = null;
         bound(records);
         if (held.containsKey(key)) {
             settle(key, null, work, records);
@@ -575,10 +657,11 @@ final class FileRuns {
     }
 
     private ControllerRun counted(String key, String origin, ReplicaSource from, boolean work) {
-        if (work && !held.containsKey(key) && (!current.containsKey(key) || unelected(elections.getOrDefault(key, Election.NONE)))) {
+        boolean heldNow = held.containsKey(key) && !key.equals(passing);
+        if (work && !heldNow && (!current.containsKey(key) || unelected(elections.getOrDefault(key, Election.NONE)))) {
             unelectedWork.add(key);
         }
-        if (work && !held.containsKey(key) && current.containsKey(key) && elections.getOrDefault(key, Election.NONE).state == State.BANNER) {
+        if (work && !heldNow && current.containsKey(key) && elections.getOrDefault(key, Election.NONE).state == State.BANNER) {
             workSinceBanner.add(key);
         }
         return streamFor(origin, from, false, false);
@@ -587,6 +670,7 @@ final class FileRuns {
     /** The piece a line of {@code origin} belongs to; a controller start opens a new one. A held key's lines join its current piece. */
     ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart) {
         String key = origin != null ? origin : setFileName;
+        passing = null;
         if (held.containsKey(key)) {
             place(key, current.get(key).part());
         }
@@ -594,6 +678,10 @@ final class FileRuns {
     }
 
     private ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart, boolean atBanner) {
+        return streamFor(origin, from, controllerStart, atBanner, -1);
+    }
+
+    private ControllerRun streamFor(String origin, ReplicaSource from, boolean controllerStart, boolean atBanner, int seam) {
         String key = origin != null ? origin : setFileName;
         if (!newProcess.isEmpty() && newProcess.remove(key) && current.containsKey(key)) {
             controllerStart = true;
@@ -606,7 +694,8 @@ final class FileRuns {
             latest.remove(key);
         }
         if (p == null || controllerStart) {
-            p = new Piece(controllerStart ? Start.STARTS : Start.CONTINUES, new ControllerRun(pieces.size(), key, from, 0), controllerStart && atBanner);
+            p = new Piece(controllerStart ? Start.STARTS : Start.CONTINUES, new ControllerRun(pieces.size(), key, from, 0), controllerStart && atBanner,
+                    Aside.NO, controllerStart ? seam : -1);
             current.put(key, p);
             pieces.add(p);
             if (opened != null) {

@@ -70,8 +70,11 @@ public final class ReadingStitch {
         String missing = null;
         if (set == null || !set.name().equals(setName)) {
             set = runs.inSet(setName);
-        } else if (previous != null && file != null) {
-            missing = dev.argoforensics.source.RotatedSet.skipped(previous, file);
+        } else {
+            set.nextFile();
+            if (previous != null && file != null) {
+                missing = dev.argoforensics.source.RotatedSet.skipped(previous, file);
+            }
         }
         previous = file;
         return new FileStitch(missing);
@@ -91,6 +94,8 @@ public final class ReadingStitch {
         private final String missing;
         /** The runs this file's pieces joined so far. */
         private final Set<ControllerRun> joined = new java.util.HashSet<>();
+        /** Its pieces opened beside their replica's current one ({@link FileRuns.Piece#aside}): each whole at the file's end. */
+        private final List<FileRuns.Piece> asides = new ArrayList<>();
 
         FileStitch(String missing) {
             this.missing = missing;
@@ -104,6 +109,12 @@ public final class ReadingStitch {
         /** A piece opened: the one it follows in its replica is whole, and its own run is known. */
         @Override
         public void opened(FileRuns.Piece piece) {
+            if (piece.aside() != FileRuns.Aside.NO) {
+                // A start that ended before its load, beside the replica's current piece: a run of its own; the piece before goes on.
+                asides.add(piece);
+                runOfPiece.add(set.aside(piece));
+                return;
+            }
             FileRuns.Piece before = open.put(piece.key(), piece);
             if (before != null) {
                 runOfPiece.get(before.part().id).absorb(before.part());
@@ -136,7 +147,7 @@ public final class ReadingStitch {
         }
 
         void finish(FileReading reading) {
-            open.values().stream().sorted(java.util.Comparator.comparingInt(p -> p.part().id))
+            java.util.stream.Stream.concat(open.values().stream(), asides.stream()).sorted(java.util.Comparator.comparingInt(p -> p.part().id))
                     .forEach(p -> runOfPiece.get(p.part().id).absorb(p.part()));
             int next = 0;
             int[] undated = reading.undated().clone();

@@ -19,7 +19,7 @@ import java.util.Set;
  * local numbering, the run pieces with what the stitch adds up, the counts, the marks and the summary.
  */
 final class ReadingWire {
-    private static final int VERSION = 10;
+    private static final int VERSION = 11;
 
     private ReadingWire() {
     }
@@ -38,6 +38,8 @@ final class ReadingWire {
             for (FileRuns.Piece p : r.pieces()) {
                 d.writeByte(p.start().ordinal());
                 d.writeBoolean(p.atBanner());
+                d.writeByte(p.aside().ordinal());
+                d.writeInt(p.seam());
                 piece(o, d, p.part());
             }
             d.writeLong(r.ordinals());
@@ -81,6 +83,9 @@ final class ReadingWire {
         o.value(p.elections);
         o.value(p.electionTimes);
         d.writeByte(p.bannerDue == null ? 0 : p.bannerDue ? 2 : 1);
+        d.writeByte(p.loadOnly == null ? 0 : p.loadOnly ? 2 : 1);
+        d.writeBoolean(p.quiet);
+        d.writeInt(p.startStep);
     }
 
     @SuppressWarnings("unchecked")
@@ -103,7 +108,9 @@ final class ReadingWire {
             for (int i = 0; i < n; i++) {
                 FileRuns.Start start = FileRuns.Start.values()[d.readByte()];
                 boolean atBanner = d.readBoolean();
-                pieces.add(new FileRuns.Piece(start, piece(in, d, i), atBanner));
+                FileRuns.Aside aside = FileRuns.Aside.values()[d.readByte()];
+                int seam = d.readInt();
+                pieces.add(new FileRuns.Piece(start, piece(in, d, i), atBanner, aside, seam));
             }
             long ordinals = d.readLong();
             long records = d.readLong();
@@ -149,6 +156,10 @@ final class ReadingWire {
         p.electionTimes.addAll((List<Timestamp>) in.value());
         int due = d.readByte();
         p.bannerDue = due == 0 ? null : due == 2;
+        int loadOnly = d.readByte();
+        p.loadOnly = loadOnly == 0 ? null : loadOnly == 2; // before session 62 not sent: a cached reading lost onlyALoad
+        p.quiet = d.readBoolean();
+        p.startStep = d.readInt();
         return p;
     }
 }

@@ -290,7 +290,7 @@ final class Controller {
         this.leaseRng = new Sim.Rng(Sim.seed(seed, 561));
         this.takeoverRng = new Sim.Rng(Sim.seed(seed, 597));
         this.logDir = logDir;
-        this.deployHash = rng.hex(9) + rng.between(0, 9);
+        this.deployHash = safe(rng.hex(9) + rng.between(0, 9));
         this.normalHash = deployHash;
         this.replicaHost = rng.pick(kube.nodes);
         kube.podWatches.add(new Kube.PodWatch() {
@@ -445,7 +445,26 @@ final class Controller {
     // ---- start, stop, crash -------------------------------------------------------------------
 
     private String newReplicaName() {
-        return "workflow-controller-" + deployHash + "-" + rng.alnum(5).replaceAll("[aeiou]", "x");
+        return "workflow-controller-" + deployHash + "-" + safe(rng.alnum(5));
+    }
+
+    /**
+     * Kubernetes' safe alphabet ({@code k8s.io/apimachinery/pkg/util/rand}): a ReplicaSet's pod-template-hash and the 5 characters a
+     * ReplicaSet's Pod gets after it are written in it (no vowels, no 0, 1, 3).
+     */
+    static final String SAFE_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
+
+    /**
+     * The letters and digits drawn, mapped one for one onto {@link #SAFE_ALPHABET} (session 62: real-shaped controller Pod names with
+     * the same draws; before, a hex hash and any letter or digit but vowels).
+     */
+    static String safe(String drawn) {
+        StringBuilder b = new StringBuilder(drawn.length());
+        for (char c : drawn.toCharArray()) {
+            int i = Character.isDigit(c) ? c - '0' : Character.isLetter(c) ? 10 + Character.toLowerCase(c) - 'a' : -1;
+            b.append(i < 0 ? c : SAFE_ALPHABET.charAt(i % SAFE_ALPHABET.length()));
+        }
+        return b.toString();
     }
 
     private LogSink sink(String replica, int restartCount, boolean isStandby) {
@@ -481,7 +500,7 @@ final class Controller {
         if (!sameReplica) {
             // The ReplicaSet's hash follows the Pod template: other arguments, another hash; the same ones, the same hash.
             deployHash = workers == normalWorkers && templateSalt.isEmpty() ? normalHash
-                    : Integer.toHexString((normalHash + workers + templateSalt).hashCode() & 0x7fffffff) + "d";
+                    : safe(Integer.toHexString((normalHash + workers + templateSalt).hashCode() & 0x7fffffff)) + "d";
         }
         Inc before = inc;
         String replica = sameReplica && inc != null ? inc.replica : newReplicaName();

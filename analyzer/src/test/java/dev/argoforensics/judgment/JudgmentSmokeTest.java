@@ -1557,7 +1557,7 @@ class JudgmentSmokeTest {
      */
     @Test
     void aCrashLoopsRestartsFollowTheKubeletsBackoff() throws IOException {
-        java.util.regex.Pattern replicaIn = java.util.regex.Pattern.compile("(workflow-controller-[0-9a-f]+d?-[a-z0-9]{5})");
+        java.util.regex.Pattern replicaIn = java.util.regex.Pattern.compile("(workflow-controller-[bcdfghjklmnpqrstvwxz2456789]+-[bcdfghjklmnpqrstvwxz2456789]{5})");
         java.util.regex.Pattern leader = java.util.regex.Pattern.compile("new leader.*?leader(?:=|\\\\?\":\\\\?\")(workflow-controller-[a-z0-9-]+)");
         // The first RFC 3339 time on a line: the envelope's where there is one, else the record's (a raw panic line has none).
         java.util.regex.Pattern stamp = java.util.regex.Pattern.compile("(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?Z)");

@@ -132,6 +132,30 @@ class FileRunsStartLinesTest {
     }
 
     /**
+     * Session 62: v4's slow request line ({@code Waited for K8S request}, the ConfigMap in its {@code url} key) is the first line of a
+     * restart whose pprof line a cut left out: it is the new process's, as v3's {@code Waited for 5.2s, request: Get:…} is. Before,
+     * no entry read it and it was the old process's last line. Control: the same line of another URL (a slow List of WorkflowTemplates
+     * in the running process) stays in the old run.
+     */
+    @ParameterizedTest
+    @CsvSource({"16777216,true", "16777216,false", "40,true", "40,false"})
+    void v4sSlowConfigMapGetOpensTheRestart(long chunkBytes, boolean keep) throws IOException {
+        List<String> old = v41debug("08:14", "08:15");
+        List<String> next = v41debug("09:02", "09:03").subList(1, v41debug("09:02", "09:03").size());
+        List<ControllerProcess> runs = runs(chunkBytes, keep, concat(old, next));
+        assertEquals(2, runs.size(), runs.toString());
+        assertEquals("2026-11-20T08:15:11.417Z", runs.get(0).last().format(), "the old run ends with its own last line: " + runs);
+        assertEquals("2026-11-20T09:02:07.180Z", runs.get(1).first().format(), "the slow load's line opens the new run: " + runs);
+        assertEquals(next.size(), runs.get(1).events(), runs.toString());
+        String slowList = "time=2026-11-20T08:16:40.511Z level=WARN msg=\"Waited for K8S request\" latency=6.01s verb=List"
+                + " url=https://10.96.0.1:443/apis/argoproj.io/v1alpha1/namespaces/ledger/workflowtemplates";
+        List<ControllerProcess> control = runs(chunkBytes, keep, concat(concat(old, List.of(slowList)), next));
+        assertEquals(2, control.size(), control.toString());
+        assertEquals("2026-11-20T08:16:40.511Z", control.get(0).last().format(), "a slow List is the running process's: " + control);
+        assertEquals(next.size(), control.get(1).events(), control.toString());
+    }
+
+    /**
      * Controls: a running process at {@code --loglevel debug} gets ConfigMaps too (its artifact repositories'): a request line then
      * its work stays in its run; and before an election start it does not make the start the line's (a request line alone is no
      * start's).

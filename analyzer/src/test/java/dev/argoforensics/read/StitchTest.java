@@ -222,6 +222,59 @@ class StitchTest {
                 "the scheduling line that opens the third file, counted after the second's kept handler line (ordinal 7 in run 0: five records before it in the first file, two in the second)");
     }
 
+    private static String v35(String time, String level, String msg) {
+        return "time=\"2026-11-20T" + time + "Z\" level=" + level + " msg=\"" + msg + "\"";
+    }
+
+    /**
+     * Session 62: a start beside the replica's run (FileRuns.Aside) and a start cut by a rotation (FileRuns.Piece#seam) stitch as read
+     * in one, through their bytes and live: (1) a crash loop of starts that never load (pprof, Get configmaps 403) merged with the
+     * leader's lines in one unnamed stream, the last at the file's end; (2) a rotated set whose .log.1 ends with a restart's pprof line
+     * and whose live file begins with that start's load and attempt.
+     */
+    @Test
+    void startsBesideTheRunAndAcrossARotationAreStitchedAsReadInOne() throws IOException {
+        Path merged = Files.createDirectories(dir.resolve("merged"));
+        write(merged.resolve("controllers.log"),
+                v35("07:58:10.300", "info", "not enabling pprof debug endpoints"),
+                v35("07:58:11.512", "info", "successfully acquired lease argo/workflow-controller"),
+                v35("07:58:11.520", "info", "Starting Workflow Controller") + " defaultRequeueTime=10s version=v3.5.8",
+                v35("08:00:00.402", "info", "Processing workflow") + " namespace=ledger workflow=close-books-x2v7q",
+                v35("08:00:59.300", "info", "not enabling pprof debug endpoints"),
+                v35("08:00:59.309", "debug", "Get configmaps 403"),
+                v35("08:01:14.295", "debug", "Get configmaps 200"),
+                v35("08:01:14.300", "info", "not enabling pprof debug endpoints"),
+                v35("08:01:30.402", "info", "Processing workflow") + " namespace=ledger workflow=close-books-x2v7q",
+                v35("08:02:05.300", "info", "not enabling pprof debug endpoints"),
+                v35("08:02:05.309", "debug", "Get configmaps 403"));
+        Path rotated = Files.createDirectories(dir.resolve("rotated"));
+        write(rotated.resolve("workflow-controller.log.1"),
+                v35("07:58:11.520", "info", "Starting Workflow Controller") + " defaultRequeueTime=10s version=v3.5.8",
+                v35("08:03:00.402", "info", "Processing workflow") + " namespace=ledger workflow=close-books-x2v7q",
+                v35("08:10:00.300", "info", "not enabling pprof debug endpoints"));
+        write(rotated.resolve("workflow-controller.log"),
+                v35("08:10:00.309", "debug", "Get configmaps 200"),
+                v35("08:10:00.311", "info", "Configuration:\\nartifactRepository: {}\\n"),
+                "time=\"2026-11-20T08:10:00.314Z\" level=info msg= executorImage=\"quay.io/argoproj/argoexec:v3.5.8\" executorImagePullPolicy= managedNamespace=",
+                v35("08:10:00.330", "info", "attempting to acquire leader lease argo/workflow-controller..."),
+                v35("08:10:30.512", "info", "successfully acquired lease argo/workflow-controller"),
+                v35("08:10:30.520", "info", "Starting Workflow Controller") + " defaultRequeueTime=10s version=v3.5.8",
+                v35("08:11:00.402", "info", "Processing workflow") + " namespace=ledger workflow=close-books-x2v7q");
+        List<String> inputs = List.of(merged.toString(), rotated.toString());
+        Function<InputFile, Optional<FileScan>> none = f -> Optional.empty();
+        LogReader.LogReading whole = assertStitchedIsWhole(inputs, List.of("close-books-x2v7q"), 256, 1, none);
+        assertStitchedIsWhole(inputs, List.of("close-books-x2v7q"), ChunkPlanner.CHUNK_BYTES, 2, none);
+        List<ControllerProcess> runs = whole.processes();
+        // The merged file: the leader's run (its work at 08:00 and 08:01:30) and three dead starts; the rotated set: two runs, the
+        // second from the pprof line at the end of .log.1 to its work in the live file.
+        assertEquals(6, runs.size(), runs.toString());
+        ControllerProcess leader = runs.stream().filter(r -> r.first().format().equals("2026-11-20T07:58:10.300Z")).findFirst().orElseThrow();
+        assertEquals("2026-11-20T08:01:30.402Z", leader.last().format(), runs.toString());
+        ControllerProcess restarted = runs.stream().filter(r -> r.first().format().equals("2026-11-20T08:10:00.300Z")).findFirst().orElseThrow();
+        assertEquals("2026-11-20T08:11:00.402Z", restarted.last().format(), runs.toString());
+        assertEquals(2, restarted.files().size(), runs.toString());
+    }
+
     private static void write(Path file, String... lines) throws IOException {
         Files.createDirectories(file.getParent());
         Files.writeString(file, String.join("\n", lines) + "\n");
