@@ -279,7 +279,9 @@ final class LifecycleBuilder {
                 fate = fate == null ? null : ownFate(fate, own, every);
             }
         }
-        PodHistory pod = latestInstance(all, created);
+        // Session 62: the creation every reader of the lifetime dates a release against, derived once (ReleaseLifetime.Creation).
+        ReleaseLifetime.Creation creation = ReleaseLifetime.creation(created, all, clocks);
+        PodHistory pod = latestInstance(all, created, creation, clocks);
         ContainersEnd containers = null;
         // The clocks of the Pod's nodes, each bounded once from its whole records (session 57: every reader of a node's time).
         NodeClocks nodeClocks = NodeClocks.of(pod);
@@ -409,7 +411,7 @@ final class LifecycleBuilder {
         boolean staleWhole = staleRelease != null && StreamExtents.readWholeThrough(processes, staleRelease.ran().stream(),
                 created.time(), staleRelease.ran().time());
         List<Deletion> deleters = Deletion.ordered(pod, deletion);
-        FinalizerRemoval earlier = earlierRelease(all, created);
+        FinalizerRemoval earlier = earlierRelease(all, created, creation);
         PhaseHistory.Completion earlierCompletion = earlier == null ? null
                 : completedBefore(workflow, createdBefore(all, earlier.decisive()), earlier.decisive());
         Known earlierPersisted = earlierCompletion == null ? null : completionKnown(earlierCompletion);
@@ -452,7 +454,7 @@ final class LifecycleBuilder {
                 recordedExit, laterRun, nodeExports, earlierLife, WorkflowAbsent.of(release, workflow, fate, processes, handOvers, requeues, scopes, nextCreated),
                 requested, recreateUnlogged, collectionDeletes(pod, deletion), staleRelease, staleWhole,
                 stop == null ? ControllerStop.setAsideOnNodeMargin(pod.events(), wf, containers) : null, nodeClocks,
-                releaseOutlivedBy(pod, held, release, deletion, exit, clocks), ReleaseLifetime.datedBeforeCreation(release, created, all, pod, nodeClocks, clocks),
+                releaseOutlivedBy(pod, held, release, deletion, exit, clocks), ReleaseLifetime.datedBeforeCreation(release, creation, all, pod, nodeClocks),
                 pod.events(), pod.removals());
     }
 
@@ -897,12 +899,12 @@ final class LifecycleBuilder {
      * Pod it had not yet created, so it was an earlier Pod of the same name whose lines no export's UID set apart (with one it
      * would be in that Pod's own history). A release on the orphan path or after a persisted node is no candidate for AF001.
      */
-    private static FinalizerRemoval earlierRelease(PodHistory all, LogEvent created) {
+    private static FinalizerRemoval earlierRelease(PodHistory all, LogEvent created, ReleaseLifetime.Creation creation) {
         if (created == null) {
             return null;
         }
         for (FinalizerRemoval r : all.removals()) {
-            if ((shownBefore(r.decisive(), created) || (ReleaseLifetime.earlierPodShown(all, created) && ReleaseLifetime.describesAnEarlierPod(r, created)))
+            if ((shownBefore(r.decisive(), created) || (ReleaseLifetime.earlierPodShown(all, created) && ReleaseLifetime.describesAnEarlierPod(r, creation)))
                     && r.cause() != RemovalCause.LEFT_INFORMER && r.cause() != RemovalCause.ORPHANED
                     && r.cause() != RemovalCause.AFTER_PERSIST) {
                 return r;
@@ -1028,7 +1030,7 @@ final class LifecycleBuilder {
      * export to tell them apart by UID, the lines of an earlier one (its labelling, its cleanup) must
      * not speak for the later one (argoproj/argo-workflows#8022).
      */
-    private static PodHistory latestInstance(PodHistory pod, LogEvent created) {
+    private static PodHistory latestInstance(PodHistory pod, LogEvent created, ReleaseLifetime.Creation creation, RunClocks runs) {
         if (created == null) {
             return pod;
         }
@@ -1044,8 +1046,8 @@ final class LifecycleBuilder {
         // Session 61: the name created once in the lines, but the lifetime holds a release of its own that dates no transition before
         // its creation (ReleaseLifetime#ownReleaseShown): one dating it there is no release of this Pod, which was still there to be
         // released by the other, and its lines are not this Pod's either (an earlier Pod's, its creation not in the lines given).
-        List<FinalizerRemoval> earlierPods = ReleaseLifetime.earlierPodShown(pod, from) || ReleaseLifetime.ownReleaseShown(pod, from)
-                ? pod.removals().stream().filter(r -> ReleaseLifetime.describesAnEarlierPod(r, from)).toList() : List.of();
+        List<FinalizerRemoval> earlierPods = ReleaseLifetime.earlierPodShown(pod, from) || ReleaseLifetime.ownReleaseShown(pod, creation, runs)
+                ? pod.removals().stream().filter(r -> ReleaseLifetime.describesAnEarlierPod(r, creation)).toList() : List.of();
         java.util.Set<LogEvent> theirs = ReleaseLifetime.linesOf(earlierPods, pod.events());
         List<LogEvent> events = pod.events().stream().filter(e -> !EventOrder.before(e, from))
                 .filter(e -> !earlierUids.contains(UidBoundDeletes.uidOf(e))).filter(e -> !theirs.contains(e)).toList();

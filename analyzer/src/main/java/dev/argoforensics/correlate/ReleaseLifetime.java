@@ -37,20 +37,69 @@ final class ReleaseLifetime {
     }
 
     /**
-     * Whether {@code r}'s scheduling line, logged by another controller run than the one that logged {@code created} and on the
-     * deleting branch with a nonzero delay (a zero delay dates nothing: the handler logs 0
-     * when the Pod has no condition), dates the transition it read more than {@link #MARGIN_NANOS} before {@code created}: the line
-     * describes a Pod of the name older than the one created there. In one run the lines' order decides alone: a release its run
-     * logged after the Pod's creation is of that Pod (the earlier Pod was gone before the create succeeded), a transition dated before
-     * the creation then the kubelet's clock behind the controller's.
+     * This Pod's creation as every reader of its lifetime dates a release against it (session 62: derived once, in
+     * {@code LifecycleBuilder.build}, before the lifetime's lines are chosen). The API server's {@code creationTimestamp} where the
+     * exports of the lifetime (those not made clearly before its {@code Created pod} line) give exactly one; else the {@code Created
+     * pod} line put on the objects' clock by the least offset its run's {@link RunClocks} pairs of other Pods show (s61 breaker: a
+     * run 100 s ahead or 90 s behind); else the line as stamped.
+     *
+     * @param at       the creation
+     * @param exported {@code at} is the export's {@code creationTimestamp}
+     * @param paired   where {@code at} is the line shifted by its run's pairs: those pairs and the offset, for the words (else null)
+     * @param line     the lifetime's {@code Created pod} line
      */
-    static boolean describesAnEarlierPod(FinalizerRemoval r, LogEvent created) {
-        if (created == null || r.scheduled() == null || r.scheduled().stream() == created.stream() || r.cause() != RemovalCause.POD_DELETED
-                || !(r.scheduled().event() instanceof PodCleanupScheduled s) || s.delayNanos() == 0 || r.scheduled().time() == null) {
+    record Creation(dev.argoforensics.time.Timestamp at, boolean exported, String paired, LogEvent line) {
+        /** Whether {@code at} is on the objects' clock (the export's, or the line shifted by its run's pairs). */
+        boolean onObjectsClock() {
+            return exported || paired != null;
+        }
+    }
+
+    /** {@link Creation} of the lifetime that begins at {@code created} (null: no line, or no time). */
+    static Creation creation(LogEvent created, PodHistory all, RunClocks runs) {
+        if (created == null || created.time() == null) {
+            return null;
+        }
+        Instant start = created.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+        List<dev.argoforensics.time.Timestamp> made = all.snapshots().stream().map(dev.argoforensics.snapshot.PodSnapshot::creationTimestamp)
+                .filter(java.util.Objects::nonNull).filter(t -> !t.windowEnd().isBefore(start)).distinct().toList();
+        if (made.size() == 1 && made.get(0).comparable(created.time())) {
+            return new Creation(made.get(0), true, null, created);
+        }
+        // s61 breaker (ReleaseLifetimeS61BreakerTest): the line is on the creating run's clock; where RunClocks dates that run against
+        // the objects by pairs of other Pods it created (this Pod's own pair needs its export, read above), the line is put on the
+        // objects' clock by the smallest offset (the earliest the creation can be). It rests on the run's clock not stepped between
+        // its pairs and this line: never bounded so.
+        RunClocks.RunClock run = runs == null ? null : runs.of(created.stream());
+        if (run != null) {
+            java.util.OptionalLong least = run.pairs().stream().filter(p -> !p.pod().named().equals(all.key().named()))
+                    .mapToLong(RunClocks.Pair::offsetNanos).min();
+            if (least.isPresent()) {
+                return new Creation(new dev.argoforensics.time.Timestamp(created.time().instant().plusNanos(least.getAsLong()),
+                        created.time().precision(), created.time().zone()), false,
+                        run.pairing() + ", the least offset " + dev.argoforensics.time.GoDuration.format(least.getAsLong()), created);
+            }
+        }
+        return new Creation(created.time(), false, null, created);
+    }
+
+    /**
+     * Whether {@code r}'s scheduling line, logged by another controller run than the one that logged the {@code Created pod} line and
+     * on the deleting branch with a nonzero delay (a zero delay dates nothing: the handler logs 0 when the Pod has no condition),
+     * dates the transition it read more than {@link #MARGIN_NANOS} before the Pod's creation ({@link Creation}: session 62, the same
+     * instant {@link #datedBeforeCreation} reads, where s61 read the line as stamped): the line describes a Pod of the name older
+     * than the one created there. In one run the lines' order decides alone: a release its run logged after the Pod's creation is
+     * of that Pod (the earlier Pod was gone before the create succeeded), a transition dated before the creation then the kubelet's
+     * clock behind the controller's.
+     */
+    static boolean describesAnEarlierPod(FinalizerRemoval r, Creation creation) {
+        if (creation == null || r.scheduled() == null || r.scheduled().stream() == creation.line().stream() || r.cause() != RemovalCause.POD_DELETED
+                || !(r.scheduled().event() instanceof PodCleanupScheduled s) || s.delayNanos() == 0 || r.scheduled().time() == null
+                || !r.scheduled().time().comparable(creation.at())) {
             return false;
         }
         Instant dated = datedTransition(r.scheduled().time().instant(), s.delayNanos(), s.podGC());
-        return dated.plusNanos(MARGIN_NANOS).isBefore(created.time().instant());
+        return dated.plusNanos(MARGIN_NANOS).isBefore(creation.at().instant());
     }
 
     /**
@@ -65,8 +114,9 @@ final class ReleaseLifetime {
      * be. Null where the transition is not ordered before the creation (the release is the Pod's as far as anything shows: a node's
      * clock known behind by that much explains it), and where the lines' order decides (the creating run's own line).
      */
-    static DatedBeforeCreation datedBeforeCreation(FinalizerRemoval r, LogEvent created, PodHistory all, PodHistory lifetime,
-                                                   NodeClocks clocks, RunClocks runs) {
+    static DatedBeforeCreation datedBeforeCreation(FinalizerRemoval r, Creation made, PodHistory all, PodHistory lifetime,
+                                                   NodeClocks clocks) {
+        LogEvent created = made == null ? null : made.line();
         if (r == null || created == null || created.time() == null || r.scheduled() == null || r.scheduled().stream() == created.stream()
                 || r.cause() != RemovalCause.POD_DELETED || !(r.scheduled().event() instanceof PodCleanupScheduled s) || s.delayNanos() == 0
                 || r.scheduled().time() == null || !r.scheduled().time().comparable(created.time()) || earlierPodShown(all, created)) {
@@ -76,27 +126,11 @@ final class ReleaseLifetime {
         // A condition's lastTransitionTime is cut to its whole second: the transition lies within the second after the dated one.
         dev.argoforensics.time.Timestamp dated = new dev.argoforensics.time.Timestamp(datedTransition(line.instant(), s.delayNanos(), s.podGC()),
                 dev.argoforensics.time.TimePrecision.SECOND, line.zone());
-        List<dev.argoforensics.time.Timestamp> made = lifetime.snapshots().stream().map(dev.argoforensics.snapshot.PodSnapshot::creationTimestamp)
-                .filter(java.util.Objects::nonNull).distinct().toList();
-        boolean exported = made.size() == 1 && made.get(0).comparable(dated);
-        dev.argoforensics.time.Timestamp creation = exported ? made.get(0) : created.time();
-        // s61 breaker (ReleaseLifetimeS61BreakerTest): the delay dates the transition on the node's clock (the releasing run's clock
-        // cancels: its stamp and its now are one clock), but a Created pod line is on the creating run's: where RunClocks dates that
-        // run against the objects by pairs of other Pods it created (this Pod's own pair needs its export, read above), the line is
-        // put on the objects' clock by the smallest offset (the earliest the creation can be: a run shown 100 s ahead no longer
-        // dates this Pod's own transition before its creation; one shown 90 s behind no longer hides an earlier Pod's). Ordered so,
-        // it rests on the run's clock not stepped between its pairs and this line: never bounded.
-        String paired = null;
-        RunClocks.RunClock run = exported || runs == null ? null : runs.of(created.stream());
-        if (run != null) {
-            java.util.OptionalLong least = run.pairs().stream().filter(p -> !p.pod().named().equals(lifetime.key().named()))
-                    .mapToLong(RunClocks.Pair::offsetNanos).min();
-            if (least.isPresent()) {
-                creation = new dev.argoforensics.time.Timestamp(created.time().instant().plusNanos(least.getAsLong()), created.time().precision(),
-                        created.time().zone());
-                paired = run.pairing() + ", the least offset " + dev.argoforensics.time.GoDuration.format(least.getAsLong());
-            }
-        }
+        // Session 62: the creation derived once for the lifetime (Creation: the export's, else the line on the objects' clock by its
+        // run's pairs of other Pods, else as stamped), the instant describesAnEarlierPod reads too.
+        boolean exported = made.exported();
+        dev.argoforensics.time.Timestamp creation = made.at();
+        String paired = made.paired();
         if (!dated.windowEnd().plusNanos(MARGIN_NANOS - 1_000_000_000L).isBefore(creation.instant())) {
             return null;
         }
@@ -139,20 +173,29 @@ final class ReleaseLifetime {
      * dating the transition it read within {@link #MARGIN_NANOS} of it. A Pod released and gone is not released again: beside it, a
      * release that dates its transition before the creation is another Pod's, whatever its stamp.
      */
-    static boolean ownReleaseShown(PodHistory pod, LogEvent created) {
-        if (created == null) {
+    static boolean ownReleaseShown(PodHistory pod, Creation creation, RunClocks runs) {
+        if (creation == null) {
             return false;
         }
+        LogEvent created = creation.line();
         for (FinalizerRemoval r : pod.removals()) {
             if (r.cause() == RemovalCause.POD_DELETED && r.scheduled() != null && r.scheduled().event() instanceof PodCleanupScheduled s
-                    && s.delayNanos() != 0 && !EventOrder.before(r.decisive(), created) && !describesAnEarlierPod(r, created)
-                    && (r.scheduled().stream() == created.stream() ? EventOrder.after(r.scheduled(), created)
-                    : r.scheduled().time() != null && r.scheduled().time().comparable(created.time())
-                    && !r.scheduled().time().instant().isBefore(created.time().instant()))) {
+                    && s.delayNanos() != 0 && !EventOrder.before(r.decisive(), created) && !describesAnEarlierPod(r, creation)
+                    && (r.scheduled().stream() == created.stream() ? EventOrder.after(r.scheduled(), created) : notBeforeCreation(r.scheduled(), creation, runs, pod.key()))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Another run's line not stamped before the creation (session 62): on the objects' clock both where the creation is read there
+     * ({@link Creation#onObjectsClock}: the line put there by its own run's pairs, {@code LifecycleBuilder.onObjectsClock}), else both
+     * as stamped.
+     */
+    private static boolean notBeforeCreation(LogEvent line, Creation creation, RunClocks runs, PodKey key) {
+        dev.argoforensics.time.Timestamp t = creation.onObjectsClock() ? LifecycleBuilder.onObjectsClock(line, runs, key) : line.time();
+        return t != null && t.comparable(creation.at()) && !t.instant().isBefore(creation.at().instant());
     }
 
     /**

@@ -75,7 +75,7 @@ public final class FinalizerStuck extends DeclaredRule {
             LogEvent releasedLater = held == null ? null : releasedAfter(life, held.snapshot().observed().takenNoEarlierThan().at());
             // Session 49: the exit dates this Pod's release only where the deadline the controller computed before it is this Pod's;
             // else it is another Pod of the name's (or this one's conditions changed since the export): no clearance.
-            LogEvent otherBefore = releasedLater == null ? null : otherDeadline(pod, releasedLater, held);
+            LogEvent otherBefore = releasedLater == null ? null : otherDeadline(life.lifetimeEvents(), releasedLater, held);
             LaterExit laterExit = otherBefore == null ? null : new LaterExit(otherBefore, releasedLater);
             releasedLater = laterExit != null ? null : releasedLater;
             if (releasedLater != null) {
@@ -127,11 +127,11 @@ public final class FinalizerStuck extends DeclaredRule {
                 // Session 49: where only stand-bys logged then, what ran is the Lease's holder, whose log is not given (or none).
                 Silence onlyStandbys = silence != null && !silence.standbys().isEmpty() ? silence : null;
                 Timestamp downSince = silence != null && silence.nextStart() == null && onlyStandbys == null ? silence.lastBefore() : null;
-                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, pod, held.snapshot()),
+                out.add(FinalizerStuckFinding.of(this, correlation, pod, held, attempt, downSince, held == null ? null : untimedRelease(correlation, life.lifetimeEvents(), held.snapshot()),
                         namesake, onlyStandbys, laterExit, goneRead == null ? null : goneRead.undecided()));
             } else if (life.informerExit() != null && life.informerExit().kind() == InformerExit.Kind.LABELLED
-                    && pod.removals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
-                FinalizerRemoval removal = pod.removals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
+                    && life.lifetimeRemovals().stream().anyMatch(r -> r.cause() == RemovalCause.LEFT_INFORMER)) {
+                FinalizerRemoval removal = life.lifetimeRemovals().stream().filter(r -> r.cause() == RemovalCause.LEFT_INFORMER).findFirst().get();
                 // Session 60: the export shows the label and the finalizer together, and the Pod deleted: the label's patch kept the
                 // finalizer (its process's ARGO_POD_STATUS_CAPTURE_FINALIZER not "true": a rollout that turned it off), so the Pod left
                 // the informer holding it and no pod event of the controller's will release it. Not the look-alike (the label removing
@@ -334,7 +334,10 @@ public final class FinalizerStuck extends DeclaredRule {
         Long g = still.deletionGracePeriodSeconds();
         java.time.Instant request = g != null && g > 1 ? dt.instant().minusSeconds(g) : dt.instant();
         LogEvent seen = null;
-        for (LogEvent e : pod.events()) {
+        // Session 62: the lifetime's own lines (PodLifecycle#lifetimeEvents): an earlier Pod's release of the name logged by a run whose
+        // clock runs ahead, stamped after this Pod's update (its cleanup, its delete pod event), says nothing of this Pod leaving.
+        List<LogEvent> lines = life.lifetimeEvents();
+        for (LogEvent e : lines) {
             if (e.event() instanceof PodInformerEvent p && p.action() == InformerAction.UPDATE && e.time() != null && !e.time().undated()
                     && e.time().comparable(dt) && pod.ofThisInstance(e)
                     && !e.time().instant().isBefore(request.minusNanos(PodWrites.CLOCKS_NANOS))
@@ -351,7 +354,7 @@ public final class FinalizerStuck extends DeclaredRule {
         if (!UPSTREAM_RELEASE.matcher(release).matches() || !untimed(dev.argoforensics.catalog.ArgoVersion.exact(release))) {
             return null;
         }
-        for (LogEvent e : pod.events()) {
+        for (LogEvent e : lines) {
             if (!EventOrder.after(e, seen)) {
                 continue;
             }
@@ -361,7 +364,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 return null;
             }
         }
-        Timestamp end = podSeenUntil(correlation, pod, run);
+        Timestamp end = podSeenUntil(correlation, lines, run);
         if (end == null || !end.comparable(shape.due())) {
             return null;
         }
@@ -389,10 +392,10 @@ public final class FinalizerStuck extends DeclaredRule {
      * image states it (session 42 breaker): the controller sets {@code argoexec} of its own release unless configured otherwise.
      * Null otherwise.
      */
-    static Untimed untimedRelease(Correlation correlation, PodHistory pod, PodSnapshot held) {
+    static Untimed untimedRelease(Correlation correlation, List<LogEvent> lines, PodSnapshot held) {
         String found = null;
         Set<Integer> seen = new java.util.HashSet<>();
-        for (LogEvent e : pod.events()) {
+        for (LogEvent e : lines) {
             ControllerProcess p = correlation.process(e);
             if (p == null || !seen.add(p.id()) || p.releaseName() == null) {
                 continue;
@@ -459,7 +462,9 @@ public final class FinalizerStuck extends DeclaredRule {
         }
         Timestamp lastBefore = silence.lastBefore();
         InformerExit exit = life.informerExit();
-        for (LogEvent e : pod.events()) {
+        // Session 62: the lifetime's own worker lines, and the deadline read from its own scheduling lines (an earlier Pod's of the name
+        // in the worker's stream is no deadline of the held Pod's).
+        for (LogEvent e : life.lifetimeEvents()) {
             ControllerProcess p = correlation.process(e);
             Start start = p == null ? null : starts.of(p, held);
             if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER
@@ -468,7 +473,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 if (exit == null || !EventOrder.after(exit.event(), e)) {
                     return null;
                 }
-                return new Restart(lastBefore, silence.next().at(), silence.next().takeOver(), e, exit.event(), otherDeadline(pod, e, held));
+                return new Restart(lastBefore, silence.next().at(), silence.next().takeOver(), e, exit.event(), otherDeadline(life.lifetimeEvents(), e, held));
             }
         }
         return null;
@@ -483,12 +488,12 @@ public final class FinalizerStuck extends DeclaredRule {
      * shown to be the held Pod's. Null where they agree or nothing recomputes (no scheduling line of that run before the take-up,
      * an export without conditions, or cut where its pod GC annotation or conditions stand).
      */
-    private static LogEvent otherDeadline(PodHistory pod, LogEvent worker, Held held) {
+    private static LogEvent otherDeadline(List<LogEvent> lines, LogEvent worker, Held held) {
         if (held.hidden() != null) {
             return null; // a cut where the delay or a later transition stands: the export's deadline is not known to compare
         }
         LogEvent scheduled = null;
-        for (LogEvent e : pod.events()) {
+        for (LogEvent e : lines) {
             if (e == worker) {
                 break;
             }
@@ -515,7 +520,8 @@ public final class FinalizerStuck extends DeclaredRule {
         if (start == null || !start.at().isAfter(held.due())) {
             return null;
         }
-        for (LogEvent e : pod.events()) {
+        PodLifecycle life = correlation.lifecycle(pod.key());
+        for (LogEvent e : life == null ? pod.events() : life.lifetimeEvents()) {
             if (e.event() instanceof PodCleanupStarted st && st.cleanup() == CleanupAction.REMOVE_FINALIZER && correlation.process(e) == p) {
                 long after = start.at().nanosUntil(e.time());
                 return after >= 0 && after <= threshold ? e : null;
@@ -617,6 +623,8 @@ public final class FinalizerStuck extends DeclaredRule {
         // A run that came back after the export: after the latest a stated time (a user's clock) allows.
         Timestamp taken = held.snapshot().observed().takenNoLaterThan().at();
         Set<String> replicas = new java.util.HashSet<>();
+        // The name's whole history here, not the lifetime's (session 62): a replica that logged only an earlier Pod of the name is as
+        // much this Pod's controller, and a run of it logging between the due time and the export could have released it.
         for (LogEvent e : pod.events()) {
             ControllerProcess p = correlation.process(e);
             if (p != null) {
@@ -746,7 +754,7 @@ public final class FinalizerStuck extends DeclaredRule {
                 return null;
             }
         }
-        Timestamp logsEnd = podSeenUntil(correlation, pod, correlation.process(scheduled));
+        Timestamp logsEnd = podSeenUntil(correlation, lines, correlation.process(scheduled));
         if (logsEnd == null) {
             return null;
         }
@@ -792,13 +800,13 @@ public final class FinalizerStuck extends DeclaredRule {
      * controller restarted within the threshold, the restarted run logging on for half an hour: it was likely). Null where the
      * run's end is unknown.
      */
-    private static Timestamp podSeenUntil(Correlation correlation, PodHistory pod, ControllerProcess own) {
+    private static Timestamp podSeenUntil(Correlation correlation, List<LogEvent> lines, ControllerProcess own) {
         if (own == null || own.last() == null) {
             return null;
         }
         Timestamp end = own.last();
         Set<Integer> naming = new java.util.HashSet<>();
-        for (LogEvent e : pod.events()) {
+        for (LogEvent e : lines) {
             ControllerProcess p = correlation.process(e);
             if (p != null) {
                 naming.add(p.id());

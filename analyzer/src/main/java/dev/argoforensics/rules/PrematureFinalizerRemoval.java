@@ -160,7 +160,14 @@ public final class PrematureFinalizerRemoval extends DeclaredRule {
                                 early.release().source()));
                     } else if (early != null) {
                         List<Finding> found = new ArrayList<>();
-                        new Case(correlation, reconciliation.forPod(pod), pod, life).assess(found, cleared);
+                        List<Clearance> reasons = new ArrayList<>();
+                        new Case(correlation, reconciliation.forPod(pod), pod, life).assess(found, reasons);
+                        // Session 62 (s61-b-lifetime 1b): a clearance of the release read as this Pod's rests on this Pod's node (its
+                        // result captured then persisted...), while the release may be an earlier Pod's: said only with the dating.
+                        for (Clearance c : reasons) {
+                            cleared.add(new Clearance(c.pod(), Message.of("AF001.cleared.ifItsOwn", "clearance", c.why(),
+                                    "dating", Message.of("AF001.datingWords", datedWords(early))), c.evidence()));
+                        }
                         for (Finding f : found) {
                             // Possible at most, and said of every finding on the release (one already possible for another lack too).
                             out.add(f.withConfidence(f.confidence() == Confidence.CONFIRMED || f.confidence() == Confidence.LIKELY

@@ -186,10 +186,15 @@ class ReleaseLifetimeS61BreakerTest {
             assertTrue(!found.isEmpty() || !clearances.isEmpty(), seen(r));
         }
         // Fixed: the recreating run's Created pod line put on the objects' clock by its pairs dates the release before the creation.
-        // (Still read: AF001 clears it as captured then persisted by the second Pod's result, a reason of the wrong Pod; not a
-        // wrong finding, left to the lead.)
         PodKey p = read.correlation().pods().keySet().stream().filter(k -> k.name().equals("p")).sorted().reduce((x, y) -> y).orElseThrow();
         assertTrue(read.correlation().lifecycle(p).releaseDatedBeforeCreation().filter(d -> d.paired() != null && !d.notItsOwn()).isPresent(),
                 () -> seen(read) + " " + read.correlation().pods().keySet());
+        // Session 62: AF001 cleared it as captured then persisted by the second Pod's result, a reason of the wrong Pod with no word of
+        // the dating; the clearance now says it holds only if the release is this Pod's, and why it may not be.
+        List<dev.argoforensics.rules.Clearance> cleared = read.outcomes().stream().filter(o -> o.rule().equals("AF001"))
+                .flatMap(o -> o.cleared().stream()).toList();
+        assertTrue(cleared.stream().noneMatch(c -> c.why().toString().startsWith("Keyed[key=AF001.cleared.capturedThenPersisted")), cleared::toString);
+        assertTrue(cleared.stream().anyMatch(c -> c.reason().startsWith("if the release is this Pod's at all, finalizer released at 2026-09-19T16:29:33.251Z")
+                && c.reason().contains("dates the last condition transition the handler read at 2026-09-19T16:27:31Z")), cleared::toString);
     }
 }
