@@ -102,6 +102,15 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
     static final long PAUSE_NANOS = 50_000_000_000L;
 
     /**
+     * How long before the node lifecycle controller's {@code NodeNotReady} its node may have stopped posting (session 62; s61's
+     * {@code NodeClock.Pause} placed its span so): the node-monitor grace period (50 s since Kubernetes 1.32, 40 s before; a
+     * kube-controller-manager flag operators raise to minutes) after the kubelet's last Lease renewal (every 10 s by default), at the
+     * controller's next monitor pass (5 s). Five minutes covers a grace raised to four. A NotReady that came this much after a Pod's last
+     * record may lie over its end ({@code PodRecords.byHost}); one later began after it.
+     */
+    static final long NOT_READY_LEAD_NANOS = 300_000_000_000L;
+
+    /**
      * How fast a time daemon slewing a node's clock moves it, in parts per million (session 58, s58-clocks): chrony's default
      * {@code maxslewrate}, 83333.333 ppm (a second every 12 s; ntpd slews at 500 ppm at most, and steps past 128 ms). Within
      * {@link #STEP_FREE_NANOS} of its record a bound showing the clock off holds only as loosened by this much of the time between,
