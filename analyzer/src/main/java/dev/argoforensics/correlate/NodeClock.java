@@ -43,7 +43,7 @@ import dev.argoforensics.time.Timestamp;
  * @param upperWhy   what gives the upper bound
  */
 public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
-                        java.util.Map<Integer, Bound> controllerAhead, String notReady) {
+                        java.util.Map<Integer, Bound> controllerAhead, String notReady, java.util.List<Pause> pauses) {
 
     /**
      * How long a bound holds on either side of the record that gives it (session 56 breaker, {@code NodeClockBoundBreakerTest}): a
@@ -102,6 +102,15 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
     static final long PAUSE_NANOS = 50_000_000_000L;
 
     /**
+     * How long before the node lifecycle controller's {@code NodeNotReady} its node may have stopped posting (session 62; s61's
+     * {@code NodeClock.Pause} placed its span so): the node-monitor grace period (50 s since Kubernetes 1.32, 40 s before; a
+     * kube-controller-manager flag operators raise to minutes) after the kubelet's last Lease renewal (every 10 s by default), at the
+     * controller's next monitor pass (5 s). Five minutes covers a grace raised to four. A NotReady that came this much after a Pod's last
+     * record may lie over its end ({@code PodRecords.byHost}); one later began after it.
+     */
+    static final long NOT_READY_LEAD_NANOS = 300_000_000_000L;
+
+    /**
      * How fast a time daemon slewing a node's clock moves it, in parts per million (session 58, s58-clocks): chrony's default
      * {@code maxslewrate}, 83333.333 ppm (a second every 12 s; ntpd slews at 500 ppm at most, and steps past 128 ms). Within
      * {@link #STEP_FREE_NANOS} of its record a bound showing the clock off holds only as loosened by this much of the time between,
@@ -129,6 +138,49 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
     public NodeClock {
         bounds = bounds == null ? java.util.List.of() : java.util.List.copyOf(bounds);
         controllerAhead = controllerAhead == null ? java.util.Map.of() : java.util.Map.copyOf(controllerAhead);
+        pauses = pauses == null ? java.util.List.of() : java.util.List.copyOf(pauses);
+    }
+
+    /** As the canonical constructor with {@code notReady}'s span not placed: open over the Pod's whole life (session 60's reading). */
+    public NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
+                     java.util.Map<Integer, Bound> controllerAhead, String notReady) {
+        this(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, controllerAhead, notReady,
+                notReady == null ? java.util.List.of() : java.util.List.of(new Pause(notReady, null)));
+    }
+
+    /**
+     * Session 62: where a span in which the node stopped posting its status ({@link #notReady}) may have begun, on the node's own clock.
+     * A VM paused there resumes behind by the pause: a bound whose record and the time it is read at both lie before the span's start
+     * has no such pause between them (one shorter than the node-monitor grace period is {@link #PAUSE_NANOS}'s) and holds as any other;
+     * one whose record or time lies at or after it holds on the pause's side only at its own stamp. The span only opens: nothing the
+     * kubelet posts closes it (session 61 placed its end at the stamp of the kubelet's {@code NodeReady} stored after the NotReady, and
+     * its breaker showed the event recorder's retry store a {@code NodeReady} stamped before the pause after the NotReady: a wrong
+     * one-clock order; a stamp of the kubelet's after the resume is on a clock behind by the pause, so no stamp places the return).
+     *
+     * @param why        what shows the node stopped posting
+     * @param beforeNode a time of the node's clock no later than the span's start (the stamp of the latest kubelet record the API server
+     *                   stored before {@link #NOT_READY_LEAD_NANOS} ahead of the NotReady), or null: nothing places its start, which may
+     *                   lie before anything read
+     */
+    public record Pause(String why, java.time.Instant beforeNode) {
+
+        /** Whether a bound recorded at {@code record} (the node's clock) is read at {@code read} with both before this span's start. */
+        boolean clear(java.time.Instant record, java.time.Instant read) {
+            return beforeNode != null && !record.isAfter(beforeNode) && !read.isAfter(beforeNode);
+        }
+    }
+
+    /** Whether no span of {@link #pauses} may lie between a bound's record at {@code record} and the time read at {@code read}. */
+    private boolean clearOfPauses(java.time.Instant record, java.time.Instant read) {
+        if (pauses.isEmpty()) {
+            return notReady == null;
+        }
+        for (Pause p : pauses) {
+            if (!p.clear(record, read)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public NodeClock(String node, Long lowerNanos, String lowerWhy, Long upperNanos, String upperWhy, java.util.List<Bound> bounds,
@@ -182,7 +234,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
 
     /** The same bounds with the controller runs' ({@link #controllerAhead(PodHistory)}). */
     NodeClock withController(java.util.Map<Integer, Bound> ahead) {
-        return new NodeClock(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, ahead, notReady);
+        return new NodeClock(node, lowerNanos, lowerWhy, upperNanos, upperWhy, bounds, ahead, notReady, pauses);
     }
 
     /**
@@ -294,7 +346,7 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
 
     private NodeClock near(Timestamp nodeTime, long span) {
         if (nodeTime == null || bounds.isEmpty()) {
-            return bounds.isEmpty() ? this : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady);
+            return bounds.isEmpty() ? this : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady, pauses);
         }
         Long lower = null;
         String lowerWhy = null;
@@ -312,11 +364,12 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             // have brought the clock to the API server's (a step, or a slew toward it, never past it).
             boolean far = apart > STEP_FREE_NANOS;
             boolean recordBefore = b.at().isBefore(nodeTime.instant());
-            if (notReady != null && apart > STAMP_NANOS && (b.lower() == recordBefore)) {
+            if (notReady != null && apart > STAMP_NANOS && (b.lower() == recordBefore) && !clearOfPauses(b.at(), nodeTime.instant())) {
                 // Session 60: the node stopped posting its status while the Pod lived ({@link #notReady}): a VM paused past the
                 // node-monitor grace period resumes behind by the whole pause, which nothing bounds. On the side a pause moves the
                 // clock (after its record, further behind: a lower bound; before it, less behind: an upper bound) a bound holds only
-                // at its own stamp.
+                // at its own stamp. Session 62: only where the span may have begun by the later of the record and the time read
+                // ({@link Pause}).
                 continue;
             }
             if (b.lower()) {
@@ -377,9 +430,9 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
         if (rawLower != null && rawUpper != null && rawLower >= rawUpper) {
             // The bounds cross: the clock moved between their records. Session 59: those within the minute of the time read hold there
             // (a step within it is the coincidence read past); if they cross too, nothing does.
-            return span > STEP_FREE_NANOS ? near(nodeTime, STEP_FREE_NANOS) : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady);
+            return span > STEP_FREE_NANOS ? near(nodeTime, STEP_FREE_NANOS) : new NodeClock(node, null, null, null, null, bounds, controllerAhead, notReady, pauses);
         }
-        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead, notReady);
+        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead, notReady, pauses);
     }
 
     private static final String PAUSED = ", and a VM paused in between (no longer than the node-monitor grace period, "
@@ -592,12 +645,13 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             }
         }
         String notReady = notReady(pod, node);
+        java.util.List<Pause> pauses = notReady == null ? java.util.List.of() : pauses(pod, node);
         if (lower != null && upper != null && lower >= upper) {
             // The bounds cross: the node's clock moved over the Pod's life, and they bound nothing as a whole. Session 59: each time read
             // keeps the bounds near it ({@link #near}: those within the minute, where the far ones cross them).
-            return new NodeClock(node, null, null, null, null, bounds, controllerAhead(pod), notReady);
+            return new NodeClock(node, null, null, null, null, bounds, controllerAhead(pod), notReady, pauses);
         }
-        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead(pod), notReady);
+        return new NodeClock(node, lower, lowerWhy, upper, upperWhy, bounds, controllerAhead(pod), notReady, pauses);
     }
 
     /**
@@ -631,6 +685,82 @@ public record NodeClock(String node, Long lowerNanos, String lowerWhy, Long uppe
             }
         }
         return null;
+    }
+
+    /**
+     * Where the spans {@link #notReady} shows may have begun on {@code node}'s clock (session 62): one per {@code NodeNotReady} on the Pod
+     * or its Node, begun no earlier than {@link #NOT_READY_LEAD_NANOS} before it (the earlier of its stamp and its storage, the control
+     * plane's clock): before then, up to the stamp of the latest kubelet record of that node the API server stored by then (an Event's
+     * {@code creationTimestamp}, a status write's managedFields time; the kubelet stamped it while it ran, before the pause). Not placed
+     * (it may lie anywhere in the Pod's life): one shown only by the taint manager ({@code TaintManagerEviction},
+     * {@code DeletionByTaintManager}: the taint comes a toleration after the node went), by a stated clock or a minute's precision, or
+     * by a kubelet's own {@code NodeNotReady} whose storage is not shown (its stamp is the node's clock).
+     */
+    static java.util.List<Pause> pauses(PodHistory pod, String node) {
+        java.util.Set<String> uids = new java.util.HashSet<>();
+        java.util.List<Pause> out = new java.util.ArrayList<>();
+        for (PodSnapshot s : pod.snapshots()) {
+            if (s.uid() != null && !s.uid().isEmpty()) {
+                uids.add(s.uid());
+            }
+            for (PodCondition c : s.conditions()) {
+                if ("DisruptionTarget".equals(c.type()) && "True".equals(c.status()) && "DeletionByTaintManager".equals(c.reason())
+                        && (s.nodeName() == null || s.nodeName().isEmpty() || node.equals(s.nodeName()))) {
+                    out.add(new Pause("the Pod's DisruptionTarget condition DeletionByTaintManager", null));
+                }
+            }
+        }
+        for (ClusterEvent e : pod.clusterEvents()) {
+            boolean onPod = "Pod".equals(e.regarding().kind()) && (uids.isEmpty() || e.regarding().uid().isEmpty() || uids.contains(e.regarding().uid()));
+            boolean onNode = "Node".equals(e.regarding().kind()) && node.equals(e.regarding().name());
+            String why = "its " + e.reason() + " Event on the " + e.regarding().kind() + (e.first() == null ? "" : " at " + e.first().format());
+            if (onPod && "TaintManagerEviction".equals(e.reason())) {
+                out.add(new Pause(why, null));
+            } else if ((onPod || onNode) && "NodeNotReady".equals(e.reason())) {
+                java.time.Instant at = controlPlaneTime(e);
+                out.add(new Pause(why, at == null ? null : storedBefore(pod, node, at.minusNanos(NOT_READY_LEAD_NANOS))));
+            }
+        }
+        return out;
+    }
+
+    /** The earliest time of the control plane's clock a {@code NodeNotReady} shows, or null: its stamp (the node lifecycle controller's) and its storage. */
+    private static java.time.Instant controlPlaneTime(ClusterEvent e) {
+        if (e.statedClock() || e.minuteDated()) {
+            return null;
+        }
+        java.time.Instant stored = e.created() == null ? null : e.created().instant();
+        java.time.Instant stamped = e.first() == null || "kubelet".equals(e.reportedBy()) ? null : e.first().instant();
+        return stored == null ? stamped : stamped == null || stored.isBefore(stamped) ? stored : stamped;
+    }
+
+    /** The latest stamp of a kubelet record of {@code node} the API server stored before {@code began}, or null. */
+    private static java.time.Instant storedBefore(PodHistory pod, String node, java.time.Instant began) {
+        java.time.Instant latest = null;
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if ("kubelet".equals(e.reportedBy()) && node.equals(e.host()) && !e.statedClock() && !e.minuteDated() && e.first() != null
+                    && e.created() != null && e.created().windowEnd().isBefore(began)) {
+                latest = latest == null || e.first().instant().isAfter(latest) ? e.first().instant() : latest;
+            }
+        }
+        for (PodSnapshot s : pod.snapshots()) {
+            Timestamp w = s.kubeletStatusWrite();
+            if (w == null || !node.equals(s.nodeName()) || !w.windowEnd().isBefore(began)) {
+                continue;
+            }
+            java.util.List<Timestamp> carried = new java.util.ArrayList<>();
+            carried.add(s.startTime());
+            for (dev.argoforensics.snapshot.ContainerState c : s.containers()) {
+                carried.add(c.startedAt());
+                carried.add(c.finishedAt());
+            }
+            for (Timestamp t : carried) {
+                if (t != null && t.comparable(w) && (latest == null || t.instant().isAfter(latest))) {
+                    latest = t.instant();
+                }
+            }
+        }
+        return latest;
     }
 
     private static long nanosBetween(java.time.Instant from, java.time.Instant to) {

@@ -328,11 +328,21 @@ final class PodRecords {
         }
     }
 
-    /** Events about the Kubernetes node a Pod ran on, while the Pod existed. */
+    /**
+     * Events about the Kubernetes node a Pod ran on, while the Pod existed. Session 62 (s61 breaker's attack (d)): a {@code NodeNotReady}
+     * on the Node also where it came up to {@link NodeClock#NOT_READY_LEAD_NANOS} after the Pod's last record: the node lifecycle
+     * controller writes it a node-monitor grace period after the kubelet's last Lease renewal, so the kubelet may have stopped posting
+     * (a VM paused, its clock then behind by the pause) while the Pod still stood, and the Pod, deleted by then, gets none of its own.
+     * Every reader of a NotReady on the Pod's node (its node's clock, a lost node, a late kill, the deleters) reads the same span.
+     */
     void byHost(Map<PodKey, HostSpan> spans) {
         spans.forEach((pod, span) -> {
             for (ClusterEvent e : eventsByObject.getOrDefault("Node//" + span.host(), List.of())) {
-                if (!e.last().isBefore(span.from()) && !e.first().isAfter(span.until())) {
+                Timestamp until = span.until();
+                if ("NodeNotReady".equals(e.reason())) {
+                    until = new Timestamp(until.instant().plusNanos(NodeClock.NOT_READY_LEAD_NANOS), until.precision(), until.zone());
+                }
+                if (!e.last().isBefore(span.from()) && !e.first().isAfter(until)) {
                     index(eventsByPod, pod, e);
                 }
             }

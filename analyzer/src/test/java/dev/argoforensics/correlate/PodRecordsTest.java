@@ -69,19 +69,24 @@ class PodRecordsTest {
 
     /**
      * Session 34: a Pod exported with no deletion, at a time only its file states (10:05:00, a user's clock that may be a minute
-     * off), is known to have existed on its Kubernetes node until 10:04:00 at least: a NodeNotReady event of that node at 10:04:30
-     * may come after the Pod was gone and is not given to it (before, the stated time was read as exact and it was). Control: the
-     * node's event at 10:03:30, while the Pod existed whichever way that clock is off.
+     * off), is known to have existed on its Kubernetes node until 10:04:00 at least: a node's event at 10:04:30 (its kubelet's
+     * NodeHasDiskPressure) may come after the Pod was gone and is not given to it (before, the stated time was read as exact and it
+     * was). Control: the node's event at 10:03:30, while the Pod existed whichever way that clock is off. Session 62: a NodeNotReady
+     * (session 34's event here) is given up to five minutes after the Pod's known time on its node (NodeClock.NOT_READY_LEAD_NANOS):
+     * the node may have stopped posting a grace period and more before it, while the Pod stood.
      */
     @Test
     void aStatedExportTimeExtendsThePodsTimeOnItsNodeOnlyAsFarAsAUsersClockAllows() {
         String pod = POD.replace("  deletionTimestamp: \"2026-09-19T10:01:30Z\"\n", "");
         Correlation c = new Evidence()
                 .takenAt("pod.yaml", "2026-09-19T10:05:00Z", pod)
-                .object("e1.yaml", event("n1", "NodeNotReady", "{kind: Node, name: ip-10-0-7-21.ec2.internal}", "", "2026-09-19T10:04:30Z"))
+                .object("e1.yaml", event("n1", "NodeHasDiskPressure", "{kind: Node, name: ip-10-0-7-21.ec2.internal}", "", "2026-09-19T10:04:30Z"))
                 .object("e2.yaml", event("n2", "NodeNotSchedulable", "{kind: Node, name: ip-10-0-7-21.ec2.internal}", "", "2026-09-19T10:03:30Z"))
+                .object("e3.yaml", event("n3", "NodeNotReady", "{kind: Node, name: ip-10-0-7-21.ec2.internal}", "", "2026-09-19T10:08:30Z"))
+                .object("e4.yaml", event("n4", "NodeNotReady", "{kind: Node, name: ip-10-0-7-21.ec2.internal}", "", "2026-09-19T10:09:30Z"))
                 .correlate();
         PodHistory p = c.podsNamed("argo", "hello-world-x7k2p-whalesay-841307739").get(0);
-        assertEquals(List.of("NodeNotSchedulable"), p.clusterEvents().stream().map(ClusterEvent::reason).toList());
+        assertEquals(List.of("NodeNotSchedulable", "NodeNotReady"), p.clusterEvents().stream().map(ClusterEvent::reason).toList(),
+                "the NotReady at 10:08:30 (within five minutes of 10:04:00), not the one at 10:09:30");
     }
 }

@@ -481,13 +481,18 @@ class NodeClockReadersTest {
 
     /** The same, the Pod created two hours earlier ({@link #old(String)}: nothing bounds its node near the report) where {@code aged}. */
     private static Correlation lostAfterReport(String waitEnded, String startTime, boolean aged) {
+        return lostAfterReport(waitEnded, startTime, aged, Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:41:50Z", "Node is not ready"));
+    }
+
+    /** The same, the node lifecycle controller's NotReady given as {@code notReady}. */
+    private static Correlation lostAfterReport(String waitEnded, String startTime, boolean aged, String notReady) {
         String pod = Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").terminated("wait", 143, "Error", waitEnded).yaml();
         if (aged) {
             pod = old(pod);
         }
         Evidence e = new Evidence().log("c.log", aged ? old(deletedLines()) : deletedLines()).pod("pod.yaml", startTime == null ? pod : started(pod, startTime))
                 .object("audit.log", Exports.audit("delete", "", "alice@example.com", "2026-09-19T16:40:00.212345Z", 200))
-                .object("ev.yaml", Exports.podEvent("NodeNotReady", "node-controller", "", "2026-09-19T16:41:50Z", "Node is not ready"))
+                .object("ev.yaml", notReady)
                 .workflow("wf.yaml", aged ? old(ERRORED_WORKFLOW) : ERRORED_WORKFLOW);
         if (startTime != null) {
             e.object("events.yaml", scheduledEvent());
@@ -519,6 +524,24 @@ class NodeClockReadersTest {
         assertTrue(ahead.frozenReport(), ahead.toString());
         assertEquals(Confidence.LIKELY, new PodDeletedDuringExecution().evaluate(lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:28:45Z"))
                 .findings().get(0).confidence());
+    }
+
+    /**
+     * Session 62 (s61 breaker's attack (d)): the node lifecycle controller's NotReady on the Node alone (the Pod, deleted by then, got none
+     * of its own), stamped 16:41:50, 80 s after the Pod's deletionTimestamp (16:40:30), its last record: the kubelet may have stopped
+     * posting up to a grace period and more before it, while the Pod stood. It reads as the Pod's own NotReady: a lost node, whose report
+     * up to 95 s ahead may be its last (frozen, likely). Before, the Node's Event was given to the Pod only within its span, and the same
+     * report, read as the kubelet's after the request, was confirmed. Control: a NotReady more than five minutes after the Pod's last
+     * record (16:50:00; the Pod's span reaches past its deletionTimestamp, to its last line) is not the Pod's.
+     */
+    @Test
+    void aLostNodesNotReadyOnTheNodeAfterThePodsEndReadsAsThePods() {
+        Correlation ahead = lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:28:45Z", false, NodeClockS60Test.nodeNotReady("2026-09-19T16:41:50Z"));
+        assertTrue(life(ahead).execution().frozenReport(), life(ahead).execution().toString());
+        Finding f = new PodDeletedDuringExecution().evaluate(ahead).findings().get(0);
+        assertEquals(Confidence.LIKELY, f.confidence(), f.confidenceReason());
+        Correlation later = lostAfterReport("2026-09-19T16:41:20Z", "2026-09-19T16:28:45Z", false, NodeClockS60Test.nodeNotReady("2026-09-19T16:50:00Z"));
+        assertFalse(life(later).execution().frozenReport(), life(later).execution().toString());
     }
 
     /**

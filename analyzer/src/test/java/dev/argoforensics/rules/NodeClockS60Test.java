@@ -93,6 +93,35 @@ class NodeClockS60Test {
         assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
     }
 
+    /**
+     * Session 62 (s61 breaker's attack (d)): the same pause at 16:38:20, on a cluster whose node-monitor grace period is raised to two
+     * minutes: the node lifecycle controller's NodeNotReady comes at 16:40:35, on the Node alone (no Event on the Pod), 90 s after the
+     * Pod's last record (the stop's node line, 16:39:05). It still shows the node may have stopped posting while the Pod stood: main's
+     * end, read on the Started Event's bound from before the pause, is not ordered before the stop. Control: a NotReady on the Node more
+     * than five minutes after the Pod's last record (16:44:30) began after it, and the bound orders the end as without one.
+     */
+    @Test
+    void aNodeNotReadyOnTheNodeAfterThePodsLastRecordOrdersNothingOnThatBound() {
+        String pod = succeededFrom("2026-09-19T16:38:14Z", "2026-09-19T16:38:10Z", "2026-09-19T16:38:21Z", "2026-09-19T16:38:22Z");
+        String started = kubeletEvent("Started", "2026-09-19T16:38:14Z", "2026-09-19T16:38:14Z");
+        Correlation c = stopped(pod, "2026-09-19T16:39:05", "2026-09-19T16:38:10.431Z", started, nodeNotReady("2026-09-19T16:40:35Z"));
+        notConfirmed(c);
+        assertTrue(af002(c).isEmpty(), () -> af002(c).toString());
+        Correlation later = stopped(pod, "2026-09-19T16:39:05", "2026-09-19T16:38:10.431Z", started, nodeNotReady("2026-09-19T16:44:30Z"));
+        List<Finding> f = af002(later);
+        assertEquals(1, f.size());
+        assertEquals(Confidence.CONFIRMED, f.get(0).confidence(), f.get(0).confidenceReason());
+    }
+
+    /** The node lifecycle controller's NodeNotReady on the Node of the Pod (ip-10-0-12-34), stamped and stored at {@code at}. */
+    static String nodeNotReady(String at) {
+        String node = "ip-10-0-12-34.ec2.internal";
+        return "apiVersion: v1\nkind: Event\nmetadata: {name: " + node + ".nnr, namespace: default, creationTimestamp: \"" + at + "\"}\n"
+                + "involvedObject: {kind: Node, name: " + node + ", uid: " + node + "}\nreason: NodeNotReady\n"
+                + "message: \"Node " + node + " status is now: NodeNotReady\"\nsource: {component: node-controller}\n"
+                + "firstTimestamp: \"" + at + "\"\nlastTimestamp: \"" + at + "\"\ncount: 1\ntype: Normal\n";
+    }
+
     /** dana's delete at 16:39:55 (audit; grace 30 s, deletionTimestamp 16:40:25): main trapped the SIGTERM and exited 0 at 16:40:20. */
     private static String deletedPod() {
         return Exports.Pod.of().phase("Succeeded").deleted("2026-09-19T16:40:25Z", 30).terminated("main", 0, "Completed", "2026-09-19T16:40:20Z")
