@@ -438,7 +438,7 @@ public final class LogReader {
             if (zones.get(f).zone() != null || f.kind() != dev.argoforensics.source.InputKind.LOG) {
                 continue;
             }
-            Map<Long, Long> records = ZoneCopies.records(f, settings.maxLineBytes());
+            Map<Long, long[]> records = ZoneCopies.records(f, settings.maxLineBytes());
             if (records == null) {
                 continue;
             }

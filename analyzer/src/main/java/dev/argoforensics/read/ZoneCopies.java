@@ -33,7 +33,9 @@ import java.util.regex.Pattern;
  * last printed digit, and every such pair is the same whole number of quarter hours apart (none at another shift). Two real
  * controllers logging namesake Workflows in two regions print the same statements and names, but not at the same millisecond
  * within the quarter hour, record after record, one constant shift apart. A copy whose own collector states its times
- * (measured, or refused, by its own evidence) is not read from another file.
+ * (measured, or refused, by its own evidence) is not read from another file; nor is one that holds a run of the controller (from
+ * its {@code Starting Workflow Controller} line) none of whose records the known file holds (another process, maybe in another
+ * zone: a file is read in one zone whole).
  */
 final class ZoneCopies {
     static final int MIN_COPIED = 10;
@@ -50,18 +52,25 @@ final class ZoneCopies {
     record Copied(ZoneOffset offset, int records, long shiftNanos) {
     }
 
-    /** The copy's records, as keys (text and time within the quarter hour) to their wall clock; null if the copy is not one to read. */
-    static Map<Long, Long> records(InputFile copy, int maxLineBytes) {
-        Map<Long, Long> keys = new HashMap<>();
+    /**
+     * The copy's records, as keys (text and time within the quarter hour) to their wall clock and the run of the controller they
+     * belong to (counted from the file's {@code Starting Workflow Controller} lines); null if the copy is not one to read.
+     */
+    static Map<Long, long[]> records(InputFile copy, int maxLineBytes) {
+        Map<Long, long[]> keys = new HashMap<>();
         boolean[] stated = new boolean[1];
+        long[] run = new long[1];
         boolean read = each(copy, maxLineBytes, u -> {
             if (u.envelopeTime() != null && u.envelopeTime().zone() == ZoneBasis.STATED) {
                 stated[0] = true;
             }
+            if (u.record().contains("Starting Workflow Controller")) {
+                run[0]++;
+            }
             if (keys.size() < MAX_KEYS) {
                 long[] kw = keyAndWall(u.record());
                 if (kw != null) {
-                    keys.putIfAbsent(kw[0], kw[1]);
+                    keys.putIfAbsent(kw[0], new long[] {kw[1], run[0]});
                 }
             }
         });
@@ -73,20 +82,26 @@ final class ZoneCopies {
      * ({@link #records}); null where they do not show one process's log (too few records of the same text and time within the
      * quarter hour, or two shifts).
      */
-    static Copied from(Map<Long, Long> copy, InputFile known, ZoneOffset knownOffset, int maxLineBytes) {
+    static Copied from(Map<Long, long[]> copy, InputFile known, ZoneOffset knownOffset, int maxLineBytes) {
         Map<Long, Integer> shifts = new HashMap<>();
         Set<Long> matched = new HashSet<>();
+        Set<Long> matchedRuns = new HashSet<>();
         boolean read = each(known, maxLineBytes, u -> {
             long[] kw = keyAndWall(u.record());
             if (kw == null) {
                 return;
             }
-            Long wall = copy.get(kw[0]);
-            if (wall != null && matched.add(kw[0])) {
-                shifts.merge(wall - kw[1], 1, Integer::sum);
+            long[] wallRun = copy.get(kw[0]);
+            if (wallRun != null && matched.add(kw[0])) {
+                shifts.merge(wallRun[0] - kw[1], 1, Integer::sum);
+                matchedRuns.add(wallRun[1]);
             }
         });
-        if (!read || shifts.size() != 1) {
+        // Every run of the controller in the copy is the known file's too: a copy that holds another run (kubectl logs --previous
+        // pasted before it, maybe in another zone, or a run the known file does not hold) is not read in the known file's zone whole.
+        Set<Long> runs = new HashSet<>();
+        copy.values().forEach(v -> runs.add(v[1]));
+        if (!read || shifts.size() != 1 || !matchedRuns.containsAll(runs)) {
             return null;
         }
         Map.Entry<Long, Integer> only = shifts.entrySet().iterator().next();

@@ -135,4 +135,26 @@ class ZoneCopiesTest {
         AnalysisResult both = analyze(few, "workflow-controller.log");
         assertTrue(zoneNotes(input(both, "workflow-controller.log")).isEmpty(), () -> input(both, "workflow-controller.log").notes().toString());
     }
+
+    /**
+     * {@code kubectl logs --previous} pasted before {@code kubectl logs}: the earlier run (started without {@code TZ}, its records
+     * UTC) is none of the dump's; the file is read in one zone whole, so it takes none from the dump (the later run's copy alone
+     * would): the earlier run is not moved two hours by a zone that was never its.
+     */
+    @Test
+    void aCopyHoldingAnotherRunTakesNoZone() throws IOException {
+        List<String> pasted = new ArrayList<>();
+        pasted.add("time=\"2026-10-14T06:02:11.514Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.11");
+        for (int i = 0; i < 6; i++) {
+            pasted.add("time=\"2026-10-14T06:0" + (3 + i) + ":20." + (100 + 37 * i) + "Z\" level=info msg=\"Processing workflow\" Phase=Running"
+                    + " ResourceVersion=" + (2_198_004 + 11 * i) + " namespace=geodata workflow=geo-mosaic-k2p9d");
+        }
+        pasted.add("time=\"2026-10-14T10:58:02.006Z\" level=info msg=\"Starting Workflow Controller\" defaultRequeueTime=10s version=v3.7.11");
+        pasted.addAll(kubectlLogs());
+        AnalysisResult both = analyze(pasted, "workflow-controller.log");
+        assertTrue(zoneNotes(input(both, "workflow-controller.log")).isEmpty(), () -> input(both, "workflow-controller.log").notes().toString());
+        // The later run alone (its start line and the dump's records) is read in the dump's zone.
+        AnalysisResult later = analyze(pasted.subList(7, pasted.size()), "workflow-controller.log");
+        assertEquals(1, zoneNotes(input(later, "workflow-controller.log")).size(), () -> input(later, "workflow-controller.log").notes().toString());
+    }
 }
