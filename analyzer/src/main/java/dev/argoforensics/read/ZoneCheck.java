@@ -53,6 +53,9 @@ final class ZoneCheck {
                     zone.zone().getId().replace("Z", "+00:00"),
                     "samples", zone.samples()));
         }
+        if (zone.unmeasured() != null) {
+            return Optional.of(zone.unmeasured());
+        }
         Optional<Message> local = localZone(zone.zone());
         if (local.isPresent()) {
             return local;
