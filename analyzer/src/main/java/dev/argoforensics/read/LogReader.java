@@ -420,6 +420,50 @@ public final class LogReader {
         return plan.earlier() != null ? ZoneProbe.measure(plan.earlier()) : zoneOf(plan.file);
     }
 
+    /**
+     * Zones read from another file's ({@link ZoneCopies}): where no --log-tz is given, a file read with no zone whose records are
+     * a file's of a measured or stated zone, shifted by whole quarter hours, takes that file's zone (the same process's log: a
+     * {@code kubectl logs} copy beside its log store's export). Only files whose zone is measured give one (not one itself given
+     * from a copy); a file two such files give different zones takes none.
+     */
+    private void copiedZones(List<InputFile> files, Map<InputFile, LogZone.FileZone> zones) {
+        if (settings.logZone() != null) {
+            return;
+        }
+        List<InputFile> measured = files.stream().filter(f -> zones.get(f).measured()).toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        for (InputFile f : files) {
+            if (zones.get(f).zone() != null || f.kind() != dev.argoforensics.source.InputKind.LOG) {
+                continue;
+            }
+            Map<Long, long[]> records = ZoneCopies.records(f, settings.maxLineBytes());
+            if (records == null) {
+                continue;
+            }
+            LogZone.FileZone taken = null;
+            boolean disagree = false;
+            for (InputFile g : measured) {
+                LogZone.FileZone known = zones.get(g);
+                if (!(known.zone() instanceof java.time.ZoneOffset offset)) {
+                    continue;
+                }
+                ZoneCopies.Copied c = ZoneCopies.from(records, g, offset, settings.maxLineBytes());
+                if (c == null) {
+                    continue;
+                }
+                LogZone.FileZone z = new LogZone.FileZone(c.offset(), dev.argoforensics.time.ZoneBasis.MEASURED, c.records(), false,
+                        g.displayPath(), c.shiftNanos());
+                disagree |= taken != null && !taken.zone().equals(z.zone());
+                taken = taken == null ? z : taken;
+            }
+            if (taken != null && !disagree && taken.zone() instanceof java.time.ZoneOffset o && o.getTotalSeconds() != 0) {
+                zones.put(f, taken);
+            }
+        }
+    }
+
     private LogZone.FileZone zoneOf(InputFile f) {
         return settings.logZone() != null ? LogZone.FileZone.given(settings.logZone()) : ZoneProbe.measure(f, settings.maxLineBytes());
     }
@@ -609,6 +653,7 @@ public final class LogReader {
         String interestKey = sink == null && logs.keepsReadings() ? interestKey(interest) : null;
         Map<InputFile, FileReading> known = new HashMap<>();
         Map<InputFile, LogZone.FileZone> zones = new HashMap<>();
+        List<InputFile> toRead = new ArrayList<>();
         for (RotatedSet set : sets) {
             for (InputFile f : set.oldestFirst()) {
                 FileReading earlier = interestKey == null ? null : knownReading(f, interestKey, scans.get(f).newestFirst());
@@ -616,11 +661,14 @@ public final class LogReader {
                     known.put(f, earlier);
                     settings.progress().advance(f.path().toFile().length(), 0);
                 } else {
-                    LogZone.FileZone zone = zoneOf(plans.get(f));
-                    zones.put(f, zone);
-                    plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zone, scans.get(f).controller());
+                    zones.put(f, zoneOf(plans.get(f)));
+                    toRead.add(f);
                 }
             }
+        }
+        copiedZones(toRead, zones);
+        for (InputFile f : toRead) {
+            plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zones.get(f), scans.get(f).controller());
         }
         ReadingStitch stitch = new ReadingStitch(sink);
         for (RotatedSet set : sets) {

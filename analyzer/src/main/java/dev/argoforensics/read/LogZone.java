@@ -32,12 +32,30 @@ final class LogZone {
      * @param samples the records that measured it (0 unless measured)
      * @param ownOffset measured from the records' own stated offsets (the pod controller's own logger, {@link ZoneProbe}), not from
      *     a collector's times
+     * @param copiedFrom the file whose records this file's are, shifted by whole quarter hours, and whose zone (measured or stated)
+     *     gave this one ({@link ZoneCopies}); null otherwise
+     * @param shiftNanos the wall-clock shift from that file's records to this file's (0 where both print the same wall clock)
+     * @param unmeasured why no zone was measured where the collector's times gave one over some records and not others; or null
      */
-    record FileZone(ZoneId zone, ZoneBasis basis, int samples, boolean ownOffset) {
+    record FileZone(ZoneId zone, ZoneBasis basis, int samples, boolean ownOffset, String copiedFrom, long shiftNanos,
+                    dev.argoforensics.wording.Message unmeasured) {
         static final FileZone NONE = new FileZone(null, ZoneBasis.CONFIGURED, 0);
+
+        FileZone(ZoneId zone, ZoneBasis basis, int samples, boolean ownOffset, String copiedFrom, long shiftNanos) {
+            this(zone, basis, samples, ownOffset, copiedFrom, shiftNanos, null);
+        }
+
+        /** No zone, where the collector's times measured one over some records and not over others: {@code why} says where. */
+        static FileZone unmeasured(dev.argoforensics.wording.Message why) {
+            return new FileZone(null, ZoneBasis.CONFIGURED, 0, false, null, 0, why);
+        }
 
         FileZone(ZoneId zone, ZoneBasis basis, int samples) {
             this(zone, basis, samples, false);
+        }
+
+        FileZone(ZoneId zone, ZoneBasis basis, int samples, boolean ownOffset) {
+            this(zone, basis, samples, ownOffset, null, 0);
         }
 
         /** {@code --log-tz}'s zone, or none. */

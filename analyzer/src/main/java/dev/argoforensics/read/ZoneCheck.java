@@ -44,10 +44,17 @@ final class ZoneCheck {
      * is the one read (the controller wrote it with its offset); the collector's is kept as its metadata, and the note says so.
      */
     Optional<Message> mismatch(LogZone.FileZone zone) {
+        if (zone.measured() && zone.copiedFrom() != null) {
+            return Optional.of(Message.of("note.read.copiedZone", "offset", zone.zone().getId().replace("Z", "+00:00"),
+                    "samples", zone.samples(), "file", zone.copiedFrom(), "shift", GoDuration.format(zone.shiftNanos())));
+        }
         if (zone.measured()) {
             return Optional.of(Message.of(zone.ownOffset() ? "note.read.ownOffsetZone" : "note.read.measuredZone", "offset",
                     zone.zone().getId().replace("Z", "+00:00"),
                     "samples", zone.samples()));
+        }
+        if (zone.unmeasured() != null) {
+            return Optional.of(zone.unmeasured());
         }
         Optional<Message> local = localZone(zone.zone());
         if (local.isPresent()) {

@@ -5,7 +5,6 @@ import dev.argoforensics.envelope.EnvelopeDecoder;
 import dev.argoforensics.envelope.UnwrappedLine;
 import dev.argoforensics.line.QuickScan;
 import dev.argoforensics.line.RecordFormat;
-import dev.argoforensics.source.InputClassifier;
 import dev.argoforensics.source.ChunkLineReader;
 import dev.argoforensics.source.InputFile;
 import dev.argoforensics.source.LineChunk;
@@ -35,85 +34,57 @@ final class ZoneProbe {
     private ZoneProbe() {
     }
 
-    /** The zone the head of {@code f} measures, or {@link LogZone.FileZone#NONE}. */
+    /**
+     * The zone {@code f}'s records measure, or {@link LogZone.FileZone#NONE} (with the reason, where the collector's times measured
+     * one zone somewhere and another elsewhere). Streamed, one pass: the head ({@link #HEAD_BYTES}) is read first; a file whose head
+     * holds no line of a collector's envelope (a plain log) and states no offset of its own is read no further (no collector's time
+     * is looked for past a plain head). Any other is read through: every record that carries both a literal-Z time and a collector's
+     * stated time is compared, not the head's alone (session 62: a first MiB of another zone's, or without the collector's time,
+     * no longer decides the whole file), and the records' own stated offsets over every line ({@link OwnOffset}).
+     */
     static LogZone.FileZone measure(InputFile f, int maxLineBytes) {
-        List<String> head;
-        try {
-            head = InputClassifier.headLines(f.path(), f.compressed(), HEAD_BYTES);
-        } catch (IOException | RuntimeException e) {
-            return LogZone.FileZone.NONE; // pass 2 says what is wrong with the file
-        }
         Probe probe = new Probe();
         EnvelopeDecoder envelopes = new EnvelopeDecoder(maxLineBytes);
-        long n = 0;
-        for (String line : head) {
-            UnwrappedLine u = envelopes.decode(line, ++n);
-            if (u != null && !probe.accept(u)) {
-                break;
-            }
-        }
-        LogZone.FileZone zone = probe.zone();
-        if (probe.own.zone().zone() != null && !keepsOwnOffset(f, maxLineBytes, probe.own.zone())) {
-            return LogZone.FileZone.NONE;
-        }
-        return zone;
-    }
-
-    /**
-     * Whether the whole file's records keep the offset its head's records stated ({@link OwnOffset}, over every line, not the head
-     * alone). A stated offset is the zone of the process that printed it at the moment it printed it: where a later record of the
-     * file states another (summer time begun past the head; a later run of the controller in another zone, whose pod controller
-     * states "Z"), the head's offset is no zone of the whole file, and none is taken. Read only where the head's records stated an
-     * offset (the pod controller's own logger, outside UTC): one more pass over such a file.
-     */
-    private static boolean keepsOwnOffset(InputFile f, int maxLineBytes, LogZone.FileZone head) {
-        OwnOffset own = new OwnOffset();
-        EnvelopeDecoder envelopes = new EnvelopeDecoder(maxLineBytes);
+        long[] bytes = new long[1];
         try (ChunkLineReader lines = new ChunkLineReader(new LineChunk(f, 0, 0, -1), b -> { }, maxLineBytes)) {
             String line;
             long n = 0;
-            while ((line = lines.next()) != null && !own.failed) {
+            boolean inHead = true;
+            while ((line = lines.next()) != null) {
+                bytes[0] += line.length() + 1;
                 UnwrappedLine u = envelopes.decode(line, ++n);
-                if (u != null && !u.cut()) {
-                    own.accept(u.record());
+                if (u != null) {
+                    probe.accept(u);
+                }
+                if (inHead && bytes[0] >= HEAD_BYTES) {
+                    inHead = false;
+                    if ((!probe.enveloped || probe.failed) && probe.own.stated == 0) {
+                        // a plain head (no collector's time to look for), or one whose collector's times already disagree with a
+                        // zone (a UTC controller's, 0 from them; nothing past it is measured), and no offset stated
+                        break;
+                    }
                 }
             }
         } catch (IOException | RuntimeException e) {
-            return false; // pass 2 says what is wrong with the file; a zone the file was not read through for is not taken
+            return LogZone.FileZone.NONE; // pass 2 says what is wrong with the file; a zone the file was not read through for is not taken
         }
-        return head.zone().equals(own.zone().zone());
+        return probe.zone();
     }
 
-    /** The same from an earlier read's lines. */
+    /** The same from an earlier read's lines (every line). */
     static LogZone.FileZone measure(LogLines earlier) {
         Probe probe = new Probe();
         for (LogLines.Line l : earlier.lines()) {
-            if (!probe.accept(l.line())) {
-                break;
-            }
+            probe.accept(l.line());
         }
-        LogZone.FileZone zone = probe.zone();
-        if (probe.own.zone().zone() != null) {
-            OwnOffset whole = new OwnOffset(); // every line, as keepsOwnOffset reads a file's
-            for (LogLines.Line l : earlier.lines()) {
-                if (!l.line().cut()) {
-                    whole.accept(l.line().record());
-                }
-            }
-            if (!probe.own.zone().zone().equals(whole.zone().zone())) {
-                return LogZone.FileZone.NONE;
-            }
-        }
-        return zone;
+        return probe.zone();
     }
 
     /** The same from lines already unwrapped (tests). */
     static LogZone.FileZone measure(Iterable<UnwrappedLine> lines) {
         Probe probe = new Probe();
         for (UnwrappedLine u : lines) {
-            if (!probe.accept(u)) {
-                break;
-            }
+            probe.accept(u);
         }
         return probe.zone();
     }
@@ -122,53 +93,69 @@ final class ZoneProbe {
         private long quarters;
         private int samples;
         private boolean failed;
-        private boolean collectorDone;
+        /** The first record whose collector's time disagreed with the earlier ones', and by how many quarter hours (or off a quarter). */
+        private long failedLine;
+        private long failedOffset;
+        /** A line of the file came in a collector's envelope (a log store's export, a CRI file, …). */
+        private boolean enveloped;
         private final OwnOffset own = new OwnOffset();
 
-        /** False once both readings are decided (the collector's: a disagreement, or enough samples; the records' own offsets: enough). */
-        boolean accept(UnwrappedLine u) {
+        void accept(UnwrappedLine u) {
+            enveloped |= u.envelope() != null && u.envelope() != dev.argoforensics.envelope.EnvelopeKind.NONE;
             if (!u.cut()) {
+                own.fileLine = u.firstLine();
                 own.accept(u.record());
             }
-            if (!collectorDone) {
-                collectorDone = !collector(u);
+            if (!failed) {
+                collector(u);
             }
-            return !(collectorDone && own.enough());
         }
 
-        /** The collector's reading of one line: false once decided. */
-        private boolean collector(UnwrappedLine u) {
+        /** The collector's reading of one line, over the whole file: one disagreement and nothing is measured. */
+        private void collector(UnwrappedLine u) {
             Timestamp collector = u.envelopeTime();
             if (u.cut() || collector == null || collector.zone() != ZoneBasis.STATED) {
-                return true;
+                return;
             }
             QuickScan.Head head = QuickScan.head(u.record(), FileAssembler.UNKNOWN_YEAR);
             if (head == null || head.time() == null || head.format() == RecordFormat.KLOG || head.time().zone() != ZoneBasis.LITERAL_Z) {
-                return true;
+                return;
             }
             long offset = head.time().nanosUntil(collector);
             long q = Math.round((double) offset / QUARTER_NANOS);
             if (q == 0 || Math.abs(offset - q * QUARTER_NANOS) > LATENCY_NANOS || (samples > 0 && q != quarters)
                     || Math.abs(q) > 18 * 4) {
                 failed = true;
-                return false;
+                failedLine = u.firstLine();
+                failedOffset = offset;
+                return;
             }
             quarters = q;
             samples++;
-            return samples < FileAssembler.ZONE_OFFSET_SAMPLES;
         }
 
         LogZone.FileZone zone() {
             LogZone.FileZone stated = own.zone();
-            if (failed || samples < MIN_SAMPLES) {
-                return stated;
+            if (failed && samples >= MIN_SAMPLES) {
+                // The collector's times measured one zone over the records before this one and not here: no one zone is the file's.
+                return stated.zone() != null ? stated : LogZone.FileZone.unmeasured(dev.argoforensics.wording.Message.of(
+                        "note.read.zoneNotMeasured", "offset", offsetOf(quarters).getId().replace("Z", "+00:00"), "samples", samples,
+                        "line", failedLine, "lag", dev.argoforensics.time.GoDuration.format(failedOffset)));
             }
-            // The collector's time is the instant; the record's wall clock runs ahead of UTC by the zone's offset.
-            ZoneOffset offset = ZoneOffset.ofTotalSeconds((int) (-quarters * QUARTER_NANOS / 1_000_000_000L));
+            if (failed || samples < MIN_SAMPLES) {
+                dev.argoforensics.wording.Message two = own.twoOffsets();
+                return stated.zone() == null && two != null ? LogZone.FileZone.unmeasured(two) : stated;
+            }
+            ZoneOffset offset = offsetOf(quarters);
             if (stated.zone() != null && !stated.zone().equals(offset)) {
                 return LogZone.FileZone.NONE; // two readings of the file's zone that disagree: neither is taken
             }
             return new LogZone.FileZone(offset, ZoneBasis.MEASURED, samples);
+        }
+
+        /** The collector's time is the instant; the record's wall clock runs ahead of UTC by the zone's offset. */
+        private static ZoneOffset offsetOf(long quarters) {
+            return ZoneOffset.ofTotalSeconds((int) (-quarters * QUARTER_NANOS / 1_000_000_000L));
         }
     }
 
@@ -193,6 +180,11 @@ final class ZoneProbe {
         private int stated;
         private boolean failed;
         private long line;
+        /** The file's line of the record being read (0 where unknown); the first stated record's; the first stating another offset's, and it. */
+        long fileLine;
+        private long firstStatedLine;
+        private long conflictLine;
+        private int conflictOffset;
         /** The latest literal-Z record's wall clock (epoch seconds read as UTC), and its line; the stated records waiting for the next. */
         private long lastZWall = Long.MIN_VALUE;
         private long lastZLine;
@@ -217,10 +209,6 @@ final class ZoneProbe {
             unstatedRun |= runLiteral && !runStated;
             runLiteral = false;
             runStated = false;
-        }
-
-        boolean enough() {
-            return failed || stated >= FileAssembler.ZONE_OFFSET_SAMPLES;
         }
 
         void accept(String record) {
@@ -250,7 +238,7 @@ final class ZoneProbe {
                 // logrus's default layout in UTC ("Z" to the second): a process that ran in UTC, as the pod controller of a run
                 // without TZ does; beside records stating another offset, two zones are in the file
                 utc |= wall(record) != Long.MIN_VALUE;
-                failed |= utc && stated > 0;
+                conflict(utc && stated > 0, 0);
             } else if ((c == '+' || c == '-') && record.charAt(28) == ':' && record.charAt(31) == '"') {
                 int offset;
                 try {
@@ -261,18 +249,40 @@ final class ZoneProbe {
                 long wall = wall(record);
                 if (offset == 0 || wall == Long.MIN_VALUE) {
                     utc |= offset == 0 && wall != Long.MIN_VALUE;
-                    failed |= utc && stated > 0;
+                    conflict(utc && stated > 0, 0);
                     return;
                 }
                 if (stated > 0 && offset != offsetSeconds || utc) {
-                    failed = true;
+                    conflict(true, offset);
                     return;
+                }
+                if (stated == 0) {
+                    firstStatedLine = fileLine;
                 }
                 offsetSeconds = offset;
                 stated++;
                 runStated = true;
                 waiting.add(new long[] {line, wall}); // settled by the next literal-Z record, or at the end against the previous
             }
+        }
+
+        /** Two offsets stated in the file (the first one's, and {@code other} at the current line): no one offset is the file's. */
+        private void conflict(boolean two, int other) {
+            if (two && !failed) {
+                conflictLine = fileLine;
+                conflictOffset = other;
+            }
+            failed |= two;
+        }
+
+        /**
+         * Why no offset was taken where the records stated two (or null): session 62 reads no stretch in its own offset yet, and
+         * says so rather than refusing silently.
+         */
+        dev.argoforensics.wording.Message twoOffsets() {
+            return conflictLine == 0 ? null : dev.argoforensics.wording.Message.of("note.read.statedOffsetsDiffer",
+                    "offset", ZoneOffset.ofTotalSeconds(offsetSeconds).getId().replace("Z", "+00:00"), "first", firstStatedLine,
+                    "other", ZoneOffset.ofTotalSeconds(conflictOffset).getId().replace("Z", "+00:00"), "line", conflictLine);
         }
 
         private void check(long[] w, long zWall) {
