@@ -61,8 +61,13 @@ final class ReleaseLifetime {
             return null;
         }
         Instant start = created.time().instant().minusNanos(DeletionBounds.CROSS_CLOCK_NANOS);
+        // Session 62 breaker (ReleaseLifetimeCreationS62BreakerTest): nor an export of a Pod created clearly after this one was seen
+        // gone (a later Pod of the name: the Workflow submitted again under its name, its creating run's lines not given). Its
+        // creation is no bound of this Pod's, and would date this Pod's own release as an earlier Pod's.
+        Instant gone = seenGone(created, all, runs);
         List<dev.argoforensics.time.Timestamp> made = all.snapshots().stream().map(dev.argoforensics.snapshot.PodSnapshot::creationTimestamp)
-                .filter(java.util.Objects::nonNull).filter(t -> !t.windowEnd().isBefore(start)).distinct().toList();
+                .filter(java.util.Objects::nonNull).filter(t -> !t.windowEnd().isBefore(start))
+                .filter(t -> gone == null || !t.instant().isAfter(gone.plusNanos(DeletionBounds.CROSS_CLOCK_NANOS))).distinct().toList();
         if (made.size() == 1 && made.get(0).comparable(created.time())) {
             return new Creation(made.get(0), true, null, created);
         }
@@ -81,6 +86,29 @@ final class ReleaseLifetime {
             }
         }
         return new Creation(created.time(), false, null, created);
+    }
+
+    /**
+     * The latest instant, on the objects' clock as far as its run's pairs date it ({@code LifecycleBuilder.onObjectsClock}: the latest
+     * the line can be), by which a controller saw the Pod of the name gone after the {@code Created pod} line: the earliest {@code
+     * delete pod event} its informer logged after that line (in the creating run by the lines' order, in another by its stamp). A
+     * delete of an earlier Pod stamped late only makes it early: an export then falls back to the line, as before session 62. Null
+     * where none is logged.
+     */
+    private static Instant seenGone(LogEvent created, PodHistory all, RunClocks runs) {
+        Instant gone = null;
+        for (LogEvent e : all.events()) {
+            if (e.time() != null && e.event() instanceof dev.argoforensics.event.ControllerEvent.PodInformerEvent p
+                    && p.action() == dev.argoforensics.event.ControllerEvent.InformerAction.DELETE
+                    && (e.stream() == created.stream() ? EventOrder.after(e, created) : e.time().instant().isAfter(created.time().instant()))) {
+                dev.argoforensics.time.Timestamp t = LifecycleBuilder.onObjectsClock(e, runs, all.key());
+                Instant at = t.windowEnd();
+                if (gone == null || at.isBefore(gone)) {
+                    gone = at;
+                }
+            }
+        }
+        return gone;
     }
 
     /**
