@@ -426,11 +426,11 @@ public final class LogReader {
      * {@code kubectl logs} copy beside its log store's export). Only files whose zone is measured give one (not one itself given
      * from a copy); a file two such files give different zones takes none.
      */
-    private void copiedZones(List<InputFile> files, Map<InputFile, LogZone.FileZone> zones) {
+    private void copiedZones(List<InputFile> files, List<InputFile> sources, Map<InputFile, LogZone.FileZone> zones) {
         if (settings.logZone() != null) {
             return;
         }
-        List<InputFile> measured = files.stream().filter(f -> zones.get(f).measured()).toList();
+        List<InputFile> measured = sources.stream().filter(f -> zones.get(f).measured() && zones.get(f).copiedFrom() == null).toList();
         if (measured.isEmpty()) {
             return;
         }
@@ -462,6 +462,10 @@ public final class LogReader {
                 zones.put(f, taken);
             }
         }
+    }
+
+    private static long zoneCount(FileReading r, dev.argoforensics.time.ZoneBasis basis) {
+        return r.summary().zones().getOrDefault(basis, 0L);
     }
 
     private LogZone.FileZone zoneOf(InputFile f) {
@@ -666,8 +670,44 @@ public final class LogReader {
                 }
             }
         }
-        copiedZones(toRead, zones);
-        for (InputFile f : toRead) {
+        List<InputFile> sources = new ArrayList<>(toRead);
+        if (settings.logZone() == null && !known.isEmpty()) {
+            // A zone taken from another file (ZoneCopies) makes a reading depend on the other inputs, not on the file and the
+            // interest alone (breaker s62-b-zones): a reading made in a copied zone is read again (its source may be gone or
+            // changed); one read with literal-Z times as UTC is read again where a file read now measured a zone (it may be that
+            // file's copy); and a file read now with no zone is matched against the known readings' measured files too.
+            boolean freshMeasured = toRead.stream().anyMatch(f -> zones.get(f).measured());
+            for (RotatedSet set : sets) {
+                for (InputFile f : set.oldestFirst()) {
+                    FileReading r = known.get(f);
+                    boolean copied = r != null && r.summary().notes().stream()
+                            .anyMatch(m -> m instanceof dev.argoforensics.wording.Message.Keyed k && k.key().equals("note.read.copiedZone"));
+                    if (copied || (r != null && freshMeasured && zoneCount(r, dev.argoforensics.time.ZoneBasis.LITERAL_Z) > 0)) {
+                        known.remove(f);
+                        zones.put(f, zoneOf(plans.get(f)));
+                        toRead.add(f);
+                        sources.add(f);
+                    }
+                }
+            }
+            boolean unzoned = toRead.stream().anyMatch(f -> zones.get(f).zone() == null && f.kind() == dev.argoforensics.source.InputKind.LOG);
+            for (RotatedSet set : sets) {
+                for (InputFile f : set.oldestFirst()) {
+                    FileReading r = known.get(f);
+                    if (unzoned && r != null && zoneCount(r, dev.argoforensics.time.ZoneBasis.MEASURED) > 0) {
+                        LogZone.FileZone z = zoneOf(plans.get(f));
+                        if (z.measured()) {
+                            zones.put(f, z);
+                            sources.add(f);
+                        }
+                    }
+                }
+            }
+        }
+        copiedZones(toRead, sources, zones);
+        List<InputFile> order = new ArrayList<>();
+        sets.forEach(set -> set.oldestFirst().stream().filter(toRead::contains).forEach(order::add));
+        for (InputFile f : order) {
             plans.get(f).submit(frontEnds::get, interest, scans.get(f).newestFirst(), settings.progress(), ahead, zones.get(f), scans.get(f).controller());
         }
         ReadingStitch stitch = new ReadingStitch(sink);

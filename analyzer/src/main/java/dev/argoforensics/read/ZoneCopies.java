@@ -86,11 +86,14 @@ final class ZoneCopies {
         Map<Long, Integer> shifts = new HashMap<>();
         Set<Long> matched = new HashSet<>();
         Set<Long> matchedRuns = new HashSet<>();
+        long[] knownSpan = {Long.MAX_VALUE, Long.MIN_VALUE};
         boolean read = each(known, maxLineBytes, u -> {
             long[] kw = keyAndWall(u.record());
             if (kw == null) {
                 return;
             }
+            knownSpan[0] = Math.min(knownSpan[0], kw[1]);
+            knownSpan[1] = Math.max(knownSpan[1], kw[1]);
             long[] wallRun = copy.get(kw[0]);
             if (wallRun != null && matched.add(kw[0])) {
                 shifts.merge(wallRun[0] - kw[1], 1, Integer::sum);
@@ -113,7 +116,46 @@ final class ZoneCopies {
         if (Math.abs(seconds) > 18 * 3600) {
             return null;
         }
-        return new Copied(ZoneOffset.ofTotalSeconds(seconds), only.getValue(), shift);
+        ZoneOffset offset = ZoneOffset.ofTotalSeconds(seconds);
+        // The known file's zone was measured over its own span only: a copy reaching past it (kubectl logs of a run longer than
+        // the store's export) is read in that offset there too, which holds only where no zone of that offset changes it
+        // (summer time's start or end between the export's edge and the copy's: breaker s62-b-zones). A copy reaching past the
+        // export where some zone of that offset changes it takes none (one zone whole: its far part would be an hour off).
+        long copyFirst = Long.MAX_VALUE;
+        long copyLast = Long.MIN_VALUE;
+        for (long[] v : copy.values()) {
+            copyFirst = Math.min(copyFirst, v[0]);
+            copyLast = Math.max(copyLast, v[0]);
+        }
+        long offsetNanos = seconds * 1_000_000_000L;
+        java.time.Instant spanFirst = instant(knownSpan[0] + shift - offsetNanos);
+        java.time.Instant spanLast = instant(knownSpan[1] + shift - offsetNanos);
+        java.time.Instant first = instant(copyFirst - offsetNanos);
+        java.time.Instant last = instant(copyLast - offsetNanos);
+        if ((first.isBefore(spanFirst) && offsetChanges(offset, spanFirst, first, spanFirst))
+                || (last.isAfter(spanLast) && offsetChanges(offset, spanLast, spanLast, last))) {
+            return null;
+        }
+        return new Copied(offset, only.getValue(), shift);
+    }
+
+    private static java.time.Instant instant(long nanos) {
+        return java.time.Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+    }
+
+    /** Whether a zone that was at {@code offset} at {@code at} changes its offset between {@code from} and {@code to}. */
+    private static boolean offsetChanges(ZoneOffset offset, java.time.Instant at, java.time.Instant from, java.time.Instant to) {
+        for (String id : java.time.ZoneId.getAvailableZoneIds()) {
+            java.time.zone.ZoneRules rules = java.time.ZoneId.of(id).getRules();
+            if (!rules.getOffset(at).equals(offset)) {
+                continue;
+            }
+            java.time.zone.ZoneOffsetTransition next = rules.nextTransition(from);
+            if (next != null && next.getInstant().isBefore(to)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every uncut record of the file, streamed; false if the file could not be read through (nothing is taken from it then). */
