@@ -22,13 +22,22 @@ import java.util.List;
  * {@link FileAssembler#ZONE_OFFSET_SAMPLES}) is the same whole, nonzero number of quarter hours from its collector's time,
  * within {@link #LATENCY_NANOS} (a shipper's latency), the controller ran in that zone and the file is read in it, as
  * {@code --log-tz} would read it. Any disagreement (some 0, some 2 h), a difference not a whole quarter hour (a shipper lagging
- * 40 s), or too few records: nothing is measured (and the file's note still says what the times look like).
+ * 40 s) before {@link #SETTLED_SAMPLES} clean records, or too few records: nothing is measured (and the file's note still says what the times look like).
  */
 final class ZoneProbe {
     /** The head looked at: what pass 1's first block reads anyway. */
     static final int HEAD_BYTES = 1 << 20;
     static final int MIN_SAMPLES = 5;
     static final long LATENCY_NANOS = 2_000_000_000L;
+    /**
+     * Clean samples after which a record whose collector's time lies off every quarter hour is a shipper's backlog (Filebeat or
+     * Fluent Bit catching up after a restart, the record received minutes late) and measures nothing, where before them it ends
+     * the measurement (session 62, the lead: the streamed probe read every record, and one late receipt deep in an Elasticsearch
+     * dump refused a zone a thousand earlier records agreed on; the head's rule is kept, and a record a whole number of quarter
+     * hours off the zone measured, another zone, still ends it). A collector whose time is not the receipt (one time for a whole
+     * export) gives no thousand clean samples in a row.
+     */
+    static final int SETTLED_SAMPLES = 1_000;
     private static final long QUARTER_NANOS = 15L * 60 * 1_000_000_000L;
 
     private ZoneProbe() {
@@ -96,6 +105,8 @@ final class ZoneProbe {
         /** The first record whose collector's time disagreed with the earlier ones', and by how many quarter hours (or off a quarter). */
         private long failedLine;
         private long failedOffset;
+        /** Records received off every quarter hour after {@link #SETTLED_SAMPLES} clean ones (a shipper's backlog), set aside. */
+        private long backlog;
         /** A line of the file came in a collector's envelope (a log store's export, a CRI file, …). */
         private boolean enveloped;
         private final OwnOffset own = new OwnOffset();
@@ -123,7 +134,12 @@ final class ZoneProbe {
             }
             long offset = head.time().nanosUntil(collector);
             long q = Math.round((double) offset / QUARTER_NANOS);
-            if (q == 0 || Math.abs(offset - q * QUARTER_NANOS) > LATENCY_NANOS || (samples > 0 && q != quarters)
+            boolean offQuarter = Math.abs(offset - q * QUARTER_NANOS) > LATENCY_NANOS;
+            if (offQuarter && samples >= SETTLED_SAMPLES) {
+                backlog++;
+                return;
+            }
+            if (q == 0 || offQuarter || (samples > 0 && q != quarters)
                     || Math.abs(q) > 18 * 4) {
                 failed = true;
                 failedLine = u.firstLine();

@@ -46,6 +46,35 @@ class ZoneProbeStreamedTest {
                 + "},\"sort\":[" + at.toEpochMilli() + "]}";
     }
 
+    /** {@code hit} received {@code lagMillis} after the record was written (a shipper catching up), {@code @timestamp} then. */
+    private static String lateHit(Instant at, ZoneOffset zone, long lagMillis, int i) {
+        return hit(at, zone, zone, true, i).replace(STATED.format(at.plusMillis(3).atOffset(zone)), STATED.format(at.plusMillis(lagMillis).atOffset(zone)));
+    }
+
+    /**
+     * Session 62 (the lead): one record Filebeat received 40 s late, after 1,200 records received within milliseconds, is a backlog,
+     * not another zone: the dump is still measured at +02:00 (the streamed probe refused it). The same late record among the first
+     * records still ends the measurement (the head's rule: a collector whose time may not be the receipt measures nothing).
+     */
+    @Test
+    void aBacklogPastAThousandCleanRecordsMeasuresTheZoneAndOneEarlyDoesNot() throws IOException {
+        ZoneOffset cest = ZoneOffset.ofHours(2);
+        Instant t = Instant.parse("2026-10-14T09:00:00Z");
+        List<String> late = new ArrayList<>();
+        hits(late, t, 1_200, cest, cest);
+        late.add(lateHit(t.plusSeconds(1_200), cest, 40_000, late.size()));
+        hits(late, t.plusSeconds(1_201), 40, cest, cest);
+        LogZone.FileZone z = ZoneProbe.measure(write("elasticdump-late.ndjson", late), ChunkLineReader.MAX_LINE_BYTES);
+        assertEquals(cest, z.zone(), z.toString());
+        assertEquals(1_240, z.samples());
+        List<String> early = new ArrayList<>();
+        hits(early, t, 10, cest, cest);
+        early.add(lateHit(t.plusSeconds(10), cest, 40_000, early.size()));
+        hits(early, t.plusSeconds(11), 1_230, cest, cest);
+        LogZone.FileZone e = ZoneProbe.measure(write("elasticdump-early.ndjson", early), ChunkLineReader.MAX_LINE_BYTES);
+        assertNull(e.zone(), e.toString());
+    }
+
     private InputFile write(String name, List<String> lines) throws IOException {
         Path p = dir.resolve(name);
         Files.write(p, lines);
