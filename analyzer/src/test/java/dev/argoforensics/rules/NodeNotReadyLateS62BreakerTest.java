@@ -52,4 +52,41 @@ class NodeNotReadyLateS62BreakerTest {
         // node-unreachable-evicted class).
         assertEquals(1, lateKill("2026-12-04T11:05:00Z").size());
     }
+
+    private static final String NODE4 = "ip-10-0-12-34.ec2.internal";
+
+    static String nodeNotReady4(String at) {
+        return nodeNotReady(at).replace(NODE, NODE4);
+    }
+
+    private List<Finding> deletedRunning(String notReadyAt) {
+        String pod = dev.argoforensics.testing.Exports.Pod.of().deleted("2026-09-19T16:40:30Z", 30).running("main").running("wait").yaml();
+        Evidence e = new Evidence().log("c.log", dev.argoforensics.testing.V4.deletedWhileRunning()).pod("pod.yaml", pod);
+        if (notReadyAt != null) {
+            e.object("node-events.yaml", nodeNotReady4(notReadyAt));
+        }
+        return rule.evaluate(e.correlate()).findings();
+    }
+
+    /**
+     * The Pod deleted while main ran (its export: deletionTimestamp 16:40:30, grace 30 s, main running), nothing naming who deleted
+     * it, and its node reclaimed three minutes later (NodeNotReady on the Node at 16:43:30, 3 min after the Pod's last record): the
+     * NotReady came after the request and deleted nothing; it must not be named the deleter ("Deleted by node-controller"), which read
+     * as another component ending the Pod and lifted the cap of a Workflow deleted in the foreground (possible -> likely). Control:
+     * without it, possible and no deleter.
+     */
+    @Test
+    void aNodeReclaimedAfterTheRequestIsNotTheDeleter() {
+        List<Finding> quiet = deletedRunning(null);
+        assertEquals(1, quiet.size(), quiet::toString);
+        assertEquals(Confidence.POSSIBLE, quiet.get(0).confidence());
+        List<Finding> late = deletedRunning("2026-09-19T16:43:30Z");
+        assertEquals(1, late.size(), late::toString);
+        assertEquals(Confidence.POSSIBLE, late.get(0).confidence(), late.get(0).confidenceReason().toString());
+        assertEquals("null", fact(late.get(0), "deletedBy"), late.get(0).facts().toString());
+    }
+
+    private static Object fact(Finding f, String key) {
+        return f.facts().stream().filter(x -> x.key().equals(key)).map(x -> String.valueOf(x.value())).findFirst().orElse("absent");
+    }
 }
