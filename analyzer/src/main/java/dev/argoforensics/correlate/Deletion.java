@@ -129,14 +129,25 @@ public record Deletion(String who, String how, Timestamp at, AuditRecord audit, 
                 .or(() -> all.stream().filter(d -> d.condition != null).min(byTime).map(d -> controllerBefore(pod, deletion, d)))
                 .or(() -> Optional.ofNullable(controllerDelete(pod, deletion)))
                 .or(() -> Optional.ofNullable(podGcImplied(pod, all)))
-                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind())).min(byTime))
-                .or(() -> all.stream().min(byTime));
+                .or(() -> all.stream().filter(d -> d.event != null && "Pod".equals(d.event.regarding().kind()) && !afterRequest(d, deletion)).min(byTime))
+                .or(() -> all.stream().filter(d -> !afterRequest(d, deletion)).min(byTime));
         if (first.isEmpty()) {
             return all;
         }
         List<Deletion> out = new ArrayList<>(List.of(first.get()));
         all.stream().filter(d -> d != first.get()).forEach(out::add);
         return out;
+    }
+
+    /**
+     * Session 62 breaker (s62-node gives a Pod its node's {@code NodeNotReady} up to five minutes after its last record): an Event that
+     * deletes nothing, written more than a node's clock may be off after the deletion was requested (at the latest), neither ended
+     * nor surrounded the Pod's end: a node reclaimed or scaled down minutes after its Pods were deleted. Listed, never named first
+     * (else a Workflow's foreground deletion read "deleted by node-controller", and the step's disruption as another's).
+     */
+    static boolean afterRequest(Deletion d, DeletionRequest deletion) {
+        return d.event != null && !d.requestsDeletion() && deletion != null && d.at != null
+                && DeletionBounds.nodeClearlyBefore(deletion.notAfter().at(), d.at);
     }
 
     /**

@@ -309,13 +309,6 @@ public final class PodDeletedDuringExecution extends NodeRule {
         boolean ownRequest = pod.deletionRequestedAt(requestNotAfter);
         java.time.Instant bound = requestNotAfter.instant().plusNanos(KILL_LAG_NANOS);
         for (ClusterEvent e : pod.clusterEvents()) {
-            // A kubelet its node lost touch with sees the deletion only when it comes back (the node controller's NodeNotReady on the
-            // Pod, the taint manager's eviction): its kill may come any time after the request.
-            if ("NodeNotReady".equals(e.reason()) || "TaintManagerEviction".equals(e.reason())) {
-                return false;
-            }
-        }
-        for (ClusterEvent e : pod.clusterEvents()) {
             if ("Killing".equals(e.reason()) && "Pod".equals(e.regarding().kind()) && e.first() != null
                     && e.regarding().fieldPath() != null && e.regarding().fieldPath().startsWith("spec.containers{")
                     && !e.regarding().fieldPath().equals("spec.containers{wait}")
@@ -323,6 +316,30 @@ public final class PodDeletedDuringExecution extends NodeRule {
                 if (ownRequest && e.note() != null && e.note().startsWith("Stopping container ")) {
                     continue; // worded as a deletion's stop: this Pod's own deletion, seen late
                 }
+                if (outOfReachBefore(pod, e)) {
+                    continue;
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the Pod's kubelet may have been out of reach before it killed {@code kill} (the node controller's NodeNotReady on the
+     * Pod or its node, the taint manager's eviction), so that it saw the deletion only when it came back: its kill may then come any
+     * time after the request. Session 62 breaker (s62-node gives a Pod its node's NotReady up to five minutes after the Pod's last
+     * record): a NotReady written more than the node's clock may be off after the kill is a later outage (a spot instance reclaimed, a
+     * scale-down after the Pod was gone): the kubelet killing on a deletion had received it, so it was in touch by then, and an outage
+     * covering the time from the request to its receipt would have been reported while it lasted, before the kill.
+     */
+    private static boolean outOfReachBefore(PodHistory pod, ClusterEvent kill) {
+        long nodeClock = dev.argoforensics.snapshot.PodSnapshot.NODE_CLOCK_NANOS
+                + (kill.statedClock() ? dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS : 0);
+        java.time.Instant killLatest = kill.first().windowEnd().plusNanos(nodeClock);
+        for (ClusterEvent e : pod.clusterEvents()) {
+            if (("NodeNotReady".equals(e.reason()) || "TaintManagerEviction".equals(e.reason()))
+                    && (e.first() == null || !killLatest.isBefore(e.first().instant().minusNanos(e.statedClock() ? dev.argoforensics.snapshot.ObservedAt.STATED_CLOCK_NANOS : 0)))) {
                 return true;
             }
         }
