@@ -118,4 +118,29 @@ class RunCopiesS62BreakerTest {
         assertTrue(sure(both).stream().allMatch(s::contains), () -> sure(both) + " vs " + s);
         assertTrue(copies.givenTwice(0, 1), () -> copies + " " + runs);
     }
+
+    /**
+     * The two replicas of {@code two-controllers} (v3.7.6, leader election off in both, both reconciling {@code etl/batch-merge-k2x8d}:
+     * AF012 confirmed) as an archive that keeps whole seconds: fluentd's {@code out_s3} with the record's {@code time} injected back at
+     * its default string format ({@code %Y-%m-%dT%H:%M:%S}, no fraction). Both replicas read the same resource versions within tens of
+     * milliseconds, so at whole seconds their passes say the same in the same second: they must stay two controllers at once.
+     */
+    @Test
+    void twoReplicasAtWholeSecondsStayTwoControllers() throws IOException {
+        Path logs = Path.of("samples/two-controllers/logs");
+        List<String> h = seconds(Files.readAllLines(logs.resolve("workflow-controller-6d8f7c9b5-h4x2p.json.log")));
+        List<String> q = seconds(Files.readAllLines(logs.resolve("workflow-controller-6d8f7c9b5-q7m9z.json.log")));
+        AnalysisResult both = analyze(Map.of("workflow-controller-6d8f7c9b5-h4x2p.json.log", h, "workflow-controller-6d8f7c9b5-q7m9z.json.log", q));
+        List<ControllerProcess> runs = both.correlation().processes();
+        assertEquals(2, runs.size(), runs::toString);
+        RunCopies copies = LineProjection.of(both.correlation().events(), java.util.Set.of(), new int[0], true).copies();
+        assertFalse(copies.givenTwice(0, 1), () -> copies + " " + runs);
+        assertTrue(ConcurrentRuns.of(both.correlation()).atOnce(0, 1), runs::toString);
+        List<String> readings = TwinClustersS59BreakerTest.readings(both);
+        assertTrue(readings.stream().anyMatch(f -> f.contains("AF012")), readings::toString);
+    }
+
+    private static List<String> seconds(List<String> log) {
+        return log.stream().map(l -> l.replaceAll("(\"time\":\"[0-9T:-]+)\\.[0-9]+Z\"", "$1Z\"")).toList();
+    }
 }
