@@ -63,7 +63,12 @@ public record RunCopies(List<Long> pairs) {
      * The record's key: the second it was written in, as its file states it ({@link #stated}), and a hash of what it says ({@link
      * #says}: its statement and values as parsed, FNV-1a over the chars) mixed with its fraction of a second, so that the projection
      * carries eight bytes per record, not the line. Two different records share a key only where they were written in the same
-     * second and they say the same of the same object at the same fraction, or their hashes collide (one in 2^24 per such pair).
+     * second and they say the same of the same object at the same millisecond, or their hashes collide (one in 2^24 per such pair).
+     *
+     * <p>Session 62 breaker (s62-b-once): the millisecond, not the nanosecond. A Datadog Logs API download of the run (the pipeline's
+     * date remapper took the record's {@code time} into the event's {@code timestamp}, kept at milliseconds) beside {@code kubectl
+     * logs} of the slog JSON log (nanoseconds) shared no key: two controllers at once. Two controllers reconciling one Workflow log
+     * the same statement tens of milliseconds apart, not in the same millisecond.
      *
      * <p>Session 61 breaker (s61-b-once): what it says, not its text. One run's records reach the reader in more than one form: a
      * {@code kubectl logs} copy holds the controller's JSON record as written, a Logs Explorer download ({@code jsonPayload}) the
@@ -84,7 +89,10 @@ public record RunCopies(List<Long> pairs) {
             h ^= text.charAt(i);
             h *= 0x100000001b3L;
         }
-        h ^= at.getNano();
+        // The fraction at milliseconds (session 62 breaker): a log store keeps a record's time at milliseconds beside the controller's
+        // nanoseconds (Datadog's and Elasticsearch's dates; Go's ".000" and the stores cut, never round), and every form of a record
+        // this reads holds at least milliseconds but a whole-second store's (not told apart by this key).
+        h ^= at.getNano() / 1_000_000;
         h *= 0x9E3779B97F4A7C15L;
         h ^= h >>> 29;
         // The second in the high bits (signed: years -15,000 to 19,000 hold, the undated excerpts' placeholder instants too), so that

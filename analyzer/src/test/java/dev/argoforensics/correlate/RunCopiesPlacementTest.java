@@ -38,11 +38,14 @@ class RunCopiesPlacementTest {
                 "I1008 14:00:01.000123       1 operator.go:123] Processing workflow");
         LogEvent placed = asRead.withTime(new Timestamp(Instant.parse("2026-10-08T14:00:01.000123Z"), TimePrecision.MICROSECOND, ZoneBasis.ASSUMED_UTC));
         assertEquals(RunCopies.key(asRead), RunCopies.key(placed));
-        // another second, or another fraction, of the same day: another record
+        // another second, or another millisecond, of the same day: another record
         LogEvent later = asRead.withTime(new Timestamp(Instant.parse("2026-10-08T14:00:02.000123Z"), TimePrecision.MICROSECOND, ZoneBasis.ASSUMED_UTC));
-        LogEvent apart = asRead.withTime(new Timestamp(Instant.parse("2026-10-08T14:00:01.000124Z"), TimePrecision.MICROSECOND, ZoneBasis.ASSUMED_UTC));
+        LogEvent apart = asRead.withTime(new Timestamp(Instant.parse("2026-10-08T14:00:01.001123Z"), TimePrecision.MICROSECOND, ZoneBasis.ASSUMED_UTC));
         assertNotEquals(RunCopies.key(placed), RunCopies.key(later));
         assertNotEquals(RunCopies.key(placed), RunCopies.key(apart));
+        // session 62 breaker: the same millisecond kept at milliseconds by a log store is the same record (was: 1 us apart another)
+        LogEvent cut = asRead.withTime(new Timestamp(Instant.parse("2026-10-08T14:00:01.000Z"), TimePrecision.MILLISECOND, ZoneBasis.ASSUMED_UTC));
+        assertEquals(RunCopies.key(placed), RunCopies.key(cut));
         // the second within the year orders a klog run's records
         assertEquals(RunCopies.second(RunCopies.key(placed)) + 1, RunCopies.second(RunCopies.key(later)));
     }
