@@ -34,6 +34,11 @@ class OneRunGivenTwiceTest {
     private static final Path LOG = Path.of("samples/lock-released-when-deleted/logs/workflow-controller.log");
 
     private AnalysisResult analyze(Map<String, List<String>> logs) throws IOException {
+        return analyzeIn(dir, logs);
+    }
+
+    /** The named logs written into a fresh folder under {@code dir} and analysed together (also RunCopiesS61/S62BreakerTest's). */
+    static AnalysisResult analyzeIn(Path dir, Map<String, List<String>> logs) throws IOException {
         Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
         List<String> paths = new ArrayList<>();
         for (Map.Entry<String, List<String>> l : new TreeMap<>(logs).entrySet()) {

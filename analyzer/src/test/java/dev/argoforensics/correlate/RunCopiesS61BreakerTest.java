@@ -37,14 +37,7 @@ class RunCopiesS61BreakerTest {
     private static final Path LOG = Path.of("samples/labelled-then-released/logs/workflow-controller.json.log");
 
     private AnalysisResult analyze(Map<String, List<String>> logs) throws IOException {
-        Path in = Files.createDirectories(dir.resolve("in-" + System.nanoTime()));
-        List<String> paths = new ArrayList<>();
-        for (Map.Entry<String, List<String>> l : new TreeMap<>(logs).entrySet()) {
-            Path p = in.resolve(l.getKey());
-            Files.write(p, l.getValue());
-            paths.add(p.toString());
-        }
-        return Analysis.standard(AnalysisOptions.defaults()).run(paths);
+        return OneRunGivenTwiceTest.analyzeIn(dir, logs);
     }
 
     /**
